@@ -1,0 +1,54 @@
+"""`python -m companion_app`: start the tablet app."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="catan-companion",
+        description="Referee and bank for Catan: Cities & Knights, with the dice box as dice.",
+    )
+    parser.add_argument("--port", help="serial port of the dice box (default: auto-detect)")
+    parser.add_argument(
+        "--virtual-dice", action="store_true", help="use the virtual dice even if a box is found"
+    )
+    parser.add_argument(
+        "--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)"
+    )
+    parser.add_argument(
+        "--screenshot",
+        metavar="PNG",
+        help="save a screenshot of the first screen to PNG and quit (for checks and docs)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size must look like 1280x800, got {args.size!r}")
+    if width < 320 or height < 240:
+        parser.error(f"--size {args.size} is too small (at least 320x240)")
+    args.width, args.height = width, height
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    # Kivy reads its own options from sys.argv unless told not to; ours are parsed above.
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "0")
+
+    from companion_app.device.discovery import choose_dice_source
+
+    dice = choose_dice_source(args.port, force_virtual=args.virtual_dice)
+
+    from companion_app.app.main import run_app
+
+    return run_app(dice, width=args.width, height=args.height, screenshot=args.screenshot)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module + kv file per screen."""

@@ -1,0 +1,5 @@
+"""The Cities & Knights rules core: pure Python, fully typed, no I/O.
+
+Nothing in this package may import kivy, serial, sqlite3 or read a clock: the app, the journal
+and the dice link talk to it only through its public API.
+"""

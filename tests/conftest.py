@@ -1,0 +1,69 @@
+"""Shared fixtures: a virtual X display for UI tests, hypothesis profiles, tool paths."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+REPO = Path(__file__).resolve().parent.parent
+ARTIFACTS = REPO / "artifacts"
+VENV_BIN = Path(sys.executable).parent
+
+# "dev" is quick for local runs; "ci" (CI=true) explores more but keeps make test well under 15 min.
+settings.register_profile(
+    "dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+def venv_tool(name: str) -> str:
+    """Path of a console tool installed next to this interpreter (the project's virtualenv)."""
+    candidate = VENV_BIN / name
+    if candidate.exists():
+        return str(candidate)
+    found = shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed; run `make test` to set up the virtualenv")
+    return found
+
+
+@pytest.fixture(scope="session")
+def xvfb_display() -> Iterator[str]:
+    """A private Xvfb server for the session; yields its DISPLAY value."""
+    if shutil.which("Xvfb") is None:
+        pytest.fail("Xvfb is missing: apt-get install xvfb (make test installs it as root)")
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    with os.fdopen(read_fd) as reader:
+        number = reader.readline().strip()
+    if not number:
+        proc.kill()
+        pytest.fail("Xvfb did not start")
+    try:
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """Where UI tests leave screenshots for a person to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,45 @@
+"""The app starts under Xvfb and shows a real, non-blank window."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+pytestmark = pytest.mark.ui
+
+
+def test_app_window_starts_and_is_not_blank(xvfb_display: str, artifacts_dir: Path) -> None:
+    shot = artifacts_dir / "home.png"
+    shot.unlink(missing_ok=True)
+    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
+    result = subprocess.run(
+        [sys.executable, "-m", "companion_app", "--virtual-dice", "--screenshot", str(shot)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    image = Image.open(shot).convert("RGB")
+    assert image.size == (1280, 800)
+    colours = image.getcolors(maxcolors=1 << 20)
+    assert colours is not None and len(colours) > 50, "screenshot is (nearly) a single colour"
+    # The board preview's sand-coloured land hexes are in the middle of the window.
+    r, g, b = image.getpixel((640, 420))
+    assert r > 180 and g > 150 and b < 170, (r, g, b)
+
+
+def test_bad_window_size_is_a_clear_error() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "companion_app", "--size", "big"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "--size must look like 1280x800" in result.stderr
