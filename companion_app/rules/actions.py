@@ -1,0 +1,239 @@
+"""Actions as data: small immutable values, one class per kind, with a JSON form.
+
+Every change to a game is one of these, applied by :meth:`Game.apply`. Random outcomes that come
+from outside (the dice) are fields of the action; internal randomness (which card a steal takes)
+comes from the game's seeded generator, so a list of actions replays exactly.
+
+JSON shape: ``{"type": "<snake_case kind>", "player": <seat>, ...fields}``; cards and hands use
+card names (``"brick"``), hands are ``{"brick": 1, "ore": 2}``. See ``docs/actions.md``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar
+
+from companion_app.rules.cards import CARD_KINDS, Card, Hand
+from companion_app.rules.errors import MalformedActionError
+
+
+class EventDie(Enum):
+    """The event die's faces: three show the barbarian ship, one each a coloured castle gate."""
+
+    SHIP = "ship"
+    TRADE = "trade"  # yellow castle
+    POLITICS = "politics"  # blue castle
+    SCIENCE = "science"  # green castle
+
+
+EVENT_DIE_FACES: tuple[EventDie, ...] = (
+    EventDie.SHIP,
+    EventDie.SHIP,
+    EventDie.SHIP,
+    EventDie.TRADE,
+    EventDie.POLITICS,
+    EventDie.SCIENCE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of all actions: the seat of the player who takes it."""
+
+    player: int
+    type_name: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type_name}
+        for field in dataclasses.fields(self):
+            data[field.name] = _encode(getattr(self, field.name))
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class BuildRoad(Action):
+    """Build a road on an edge (free in setup, else 1 brick + 1 lumber)."""
+
+    edge: int
+    type_name: ClassVar[str] = "build_road"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSettlement(Action):
+    """Build a settlement on an intersection (free in setup round 1)."""
+
+    node: int
+    type_name: ClassVar[str] = "build_settlement"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCity(Action):
+    """Upgrade an own settlement to a city, or (setup round 2) place the starting city."""
+
+    node: int
+    type_name: ClassVar[str] = "build_city"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """The three dice as rolled by the dice box (or the virtual dice)."""
+
+    yellow: int
+    red: int
+    event: EventDie
+    type_name: ClassVar[str] = "roll"
+
+    @property
+    def total(self) -> int:
+        return self.yellow + self.red
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Action):
+    """Discard one card to the bank (on a 7, one action per card)."""
+
+    card: Card
+    type_name: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRobber(Action):
+    hex: int
+    type_name: ClassVar[str] = "move_robber"
+
+
+@dataclass(frozen=True, slots=True)
+class StealFrom(Action):
+    """Steal one random resource/commodity card from a player next to the robber."""
+
+    victim: int
+    type_name: ClassVar[str] = "steal"
+
+
+@dataclass(frozen=True, slots=True)
+class BankTrade(Action):
+    """Maritime trade: give ``rate`` cards of one kind for one card of another, at the best
+    rate the player has for the given kind (4:1 bank, 3:1 or 2:1 harbour, ...)."""
+
+    give: Card
+    take: Card
+    type_name: ClassVar[str] = "bank_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferTrade(Action):
+    """Domestic trade offer from the player on turn to one other player."""
+
+    to: int
+    give: Hand
+    take: Hand
+    type_name: ClassVar[str] = "offer_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade(Action):
+    type_name: ClassVar[str] = "accept_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineTrade(Action):
+    type_name: ClassVar[str] = "decline_trade"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    type_name: ClassVar[str] = "end_turn"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type_name: cls
+    for cls in (
+        BuildRoad,
+        BuildSettlement,
+        BuildCity,
+        Roll,
+        DiscardCard,
+        MoveRobber,
+        StealFrom,
+        BankTrade,
+        OfferTrade,
+        AcceptTrade,
+        DeclineTrade,
+        EndTurn,
+    )
+}
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, Card):
+        return value.label
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return {Card(i).label: n for i, n in enumerate(value) if n}
+    return value
+
+
+def _decode(kind: str, name: str, value: object) -> object:
+    if kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise MalformedActionError(f"{name} must be an integer, got {value!r}")
+        return value
+    if kind == "Card":
+        if not isinstance(value, str) or value.upper() not in Card.__members__:
+            raise MalformedActionError(f"{name} must be a card name, got {value!r}")
+        return Card.parse(value)
+    if kind == "EventDie":
+        try:
+            return EventDie(value)
+        except ValueError:
+            faces = ", ".join(f.value for f in EventDie)
+            raise MalformedActionError(f"{name} must be one of {faces}, got {value!r}") from None
+    if kind == "Hand":
+        return hand_from_json(name, value)
+    raise MalformedActionError(f"field {name} has an unknown type {kind}")  # pragma: no cover
+
+
+def hand_from_json(name: str, value: object) -> Hand:
+    """``{"brick": 1}`` to an eight-count hand.
+
+    :raises MalformedActionError: for unknown cards or counts that are not whole numbers >= 0.
+    """
+    if not isinstance(value, Mapping):
+        raise MalformedActionError(f"{name} must map card names to counts, got {value!r}")
+    counts = [0] * CARD_KINDS
+    for card_name, n in value.items():
+        if not isinstance(card_name, str) or card_name.upper() not in Card.__members__:
+            raise MalformedActionError(f"{name}: {card_name!r} is not a card")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise MalformedActionError(f"{name}: count of {card_name} must be >= 0, got {n!r}")
+        counts[Card.parse(card_name)] = n
+    return tuple(counts)
+
+
+def action_from_json(data: object) -> Action:
+    """Parse the JSON form of an action.
+
+    :raises MalformedActionError: naming what is wrong with the data.
+    """
+    if not isinstance(data, Mapping):
+        raise MalformedActionError(f"an action is a JSON object, got {data!r}")
+    type_name = data.get("type")
+    cls = ACTION_TYPES.get(type_name) if isinstance(type_name, str) else None
+    if cls is None:
+        known = ", ".join(sorted(ACTION_TYPES))
+        raise MalformedActionError(f"unknown action type {type_name!r}; known: {known}")
+    fields = dataclasses.fields(cls)
+    expected = {f.name for f in fields} | {"type"}
+    extra = sorted(set(data) - expected)
+    if extra:
+        raise MalformedActionError(f"{type_name} has unexpected fields: {', '.join(extra)}")
+    values: dict[str, object] = {}
+    for field in fields:
+        if field.name not in data:
+            raise MalformedActionError(f"{type_name} needs the field {field.name!r}")
+        values[field.name] = _decode(str(field.type), field.name, data[field.name])
+    return cls(**values)  # type: ignore[arg-type]

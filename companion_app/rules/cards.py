@@ -1,0 +1,131 @@
+"""Cards, terrains and costs: the game's vocabulary as small enums and fixed tables."""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+
+
+class Card(IntEnum):
+    """Resource and commodity cards. The first five are resources, the last three commodities.
+
+    Hands and the bank are tuples/lists of eight counts indexed by these values.
+    """
+
+    BRICK = 0
+    LUMBER = 1
+    WOOL = 2
+    GRAIN = 3
+    ORE = 4
+    CLOTH = 5
+    COIN = 6
+    PAPER = 7
+
+    @property
+    def is_resource(self) -> bool:
+        return self < Card.CLOTH
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, name: str) -> Card:
+        """:raises KeyError: for a name that is no card."""
+        return cls[name.upper()]
+
+
+CARD_KINDS = 8
+RESOURCES: tuple[Card, ...] = tuple(c for c in Card if c.is_resource)
+COMMODITIES: tuple[Card, ...] = (Card.CLOTH, Card.COIN, Card.PAPER)
+BANK_START: tuple[int, ...] = (19, 19, 19, 19, 19, 12, 12, 12)
+"""The bank at the start (§1): 19 of each resource, 12 of each commodity."""
+
+Hand = tuple[int, ...]
+"""Eight counts indexed by Card."""
+EMPTY_HAND: Hand = (0,) * CARD_KINDS
+
+
+def hand_of(**counts: int) -> Hand:
+    """A hand from card names: ``hand_of(brick=1, lumber=1)``."""
+    result = [0] * CARD_KINDS
+    for name, n in counts.items():
+        result[Card.parse(name)] = n
+    return tuple(result)
+
+
+class Terrain(Enum):
+    HILLS = "hills"
+    FOREST = "forest"
+    PASTURE = "pasture"
+    FIELDS = "fields"
+    MOUNTAINS = "mountains"
+    DESERT = "desert"
+
+
+TERRAIN_RESOURCE: dict[Terrain, Card | None] = {
+    Terrain.HILLS: Card.BRICK,
+    Terrain.FOREST: Card.LUMBER,
+    Terrain.PASTURE: Card.WOOL,
+    Terrain.FIELDS: Card.GRAIN,
+    Terrain.MOUNTAINS: Card.ORE,
+    Terrain.DESERT: None,
+}
+"""What a settlement on the terrain produces."""
+
+TERRAIN_COMMODITY: dict[Terrain, Card | None] = {
+    Terrain.FOREST: Card.PAPER,
+    Terrain.PASTURE: Card.CLOTH,
+    Terrain.MOUNTAINS: Card.COIN,
+}
+"""The commodity a city takes instead of its second resource (§4); hills and fields give 2."""
+
+TERRAIN_COUNTS: dict[Terrain, int] = {
+    Terrain.HILLS: 3,
+    Terrain.FOREST: 4,
+    Terrain.PASTURE: 4,
+    Terrain.FIELDS: 4,
+    Terrain.MOUNTAINS: 3,
+    Terrain.DESERT: 1,
+}
+NUMBER_TOKENS: tuple[int, ...] = (2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12)
+
+
+class Harbour(Enum):
+    """A harbour's trade: 3:1 for anything, or 2:1 for one resource."""
+
+    GENERIC = "3:1"
+    BRICK = "brick"
+    LUMBER = "lumber"
+    WOOL = "wool"
+    GRAIN = "grain"
+    ORE = "ore"
+
+    @property
+    def resource(self) -> Card | None:
+        return None if self is Harbour.GENERIC else Card.parse(self.value)
+
+
+HARBOUR_COUNTS: dict[Harbour, int] = {h: (4 if h is Harbour.GENERIC else 1) for h in Harbour}
+
+
+class Build(Enum):
+    """Things bought with cards (§5)."""
+
+    ROAD = "road"
+    SETTLEMENT = "settlement"
+    CITY = "city"
+    CITY_WALL = "city_wall"
+    KNIGHT = "knight"
+    ACTIVATE_KNIGHT = "activate_knight"
+    PROMOTE_KNIGHT = "promote_knight"
+
+
+COSTS: dict[Build, Hand] = {
+    Build.ROAD: hand_of(brick=1, lumber=1),
+    Build.SETTLEMENT: hand_of(brick=1, lumber=1, wool=1, grain=1),
+    Build.CITY: hand_of(ore=3, grain=2),
+    Build.CITY_WALL: hand_of(brick=2),
+    Build.KNIGHT: hand_of(wool=1, ore=1),
+    Build.ACTIVATE_KNIGHT: hand_of(grain=1),
+    Build.PROMOTE_KNIGHT: hand_of(wool=1, ore=1),
+}

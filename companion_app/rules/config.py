@@ -1,0 +1,92 @@
+"""The settings a game starts from: players in seat order, the board, the seed, variants."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion_app.rules.board import STARTER_BOARD, Board
+from companion_app.rules.errors import BoardError, ConfigError
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerConfig:
+    name: str
+    colour: str
+
+
+DEFAULT_PLAYERS = (
+    PlayerConfig("Red", "red"),
+    PlayerConfig("Blue", "blue"),
+    PlayerConfig("White", "white"),
+    PlayerConfig("Orange", "orange"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Everything needed to start a game. ``players`` is the seat order; ``first_player`` (the
+    highest yellow + red roll at the table, §2.2) places first and takes the first turn."""
+
+    players: tuple[PlayerConfig, ...] = DEFAULT_PLAYERS[:4]
+    board: Board = field(default=STARTER_BOARD)
+    seed: int = 0
+    first_player: int = 0
+    vp_target: int = 13
+
+    def __post_init__(self) -> None:
+        n = len(self.players)
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise ConfigError(f"Cities & Knights is for 3-4 players here, got {n}")
+        names = [p.name for p in self.players]
+        if len(set(names)) != n:
+            raise ConfigError(f"player names must differ, got {names}")
+        colours = [p.colour for p in self.players]
+        if len(set(colours)) != n:
+            raise ConfigError(f"player colours must differ, got {colours}")
+        if not 0 <= self.first_player < n:
+            raise ConfigError(f"first_player must be a seat 0-{n - 1}, got {self.first_player}")
+        if not 3 <= self.vp_target <= 30:
+            raise ConfigError(f"the VP target must be 3-30, got {self.vp_target}")
+
+    @classmethod
+    def for_players(cls, n: int, **kwargs: Any) -> GameConfig:
+        """A config with ``n`` default players (Red, Blue, White, Orange)."""
+        return cls(players=DEFAULT_PLAYERS[:n], **kwargs)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": [{"name": p.name, "colour": p.colour} for p in self.players],
+            "board": self.board.to_json(),
+            "seed": self.seed,
+            "first_player": self.first_player,
+            "vp_target": self.vp_target,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameConfig:
+        """:raises ConfigError: naming what is wrong (board problems included)."""
+        try:
+            players = tuple(PlayerConfig(str(p["name"]), str(p["colour"])) for p in data["players"])
+            board = Board.from_json(data["board"])
+            return cls(
+                players=players,
+                board=board,
+                seed=int(data["seed"]),
+                first_player=int(data.get("first_player", 0)),
+                vp_target=int(data.get("vp_target", 13)),
+            )
+        except BoardError as exc:
+            raise ConfigError(f"config board: {exc}") from exc
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, ConfigError):
+                raise
+            raise ConfigError(f"config JSON is malformed: {exc!r}") from exc

@@ -1,0 +1,986 @@
+"""The game: state, the prompt it waits for, legal actions, applying them, undo, JSON.
+
+Style of python-chess: :meth:`Game.legal_actions` lists exactly the legal choices now (domestic
+trade offers excepted: their amounts are free, :meth:`Game.is_legal` decides them);
+:meth:`Game.apply` rejects anything else with :class:`IllegalActionError` naming the rule and
+leaves the state untouched; :meth:`Game.undo` takes the last action back.
+
+Section numbers (§) refer to the project's rules reference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from companion_app.rules.actions import (
+    EVENT_DIE_FACES,
+    AcceptTrade,
+    Action,
+    BankTrade,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    DeclineTrade,
+    DiscardCard,
+    EndTurn,
+    EventDie,
+    MoveRobber,
+    OfferTrade,
+    Roll,
+    StealFrom,
+    action_from_json,
+)
+from companion_app.rules.cards import (
+    BANK_START,
+    CARD_KINDS,
+    COSTS,
+    TERRAIN_COMMODITY,
+    TERRAIN_RESOURCE,
+    Build,
+    Card,
+    Hand,
+    Harbour,
+)
+from companion_app.rules.config import GameConfig
+from companion_app.rules.errors import IllegalActionError, RulesError, StateError
+from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.rng import SplitMix64
+from companion_app.rules.topology import (
+    EDGE_COUNT,
+    EDGE_NODES,
+    HEX_COUNT,
+    HEX_NODES,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_HARBOUR_SLOT,
+    NODE_HEXES,
+    NODE_NEIGHBOURS,
+)
+
+SETTLEMENTS_PER_PLAYER = 5
+CITIES_PER_PLAYER = 4
+ROADS_PER_PLAYER = 15
+LONGEST_ROAD_MIN = 5
+DISCARD_LIMIT = 7
+DISCARD_LIMIT_PER_WALL = 2
+STATE_VERSION = 1
+
+NOBODY = -1
+SETTLEMENT = 1
+CITY = 2
+_LEVEL_NAMES = {SETTLEMENT: "settlement", CITY: "city"}
+_LEVEL_BY_NAME = {v: k for k, v in _LEVEL_NAMES.items()}
+
+_CARDS = tuple(Card)
+_ALL_CARDS = range(CARD_KINDS)
+_CARD_NAMES = tuple(c.label for c in Card)
+
+
+class NothingToUndoError(RulesError):
+    """Undo with no action taken yet."""
+
+
+# Prebuilt action values, so listing legal actions does not construct objects on the hot path.
+_MAX_SEATS = 4
+_ROAD = [[BuildRoad(p, e) for e in range(EDGE_COUNT)] for p in range(_MAX_SEATS)]
+_SETTLE = [[BuildSettlement(p, n) for n in range(NODE_COUNT)] for p in range(_MAX_SEATS)]
+_CITY = [[BuildCity(p, n) for n in range(NODE_COUNT)] for p in range(_MAX_SEATS)]
+_ROBBER = [[MoveRobber(p, h) for h in range(HEX_COUNT)] for p in range(_MAX_SEATS)]
+_DISCARD = [[DiscardCard(p, c) for c in _CARDS] for p in range(_MAX_SEATS)]
+_STEAL = [[StealFrom(p, v) for v in range(_MAX_SEATS)] for p in range(_MAX_SEATS)]
+_TRADE = [[[BankTrade(p, g, t) for t in _CARDS] for g in _CARDS] for p in range(_MAX_SEATS)]
+_END = [EndTurn(p) for p in range(_MAX_SEATS)]
+_ACCEPT = [AcceptTrade(p) for p in range(_MAX_SEATS)]
+_DECLINE = [DeclineTrade(p) for p in range(_MAX_SEATS)]
+_ROLLS = [
+    tuple(
+        Roll(p, y, r, e)
+        for y in range(1, 7)
+        for r in range(1, 7)
+        for e in (EventDie.SHIP, EventDie.TRADE, EventDie.POLITICS, EventDie.SCIENCE)
+    )
+    for p in range(_MAX_SEATS)
+]
+
+_ALLOWED: dict[PromptKind, tuple[type[Action], ...]] = {
+    PromptKind.SETUP_SETTLEMENT: (BuildSettlement,),
+    PromptKind.SETUP_CITY: (BuildCity,),
+    PromptKind.SETUP_ROAD: (BuildRoad,),
+    PromptKind.ROLL: (Roll,),
+    PromptKind.DISCARD: (DiscardCard,),
+    PromptKind.MOVE_ROBBER: (MoveRobber,),
+    PromptKind.CHOOSE_VICTIM: (StealFrom,),
+    PromptKind.TURN: (BuildRoad, BuildSettlement, BuildCity, BankTrade, OfferTrade, EndTurn),
+    PromptKind.TRADE_RESPONSE: (AcceptTrade, DeclineTrade),
+    PromptKind.GAME_OVER: (),
+}
+_SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SETUP_ROAD)
+
+
+def _affords(hand: Sequence[int], cost: Hand) -> bool:
+    return all(h >= c for h, c in zip(hand, cost, strict=True))
+
+
+class Game:
+    """A game of Cities & Knights in progress. Create with :meth:`new` or :meth:`from_json`.
+
+    Seats are 0 … n-1 in seat order (``config.players``). Public attributes are read-only for
+    callers; only :meth:`apply` and :meth:`undo` change a game.
+    """
+
+    # ---- construction ---------------------------------------------------------------------
+
+    def __init__(self, config: GameConfig) -> None:
+        """Use :meth:`new`; this sets up the empty board before the setup rounds."""
+        self.config = config
+        self.board = config.board
+        n = self.player_count = len(config.players)
+        self.seats: tuple[int, ...] = tuple((config.first_player + i) % n for i in range(n))
+        self.bank: list[int] = list(BANK_START)
+        self.hands: list[list[int]] = [[0] * CARD_KINDS for _ in range(n)]
+        self.node_owner: list[int] = [NOBODY] * NODE_COUNT
+        self.node_level: list[int] = [0] * NODE_COUNT
+        self.edge_owner: list[int] = [NOBODY] * EDGE_COUNT
+        # Knights and walls arrive with the C&K mechanics; their hooks are used already.
+        self.knight_owner: list[int] = [NOBODY] * NODE_COUNT
+        self.walls: list[bool] = [False] * NODE_COUNT
+        self.robber_hex: int = self.board.desert_hex
+        self.robber_unlocked = False
+        """Set by the first barbarian attack (§8): until then the robber stays in the desert."""
+        self.active: int = config.first_player
+        self.setup_step = 0
+        self.setup_node: int = NOBODY
+        self.pending_discards: list[tuple[int, int]] = []
+        self.offer: OfferTrade | None = None
+        self.victims: tuple[int, ...] = ()
+        self.turn = 0
+        self.turns_taken: list[int] = [0] * n
+        self.longest_road_holder: int = NOBODY
+        self.road_length: list[int] = [0] * n
+        self.winner: int = NOBODY
+        self.rng = SplitMix64(config.seed)
+        self.last_roll: Roll | None = None
+        self.last_production: tuple[Hand, ...] = ()
+        self.prompt = Prompt(PromptKind.SETUP_SETTLEMENT, self.active)
+        self.history: list[Action] = []
+        self._token_hexes: dict[int, tuple[int, ...]] = {
+            t: self.board.hexes_with_token(t) for t in range(2, 13)
+        }
+        self._legal_cache: list[Action] | None = None
+        self._rebuild_indexes()
+
+    @classmethod
+    def new(cls, config: GameConfig) -> Game:
+        """A new game at the first setup placement (§2)."""
+        return cls(config)
+
+    @classmethod
+    def replay(cls, config: GameConfig, actions: Iterable[Action]) -> Game:
+        """A new game with ``actions`` applied in order.
+
+        :raises IllegalActionError: at the first action that is not legal where it stands.
+        """
+        game = cls(config)
+        for index, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"action {index} ({action.type_name}): {exc}") from exc
+        return game
+
+    def _rebuild_indexes(self) -> None:
+        """Derived lookups (pieces per player, supplies, trade rates) from the board arrays."""
+        n = self.player_count
+        self.roads_of: list[list[int]] = [[] for _ in range(n)]
+        self.buildings_of: list[list[int]] = [[] for _ in range(n)]
+        for e, owner in enumerate(self.edge_owner):
+            if owner != NOBODY:
+                self.roads_of[owner].append(e)
+        for node, owner in enumerate(self.node_owner):
+            if owner != NOBODY:
+                self.buildings_of[owner].append(node)
+        self.trade_rates: list[list[int]] = [[4] * CARD_KINDS for _ in range(n)]
+        for p in range(n):
+            for node in self.buildings_of[p]:
+                self._claim_harbour(p, node)
+
+    # ---- reading the state ----------------------------------------------------------------
+
+    def settlements_on_board(self, player: int) -> int:
+        return sum(1 for node in self.buildings_of[player] if self.node_level[node] == SETTLEMENT)
+
+    def cities_on_board(self, player: int) -> int:
+        return sum(1 for node in self.buildings_of[player] if self.node_level[node] == CITY)
+
+    def settlements_left(self, player: int) -> int:
+        return SETTLEMENTS_PER_PLAYER - self.settlements_on_board(player)
+
+    def cities_left(self, player: int) -> int:
+        return CITIES_PER_PLAYER - self.cities_on_board(player)
+
+    def roads_left(self, player: int) -> int:
+        return ROADS_PER_PLAYER - len(self.roads_of[player])
+
+    def hand(self, player: int) -> Hand:
+        return tuple(self.hands[player])
+
+    def card_count(self, player: int) -> int:
+        return sum(self.hands[player])
+
+    def discard_limit(self, player: int) -> int:
+        """7, plus 2 for each city wall the player has (§3.4)."""
+        walls = sum(1 for node in self.buildings_of[player] if self.walls[node])
+        return DISCARD_LIMIT + DISCARD_LIMIT_PER_WALL * walls
+
+    def victory_points(self, player: int) -> int:
+        """VP per §11 from what is on the board and the cards held."""
+        vp = 0
+        for node in self.buildings_of[player]:
+            vp += 2 if self.node_level[node] == CITY else 1
+        if self.longest_road_holder == player:
+            vp += 2
+        return vp
+
+    def trade_rate(self, player: int, card: Card) -> int:
+        """How many of ``card`` the player gives the bank for one card (4, 3 or 2)."""
+        return self.trade_rates[player][card]
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner != NOBODY
+
+    @property
+    def in_setup(self) -> bool:
+        return self.prompt.kind in _SETUP_KINDS
+
+    def next_seat(self, player: int) -> int:
+        return (player + 1) % self.player_count
+
+    def describe_prompt(self) -> str:
+        return self.prompt.describe(self.config.names)
+
+    # ---- legality ---------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, except domestic trade offers (see :meth:`is_legal`).
+
+        The list is cached until the state changes; do not modify it.
+        """
+        if self._legal_cache is None:
+            self._legal_cache = self._generate_legal()
+        return self._legal_cache
+
+    def may_offer_trade(self) -> bool:
+        """True while the player on turn may make domestic trade offers."""
+        return self.prompt.kind is PromptKind.TURN and self.card_count(self.active) > 0
+
+    def is_legal(self, action: Action) -> bool:
+        return self.illegal_reason(action) is None
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now, in words naming the rule; None if it is legal."""
+        prompt = self.prompt
+        if prompt.kind is PromptKind.GAME_OVER:
+            return "the game is over"
+        if not isinstance(action, _ALLOWED[prompt.kind]):
+            return f"{action.type_name} is not possible now: {self.describe_prompt()}"
+        if action.player != prompt.player:
+            names = self.config.names
+            who = names[action.player] if 0 <= action.player < len(names) else action.player
+            return f"it is not {who}'s decision: {self.describe_prompt()}"
+        check = _CHECKS[type(action)]
+        return check(self, action)
+
+    def _generate_legal(self) -> list[Action]:
+        prompt = self.prompt
+        p = prompt.player
+        kind = prompt.kind
+        if kind is PromptKind.TURN:
+            return self._legal_turn_actions(p)
+        if kind is PromptKind.ROLL:
+            return list(_ROLLS[p])
+        if kind is PromptKind.DISCARD:
+            hand = self.hands[p]
+            return [_DISCARD[p][c] for c in _ALL_CARDS if hand[c]]
+        if kind is PromptKind.SETUP_SETTLEMENT:
+            return [_SETTLE[p][n] for n in range(NODE_COUNT) if self._free_building_spot(n)]
+        if kind is PromptKind.SETUP_CITY:
+            return [_CITY[p][n] for n in range(NODE_COUNT) if self._free_building_spot(n)]
+        if kind is PromptKind.SETUP_ROAD:
+            edge_owner = self.edge_owner
+            return [_ROAD[p][e] for e in NODE_EDGES[self.setup_node] if edge_owner[e] == NOBODY]
+        if kind is PromptKind.MOVE_ROBBER:
+            return [_ROBBER[p][h] for h in range(HEX_COUNT) if h != self.robber_hex]
+        if kind is PromptKind.CHOOSE_VICTIM:
+            return [_STEAL[p][v] for v in self.victims]
+        if kind is PromptKind.TRADE_RESPONSE:
+            assert self.offer is not None
+            if _affords(self.hands[p], self.offer.take):
+                return [_ACCEPT[p], _DECLINE[p]]
+            return [_DECLINE[p]]
+        return []
+
+    def _legal_turn_actions(self, p: int) -> list[Action]:
+        hand = self.hands[p]
+        actions: list[Action] = []
+        if len(self.roads_of[p]) < ROADS_PER_PLAYER and _affords(hand, COSTS[Build.ROAD]):
+            roads = _ROAD[p]
+            actions.extend(roads[e] for e in self._road_spots(p))
+        if _affords(hand, COSTS[Build.SETTLEMENT]) and self.settlements_left(p) > 0:
+            settle = _SETTLE[p]
+            actions.extend(settle[n] for n in self._settlement_spots(p))
+        if _affords(hand, COSTS[Build.CITY]) and self.cities_left(p) > 0:
+            city = _CITY[p]
+            level = self.node_level
+            actions.extend(city[n] for n in self.buildings_of[p] if level[n] == SETTLEMENT)
+        bank = self.bank
+        rates = self.trade_rates[p]
+        trades = _TRADE[p]
+        for g in _ALL_CARDS:
+            if hand[g] >= rates[g]:
+                row = trades[g]
+                actions.extend(row[t] for t in _ALL_CARDS if t != g and bank[t])
+        actions.append(_END[p])
+        return actions
+
+    def _free_building_spot(self, node: int) -> bool:
+        """Empty, no knight on it, and the distance rule holds (§2, base rules)."""
+        owner = self.node_owner
+        if owner[node] != NOBODY or self.knight_owner[node] != NOBODY:
+            return False
+        return all(owner[m] == NOBODY for m in NODE_NEIGHBOURS[node])
+
+    def _blocks(self, player: int, node: int) -> bool:
+        """An opponent's building or knight on ``node`` stops ``player``'s roads passing it."""
+        owner = self.node_owner[node]
+        if owner != NOBODY and owner != player:
+            return True
+        knight = self.knight_owner[node]
+        return knight != NOBODY and knight != player
+
+    def _road_spots(self, p: int) -> list[int]:
+        """Empty edges connected to the player's network (§5, base rules)."""
+        edge_owner = self.edge_owner
+        seen: set[int] = set()
+        spots: list[int] = []
+        frontier: set[int] = set(self.buildings_of[p])
+        for e in self.roads_of[p]:
+            for node in EDGE_NODES[e]:
+                if not self._blocks(p, node):
+                    frontier.add(node)
+        for node in sorted(frontier):
+            for e in NODE_EDGES[node]:
+                if edge_owner[e] == NOBODY and e not in seen:
+                    seen.add(e)
+                    spots.append(e)
+        spots.sort()
+        return spots
+
+    def _settlement_spots(self, p: int) -> list[int]:
+        nodes = {node for e in self.roads_of[p] for node in EDGE_NODES[e]}
+        return [n for n in sorted(nodes) if self._free_building_spot(n)]
+
+    # ---- applying ---------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action.
+
+        :raises IllegalActionError: naming the rule if ``action`` is not legal now; the state
+            is then unchanged.
+        """
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        self._apply_unchecked(action)
+
+    def apply_json(self, data: object) -> Action:
+        """Parse and apply an action's JSON form; returns the parsed action.
+
+        :raises MalformedActionError: for data that describes no action.
+        :raises IllegalActionError: for an action not legal now.
+        """
+        action = action_from_json(data)
+        self.apply(action)
+        return action
+
+    def _apply_unchecked(self, action: Action) -> None:
+        _EFFECTS[type(action)](self, action)
+        self.history.append(action)
+        self._legal_cache = None
+        self._check_win()
+
+    def undo(self) -> Action:
+        """Take back the last action (a roll included) by replaying the others.
+
+        :raises NothingToUndoError: if no action was taken yet.
+        """
+        if not self.history:
+            raise NothingToUndoError("nothing to undo: no action was taken yet")
+        kept = self.history[:-1]
+        undone = self.history[-1]
+        fresh = Game(self.config)
+        for action in kept:
+            fresh._apply_unchecked(action)
+        self.__dict__.update(fresh.__dict__)
+        return undone
+
+    # ---- setup (§2) -------------------------------------------------------------------------
+
+    def _setup_player(self, step: int) -> int:
+        """Placement k (two steps each): seats in order, then in reverse order."""
+        k = step // 2
+        n = self.player_count
+        return self.seats[k] if k < n else self.seats[2 * n - 1 - k]
+
+    def _advance_setup(self) -> None:
+        self.setup_step += 1
+        n = self.player_count
+        if self.setup_step == 4 * n:
+            self.active = self.config.first_player
+            self._start_turn_prompt()
+            return
+        p = self._setup_player(self.setup_step)
+        if self.setup_step % 2 == 1:
+            self.prompt = Prompt(PromptKind.SETUP_ROAD, p)
+        elif self.setup_step // 2 < n:
+            self.prompt = Prompt(PromptKind.SETUP_SETTLEMENT, p)
+        else:
+            self.prompt = Prompt(PromptKind.SETUP_CITY, p)
+        self.active = p
+
+    # ---- pieces -----------------------------------------------------------------------------
+
+    def _place_building(self, p: int, node: int, level: int) -> None:
+        self.node_owner[node] = p
+        self.node_level[node] = level
+        self.buildings_of[p].append(node)
+        self._claim_harbour(p, node)
+
+    def _claim_harbour(self, p: int, node: int) -> None:
+        slot = NODE_HARBOUR_SLOT[node]
+        if slot is None:
+            return
+        harbour = self.board.harbours[slot]
+        rates = self.trade_rates[p]
+        if harbour is Harbour.GENERIC:
+            for c in _ALL_CARDS:
+                rates[c] = min(rates[c], 3)
+        else:
+            resource = harbour.resource
+            assert resource is not None
+            rates[resource] = 2
+
+    def _pay(self, p: int, cost: Hand) -> None:
+        hand = self.hands[p]
+        bank = self.bank
+        for c, n in enumerate(cost):
+            if n:
+                hand[c] -= n
+                bank[c] += n
+
+    def _give_from_bank(self, p: int, card: int, n: int) -> int:
+        n = min(n, self.bank[card])
+        self.bank[card] -= n
+        self.hands[p][card] += n
+        return n
+
+    # ---- longest road (§11) -----------------------------------------------------------------
+
+    def longest_road(self, p: int) -> int:
+        """Length of the player's longest road; opponents' buildings and knights break it."""
+        own = set(self.roads_of[p])
+        if not own:
+            return 0
+        best = 0
+
+        def walk(node: int, used: int, length: int) -> None:
+            nonlocal best
+            if length > best:
+                best = length
+            if length and self._blocks(p, node):
+                return
+            for e in NODE_EDGES[node]:
+                if e in own and not used >> e & 1:
+                    a, b = EDGE_NODES[e]
+                    walk(b if a == node else a, used | 1 << e, length + 1)
+
+        starts = {node for e in own for node in EDGE_NODES[e]}
+        for node in starts:
+            walk(node, 0, 0)
+            if best == len(own):
+                break
+        return best
+
+    def _update_longest_road(self, players: Iterable[int]) -> None:
+        for p in players:
+            self.road_length[p] = self.longest_road(p)
+        lengths = self.road_length
+        best = max(lengths)
+        holder = self.longest_road_holder
+        if holder != NOBODY and lengths[holder] >= LONGEST_ROAD_MIN and lengths[holder] == best:
+            return
+        if best >= LONGEST_ROAD_MIN and lengths.count(best) == 1:
+            self.longest_road_holder = lengths.index(best)
+        else:
+            self.longest_road_holder = NOBODY
+
+    def _road_owners_at(self, node: int) -> set[int]:
+        return {self.edge_owner[e] for e in NODE_EDGES[node]} - {NOBODY}
+
+    # ---- turn flow (§3) ---------------------------------------------------------------------
+
+    def _start_turn_prompt(self) -> None:
+        self.prompt = Prompt(PromptKind.ROLL, self.active)
+
+    def _check_win(self) -> None:
+        """A player wins on reaching the VP target during their own turn (§11)."""
+        if self.prompt.kind in _SETUP_KINDS or self.prompt.kind is PromptKind.GAME_OVER:
+            return
+        if self.victory_points(self.active) >= self.config.vp_target:
+            self.winner = self.active
+            self.prompt = Prompt(PromptKind.GAME_OVER, self.active)
+
+    def _produce(self, number: int) -> None:
+        """Production for a non-7 roll with commodities, robber and bank shortage (§4)."""
+        n = self.player_count
+        owed = [[0] * CARD_KINDS for _ in range(n)]
+        terrains = self.board.terrains
+        owner = self.node_owner
+        level = self.node_level
+        for h in self._token_hexes[number]:
+            if h == self.robber_hex:
+                continue
+            resource = TERRAIN_RESOURCE[terrains[h]]
+            assert resource is not None
+            commodity = TERRAIN_COMMODITY.get(terrains[h])
+            for node in HEX_NODES[h]:
+                p = owner[node]
+                if p == NOBODY:
+                    continue
+                if level[node] == CITY:
+                    if commodity is None:
+                        owed[p][resource] += 2
+                    else:
+                        owed[p][resource] += 1
+                        owed[p][commodity] += 1
+                else:
+                    owed[p][resource] += 1
+        gained = [[0] * CARD_KINDS for _ in range(n)]
+        bank = self.bank
+        for c in _ALL_CARDS:
+            takers = [p for p in range(n) if owed[p][c]]
+            if not takers:
+                continue
+            total = sum(owed[p][c] for p in takers)
+            if total <= bank[c]:
+                for p in takers:
+                    gained[p][c] = self._give_from_bank(p, c, owed[p][c])
+            elif len(takers) == 1:
+                gained[takers[0]][c] = self._give_from_bank(takers[0], c, owed[takers[0]][c])
+        self.last_production = tuple(tuple(g) for g in gained)
+
+    def _start_seven(self) -> None:
+        """On a 7: discards over the limit, in seat order from the roller (§3.4)."""
+        self.last_production = ()
+        self.pending_discards = []
+        for i in range(self.player_count):
+            p = (self.active + i) % self.player_count
+            count = self.card_count(p)
+            if count > self.discard_limit(p):
+                self.pending_discards.append((p, count // 2))
+        self._next_after_discard()
+
+    def _next_after_discard(self) -> None:
+        if self.pending_discards:
+            p, count = self.pending_discards[0]
+            self.prompt = Prompt(PromptKind.DISCARD, p, count)
+        elif self.robber_unlocked:
+            self.prompt = Prompt(PromptKind.MOVE_ROBBER, self.active)
+        else:
+            self.prompt = Prompt(PromptKind.TURN, self.active)
+
+    # ---- JSON -------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state (not the history) as JSON-compatible data."""
+        return {
+            "version": STATE_VERSION,
+            "config": self.config.to_json(),
+            "prompt": self.prompt.to_json(),
+            "active": self.active,
+            "turn": self.turn,
+            "turns_taken": list(self.turns_taken),
+            "setup_step": self.setup_step,
+            "setup_node": self.setup_node,
+            "bank": {name: n for name, n in zip(_CARD_NAMES, self.bank, strict=True)},
+            "hands": [
+                {name: n for name, n in zip(_CARD_NAMES, hand, strict=True)} for hand in self.hands
+            ],
+            "buildings": [
+                {"node": node, "player": p, "kind": _LEVEL_NAMES[self.node_level[node]]}
+                for node, p in enumerate(self.node_owner)
+                if p != NOBODY
+            ],
+            "roads": [{"edge": e, "player": p} for e, p in enumerate(self.edge_owner) if p >= 0],
+            "walls": [node for node in range(NODE_COUNT) if self.walls[node]],
+            "robber_hex": self.robber_hex,
+            "robber_unlocked": self.robber_unlocked,
+            "pending_discards": [list(d) for d in self.pending_discards],
+            "offer": None if self.offer is None else self.offer.to_json(),
+            "victims": list(self.victims),
+            "longest_road_holder": self.longest_road_holder,
+            "road_length": list(self.road_length),
+            "winner": self.winner,
+            "rng": self.rng.state,
+            "last_roll": None if self.last_roll is None else self.last_roll.to_json(),
+            "last_production": [
+                {name: n for name, n in zip(_CARD_NAMES, g, strict=True) if n}
+                for g in self.last_production
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
+        """A game in the state :meth:`to_json` described, without history (undo starts here).
+
+        :raises StateError: naming what is wrong.
+        """
+        try:
+            if data.get("version") != STATE_VERSION:
+                raise StateError(f"state version {data.get('version')!r} is not {STATE_VERSION}")
+            game = cls(GameConfig.from_json(data["config"]))
+            game.prompt = Prompt(
+                PromptKind(data["prompt"]["kind"]),
+                int(data["prompt"]["player"]),
+                int(data["prompt"].get("count", 0)),
+            )
+            game.active = int(data["active"])
+            game.turn = int(data["turn"])
+            game.turns_taken = [int(x) for x in data["turns_taken"]]
+            game.setup_step = int(data["setup_step"])
+            game.setup_node = int(data["setup_node"])
+            game.bank = [int(data["bank"][name]) for name in _CARD_NAMES]
+            game.hands = [[int(h[name]) for name in _CARD_NAMES] for h in data["hands"]]
+            for b in data["buildings"]:
+                game.node_owner[int(b["node"])] = int(b["player"])
+                game.node_level[int(b["node"])] = _LEVEL_BY_NAME[b["kind"]]
+            for r in data["roads"]:
+                game.edge_owner[int(r["edge"])] = int(r["player"])
+            for node in data["walls"]:
+                game.walls[int(node)] = True
+            game.robber_hex = int(data["robber_hex"])
+            game.robber_unlocked = bool(data["robber_unlocked"])
+            game.pending_discards = [(int(p), int(c)) for p, c in data["pending_discards"]]
+            offer = data["offer"]
+            if offer is not None:
+                parsed = action_from_json(offer)
+                assert isinstance(parsed, OfferTrade)
+                game.offer = parsed
+            game.victims = tuple(int(v) for v in data["victims"])
+            game.longest_road_holder = int(data["longest_road_holder"])
+            game.road_length = [int(x) for x in data["road_length"]]
+            game.winner = int(data["winner"])
+            game.rng.state = int(data["rng"])
+            last = data["last_roll"]
+            if last is not None:
+                parsed_roll = action_from_json(last)
+                assert isinstance(parsed_roll, Roll)
+                game.last_roll = parsed_roll
+            game.last_production = tuple(
+                tuple(int(g.get(name, 0)) for name in _CARD_NAMES) for g in data["last_production"]
+            )
+        except StateError:
+            raise
+        except (KeyError, TypeError, ValueError, AssertionError, IndexError) as exc:
+            raise StateError(f"game state JSON is malformed: {exc!r}") from exc
+        game._rebuild_indexes()
+        return game
+
+
+# ---- per-action checks: the reason an action is illegal, or None --------------------------
+
+
+def _check_build_road(game: Game, a: BuildRoad) -> str | None:
+    p, e = a.player, a.edge
+    if not 0 <= e < EDGE_COUNT:
+        return f"edge {e} does not exist (edges are 0-{EDGE_COUNT - 1})"
+    if game.edge_owner[e] != NOBODY:
+        return f"edge {e} already has a road"
+    if game.roads_left(p) == 0:
+        return f"no roads left in the supply (each player has {ROADS_PER_PLAYER})"
+    if game.prompt.kind is PromptKind.SETUP_ROAD:
+        if game.setup_node not in EDGE_NODES[e]:
+            return f"the starting road must touch the piece just placed on {game.setup_node}"
+        return None
+    if not _affords(game.hands[p], COSTS[Build.ROAD]):
+        return "a road costs 1 brick + 1 lumber (§5)"
+    if e not in game._road_spots(p):
+        return f"edge {e} is not connected to your roads or buildings (or a piece blocks it)"
+    return None
+
+
+def _check_settlement_like(game: Game, node: int, what: str) -> str | None:
+    if not 0 <= node < NODE_COUNT:
+        return f"intersection {node} does not exist (intersections are 0-{NODE_COUNT - 1})"
+    if game.node_owner[node] != NOBODY:
+        return f"intersection {node} is already built on"
+    if game.knight_owner[node] != NOBODY:
+        return f"a knight stands on intersection {node}; no {what} there (§6)"
+    if not game._free_building_spot(node):
+        return f"distance rule: intersection {node} is next to another building"
+    return None
+
+
+def _check_build_settlement(game: Game, a: BuildSettlement) -> str | None:
+    p, node = a.player, a.node
+    reason = _check_settlement_like(game, node, "settlement")
+    if reason:
+        return reason
+    if game.settlements_left(p) == 0:
+        return f"no settlements left in the supply (each player has {SETTLEMENTS_PER_PLAYER})"
+    if game.prompt.kind is PromptKind.SETUP_SETTLEMENT:
+        return None
+    if not _affords(game.hands[p], COSTS[Build.SETTLEMENT]):
+        return "a settlement costs 1 brick + 1 lumber + 1 wool + 1 grain (§5)"
+    if not any(game.edge_owner[e] == p for e in NODE_EDGES[node]):
+        return f"intersection {node} is not at the end of one of your roads"
+    return None
+
+
+def _check_build_city(game: Game, a: BuildCity) -> str | None:
+    p, node = a.player, a.node
+    if game.prompt.kind is PromptKind.SETUP_CITY:
+        return _check_settlement_like(game, node, "city")
+    if not 0 <= node < NODE_COUNT:
+        return f"intersection {node} does not exist (intersections are 0-{NODE_COUNT - 1})"
+    if game.node_owner[node] != p or game.node_level[node] != SETTLEMENT:
+        return f"a city upgrades one of your settlements; intersection {node} has none"
+    if game.cities_left(p) == 0:
+        return f"no cities left in the supply (each player has {CITIES_PER_PLAYER})"
+    if not _affords(game.hands[p], COSTS[Build.CITY]):
+        return "a city costs 3 ore + 2 grain (§5)"
+    return None
+
+
+def _check_roll(game: Game, a: Roll) -> str | None:
+    if not (1 <= a.yellow <= 6 and 1 <= a.red <= 6):
+        return f"dice show 1-6, got yellow {a.yellow} and red {a.red}"
+    return None
+
+
+def _check_discard(game: Game, a: DiscardCard) -> str | None:
+    if game.hands[a.player][a.card] == 0:
+        return f"you hold no {a.card.label} to discard"
+    return None
+
+
+def _check_move_robber(game: Game, a: MoveRobber) -> str | None:
+    if not 0 <= a.hex < HEX_COUNT:
+        return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
+    if a.hex == game.robber_hex:
+        return "the robber must move to another hex"
+    return None
+
+
+def _check_steal(game: Game, a: StealFrom) -> str | None:
+    if a.victim not in game.victims:
+        return f"player {a.victim} has no building next to the robber or no cards"
+    return None
+
+
+def _check_bank_trade(game: Game, a: BankTrade) -> str | None:
+    if a.give == a.take:
+        return "a trade gives one kind of card for another"
+    rate = game.trade_rate(a.player, a.give)
+    if game.hands[a.player][a.give] < rate:
+        return f"trading {a.give.label} needs {rate} of them"
+    if game.bank[a.take] == 0:
+        return f"the bank has no {a.take.label} left"
+    return None
+
+
+def _check_offer(game: Game, a: OfferTrade) -> str | None:
+    if not 0 <= a.to < game.player_count or a.to == a.player:
+        return f"a trade offer goes to another player, not {a.to}"
+    if len(a.give) != CARD_KINDS or len(a.take) != CARD_KINDS:
+        return "an offer lists counts for all eight cards"
+    if min(a.give) < 0 or min(a.take) < 0:
+        return "card counts in an offer are >= 0"
+    if not any(a.give) or not any(a.take):
+        return "a trade gives at least one card and takes at least one"
+    if any(g and t for g, t in zip(a.give, a.take, strict=True)):
+        return "an offer cannot give and take the same kind of card"
+    if not _affords(game.hands[a.player], a.give):
+        return "you do not hold the cards you offer"
+    return None
+
+
+def _check_accept(game: Game, a: AcceptTrade) -> str | None:
+    assert game.offer is not None
+    if not _affords(game.hands[a.player], game.offer.take):
+        return "you do not hold the cards asked for"
+    return None
+
+
+def _ok(game: Game, a: Action) -> str | None:
+    return None
+
+
+# ---- per-action effects ---------------------------------------------------------------------
+
+
+def _do_build_road(game: Game, a: BuildRoad) -> None:
+    p = a.player
+    game.edge_owner[a.edge] = p
+    game.roads_of[p].append(a.edge)
+    if game.prompt.kind is PromptKind.SETUP_ROAD:
+        game._update_longest_road((p,))
+        game._advance_setup()
+        return
+    game._pay(p, COSTS[Build.ROAD])
+    game._update_longest_road((p,))
+
+
+def _do_build_settlement(game: Game, a: BuildSettlement) -> None:
+    p, node = a.player, a.node
+    game._place_building(p, node, SETTLEMENT)
+    if game.prompt.kind is PromptKind.SETUP_SETTLEMENT:
+        game.setup_node = node
+        game._advance_setup()
+        return
+    game._pay(p, COSTS[Build.SETTLEMENT])
+    broken = game._road_owners_at(node) - {p}
+    if broken:
+        game._update_longest_road(broken)
+
+
+def _do_build_city(game: Game, a: BuildCity) -> None:
+    p, node = a.player, a.node
+    if game.prompt.kind is PromptKind.SETUP_CITY:
+        game._place_building(p, node, CITY)
+        for h in NODE_HEXES[node]:
+            resource = TERRAIN_RESOURCE[game.board.terrains[h]]
+            if resource is not None:
+                game._give_from_bank(p, resource, 1)
+        game.setup_node = node
+        game._advance_setup()
+        return
+    game.node_level[node] = CITY
+    game._pay(p, COSTS[Build.CITY])
+
+
+def _do_roll(game: Game, a: Roll) -> None:
+    game.last_roll = a
+    if a.total == 7:
+        game._start_seven()
+    else:
+        game._produce(a.total)
+        game.prompt = Prompt(PromptKind.TURN, game.active)
+
+
+def _do_discard(game: Game, a: DiscardCard) -> None:
+    game.hands[a.player][a.card] -= 1
+    game.bank[a.card] += 1
+    p, count = game.pending_discards[0]
+    if count > 1:
+        game.pending_discards[0] = (p, count - 1)
+    else:
+        game.pending_discards.pop(0)
+    game._next_after_discard()
+
+
+def _do_move_robber(game: Game, a: MoveRobber) -> None:
+    game.robber_hex = a.hex
+    victims = []
+    n = game.player_count
+    for i in range(1, n):
+        p = (game.active + i) % n
+        if game.card_count(p) and any(game.node_owner[node] == p for node in HEX_NODES[a.hex]):
+            victims.append(p)
+    game.victims = tuple(victims)
+    kind = PromptKind.CHOOSE_VICTIM if victims else PromptKind.TURN
+    game.prompt = Prompt(kind, game.active)
+
+
+def _do_steal(game: Game, a: StealFrom) -> None:
+    victim = game.hands[a.victim]
+    pick = game.rng.below(sum(victim))
+    for c in _ALL_CARDS:
+        if pick < victim[c]:
+            victim[c] -= 1
+            game.hands[a.player][c] += 1
+            break
+        pick -= victim[c]
+    game.victims = ()
+    game.prompt = Prompt(PromptKind.TURN, game.active)
+
+
+def _do_bank_trade(game: Game, a: BankTrade) -> None:
+    p = a.player
+    rate = game.trade_rates[p][a.give]
+    game.hands[p][a.give] -= rate
+    game.bank[a.give] += rate
+    game.bank[a.take] -= 1
+    game.hands[p][a.take] += 1
+
+
+def _do_offer(game: Game, a: OfferTrade) -> None:
+    game.offer = a
+    game.prompt = Prompt(PromptKind.TRADE_RESPONSE, a.to)
+
+
+def _do_accept(game: Game, a: AcceptTrade) -> None:
+    offer = game.offer
+    assert offer is not None
+    giver, taker = game.hands[offer.player], game.hands[offer.to]
+    for c in _ALL_CARDS:
+        giver[c] += offer.take[c] - offer.give[c]
+        taker[c] += offer.give[c] - offer.take[c]
+    game.offer = None
+    game.prompt = Prompt(PromptKind.TURN, game.active)
+
+
+def _do_decline(game: Game, a: DeclineTrade) -> None:
+    game.offer = None
+    game.prompt = Prompt(PromptKind.TURN, game.active)
+
+
+def _do_end_turn(game: Game, a: EndTurn) -> None:
+    game.turns_taken[game.active] += 1
+    game.turn += 1
+    game.active = game.next_seat(game.active)
+    game.last_production = ()
+    game._start_turn_prompt()
+
+
+_CHECKS: dict[type[Action], Callable[[Game, Any], str | None]] = {
+    BuildRoad: _check_build_road,
+    BuildSettlement: _check_build_settlement,
+    BuildCity: _check_build_city,
+    Roll: _check_roll,
+    DiscardCard: _check_discard,
+    MoveRobber: _check_move_robber,
+    StealFrom: _check_steal,
+    BankTrade: _check_bank_trade,
+    OfferTrade: _check_offer,
+    AcceptTrade: _check_accept,
+    DeclineTrade: _ok,
+    EndTurn: _ok,
+}
+_EFFECTS: dict[type[Action], Callable[[Game, Any], None]] = {
+    BuildRoad: _do_build_road,
+    BuildSettlement: _do_build_settlement,
+    BuildCity: _do_build_city,
+    Roll: _do_roll,
+    DiscardCard: _do_discard,
+    MoveRobber: _do_move_robber,
+    StealFrom: _do_steal,
+    BankTrade: _do_bank_trade,
+    OfferTrade: _do_offer,
+    AcceptTrade: _do_accept,
+    DeclineTrade: _do_decline,
+    EndTurn: _do_end_turn,
+}
+
+__all__ = ["EVENT_DIE_FACES", "Game", "NothingToUndoError"]

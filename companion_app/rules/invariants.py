@@ -1,0 +1,73 @@
+"""Invariants every reachable game state satisfies; checked after each action in tests and by
+``random-game --check``."""
+
+from __future__ import annotations
+
+from companion_app.rules.cards import BANK_START, CARD_KINDS, Card
+from companion_app.rules.game import (
+    CITIES_PER_PLAYER,
+    CITY,
+    NOBODY,
+    ROADS_PER_PLAYER,
+    SETTLEMENT,
+    SETTLEMENTS_PER_PLAYER,
+    Game,
+)
+from companion_app.rules.topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_NEIGHBOURS
+
+
+def violations(game: Game) -> list[str]:
+    """Every broken invariant, in words; empty when the state is sound."""
+    problems: list[str] = []
+    n = game.player_count
+    for c in range(CARD_KINDS):
+        held = sum(game.hands[p][c] for p in range(n))
+        if game.bank[c] < 0 or any(game.hands[p][c] < 0 for p in range(n)):
+            problems.append(f"negative count of {Card(c).label}")
+        if game.bank[c] + held != BANK_START[c]:
+            problems.append(
+                f"{Card(c).label} not conserved: bank {game.bank[c]} + hands {held} "
+                f"!= {BANK_START[c]}"
+            )
+    for p in range(n):
+        levels = [game.node_level[x] for x in range(NODE_COUNT) if game.node_owner[x] == p]
+        settlements = levels.count(SETTLEMENT)
+        cities = levels.count(CITY)
+        roads = sum(1 for owner in game.edge_owner if owner == p)
+        if settlements > SETTLEMENTS_PER_PLAYER or cities > CITIES_PER_PLAYER:
+            problems.append(f"player {p} has {settlements} settlements and {cities} cities")
+        if roads > ROADS_PER_PLAYER:
+            problems.append(f"player {p} has {roads} roads")
+        if sorted(game.roads_of[p]) != sorted(
+            e for e, owner in enumerate(game.edge_owner) if owner == p
+        ):
+            problems.append(f"player {p}'s road index disagrees with the board")
+        recomputed = settlements + 2 * cities + (2 if game.longest_road_holder == p else 0)
+        if game.victory_points(p) != recomputed:
+            problems.append(f"player {p} VP {game.victory_points(p)} != recomputed {recomputed}")
+        if game.road_length[p] != game.longest_road(p):
+            problems.append(f"player {p} road length is stale")
+    holder = game.longest_road_holder
+    if holder != NOBODY:
+        if game.road_length[holder] < 5 or game.road_length[holder] != max(game.road_length):
+            problems.append(f"longest road held by {holder} with {game.road_length[holder]}")
+    elif max(game.road_length) >= 5 and game.road_length.count(max(game.road_length)) == 1:
+        problems.append("a single longest road of 5+ has no holder")
+    for node in range(NODE_COUNT):
+        if game.node_owner[node] == NOBODY:
+            continue
+        for m in NODE_NEIGHBOURS[node]:
+            if game.node_owner[m] != NOBODY:
+                problems.append(f"distance rule broken between intersections {node} and {m}")
+    for e, owner in enumerate(game.edge_owner):
+        if owner == NOBODY:
+            continue
+        if not any(_road_attached(game, owner, e, node) for node in EDGE_NODES[e]):
+            problems.append(f"road on edge {e} of player {owner} is not connected")
+    return problems
+
+
+def _road_attached(game: Game, owner: int, edge: int, node: int) -> bool:
+    if game.node_owner[node] == owner:
+        return True
+    return any(f != edge and game.edge_owner[f] == owner for f in NODE_EDGES[node])

@@ -1,0 +1,56 @@
+"""What the game waits for: who must decide, and what."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+
+class PromptKind(Enum):
+    SETUP_SETTLEMENT = "setup_settlement"
+    SETUP_CITY = "setup_city"
+    SETUP_ROAD = "setup_road"
+    ROLL = "roll"
+    DISCARD = "discard"
+    MOVE_ROBBER = "move_robber"
+    CHOOSE_VICTIM = "choose_victim"
+    TURN = "turn"
+    TRADE_RESPONSE = "trade_response"
+    GAME_OVER = "game_over"
+
+
+_WORDS = {
+    PromptKind.SETUP_SETTLEMENT: "place a starting settlement",
+    PromptKind.SETUP_CITY: "place a starting city",
+    PromptKind.SETUP_ROAD: "place a road next to it",
+    PromptKind.ROLL: "roll the dice",
+    PromptKind.DISCARD: "discard {count} card(s)",
+    PromptKind.MOVE_ROBBER: "move the robber",
+    PromptKind.CHOOSE_VICTIM: "choose whom to steal from",
+    PromptKind.TURN: "trade, build, or end the turn",
+    PromptKind.TRADE_RESPONSE: "accept or decline the trade offer",
+    PromptKind.GAME_OVER: "has won the game",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The decision the game waits for. ``player`` is the seat who must decide: often the
+    player on turn, but not always (discards on a 7, answering a trade offer)."""
+
+    kind: PromptKind
+    player: int
+    count: int = 0
+    """Cards still to discard (DISCARD)."""
+
+    def describe(self, names: tuple[str, ...] | None = None) -> str:
+        """Plain words for the top bar: "Anna: discard 4 card(s)"."""
+        who = names[self.player] if names else f"Player {self.player + 1}"
+        return f"{who}: " + _WORDS[self.kind].format(count=self.count)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind.value, "player": self.player}
+        if self.count:
+            data["count"] = self.count
+        return data

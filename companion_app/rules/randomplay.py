@@ -1,0 +1,99 @@
+"""Random legal play, for the random-game CLI, invariant tests and benchmarks.
+
+The policy picks an action *kind* uniformly, then an action of that kind uniformly, so turns do
+not drown in bank trades; rolls are fair dice as the dice box would roll them, and now and then
+it makes a one-for-one domestic offer to exercise that path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion_app.rules.actions import EVENT_DIE_FACES, Action, OfferTrade, Roll
+from companion_app.rules.cards import CARD_KINDS
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import NOBODY, Game
+from companion_app.rules.invariants import violations
+from companion_app.rules.prompts import PromptKind
+from companion_app.rules.rng import SplitMix64
+
+
+@dataclass
+class RandomGameResult:
+    seed: int
+    winner: int | None
+    turns: int
+    actions: int
+    violation: str | None = None
+    game: Game | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "seed": self.seed,
+            "winner": self.winner,
+            "turns": self.turns,
+            "actions": self.actions,
+        }
+        if self.violation:
+            data["violation"] = self.violation
+        return data
+
+
+def random_roll(rng: SplitMix64, player: int) -> Roll:
+    return Roll(player, rng.below(6) + 1, rng.below(6) + 1, EVENT_DIE_FACES[rng.below(6)])
+
+
+def choose_random_action(game: Game, rng: SplitMix64) -> Action:
+    """One random legal action for the player the game waits for."""
+    prompt = game.prompt
+    if prompt.kind is PromptKind.ROLL:
+        return random_roll(rng, prompt.player)
+    legal = game.legal_actions()
+    if prompt.kind is PromptKind.TURN:
+        if rng.below(50) == 0 and game.may_offer_trade():
+            offer = _random_offer(game, rng)
+            if offer is not None:
+                return offer
+        by_kind: dict[type[Action], list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(type(action), []).append(action)
+        kinds = list(by_kind.values())
+        group = kinds[rng.below(len(kinds))]
+        return group[rng.below(len(group))]
+    return legal[rng.below(len(legal))]
+
+
+def _random_offer(game: Game, rng: SplitMix64) -> OfferTrade | None:
+    p = game.active
+    held = [c for c in range(CARD_KINDS) if game.hands[p][c]]
+    if not held:
+        return None
+    give = [0] * CARD_KINDS
+    take = [0] * CARD_KINDS
+    g = held[rng.below(len(held))]
+    t = (g + 1 + rng.below(CARD_KINDS - 1)) % CARD_KINDS
+    give[g] = 1
+    take[t] = 1
+    to = (p + 1 + rng.below(game.player_count - 1)) % game.player_count
+    return OfferTrade(p, to, tuple(give), tuple(take))
+
+
+def play_random_game(
+    seed: int, *, players: int = 4, max_turns: int = 500, check: bool = False
+) -> RandomGameResult:
+    """Play one random game from ``seed`` until a winner or ``max_turns`` turns."""
+    game = Game.new(GameConfig.for_players(players, seed=seed))
+    rng = SplitMix64(seed ^ 0x5EED)
+    actions = 0
+    while not game.is_over and game.turn < max_turns:
+        game.apply(choose_random_action(game, rng))
+        actions += 1
+        if check:
+            problems = violations(game)
+            if problems:
+                return RandomGameResult(
+                    seed, None, game.turn, actions, f"after action {actions}: {problems[0]}", game
+                )
+    winner = game.winner if game.winner != NOBODY else None
+    return RandomGameResult(seed, winner, game.turn, actions, None, game)
