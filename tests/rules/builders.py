@@ -1,0 +1,66 @@
+"""Building game states for worked rule examples without playing the whole game to them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion_app.rules.cards import BANK_START, CARD_KINDS, Card, Hand
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
+from companion_app.rules.topology import EDGE_BETWEEN, HEX_NODES
+
+STARTER4 = GameConfig.for_players(4, seed=42)
+
+
+def corner(hex_id: int, index: int) -> int:
+    """Corner ``index`` (0 top, clockwise) of a hex."""
+    return HEX_NODES[hex_id][index]
+
+
+def side(hex_id: int, index: int) -> int:
+    """Side ``index`` of a hex: from corner ``index`` to corner ``index + 1``."""
+    nodes = HEX_NODES[hex_id]
+    return EDGE_BETWEEN[(nodes[index], nodes[(index + 1) % 6])]
+
+
+def make_game(
+    *,
+    buildings: dict[int, tuple[int, str]] | None = None,
+    roads: dict[int, int] | None = None,
+    hands: dict[int, Hand] | None = None,
+    active: int = 0,
+    prompt: str = "turn",
+    robber_hex: int | None = None,
+    robber_unlocked: bool = False,
+    walls: tuple[int, ...] = (),
+    config: GameConfig = STARTER4,
+    bank: Hand | None = None,
+) -> Game:
+    """A game after setup with exactly these pieces and hands, waiting for ``prompt`` of the
+    active player. The bank holds the rest of the cards (or ``bank``, for shortage examples)."""
+    game = Game.new(config)
+    state: dict[str, Any] = game.to_json()
+    n = len(config.players)
+    hand_lists = [[0] * CARD_KINDS for _ in range(n)]
+    for p, hand in (hands or {}).items():
+        hand_lists[p] = list(hand)
+    names = [c.label for c in Card]
+    state["hands"] = [dict(zip(names, h, strict=True)) for h in hand_lists]
+    if bank is None:
+        bank = tuple(BANK_START[c] - sum(h[c] for h in hand_lists) for c in range(CARD_KINDS))
+    state["bank"] = dict(zip(names, bank, strict=True))
+    state["buildings"] = [
+        {"node": node, "player": p, "kind": kind} for node, (p, kind) in (buildings or {}).items()
+    ]
+    state["roads"] = [{"edge": e, "player": p} for e, p in (roads or {}).items()]
+    state["walls"] = list(walls)
+    state["setup_step"] = 4 * n
+    state["active"] = active
+    state["turn"] = 8
+    state["prompt"] = {"kind": prompt, "player": active}
+    if robber_hex is not None:
+        state["robber_hex"] = robber_hex
+    state["robber_unlocked"] = robber_unlocked
+    built = Game.from_json(state)
+    built._update_longest_road(range(n))
+    return built
