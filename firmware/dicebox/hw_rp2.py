@@ -1,0 +1,132 @@
+"""The Pico's hardware: the only module that touches machine, neopixel, the USB serial port and
+the watchdog. Everything else gets these through `Rp2Hardware`'s methods.
+"""
+
+import asyncio
+import os
+import select
+import sys
+import time
+
+import machine
+import micropython
+import neopixel
+
+from . import pins
+from .app import Hardware, Runner
+from .core import DiceBox
+from .dice import Dice, Xoshiro128
+
+
+class Rp2Hardware(Hardware):
+    WDT_MS = 5000  # watchdog: reset the Pico if the main loop stops for this long
+    READ_MAX = 256  # bytes taken from the USB serial port per round
+    BUZZER_DUTY = 32768
+
+    def __init__(self, watchdog: bool = True) -> None:
+        # Ctrl-C (0x03) from the line is an ordinary byte: it must not stop the firmware.
+        micropython.kbd_intr(-1)
+        self._button = machine.Pin(pins.BUTTON_GPIO, machine.Pin.IN, machine.Pin.PULL_UP)
+        self._strip = neopixel.NeoPixel(machine.Pin(pins.LED_DATA_GPIO), pins.LED_COUNT)
+        self._status = machine.Pin(pins.STATUS_LED, machine.Pin.OUT)
+        self._buzzer = None  # type: machine.PWM | None
+        self._stdin = sys.stdin.buffer
+        self._stdout = sys.stdout.buffer
+        self._rx = select.poll()
+        self._rx.register(sys.stdin, select.POLLIN)
+        self._tx = select.poll()
+        self._tx.register(sys.stdout, select.POLLOUT)
+        self._last_ticks = time.ticks_ms()
+        self._ms = 0
+        self._wdt = machine.WDT(timeout=self.WDT_MS) if watchdog else None
+
+    def device_id(self) -> str:
+        return "".join(f"{b:02X}" for b in machine.unique_id())
+
+    def ticks_ms(self) -> int:
+        # ticks_ms wraps after ~12 days; count the differences so our clock never does.
+        now = time.ticks_ms()
+        self._ms += time.ticks_diff(now, self._last_ticks)
+        self._last_ticks = now
+        return self._ms
+
+    def button_pressed(self) -> bool:
+        return self._button.value() == 0  # pull-up: pressed pulls the pin to GND
+
+    def read(self) -> bytes | None:
+        out = bytearray()
+        while len(out) < self.READ_MAX and self._rx.poll(0):
+            byte = self._stdin.read(1)
+            if not byte:
+                break
+            out += byte
+        return bytes(out)
+
+    def write(self, data: bytes) -> int:
+        # The rp2 USB CDC write waits up to 500 ms for room when a host has the port open but
+        # does not read, and poll() reports "writable" as soon as a single byte is free. So
+        # write one byte per successful poll: that can never wait. When no host has the port
+        # open, writes go to the USB FIFO (which keeps the newest data) and return at once.
+        n = 0
+        for i in range(len(data)):
+            if not self._tx.poll(0):
+                break
+            self._stdout.write(data[i : i + 1])
+            n += 1
+        return n
+
+    def show(self, frame: list) -> None:
+        strip = self._strip
+        for i in range(min(len(frame), pins.LED_COUNT)):
+            strip[i] = frame[i]
+        strip.write()
+
+    def status_led(self, on: bool) -> None:
+        self._status.value(1 if on else 0)
+
+    def tone(self, hz: int) -> None:
+        if hz <= 0:
+            if self._buzzer is not None:
+                self._buzzer.duty_u16(0)
+            return
+        if self._buzzer is None:
+            self._buzzer = machine.PWM(machine.Pin(pins.BUZZER_GPIO))
+        self._buzzer.freq(hz)
+        self._buzzer.duty_u16(self.BUZZER_DUTY)
+
+    def feed_watchdog(self) -> None:
+        if self._wdt is not None:
+            self._wdt.feed()
+
+    def fault(self, where: str, exc: BaseException) -> None:
+        pass  # nowhere to report it; the task carries on and the watchdog guards the loop
+
+
+def button_held(ms: int = 60) -> bool:
+    """True when the roll button is held down for the whole of ``ms`` (checked at power-up)."""
+    pin = machine.Pin(pins.BUTTON_GPIO, machine.Pin.IN, machine.Pin.PULL_UP)
+    start = time.ticks_ms()
+    while time.ticks_diff(time.ticks_ms(), start) < ms:
+        if pin.value():
+            return False
+        time.sleep_ms(5)
+    return True
+
+
+def main() -> None:
+    """Start the dice box, unless the button is held: then stay in the REPL for updates."""
+    if button_held():
+        status = machine.Pin(pins.STATUS_LED, machine.Pin.OUT)
+        status.value(1)
+        print("dicebox: button held at power-up - staying in the REPL (no firmware running)")
+        return
+    hw = Rp2Hardware()
+    # 128 bits from the hardware's entropy source (ROSC on RP2040, TRNG on RP2350).
+    dice = Dice(Xoshiro128(seed_bytes=os.urandom(16)).getrandbits)
+    boot_id = "".join(f"{b:02X}" for b in os.urandom(4))
+    box = DiceBox(dice, hw.device_id(), boot_id, hw.ticks_ms(), pins.LED_COUNT)
+    try:
+        asyncio.run(Runner(box, hw).run())
+    finally:
+        # Runner.run only returns if stopped; restart cleanly rather than sit in the REPL.
+        machine.reset()

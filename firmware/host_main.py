@@ -1,0 +1,115 @@
+"""Run the dice box firmware on a computer, speaking protocol v1 on stdin/stdout.
+
+    micropython firmware/host_main.py --seed 7          # in the MicroPython unix VM
+    python firmware/host_main.py --seed 7               # under CPython
+
+Options:
+    --seed N            reproducible dice (default: random from the OS)
+    --device-id HEX     device id in HELLO (default D1CE0000000000E1)
+    --boot-id HEX       boot id in HELLO (default: random, new every run)
+    --control FD|PATH   read button commands from a file descriptor or a FIFO:
+                        press [ms] | down | up | pattern 1:3,0:1,1:90,0:0 | quit
+    --heartbeat-ms N    heartbeat period (default 1000; the host is gone after 4 missed)
+    --show-leds         print the LED strip to stderr whenever it changes
+
+Protocol lines go to stdout and nothing else does; diagnostics go to stderr. The program ends
+when stdin ends (or on `quit` from the control stream).
+"""
+
+import sys
+
+try:
+    _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+except NameError:
+    _here = "."
+if _here not in sys.path:
+    sys.path.insert(0, _here)
+
+import asyncio
+
+from dicebox import hw_host
+from dicebox.app import Runner
+from dicebox.core import DiceBox
+from dicebox.dice import Dice, Xoshiro128
+
+DEFAULT_DEVICE_ID = "D1CE0000000000E1"
+LED_COUNT = 8
+
+USAGE = (
+    "usage: host_main.py [--seed N] [--device-id HEX] [--boot-id HEX] [--control FD|PATH]"
+    " [--heartbeat-ms N] [--show-leds]\n"
+)
+
+
+def parse_args(argv: list) -> dict:
+    opts = {
+        "seed": None,
+        "device_id": DEFAULT_DEVICE_ID,
+        "boot_id": None,
+        "control": None,
+        "heartbeat_ms": None,
+        "show_leds": False,
+    }
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--show-leds":
+            opts["show_leds"] = True
+            i += 1
+            continue
+        if arg in ("-h", "--help"):
+            sys.stdout.write(__doc__ or USAGE)
+            raise SystemExit(0)
+        key = arg[2:].replace("-", "_") if arg.startswith("--") else ""
+        if key not in opts or i + 1 >= len(argv):
+            sys.stderr.write(USAGE)
+            raise SystemExit(2)
+        value = argv[i + 1]
+        if key in ("seed", "heartbeat_ms"):
+            try:
+                opts[key] = int(value)
+            except ValueError:
+                sys.stderr.write(USAGE)
+                raise SystemExit(2) from None
+        else:
+            opts[key] = value.upper() if key.endswith("_id") else value
+        i += 2
+    return opts
+
+
+def build(opts: dict, serial: "object") -> tuple:
+    """The box, its hardware and its runner, ready for ``asyncio.run(runner.run())``."""
+    clock = hw_host.Clock()
+    button = hw_host.HostButton(clock)
+    control = None
+    if opts["control"] is not None:
+        target = opts["control"]
+        stream = int(target) if target.isdigit() else open(target, "rb")
+        control = hw_host.ControlReader(stream, button)
+    hw = hw_host.HostHardware(serial, clock, button, control, opts["show_leds"])
+    if opts["seed"] is None:
+        rng = Xoshiro128(seed_bytes=hw_host.entropy(16))
+    else:
+        rng = Xoshiro128(opts["seed"])
+    boot_id = opts["boot_id"]
+    if boot_id is None:
+        boot_id = "".join(f"{b:02X}" for b in hw_host.entropy(4))
+    box = DiceBox(Dice(rng.getrandbits), opts["device_id"], boot_id, clock(), LED_COUNT)
+    if opts["heartbeat_ms"] is not None:
+        box.HB_INTERVAL_MS = opts["heartbeat_ms"]
+    return box, hw, Runner(box, hw)
+
+
+def main(argv: list) -> int:
+    opts = parse_args(argv)
+    serial = hw_host.StreamSerial(sys.stdin, sys.stdout)
+    _box, _hw, runner = build(opts, serial)
+    try:
+        asyncio.run(runner.run())
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
