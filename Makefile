@@ -4,9 +4,9 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 # Debian packages `make test` needs (a virtual X display with software GL for the UI tests).
-TEST_DEBS := xvfb xauth libgl1 libgl1-mesa-dri
+TEST_DEBS := xvfb xauth libgl1 libgl1-mesa-dri openscad
 
-.PHONY: run test lint typecheck unit system-deps clean firmware-check flash
+.PHONY: run test lint typecheck unit system-deps clean firmware-check flash schematic enclosure
 
 # ---- virtualenv ---------------------------------------------------------------------------
 # A stamp per extra, re-made whenever pyproject.toml changes.
@@ -43,6 +43,18 @@ typecheck: $(VENV)/.test-stamp
 
 unit: $(VENV)/.test-stamp
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# ---- hardware (hardware/README.md) -----------------------------------------------------------
+# The schematic and the README's wiring/power tables, from firmware/dicebox/pins.py.
+schematic: $(VENV)/.test-stamp
+	$(PY) -m hardware.schematic
+	$(PY) -m hardware.docs
+
+# The printable enclosure (hardware/build/*.stl) and its picture; BUTTON_D / BUTTON_BEZEL_D in mm.
+BUTTON_D ?= 30
+BUTTON_BEZEL_D ?= 62
+enclosure: $(VENV)/.test-stamp system-deps
+	$(PY) -m hardware.enclosure --button-d $(BUTTON_D) --button-bezel-d $(BUTTON_BEZEL_D)
 
 # ---- dice box firmware (firmware/README.md) -----------------------------------------------
 # Pico type stubs go to the gitignored typings/ folder; pyright reads them from there.
