@@ -385,7 +385,9 @@ def test_s1_mutation_terrain_count() -> None:
 
 def test_s1_mutation_terrain_count_names_the_surplus_first() -> None:
     """The kind there is too much of is named, since that tile lies on the table."""
-    terrains = [Terrain.FOREST if t is Terrain.HILLS else t for t in STARTER_BOARD.terrains]
+    terrains: list[Terrain] = [
+        Terrain.FOREST if t is Terrain.HILLS else t for t in STARTER_BOARD.terrains
+    ]
     with raises("there are 7 forest hexes, a board has 4"):
         validate_board(replace(STARTER_BOARD, terrains=tuple(terrains)))
     terrains = [Terrain.HILLS if t is Terrain.DESERT else t for t in STARTER_BOARD.terrains]
