@@ -10,6 +10,7 @@ Text is written as SVG <text> elements so the labels stay searchable (and testab
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 import schemdraw
@@ -31,7 +32,7 @@ def draw(pins: pinmap.PinMap) -> schemdraw.Drawing:
     """The schematic as a schemdraw Drawing (not yet saved)."""
     schemdraw.svgconfig.text = "text"  # plain <text>, the same with or without ziamath installed
     d = schemdraw.Drawing(show=False)
-    d.config(fontsize=12, unit=2.5, font="sans-serif")
+    d.config(fontsize=12, unit=2.5, font="sans-serif", bgcolor="white", margin=0.6)
 
     def gpio_pin(name: str, slot: str) -> elm.IcPin:
         gpio = pins.gpio(name)
@@ -99,7 +100,7 @@ def draw(pins: pinmap.PinMap) -> schemdraw.Drawing:
     strip_middle = (strip_box.xmin + strip_box.xmax) / 2
     d.add(
         elm.Label()
-        .at((strip_middle, strip.DIN[1] - 0.1))
+        .at((strip_middle + 0.4, strip.DIN[1] - 0.1))
         .label(f"LED strip\n{pins.led_count} × WS2812B", loc="center", fontsize=12)
     )
     d.add(
@@ -175,10 +176,15 @@ def draw(pins: pinmap.PinMap) -> schemdraw.Drawing:
 
 
 def render_svg(pins: pinmap.PinMap) -> bytes:
-    """The schematic as SVG bytes."""
+    """The schematic as SVG bytes, on an opaque white background (readable in dark themes)."""
     drawing = draw(pins)
     svg: bytes = drawing.get_imagedata("svg")
-    return svg
+    match = re.search(rb'<svg [^>]*viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"[^>]*>', svg)
+    if match is None:
+        raise RuntimeError("schemdraw wrote an SVG without a viewBox")
+    x, y, width, height = (g.decode() for g in match.groups())
+    background = f'<rect x="{x}" y="{y}" width="{width}" height="{height}" fill="white"/>'
+    return svg[: match.end()] + background.encode() + svg[match.end() :]
 
 
 def write(out: Path = SCHEMATIC_SVG, pins_path: Path = pinmap.PINS_PY) -> Path:
