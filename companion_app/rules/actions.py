@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from companion_app.rules.cards import CARD_KINDS, Card, Hand
+from companion_app.rules.cards import CARD_KINDS, Card, Hand, Track
 from companion_app.rules.errors import MalformedActionError
 
 
@@ -49,7 +49,7 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.type_name}
         for field in dataclasses.fields(self):
-            data[field.name] = _encode(getattr(self, field.name))
+            data[field.name] = _encode(str(field.type), getattr(self, field.name))
         return data
 
 
@@ -148,6 +148,116 @@ class EndTurn(Action):
     type_name: ClassVar[str] = "end_turn"
 
 
+@dataclass(frozen=True, slots=True)
+class BuildCityWall(Action):
+    """A city wall under an own city (2 brick; one per city, three per player)."""
+
+    node: int
+    type_name: ClassVar[str] = "build_city_wall"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildKnight(Action):
+    """A new basic knight, inactive, on a free intersection at an own road (1 wool + 1 ore)."""
+
+    node: int
+    type_name: ClassVar[str] = "build_knight"
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateKnight(Action):
+    node: int
+    type_name: ClassVar[str] = "activate_knight"
+
+
+@dataclass(frozen=True, slots=True)
+class PromoteKnight(Action):
+    node: int
+    type_name: ClassVar[str] = "promote_knight"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveKnight(Action):
+    """An active knight moves along its owner's roads to a free intersection."""
+
+    node: int
+    to: int
+    type_name: ClassVar[str] = "move_knight"
+
+
+@dataclass(frozen=True, slots=True)
+class DisplaceKnight(Action):
+    """An active knight moves onto a weaker opponent knight's intersection along own roads."""
+
+    node: int
+    to: int
+    type_name: ClassVar[str] = "displace_knight"
+
+
+@dataclass(frozen=True, slots=True)
+class RelocateKnight(Action):
+    """The owner of a displaced knight puts it on a free intersection along their roads."""
+
+    to: int
+    type_name: ClassVar[str] = "relocate_knight"
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseRobber(Action):
+    """An active knight next to the robber chases it away (then move the robber, steal)."""
+
+    node: int
+    type_name: ClassVar[str] = "chase_robber"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyImprovement(Action):
+    """The next level of a city-improvement track, paid in its commodity."""
+
+    track: Track
+    type_name: ClassVar[str] = "buy_improvement"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMetropolis(Action):
+    """Put a track's metropolis on one of the player's cities."""
+
+    node: int
+    type_name: ClassVar[str] = "place_metropolis"
+
+
+@dataclass(frozen=True, slots=True)
+class LoseCity(Action):
+    """After a lost barbarian attack: the city the player chooses to lose."""
+
+    node: int
+    type_name: ClassVar[str] = "lose_city"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseProgressDeck(Action):
+    """A tied strongest defender picks the progress deck to draw from."""
+
+    track: Track
+    type_name: ClassVar[str] = "choose_progress_deck"
+
+
+@dataclass(frozen=True, slots=True)
+class CommitKnights(Action):
+    """Evil barbarians variant: the active knights this player sends against the attack."""
+
+    nodes: tuple[int, ...]
+    type_name: ClassVar[str] = "commit_knights"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeResource(Action):
+    """Aqueduct: a player who got nothing from a production roll takes one resource."""
+
+    card: Card
+    type_name: ClassVar[str] = "take_resource"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type_name: cls
     for cls in (
@@ -163,17 +273,33 @@ ACTION_TYPES: dict[str, type[Action]] = {
         AcceptTrade,
         DeclineTrade,
         EndTurn,
+        BuildCityWall,
+        BuildKnight,
+        ActivateKnight,
+        PromoteKnight,
+        MoveKnight,
+        DisplaceKnight,
+        RelocateKnight,
+        ChaseRobber,
+        BuyImprovement,
+        PlaceMetropolis,
+        LoseCity,
+        ChooseProgressDeck,
+        CommitKnights,
+        TakeResource,
     )
 }
 
 
-def _encode(value: object) -> object:
+def _encode(kind: str, value: object) -> object:
     if isinstance(value, Card):
         return value.label
     if isinstance(value, Enum):
         return value.value
-    if isinstance(value, tuple):
+    if kind == "Hand" and isinstance(value, tuple):
         return {Card(i).label: n for i, n in enumerate(value) if n}
+    if isinstance(value, tuple):
+        return list(value)
     return value
 
 
@@ -194,6 +320,18 @@ def _decode(kind: str, name: str, value: object) -> object:
             raise MalformedActionError(f"{name} must be one of {faces}, got {value!r}") from None
     if kind == "Hand":
         return hand_from_json(name, value)
+    if kind == "Track":
+        try:
+            return Track(value)
+        except ValueError:
+            tracks = ", ".join(t.value for t in Track)
+            raise MalformedActionError(f"{name} must be one of {tracks}, got {value!r}") from None
+    if kind == "tuple[int, ...]":
+        if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise MalformedActionError(f"{name} must be a list of integers, got {value!r}")
+        return tuple(value)
     raise MalformedActionError(f"field {name} has an unknown type {kind}")  # pragma: no cover
 
 

@@ -129,3 +129,44 @@ COSTS: dict[Build, Hand] = {
     Build.ACTIVATE_KNIGHT: hand_of(grain=1),
     Build.PROMOTE_KNIGHT: hand_of(wool=1, ore=1),
 }
+
+
+class Track(Enum):
+    """The three city-improvement tracks (§9), named by their progress-card colour's theme."""
+
+    TRADE = "trade"  # yellow, cloth
+    POLITICS = "politics"  # blue, coin
+    SCIENCE = "science"  # green, paper
+
+    @property
+    def commodity(self) -> Card:
+        return TRACK_COMMODITY[self]
+
+    @property
+    def index(self) -> int:
+        return _TRACK_INDEX[self]
+
+
+TRACKS: tuple[Track, ...] = (Track.TRADE, Track.POLITICS, Track.SCIENCE)
+_TRACK_INDEX = {t: i for i, t in enumerate(TRACKS)}
+TRACK_COMMODITY: dict[Track, Card] = {
+    Track.TRADE: Card.CLOTH,
+    Track.POLITICS: Card.COIN,
+    Track.SCIENCE: Card.PAPER,
+}
+IMPROVEMENT_NAMES: dict[Track, tuple[str, ...]] = {
+    Track.TRADE: ("Market", "Trading House", "Merchant Guild", "Bank", "Great Exchange"),
+    Track.POLITICS: ("Town Hall", "Church", "Fortress", "Cathedral", "High Assembly"),
+    Track.SCIENCE: ("Abbey", "Library", "Aqueduct", "Theater", "University"),
+}
+MAX_IMPROVEMENT_LEVEL = 5
+METROPOLIS_LEVEL = 4
+ABILITY_LEVEL = 3
+"""Level 3 gives the track's ability: Merchant Guild, Fortress, Aqueduct (§9)."""
+
+
+def improvement_cost(track: Track, level: int) -> Hand:
+    """Level ``level`` of a track costs ``level`` of its commodity (§5)."""
+    counts = [0] * CARD_KINDS
+    counts[track.commodity] = level
+    return tuple(counts)

@@ -37,6 +37,14 @@ class GameConfig:
     seed: int = 0
     first_player: int = 0
     vp_target: int = 13
+    barbarian_track_length: int = 7
+    """Advances of the ship until it attacks (§1)."""
+    easy_start: bool = False
+    """Variant (§3): 7s re-rolled and no event die in each player's first two turns."""
+    quick_knights: bool = False
+    """Variant (§3): a knight may chase the robber before the roll."""
+    evil_barbarians: bool = False
+    """Variant (§3): at an attack each player commits chosen active knights; only they count."""
 
     def __post_init__(self) -> None:
         n = len(self.players)
@@ -52,6 +60,10 @@ class GameConfig:
             raise ConfigError(f"first_player must be a seat 0-{n - 1}, got {self.first_player}")
         if not 3 <= self.vp_target <= 30:
             raise ConfigError(f"the VP target must be 3-30, got {self.vp_target}")
+        if not 1 <= self.barbarian_track_length <= 20:
+            raise ConfigError(
+                f"the barbarian track length must be 1-20, got {self.barbarian_track_length}"
+            )
 
     @classmethod
     def for_players(cls, n: int, **kwargs: Any) -> GameConfig:
@@ -69,6 +81,10 @@ class GameConfig:
             "seed": self.seed,
             "first_player": self.first_player,
             "vp_target": self.vp_target,
+            "barbarian_track_length": self.barbarian_track_length,
+            "easy_start": self.easy_start,
+            "quick_knights": self.quick_knights,
+            "evil_barbarians": self.evil_barbarians,
         }
 
     @classmethod
@@ -83,6 +99,10 @@ class GameConfig:
                 seed=int(data["seed"]),
                 first_player=int(data.get("first_player", 0)),
                 vp_target=int(data.get("vp_target", 13)),
+                barbarian_track_length=int(data.get("barbarian_track_length", 7)),
+                easy_start=bool(data.get("easy_start", False)),
+                quick_knights=bool(data.get("quick_knights", False)),
+                evil_barbarians=bool(data.get("evil_barbarians", False)),
             )
         except BoardError as exc:
             raise ConfigError(f"config board: {exc}") from exc

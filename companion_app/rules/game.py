@@ -13,30 +13,48 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from companion_app.rules import cities_knights as ck
 from companion_app.rules.actions import (
     EVENT_DIE_FACES,
     AcceptTrade,
     Action,
+    ActivateKnight,
     BankTrade,
     BuildCity,
+    BuildCityWall,
+    BuildKnight,
     BuildRoad,
     BuildSettlement,
+    BuyImprovement,
+    ChaseRobber,
+    ChooseProgressDeck,
+    CommitKnights,
     DeclineTrade,
     DiscardCard,
+    DisplaceKnight,
     EndTurn,
     EventDie,
+    LoseCity,
+    MoveKnight,
     MoveRobber,
     OfferTrade,
+    PlaceMetropolis,
+    PromoteKnight,
+    RelocateKnight,
     Roll,
     StealFrom,
+    TakeResource,
     action_from_json,
 )
 from companion_app.rules.cards import (
+    ABILITY_LEVEL,
     BANK_START,
     CARD_KINDS,
+    COMMODITIES,
     COSTS,
     TERRAIN_COMMODITY,
     TERRAIN_RESOURCE,
+    TRACKS,
     Build,
     Card,
     Hand,
@@ -44,6 +62,19 @@ from companion_app.rules.cards import (
 )
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, RulesError, StateError
+from companion_app.rules.pieces import (
+    CITIES_PER_PLAYER,
+    CITY,
+    DESTROYED_CITY,
+    DISCARD_LIMIT,
+    DISCARD_LIMIT_PER_WALL,
+    LEVEL_NAMES,
+    LONGEST_ROAD_MIN,
+    NOBODY,
+    ROADS_PER_PLAYER,
+    SETTLEMENT,
+    SETTLEMENTS_PER_PLAYER,
+)
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.rng import SplitMix64
 from companion_app.rules.topology import (
@@ -58,19 +89,8 @@ from companion_app.rules.topology import (
     NODE_NEIGHBOURS,
 )
 
-SETTLEMENTS_PER_PLAYER = 5
-CITIES_PER_PLAYER = 4
-ROADS_PER_PLAYER = 15
-LONGEST_ROAD_MIN = 5
-DISCARD_LIMIT = 7
-DISCARD_LIMIT_PER_WALL = 2
 STATE_VERSION = 1
-
-NOBODY = -1
-SETTLEMENT = 1
-CITY = 2
-_LEVEL_NAMES = {SETTLEMENT: "settlement", CITY: "city"}
-_LEVEL_BY_NAME = {v: k for k, v in _LEVEL_NAMES.items()}
+_LEVEL_BY_NAME = {v: k for k, v in LEVEL_NAMES.items()}
 
 _CARDS = tuple(Card)
 _ALL_CARDS = range(CARD_KINDS)
@@ -111,10 +131,32 @@ _ALLOWED: dict[PromptKind, tuple[type[Action], ...]] = {
     PromptKind.DISCARD: (DiscardCard,),
     PromptKind.MOVE_ROBBER: (MoveRobber,),
     PromptKind.CHOOSE_VICTIM: (StealFrom,),
-    PromptKind.TURN: (BuildRoad, BuildSettlement, BuildCity, BankTrade, OfferTrade, EndTurn),
+    PromptKind.TURN: (
+        BuildRoad,
+        BuildSettlement,
+        BuildCity,
+        BankTrade,
+        OfferTrade,
+        EndTurn,
+        BuildCityWall,
+        BuildKnight,
+        ActivateKnight,
+        PromoteKnight,
+        MoveKnight,
+        DisplaceKnight,
+        ChaseRobber,
+        BuyImprovement,
+    ),
     PromptKind.TRADE_RESPONSE: (AcceptTrade, DeclineTrade),
     PromptKind.GAME_OVER: (),
+    PromptKind.COMMIT_KNIGHTS: (CommitKnights,),
+    PromptKind.LOSE_CITY: (LoseCity,),
+    PromptKind.CHOOSE_PROGRESS_DECK: (ChooseProgressDeck,),
+    PromptKind.PLACE_METROPOLIS: (PlaceMetropolis,),
+    PromptKind.RELOCATE_KNIGHT: (RelocateKnight,),
+    PromptKind.AQUEDUCT: (TakeResource,),
 }
+_BEFORE_ROLL_QUICK_KNIGHTS = (Roll, ChaseRobber)
 _SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SETUP_ROAD)
 
 
@@ -142,16 +184,35 @@ class Game:
         self.node_owner: list[int] = [NOBODY] * NODE_COUNT
         self.node_level: list[int] = [0] * NODE_COUNT
         self.edge_owner: list[int] = [NOBODY] * EDGE_COUNT
-        # Knights and walls arrive with the C&K mechanics; their hooks are used already.
         self.knight_owner: list[int] = [NOBODY] * NODE_COUNT
+        self.knight_level: list[int] = [0] * NODE_COUNT
+        self.knight_active: list[bool] = [False] * NODE_COUNT
+        self.knight_flags: list[int] = [0] * NODE_COUNT
+        """What the knight did this turn: ACTIVATED / ACTED / PROMOTED bits."""
         self.walls: list[bool] = [False] * NODE_COUNT
+        self.improvements: list[list[int]] = [[0, 0, 0] for _ in range(n)]
+        """City-improvement level per player per track (trade, politics, science)."""
+        self.metropolis: list[int] = [NOBODY, NOBODY, NOBODY]
+        """The intersection carrying each track's metropolis."""
+        self.barbarian_position = 0
+        self.barbarian_attacks = 0
+        self.defender_cards: list[int] = [0] * n
+        self.committed: list[int] = []
+        """Evil barbarians: the knights committed to the coming attack."""
         self.robber_hex: int = self.board.desert_hex
         self.robber_unlocked = False
         """Set by the first barbarian attack (§8): until then the robber stays in the desert."""
+        self.robber_by_knight = False
         self.active: int = config.first_player
+        self.rolled = False
         self.setup_step = 0
         self.setup_node: int = NOBODY
-        self.pending_discards: list[tuple[int, int]] = []
+        self.pending: list[Prompt] = []
+        """Decisions queued before play goes on (discards, city losses, deck choices...)."""
+        self.stage = ""
+        """What happens once ``pending`` is empty: "commit", "attack", "discard" or ""."""
+        self.displaced: tuple[int, int, bool, int] | None = None
+        """The displaced knight waiting to be relocated: (node, level, active, flags)."""
         self.offer: OfferTrade | None = None
         self.victims: tuple[int, ...] = ()
         self.turn = 0
@@ -200,10 +261,13 @@ class Game:
         for node, owner in enumerate(self.node_owner):
             if owner != NOBODY:
                 self.buildings_of[owner].append(node)
+        self.knights_of: list[list[int]] = [[] for _ in range(n)]
+        for node, owner in enumerate(self.knight_owner):
+            if owner != NOBODY:
+                self.knights_of[owner].append(node)
         self.trade_rates: list[list[int]] = [[4] * CARD_KINDS for _ in range(n)]
         for p in range(n):
-            for node in self.buildings_of[p]:
-                self._claim_harbour(p, node)
+            self._update_trade_rates(p)
 
     # ---- reading the state ----------------------------------------------------------------
 
@@ -211,7 +275,35 @@ class Game:
         return sum(1 for node in self.buildings_of[player] if self.node_level[node] == SETTLEMENT)
 
     def cities_on_board(self, player: int) -> int:
-        return sum(1 for node in self.buildings_of[player] if self.node_level[node] == CITY)
+        """City pieces on the board, destroyed cities included."""
+        return sum(1 for node in self.buildings_of[player] if self.node_level[node] >= CITY)
+
+    def cities_of(self, player: int) -> list[int]:
+        """Intersections of the player's standing cities (metropolises included)."""
+        level = self.node_level
+        return [node for node in self.buildings_of[player] if level[node] == CITY]
+
+    def destroyed_cities_of(self, player: int) -> list[int]:
+        level = self.node_level
+        return [node for node in self.buildings_of[player] if level[node] == DESTROYED_CITY]
+
+    def metropolis_owner(self, track_index: int) -> int:
+        node = self.metropolis[track_index]
+        return NOBODY if node == NOBODY else self.node_owner[node]
+
+    def knight_strength(self, player: int) -> int:
+        """Total level of the player's active knights (§7.2)."""
+        return sum(self.knight_level[n] for n in self.knights_of[player] if self.knight_active[n])
+
+    def knights_at_level(self, player: int, level: int) -> int:
+        return sum(1 for n in self.knights_of[player] if self.knight_level[n] == level)
+
+    def walls_of(self, player: int) -> int:
+        return sum(1 for node in self.buildings_of[player] if self.walls[node])
+
+    def barbarian_strength(self) -> int:
+        """Cities on the board, metropolises included (§7.1)."""
+        return self.node_level.count(CITY)
 
     def settlements_left(self, player: int) -> int:
         return SETTLEMENTS_PER_PLAYER - self.settlements_on_board(player)
@@ -230,8 +322,7 @@ class Game:
 
     def discard_limit(self, player: int) -> int:
         """7, plus 2 for each city wall the player has (§3.4)."""
-        walls = sum(1 for node in self.buildings_of[player] if self.walls[node])
-        return DISCARD_LIMIT + DISCARD_LIMIT_PER_WALL * walls
+        return DISCARD_LIMIT + DISCARD_LIMIT_PER_WALL * self.walls_of(player)
 
     def victory_points(self, player: int) -> int:
         """VP per §11 from what is on the board and the cards held."""
@@ -240,7 +331,10 @@ class Game:
             vp += 2 if self.node_level[node] == CITY else 1
         if self.longest_road_holder == player:
             vp += 2
-        return vp
+        for node in self.metropolis:
+            if node != NOBODY and self.node_owner[node] == player:
+                vp += 2
+        return vp + self.defender_cards[player]
 
     def trade_rate(self, player: int, card: Card) -> int:
         """How many of ``card`` the player gives the bank for one card (4, 3 or 2)."""
@@ -283,7 +377,10 @@ class Game:
         prompt = self.prompt
         if prompt.kind is PromptKind.GAME_OVER:
             return "the game is over"
-        if not isinstance(action, _ALLOWED[prompt.kind]):
+        allowed = _ALLOWED[prompt.kind]
+        if prompt.kind is PromptKind.ROLL and self.config.quick_knights:
+            allowed = _BEFORE_ROLL_QUICK_KNIGHTS
+        if not isinstance(action, allowed):
             return f"{action.type_name} is not possible now: {self.describe_prompt()}"
         if action.player != prompt.player:
             names = self.config.names
@@ -299,6 +396,8 @@ class Game:
         if kind is PromptKind.TURN:
             return self._legal_turn_actions(p)
         if kind is PromptKind.ROLL:
+            if self.config.quick_knights:
+                return [*_ROLLS[p], *ck.chase_actions(self, p)]
             return list(_ROLLS[p])
         if kind is PromptKind.DISCARD:
             hand = self.hands[p]
@@ -311,7 +410,7 @@ class Game:
             edge_owner = self.edge_owner
             return [_ROAD[p][e] for e in NODE_EDGES[self.setup_node] if edge_owner[e] == NOBODY]
         if kind is PromptKind.MOVE_ROBBER:
-            return [_ROBBER[p][h] for h in range(HEX_COUNT) if h != self.robber_hex]
+            return [_ROBBER[p][h] for h in self._robber_targets()]
         if kind is PromptKind.CHOOSE_VICTIM:
             return [_STEAL[p][v] for v in self.victims]
         if kind is PromptKind.TRADE_RESPONSE:
@@ -319,7 +418,30 @@ class Game:
             if _affords(self.hands[p], self.offer.take):
                 return [_ACCEPT[p], _DECLINE[p]]
             return [_DECLINE[p]]
+        if kind is PromptKind.LOSE_CITY:
+            return [LoseCity(p, n) for n in ck.metropolis_free_cities(self, p)]
+        if kind is PromptKind.PLACE_METROPOLIS:
+            return [PlaceMetropolis(p, n) for n in ck.metropolis_candidates(self, p)]
+        if kind is PromptKind.CHOOSE_PROGRESS_DECK:
+            return [ChooseProgressDeck(p, t) for t in TRACKS]
+        if kind is PromptKind.COMMIT_KNIGHTS:
+            return ck.commit_options(self, p)
+        if kind is PromptKind.RELOCATE_KNIGHT:
+            assert self.displaced is not None
+            spots = ck.relocation_spots(self, p, self.displaced[0])
+            return [RelocateKnight(p, n) for n in spots]
+        if kind is PromptKind.AQUEDUCT:
+            return ck.aqueduct_options(self, p)
         return []
+
+    def _robber_targets(self) -> list[int]:
+        """Every other hex; a knight chases it to another hex with a number token (§6)."""
+        tokens = self.board.tokens
+        return [
+            h
+            for h in range(HEX_COUNT)
+            if h != self.robber_hex and (not self.robber_by_knight or tokens[h] is not None)
+        ]
 
     def _legal_turn_actions(self, p: int) -> list[Action]:
         hand = self.hands[p]
@@ -330,10 +452,14 @@ class Game:
         if _affords(hand, COSTS[Build.SETTLEMENT]) and self.settlements_left(p) > 0:
             settle = _SETTLE[p]
             actions.extend(settle[n] for n in self._settlement_spots(p))
-        if _affords(hand, COSTS[Build.CITY]) and self.cities_left(p) > 0:
+        if _affords(hand, COSTS[Build.CITY]):
             city = _CITY[p]
-            level = self.node_level
-            actions.extend(city[n] for n in self.buildings_of[p] if level[n] == SETTLEMENT)
+            destroyed = self.destroyed_cities_of(p)
+            if destroyed:
+                actions.extend(city[n] for n in destroyed)
+            elif self.cities_left(p) > 0:
+                level = self.node_level
+                actions.extend(city[n] for n in self.buildings_of[p] if level[n] == SETTLEMENT)
         bank = self.bank
         rates = self.trade_rates[p]
         trades = _TRADE[p]
@@ -341,6 +467,10 @@ class Game:
             if hand[g] >= rates[g]:
                 row = trades[g]
                 actions.extend(row[t] for t in _ALL_CARDS if t != g and bank[t])
+        actions.extend(ck.wall_actions(self, p))
+        if self.knights_of[p] or self.roads_of[p]:
+            actions.extend(ck.knight_turn_actions(self, p))
+        actions.extend(ck.improvement_actions(self, p))
         actions.append(_END[p])
         return actions
 
@@ -455,21 +585,28 @@ class Game:
         self.node_owner[node] = p
         self.node_level[node] = level
         self.buildings_of[p].append(node)
-        self._claim_harbour(p, node)
+        if NODE_HARBOUR_SLOT[node] is not None:
+            self._update_trade_rates(p)
 
-    def _claim_harbour(self, p: int, node: int) -> None:
-        slot = NODE_HARBOUR_SLOT[node]
-        if slot is None:
-            return
-        harbour = self.board.harbours[slot]
+    def _update_trade_rates(self, p: int) -> None:
+        """Best maritime rate per card: harbours, then the Merchant Guild (trade level 3)."""
         rates = self.trade_rates[p]
-        if harbour is Harbour.GENERIC:
-            for c in _ALL_CARDS:
-                rates[c] = min(rates[c], 3)
-        else:
-            resource = harbour.resource
-            assert resource is not None
-            rates[resource] = 2
+        rates[:] = [4] * CARD_KINDS
+        for node in self.buildings_of[p]:
+            slot = NODE_HARBOUR_SLOT[node]
+            if slot is None:
+                continue
+            harbour = self.board.harbours[slot]
+            if harbour is Harbour.GENERIC:
+                for c in _ALL_CARDS:
+                    rates[c] = min(rates[c], 3)
+            else:
+                resource = harbour.resource
+                assert resource is not None
+                rates[resource] = 2
+        if self.improvements[p][0] >= ABILITY_LEVEL:
+            for c in COMMODITIES:
+                rates[c] = 2
 
     def _pay(self, p: int, cost: Hand) -> None:
         hand = self.hands[p]
@@ -531,7 +668,44 @@ class Game:
     # ---- turn flow (§3) ---------------------------------------------------------------------
 
     def _start_turn_prompt(self) -> None:
+        self.rolled = False
         self.prompt = Prompt(PromptKind.ROLL, self.active)
+
+    def _next_prompt(self) -> None:
+        """Show the next queued decision, or go on with what the queue interrupted."""
+        if self.pending:
+            self.prompt = self.pending[0]
+            return
+        stage, self.stage = self.stage, ""
+        if stage == "commit":
+            ck.resolve_attack(self)
+            self._next_prompt()
+        elif stage == "attack":
+            assert self.last_roll is not None
+            self._resolve_dice(self.last_roll)
+        elif stage == "discard" and self.robber_unlocked:
+            self.robber_by_knight = False
+            self.prompt = Prompt(PromptKind.MOVE_ROBBER, self.active)
+        else:
+            kind = PromptKind.TURN if self.rolled else PromptKind.ROLL
+            self.prompt = Prompt(kind, self.active)
+
+    def _pending_done(self) -> None:
+        self.pending.pop(0)
+        self._next_prompt()
+
+    def in_easy_start(self) -> bool:
+        """Variant: the active player's first two turns (7s re-rolled, no event die)."""
+        return self.config.easy_start and self.turns_taken[self.active] < 2
+
+    def _resolve_dice(self, roll: Roll) -> None:
+        """Production, or a 7's discards and robber, after the event die (§3.4)."""
+        if roll.total == 7:
+            self._start_seven()
+        else:
+            gained = self._produce(roll.total)
+            ck.queue_aqueduct(self, gained)
+            self._next_prompt()
 
     def _check_win(self) -> None:
         """A player wins on reaching the VP target during their own turn (§11)."""
@@ -541,7 +715,7 @@ class Game:
             self.winner = self.active
             self.prompt = Prompt(PromptKind.GAME_OVER, self.active)
 
-    def _produce(self, number: int) -> None:
+    def _produce(self, number: int) -> list[list[int]]:
         """Production for a non-7 roll with commodities, robber and bank shortage (§4)."""
         n = self.player_count
         owed = [[0] * CARD_KINDS for _ in range(n)]
@@ -579,26 +753,18 @@ class Game:
             elif len(takers) == 1:
                 gained[takers[0]][c] = self._give_from_bank(takers[0], c, owed[takers[0]][c])
         self.last_production = tuple(tuple(g) for g in gained)
+        return gained
 
     def _start_seven(self) -> None:
         """On a 7: discards over the limit, in seat order from the roller (§3.4)."""
         self.last_production = ()
-        self.pending_discards = []
         for i in range(self.player_count):
             p = (self.active + i) % self.player_count
             count = self.card_count(p)
             if count > self.discard_limit(p):
-                self.pending_discards.append((p, count // 2))
-        self._next_after_discard()
-
-    def _next_after_discard(self) -> None:
-        if self.pending_discards:
-            p, count = self.pending_discards[0]
-            self.prompt = Prompt(PromptKind.DISCARD, p, count)
-        elif self.robber_unlocked:
-            self.prompt = Prompt(PromptKind.MOVE_ROBBER, self.active)
-        else:
-            self.prompt = Prompt(PromptKind.TURN, self.active)
+                self.pending.append(Prompt(PromptKind.DISCARD, p, count // 2))
+        self.stage = "discard"
+        self._next_prompt()
 
     # ---- JSON -------------------------------------------------------------------------------
 
@@ -618,7 +784,7 @@ class Game:
                 {name: n for name, n in zip(_CARD_NAMES, hand, strict=True)} for hand in self.hands
             ],
             "buildings": [
-                {"node": node, "player": p, "kind": _LEVEL_NAMES[self.node_level[node]]}
+                {"node": node, "player": p, "kind": LEVEL_NAMES[self.node_level[node]]}
                 for node, p in enumerate(self.node_owner)
                 if p != NOBODY
             ],
@@ -626,7 +792,30 @@ class Game:
             "walls": [node for node in range(NODE_COUNT) if self.walls[node]],
             "robber_hex": self.robber_hex,
             "robber_unlocked": self.robber_unlocked,
-            "pending_discards": [list(d) for d in self.pending_discards],
+            "rolled": self.rolled,
+            "pending": [prompt.to_json() for prompt in self.pending],
+            "stage": self.stage,
+            "robber_by_knight": self.robber_by_knight,
+            "knights": [
+                {
+                    "node": node,
+                    "player": p,
+                    "level": self.knight_level[node],
+                    "active": self.knight_active[node],
+                    "flags": self.knight_flags[node],
+                }
+                for node, p in enumerate(self.knight_owner)
+                if p != NOBODY
+            ],
+            "displaced": None if self.displaced is None else list(self.displaced),
+            "improvements": {
+                t.value: [levels[t.index] for levels in self.improvements] for t in TRACKS
+            },
+            "metropolis": {t.value: self.metropolis[t.index] for t in TRACKS},
+            "barbarian_position": self.barbarian_position,
+            "barbarian_attacks": self.barbarian_attacks,
+            "defender_cards": list(self.defender_cards),
+            "committed": list(self.committed),
             "offer": None if self.offer is None else self.offer.to_json(),
             "victims": list(self.victims),
             "longest_road_holder": self.longest_road_holder,
@@ -650,11 +839,7 @@ class Game:
             if data.get("version") != STATE_VERSION:
                 raise StateError(f"state version {data.get('version')!r} is not {STATE_VERSION}")
             game = cls(GameConfig.from_json(data["config"]))
-            game.prompt = Prompt(
-                PromptKind(data["prompt"]["kind"]),
-                int(data["prompt"]["player"]),
-                int(data["prompt"].get("count", 0)),
-            )
+            game.prompt = _prompt_from_json(data["prompt"])
             game.active = int(data["active"])
             game.turn = int(data["turn"])
             game.turns_taken = [int(x) for x in data["turns_taken"]]
@@ -671,7 +856,28 @@ class Game:
                 game.walls[int(node)] = True
             game.robber_hex = int(data["robber_hex"])
             game.robber_unlocked = bool(data["robber_unlocked"])
-            game.pending_discards = [(int(p), int(c)) for p, c in data["pending_discards"]]
+            game.rolled = bool(data["rolled"])
+            game.pending = [_prompt_from_json(p) for p in data["pending"]]
+            game.stage = str(data["stage"])
+            game.robber_by_knight = bool(data["robber_by_knight"])
+            for k in data["knights"]:
+                node = int(k["node"])
+                game.knight_owner[node] = int(k["player"])
+                game.knight_level[node] = int(k["level"])
+                game.knight_active[node] = bool(k["active"])
+                game.knight_flags[node] = int(k["flags"])
+            displaced = data["displaced"]
+            if displaced is not None:
+                node, level, active, flags = displaced
+                game.displaced = (int(node), int(level), bool(active), int(flags))
+            for t in TRACKS:
+                for p, level in enumerate(data["improvements"][t.value]):
+                    game.improvements[p][t.index] = int(level)
+                game.metropolis[t.index] = int(data["metropolis"][t.value])
+            game.barbarian_position = int(data["barbarian_position"])
+            game.barbarian_attacks = int(data["barbarian_attacks"])
+            game.defender_cards = [int(x) for x in data["defender_cards"]]
+            game.committed = [int(x) for x in data["committed"]]
             offer = data["offer"]
             if offer is not None:
                 parsed = action_from_json(offer)
@@ -696,6 +902,15 @@ class Game:
             raise StateError(f"game state JSON is malformed: {exc!r}") from exc
         game._rebuild_indexes()
         return game
+
+
+def _prompt_from_json(data: Mapping[str, Any]) -> Prompt:
+    return Prompt(
+        PromptKind(data["kind"]),
+        int(data["player"]),
+        int(data.get("count", 0)),
+        str(data.get("track", "")),
+    )
 
 
 # ---- per-action checks: the reason an action is illegal, or None --------------------------
@@ -754,9 +969,13 @@ def _check_build_city(game: Game, a: BuildCity) -> str | None:
         return _check_settlement_like(game, node, "city")
     if not 0 <= node < NODE_COUNT:
         return f"intersection {node} does not exist (intersections are 0-{NODE_COUNT - 1})"
-    if game.node_owner[node] != p or game.node_level[node] != SETTLEMENT:
+    destroyed = game.destroyed_cities_of(p)
+    if destroyed:
+        if node not in destroyed:
+            return f"rebuild your destroyed city on {destroyed[0]} before any other city (§7)"
+    elif game.node_owner[node] != p or game.node_level[node] != SETTLEMENT:
         return f"a city upgrades one of your settlements; intersection {node} has none"
-    if game.cities_left(p) == 0:
+    elif game.cities_left(p) == 0:
         return f"no cities left in the supply (each player has {CITIES_PER_PLAYER})"
     if not _affords(game.hands[p], COSTS[Build.CITY]):
         return "a city costs 3 ore + 2 grain (§5)"
@@ -780,6 +999,8 @@ def _check_move_robber(game: Game, a: MoveRobber) -> str | None:
         return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
     if a.hex == game.robber_hex:
         return "the robber must move to another hex"
+    if a.hex not in game._robber_targets():
+        return "a knight chases the robber to a hex with a number token (§6)"
     return None
 
 
@@ -871,23 +1092,28 @@ def _do_build_city(game: Game, a: BuildCity) -> None:
 
 
 def _do_roll(game: Game, a: Roll) -> None:
+    """Event die first (§3.3), then the production dice."""
     game.last_roll = a
-    if a.total == 7:
-        game._start_seven()
-    else:
-        game._produce(a.total)
-        game.prompt = Prompt(PromptKind.TURN, game.active)
+    game.rolled = True
+    if game.in_easy_start():
+        if a.total == 7:
+            game.rolled = False  # easy start: a 7 is rolled again
+            return
+    elif a.event is EventDie.SHIP and ck.advance_barbarians(game):
+        game._next_prompt()
+        return
+    game._resolve_dice(a)
 
 
 def _do_discard(game: Game, a: DiscardCard) -> None:
     game.hands[a.player][a.card] -= 1
     game.bank[a.card] += 1
-    p, count = game.pending_discards[0]
-    if count > 1:
-        game.pending_discards[0] = (p, count - 1)
+    prompt = game.pending[0]
+    if prompt.count > 1:
+        game.pending[0] = Prompt(PromptKind.DISCARD, prompt.player, prompt.count - 1)
+        game.prompt = game.pending[0]
     else:
-        game.pending_discards.pop(0)
-    game._next_after_discard()
+        game._pending_done()
 
 
 def _do_move_robber(game: Game, a: MoveRobber) -> None:
@@ -899,8 +1125,11 @@ def _do_move_robber(game: Game, a: MoveRobber) -> None:
         if game.card_count(p) and any(game.node_owner[node] == p for node in HEX_NODES[a.hex]):
             victims.append(p)
     game.victims = tuple(victims)
-    kind = PromptKind.CHOOSE_VICTIM if victims else PromptKind.TURN
-    game.prompt = Prompt(kind, game.active)
+    game.robber_by_knight = False
+    if victims:
+        game.prompt = Prompt(PromptKind.CHOOSE_VICTIM, game.active)
+    else:
+        game._next_prompt()
 
 
 def _do_steal(game: Game, a: StealFrom) -> None:
@@ -913,7 +1142,7 @@ def _do_steal(game: Game, a: StealFrom) -> None:
             break
         pick -= victim[c]
     game.victims = ()
-    game.prompt = Prompt(PromptKind.TURN, game.active)
+    game._next_prompt()
 
 
 def _do_bank_trade(game: Game, a: BankTrade) -> None:
@@ -947,6 +1176,9 @@ def _do_decline(game: Game, a: DeclineTrade) -> None:
 
 
 def _do_end_turn(game: Game, a: EndTurn) -> None:
+    flags = game.knight_flags
+    for node in range(NODE_COUNT):
+        flags[node] = 0
     game.turns_taken[game.active] += 1
     game.turn += 1
     game.active = game.next_seat(game.active)
@@ -967,6 +1199,20 @@ _CHECKS: dict[type[Action], Callable[[Game, Any], str | None]] = {
     AcceptTrade: _check_accept,
     DeclineTrade: _ok,
     EndTurn: _ok,
+    BuildCityWall: ck.check_wall,
+    BuildKnight: ck.check_build_knight,
+    ActivateKnight: ck.check_activate,
+    PromoteKnight: ck.check_promote,
+    MoveKnight: ck.check_move,
+    DisplaceKnight: ck.check_displace,
+    RelocateKnight: ck.check_relocate,
+    ChaseRobber: ck.check_chase,
+    BuyImprovement: ck.check_improvement,
+    PlaceMetropolis: ck.check_place_metropolis,
+    LoseCity: ck.check_lose_city,
+    ChooseProgressDeck: ck.check_deck_choice,
+    CommitKnights: ck.check_commit,
+    TakeResource: ck.check_take_resource,
 }
 _EFFECTS: dict[type[Action], Callable[[Game, Any], None]] = {
     BuildRoad: _do_build_road,
@@ -981,6 +1227,20 @@ _EFFECTS: dict[type[Action], Callable[[Game, Any], None]] = {
     AcceptTrade: _do_accept,
     DeclineTrade: _do_decline,
     EndTurn: _do_end_turn,
+    BuildCityWall: ck.do_wall,
+    BuildKnight: ck.do_build_knight,
+    ActivateKnight: ck.do_activate,
+    PromoteKnight: ck.do_promote,
+    MoveKnight: ck.do_move,
+    DisplaceKnight: ck.do_displace,
+    RelocateKnight: ck.do_relocate,
+    ChaseRobber: ck.do_chase,
+    BuyImprovement: ck.do_improvement,
+    PlaceMetropolis: ck.do_place_metropolis,
+    LoseCity: ck.do_lose_city,
+    ChooseProgressDeck: ck.do_deck_choice,
+    CommitKnights: ck.do_commit,
+    TakeResource: ck.do_take_resource,
 }
 
-__all__ = ["EVENT_DIE_FACES", "Game", "NothingToUndoError"]
+__all__ = ["EVENT_DIE_FACES", "NOBODY", "Game", "NothingToUndoError"]

@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 from companion_app.rules.cards import BANK_START, CARD_KINDS, Card
-from companion_app.rules.game import (
+from companion_app.rules.game import Game
+from companion_app.rules.pieces import (
     CITIES_PER_PLAYER,
     CITY,
+    DESTROYED_CITY,
+    KNIGHTS_PER_LEVEL,
     NOBODY,
     ROADS_PER_PLAYER,
     SETTLEMENT,
     SETTLEMENTS_PER_PLAYER,
-    Game,
+    WALLS_PER_PLAYER,
 )
 from companion_app.rules.topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_NEIGHBOURS
 
@@ -33,8 +36,9 @@ def violations(game: Game) -> list[str]:
         levels = [game.node_level[x] for x in range(NODE_COUNT) if game.node_owner[x] == p]
         settlements = levels.count(SETTLEMENT)
         cities = levels.count(CITY)
+        destroyed = levels.count(DESTROYED_CITY)
         roads = sum(1 for owner in game.edge_owner if owner == p)
-        if settlements > SETTLEMENTS_PER_PLAYER or cities > CITIES_PER_PLAYER:
+        if settlements > SETTLEMENTS_PER_PLAYER or cities + destroyed > CITIES_PER_PLAYER:
             problems.append(f"player {p} has {settlements} settlements and {cities} cities")
         if roads > ROADS_PER_PLAYER:
             problems.append(f"player {p} has {roads} roads")
@@ -42,7 +46,25 @@ def violations(game: Game) -> list[str]:
             e for e, owner in enumerate(game.edge_owner) if owner == p
         ):
             problems.append(f"player {p}'s road index disagrees with the board")
-        recomputed = settlements + 2 * cities + (2 if game.longest_road_holder == p else 0)
+        knights = [x for x in range(NODE_COUNT) if game.knight_owner[x] == p]
+        if sorted(game.knights_of[p]) != knights:
+            problems.append(f"player {p}'s knight index disagrees with the board")
+        for level in (1, 2, 3):
+            count = sum(1 for x in knights if game.knight_level[x] == level)
+            if count > KNIGHTS_PER_LEVEL:
+                problems.append(f"player {p} has {count} knights of level {level}")
+        walls = [x for x in range(NODE_COUNT) if game.walls[x] and game.node_owner[x] == p]
+        if len(walls) > WALLS_PER_PLAYER:
+            problems.append(f"player {p} has {len(walls)} city walls")
+        metropolises = sum(1 for x in game.metropolis if x != NOBODY and game.node_owner[x] == p)
+        recomputed = (
+            settlements
+            + destroyed
+            + 2 * cities
+            + 2 * metropolises
+            + game.defender_cards[p]
+            + (2 if game.longest_road_holder == p else 0)
+        )
         if game.victory_points(p) != recomputed:
             problems.append(f"player {p} VP {game.victory_points(p)} != recomputed {recomputed}")
         if game.road_length[p] != game.longest_road(p):
@@ -54,11 +76,28 @@ def violations(game: Game) -> list[str]:
     elif max(game.road_length) >= 5 and game.road_length.count(max(game.road_length)) == 1:
         problems.append("a single longest road of 5+ has no holder")
     for node in range(NODE_COUNT):
+        if game.walls[node] and game.node_level[node] != CITY:
+            problems.append(f"a city wall on intersection {node} stands under no city")
+        if game.knight_owner[node] != NOBODY and game.node_owner[node] != NOBODY:
+            problems.append(f"a knight and a building share intersection {node}")
         if game.node_owner[node] == NOBODY:
             continue
         for m in NODE_NEIGHBOURS[node]:
             if game.node_owner[m] != NOBODY:
                 problems.append(f"distance rule broken between intersections {node} and {m}")
+    carriers = [x for x in game.metropolis if x != NOBODY]
+    if len(set(carriers)) != len(carriers):
+        problems.append("one city carries two metropolises")
+    for track, node in enumerate(game.metropolis):
+        if node == NOBODY:
+            continue
+        owner = game.node_owner[node]
+        if owner == NOBODY or game.node_level[node] != CITY:
+            problems.append(f"metropolis of track {track} stands on no city")
+        elif game.improvements[owner][track] < 4:
+            problems.append(f"metropolis of track {track} held below level 4")
+    if not 0 <= game.barbarian_position < game.config.barbarian_track_length:
+        problems.append(f"barbarian ship at {game.barbarian_position}, off the track")
     for e, owner in enumerate(game.edge_owner):
         if owner == NOBODY:
             continue

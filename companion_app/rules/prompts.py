@@ -18,6 +18,12 @@ class PromptKind(Enum):
     TURN = "turn"
     TRADE_RESPONSE = "trade_response"
     GAME_OVER = "game_over"
+    COMMIT_KNIGHTS = "commit_knights"
+    LOSE_CITY = "lose_city"
+    CHOOSE_PROGRESS_DECK = "choose_progress_deck"
+    PLACE_METROPOLIS = "place_metropolis"
+    RELOCATE_KNIGHT = "relocate_knight"
+    AQUEDUCT = "aqueduct"
 
 
 _WORDS = {
@@ -31,6 +37,12 @@ _WORDS = {
     PromptKind.TURN: "trade, build, or end the turn",
     PromptKind.TRADE_RESPONSE: "accept or decline the trade offer",
     PromptKind.GAME_OVER: "has won the game",
+    PromptKind.COMMIT_KNIGHTS: "choose the active knights that face the barbarians",
+    PromptKind.LOSE_CITY: "the barbarians won: choose the city to lose",
+    PromptKind.CHOOSE_PROGRESS_DECK: "tied strongest defender: choose a progress deck",
+    PromptKind.PLACE_METROPOLIS: "place the metropolis on one of your cities",
+    PromptKind.RELOCATE_KNIGHT: "move your displaced knight",
+    PromptKind.AQUEDUCT: "Aqueduct: take a resource of your choice",
 }
 
 
@@ -43,6 +55,8 @@ class Prompt:
     player: int
     count: int = 0
     """Cards still to discard (DISCARD)."""
+    track: str = ""
+    """The improvement track (PLACE_METROPOLIS)."""
 
     def describe(self, names: tuple[str, ...] | None = None) -> str:
         """Plain words for the top bar: "Anna: discard 4 card(s)"."""
@@ -53,4 +67,6 @@ class Prompt:
         data: dict[str, Any] = {"kind": self.kind.value, "player": self.player}
         if self.count:
             data["count"] = self.count
+        if self.track:
+            data["track"] = self.track
         return data

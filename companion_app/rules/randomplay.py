@@ -13,8 +13,9 @@ from typing import Any
 from companion_app.rules.actions import EVENT_DIE_FACES, Action, OfferTrade, Roll
 from companion_app.rules.cards import CARD_KINDS
 from companion_app.rules.config import GameConfig
-from companion_app.rules.game import NOBODY, Game
+from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
+from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.rng import SplitMix64
 

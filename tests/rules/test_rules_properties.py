@@ -14,21 +14,35 @@ from companion_app.rules.actions import (
     ACTION_TYPES,
     AcceptTrade,
     Action,
+    ActivateKnight,
     BankTrade,
     BuildCity,
+    BuildCityWall,
+    BuildKnight,
     BuildRoad,
     BuildSettlement,
+    BuyImprovement,
+    ChaseRobber,
+    ChooseProgressDeck,
+    CommitKnights,
     DeclineTrade,
     DiscardCard,
+    DisplaceKnight,
     EndTurn,
     EventDie,
+    LoseCity,
+    MoveKnight,
     MoveRobber,
     OfferTrade,
+    PlaceMetropolis,
+    PromoteKnight,
+    RelocateKnight,
     Roll,
     StealFrom,
+    TakeResource,
     action_from_json,
 )
-from companion_app.rules.cards import Card
+from companion_app.rules.cards import Card, Track
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, MalformedActionError
 from companion_app.rules.game import Game, NothingToUndoError
@@ -72,6 +86,19 @@ any_action = st.one_of(
     st.builds(AcceptTrade, seat),
     st.builds(DeclineTrade, seat),
     st.builds(EndTurn, seat),
+    st.builds(BuildCityWall, seat, nodes := st.integers(min_value=-1, max_value=55)),
+    st.builds(BuildKnight, seat, nodes),
+    st.builds(ActivateKnight, seat, nodes),
+    st.builds(PromoteKnight, seat, nodes),
+    st.builds(MoveKnight, seat, nodes, nodes),
+    st.builds(DisplaceKnight, seat, nodes, nodes),
+    st.builds(RelocateKnight, seat, nodes),
+    st.builds(ChaseRobber, seat, nodes),
+    st.builds(BuyImprovement, seat, st.sampled_from(list(Track))),
+    st.builds(PlaceMetropolis, seat, nodes),
+    st.builds(LoseCity, seat, nodes),
+    st.builds(ChooseProgressDeck, seat, st.sampled_from(list(Track))),
+    st.builds(TakeResource, seat, cards),
 )
 
 
@@ -212,6 +239,20 @@ def test_every_action_type_round_trips_through_json() -> None:
         AcceptTrade(1),
         DeclineTrade(1),
         EndTurn(2),
+        BuildCityWall(0, 8),
+        BuildKnight(1, 12),
+        ActivateKnight(1, 12),
+        PromoteKnight(1, 12),
+        MoveKnight(2, 12, 17),
+        DisplaceKnight(2, 12, 17),
+        RelocateKnight(3, 40),
+        ChaseRobber(0, 23),
+        BuyImprovement(1, Track.POLITICS),
+        PlaceMetropolis(1, 8),
+        LoseCity(2, 9),
+        ChooseProgressDeck(3, Track.SCIENCE),
+        CommitKnights(0, (3, 17)),
+        TakeResource(2, Card.GRAIN),
     ]
     assert {type(a) for a in examples} == set(ACTION_TYPES.values())
     for action in examples:

@@ -1,0 +1,30 @@
+"""Piece supplies and the codes the board arrays use (§1)."""
+
+from __future__ import annotations
+
+NOBODY = -1
+
+# node_level codes
+SETTLEMENT = 1
+CITY = 2
+DESTROYED_CITY = 3
+"""A city the barbarians took when no settlement piece was left (§7.4): it counts and produces
+as a settlement and must be rebuilt before any other city."""
+LEVEL_NAMES = {SETTLEMENT: "settlement", CITY: "city", DESTROYED_CITY: "destroyed_city"}
+
+SETTLEMENTS_PER_PLAYER = 5
+CITIES_PER_PLAYER = 4
+ROADS_PER_PLAYER = 15
+WALLS_PER_PLAYER = 3
+KNIGHTS_PER_LEVEL = 2
+MAX_KNIGHT_LEVEL = 3
+KNIGHT_NAMES = {1: "basic", 2: "strong", 3: "mighty"}
+
+# knight_flags bits: what a knight did this turn (cleared at the end of every turn)
+ACTIVATED = 1
+ACTED = 2
+PROMOTED = 4
+
+LONGEST_ROAD_MIN = 5
+DISCARD_LIMIT = 7
+DISCARD_LIMIT_PER_WALL = 2
