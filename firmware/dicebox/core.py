@@ -38,8 +38,7 @@ class Roll:
 
 class DiceBox:
     HB_INTERVAL_MS = 1000  # heartbeat period, both ways
-    PEER_MISSES = 4  # the host is gone after this many heartbeat periods without a valid line
-    PEER_GRACE_MS = 500  # ... plus this much slack for jitter
+    PEER_MISSES = 4  # the host is gone after this many heartbeat periods (plus half of one)
     RING_SIZE = 64  # unacknowledged rolls kept; when full the oldest is dropped and counted
     RESEND_MS = 2000  # an unacknowledged roll is sent again after this long while a host listens
     RESEND_BURST = 4  # at most this many periodic resends per tick
@@ -199,7 +198,7 @@ class DiceBox:
         )
 
     def _expire_host(self, now_ms: int) -> None:
-        timeout = self.HB_INTERVAL_MS * self.PEER_MISSES + self.PEER_GRACE_MS
+        timeout = self.HB_INTERVAL_MS * self.PEER_MISSES + self.HB_INTERVAL_MS // 2
         if self.host and now_ms - self.last_rx_ms > timeout:
             self.host = False
             self.alchemist = None  # a card played on a tablet that is gone does not carry over

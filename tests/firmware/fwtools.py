@@ -20,6 +20,7 @@ if str(FIRMWARE) not in sys.path:
     sys.path.insert(0, str(FIRMWARE))
 
 from dicebox import protocol as p  # noqa: E402
+from dicebox.button import Debouncer  # noqa: E402, F401  (re-exported for the tests)
 from dicebox.core import DiceBox  # noqa: E402
 from dicebox.dice import Dice, Xoshiro128  # noqa: E402
 
@@ -174,6 +175,15 @@ class VMBox:
             if msg[0] not in skip:
                 got.append(msg)
         return got
+
+    def wait_leds(self, text: str, timeout: float = 1.0) -> bool:
+        """True once the strip shows ``text`` (frame_text form) as its latest frame."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.leds and self.leds[-1] == text:
+                return True
+            time.sleep(0.01)
+        return False
 
     def close(self) -> int:
         os.close(self._ctl_w)
