@@ -1,0 +1,290 @@
+"""`python -m companion_app.journal list|show|export|import|replay`: the journal from a shell.
+
+Exit codes: 0 done, 1 an error (the message is on stderr), 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion_app.journal.errors import JournalError, JournalNotFoundError
+from companion_app.journal.exchange import parse_export_text
+from companion_app.journal.paths import default_db_path
+from companion_app.journal.store import GameSummary, Journal
+from companion_app.rules.actions import Action
+from companion_app.rules.game import Game
+
+PROG = "python -m companion_app.journal"
+_EPILOG = """\
+examples:
+  %(prog)s list --unfinished
+  %(prog)s show 3
+  %(prog)s export 3 -o game3.json
+  %(prog)s import game3.json
+  %(prog)s replay --file game3.json --upto 40
+
+exit codes: 0 done, 1 error (message on stderr), 2 bad usage.
+"""
+
+
+class CliError(Exception):
+    """A problem to report on stderr with exit code 1."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    default = default_db_path()
+    db_help = f"the journal database (default: {default}; $XDG_DATA_HOME moves it)"
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=(
+            "The game journal: every game played with the companion app, action by action. "
+            "List and inspect games, export one to a JSON file, import or replay such a file."
+        ),
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--db", type=Path, default=default, metavar="PATH", help=db_help)
+    # --db is also accepted after the command; there it does not reset the value given before.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", type=Path, default=argparse.SUPPRESS, metavar="PATH", help=db_help)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser(
+        "list",
+        parents=[common],
+        help="list the games, most recently played first",
+        description="List the games in the journal, most recently played first.",
+    )
+    p.add_argument("--unfinished", action="store_true", help="only games without a winner yet")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+
+    p = sub.add_parser(
+        "show",
+        parents=[common],
+        help="show one game: players, status, whose decision, last actions",
+        description="Show one game: players, status, whose decision it is, the last actions.",
+    )
+    p.add_argument("game_id", type=int, metavar="GAME_ID", help="the game's number (see list)")
+    p.add_argument(
+        "--actions",
+        type=int,
+        default=10,
+        metavar="N",
+        help="how many of the last actions to list (default 10, 0 for none, -1 for all)",
+    )
+    p.add_argument("--state", action="store_true", help="print the full state JSON instead")
+
+    p = sub.add_parser(
+        "export",
+        parents=[common],
+        help="write a game to a JSON file (config + actions)",
+        description=(
+            "Write a game (its config and the actions in effect; undone actions are left out) "
+            "to one versioned JSON file that `import` and `replay --file` read."
+        ),
+    )
+    p.add_argument("game_id", type=int, metavar="GAME_ID", help="the game's number (see list)")
+    p.add_argument(
+        "-o", "--output", type=Path, metavar="FILE", help="write to FILE (default: stdout)"
+    )
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists")
+
+    p = sub.add_parser(
+        "import",
+        parents=[common],
+        help="add a game from an export file as a new game",
+        description=(
+            "Check an export file (every action is replayed; the first problem is reported) "
+            "and add it to the journal as a new game. Creates the journal if needed."
+        ),
+    )
+    p.add_argument("file", metavar="FILE", help="the export file, - for stdin")
+
+    p = sub.add_parser(
+        "replay",
+        parents=[common],
+        help="replay a game and print its state JSON",
+        description=(
+            "Replay a game from the journal (GAME_ID) or from an export file (--file) and print "
+            "the resulting state as JSON, or a summary."
+        ),
+    )
+    p.add_argument("game_id", type=int, nargs="?", metavar="GAME_ID", help="a game in the journal")
+    p.add_argument("--file", metavar="FILE", help="an export file instead (- for stdin)")
+    p.add_argument(
+        "--upto", type=int, metavar="N", help="stop after the first N actions (default: all)"
+    )
+    p.add_argument("--summary", action="store_true", help="print a summary, not the state JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "replay" and (args.game_id is None) == (args.file is None):
+        parser.error("replay takes either GAME_ID or --file FILE")
+    if getattr(args, "upto", None) is not None and args.upto < 0:
+        parser.error("--upto must be >= 0")
+    try:
+        handler = _COMMANDS[args.command]
+        handler(args)
+    except (JournalError, CliError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        with contextlib.suppress(OSError):
+            sys.stdout.close()
+        return 1
+    return 0
+
+
+# ---- commands --------------------------------------------------------------------------------
+
+
+def _cmd_list(args: argparse.Namespace) -> None:
+    try:
+        journal = Journal(args.db, create=False)
+    except JournalNotFoundError:
+        if not args.json:
+            print(f"No games yet (no journal at {args.db}).")
+        return
+    with journal:
+        games = journal.games(unfinished_only=args.unfinished)
+    if args.json:
+        for g in games:
+            print(json.dumps(g.to_json()))
+        return
+    if not games:
+        print("No unfinished games." if args.unfinished else "No games.")
+        return
+    print(f"{'id':>4}  {'status':<12} {'last played':<20} {'actions':>7}  players")
+    for g in games:
+        print(
+            f"{g.id:>4}  {_status(g):<12} {g.updated_at[:19].replace('T', ' '):<20} "
+            f"{g.action_count:>7}  {', '.join(g.players)}"
+        )
+
+
+def _cmd_show(args: argparse.Namespace) -> None:
+    with Journal(args.db, create=False) as journal:
+        summary = journal.summary(args.game_id)
+        session = journal.open_game(args.game_id)
+    game = session.game
+    if args.state:
+        print(json.dumps(game.to_json(), indent=2))
+        return
+    config = game.config
+    names = config.names
+    print(f"Game {summary.id}: {_status(summary)}")
+    print(
+        f"Players: {', '.join(names)} (seed {config.seed}, first player "
+        f"{names[config.first_player]}, {config.vp_target} VP to win)"
+    )
+    print(f"Started: {summary.created_at}   last change: {summary.updated_at}")
+    undone = f", {summary.redo_count} undone (can be redone)" if summary.redo_count else ""
+    print(f"Actions: {summary.action_count}{undone}")
+    print(f"Now: {game.describe_prompt()}")
+    vps = ", ".join(f"{n} {game.victory_points(p)}" for p, n in enumerate(names))
+    print(f"Victory points: {vps}")
+    history = session.actions
+    count = len(history) if args.actions < 0 else min(args.actions, len(history))
+    if count:
+        print("Last actions:" if count < len(history) else "Actions:")
+        for index in range(len(history) - count, len(history)):
+            print(f"  {index:>5}  {_describe(history[index], names)}")
+
+
+def _cmd_export(args: argparse.Namespace) -> None:
+    with Journal(args.db, create=False) as journal:
+        document = journal.export_game(args.game_id)
+    text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        return
+    out: Path = args.output
+    if out.exists() and not args.force:
+        raise CliError(f"{out} exists; use --force to replace it")
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, out)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise CliError(f"cannot write {out}: {exc.strerror or exc}") from exc
+    print(f"game {args.game_id} exported to {out}", file=sys.stderr)
+
+
+def _cmd_import(args: argparse.Namespace) -> None:
+    checked = parse_export_text(_read_input(args.file))
+    with Journal(args.db, create=True) as journal:
+        session = journal.add_validated(checked)
+        print(
+            f"imported as game {session.game_id} ({len(session.actions)} actions; "
+            f"now {session.game.describe_prompt()})"
+        )
+
+
+def _cmd_replay(args: argparse.Namespace) -> None:
+    if args.file is not None:
+        checked = parse_export_text(_read_input(args.file))
+        config, actions = checked.config, checked.actions
+        source = args.file
+    else:
+        with Journal(args.db, create=False) as journal:
+            session = journal.open_game(args.game_id)
+        config, actions = session.game.config, session.actions
+        source = f"game {args.game_id}"
+    if args.upto is not None:
+        if args.upto > len(actions):
+            raise CliError(f"{source} has only {len(actions)} actions, not {args.upto}")
+        actions = actions[: args.upto]
+    game = Game.replay(config, actions)
+    if args.summary:
+        names = config.names
+        vps = ", ".join(f"{n} {game.victory_points(p)}" for p, n in enumerate(names))
+        print(f"{source}: {len(actions)} actions replayed, turn {game.turn}")
+        print(f"Now: {game.describe_prompt()}")
+        print(f"Victory points: {vps}")
+        return
+    print(json.dumps(game.to_json(), indent=2))
+
+
+_COMMANDS = {
+    "list": _cmd_list,
+    "show": _cmd_show,
+    "export": _cmd_export,
+    "import": _cmd_import,
+    "replay": _cmd_replay,
+}
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+
+
+def _read_input(name: str) -> bytes:
+    if name == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(name).read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from exc
+
+
+def _status(summary: GameSummary) -> str:
+    if summary.finished:
+        return f"won by {summary.winner_name}"
+    return "unfinished"
+
+
+def _describe(action: Action, names: tuple[str, ...]) -> str:
+    who = names[action.player] if 0 <= action.player < len(names) else f"seat {action.player}"
+    fields = {k: v for k, v in action.to_json().items() if k not in ("type", "player")}
+    details = " ".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in fields.items())
+    return f"{who}: {action.type_name} {details}".rstrip()

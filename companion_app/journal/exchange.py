@@ -1,0 +1,193 @@
+"""A game as one JSON file: the export format, its validation, and replaying it.
+
+Shape (version 1)::
+
+    {
+      "format": "catan-companion-game",
+      "version": 1,
+      "config": { ...GameConfig.to_json()... },
+      "actions": [ { ...Action.to_json()... }, ... ],
+      "created_at": "2025-01-31T19:02:11+00:00",      (optional)
+      "updated_at": "2025-01-31T22:40:05+00:00",      (optional)
+      "winner": 2,                                     (optional; null while unfinished)
+      "state_sha256": "<hex digest of the final state>" (optional)
+    }
+
+Only the actions in effect are exported (not undone ones waiting for a redo). On import every
+action is parsed and replayed; the first problem is reported as e.g.
+``action 17 (build_road): edge 80 does not exist (edges are 0-71)``. When ``winner`` or
+``state_sha256`` are given they must match the replay, so an export written by another version
+of the rules that plays out differently is refused instead of silently changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from companion_app.journal.errors import InvalidExportError
+from companion_app.rules.actions import Action, action_from_json
+from companion_app.rules.config import GameConfig
+from companion_app.rules.errors import IllegalActionError, RulesError
+from companion_app.rules.game import NOBODY, Game
+
+EXPORT_FORMAT = "catan-companion-game"
+EXPORT_VERSION = 1
+_REQUIRED = ("format", "version", "config", "actions")
+_OPTIONAL = ("created_at", "updated_at", "winner", "state_sha256")
+
+
+@dataclass(frozen=True, slots=True)
+class ValidatedExport:
+    """An export that replays: its config, its actions, the game they give and its metadata."""
+
+    config: GameConfig
+    actions: tuple[Action, ...]
+    game: Game
+    created_at: str | None = None
+    updated_at: str | None = None
+
+
+def state_digest(game: Game) -> str:
+    """SHA-256 of the game state's canonical JSON: equal digests, equal states."""
+    text = json.dumps(game.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def dumps_compact(data: object) -> str:
+    """The JSON text the journal stores for configs and actions."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def build_export(
+    config: GameConfig,
+    actions: Sequence[Action],
+    game: Game,
+    *,
+    created_at: str | None = None,
+    updated_at: str | None = None,
+) -> dict[str, Any]:
+    """The export document of a game (``game`` is the state ``actions`` lead to)."""
+    data: dict[str, Any] = {
+        "format": EXPORT_FORMAT,
+        "version": EXPORT_VERSION,
+        "config": config.to_json(),
+        "actions": [a.to_json() for a in actions],
+    }
+    if created_at is not None:
+        data["created_at"] = created_at
+    if updated_at is not None:
+        data["updated_at"] = updated_at
+    data["winner"] = game.winner if game.is_over else None
+    data["state_sha256"] = state_digest(game)
+    return data
+
+
+def parse_export_text(text: str | bytes) -> ValidatedExport:
+    """Parse and validate an export file's contents.
+
+    :raises InvalidExportError: naming the first problem.
+    """
+    try:
+        data = json.loads(text)
+    except UnicodeDecodeError as exc:
+        raise InvalidExportError(f"the file is not UTF-8 text: {exc.reason}") from exc
+    except json.JSONDecodeError as exc:
+        raise InvalidExportError(
+            f"the file is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+    return validate_export(data)
+
+
+def validate_export(data: object) -> ValidatedExport:
+    """Check an export document and replay it.
+
+    :raises InvalidExportError: naming the first problem.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidExportError(f"an export is a JSON object, got {type(data).__name__}")
+    fmt = data.get("format")
+    if fmt != EXPORT_FORMAT:
+        raise InvalidExportError(
+            f"not a game export of this app: format is {fmt!r}, expected {EXPORT_FORMAT!r}"
+        )
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise InvalidExportError(f"version must be an integer, got {version!r}")
+    if version > EXPORT_VERSION:
+        raise InvalidExportError(
+            f"export version {version} is newer than this app reads ({EXPORT_VERSION})"
+        )
+    if version < 1:
+        raise InvalidExportError(f"export version {version} does not exist")
+    missing = [key for key in _REQUIRED if key not in data]
+    if missing:
+        raise InvalidExportError(f"the export lacks {', '.join(missing)}")
+    unknown = sorted(str(key) for key in data if key not in _REQUIRED + _OPTIONAL)
+    if unknown:
+        raise InvalidExportError(f"unknown field(s) in the export: {', '.join(unknown)}")
+
+    config_data = data["config"]
+    if not isinstance(config_data, Mapping):
+        raise InvalidExportError(f"config must be a JSON object, got {config_data!r}")
+    try:
+        config = GameConfig.from_json(config_data)
+    except RulesError as exc:
+        raise InvalidExportError(f"config: {exc}") from exc
+
+    created_at = _timestamp(data, "created_at")
+    updated_at = _timestamp(data, "updated_at")
+
+    raw_actions = data["actions"]
+    if not isinstance(raw_actions, list):
+        raise InvalidExportError(f"actions must be a JSON list, got {type(raw_actions).__name__}")
+    game = Game.new(config)
+    actions: list[Action] = []
+    for index, raw in enumerate(raw_actions):
+        try:
+            action = action_from_json(raw)
+        except RulesError as exc:
+            raise InvalidExportError(f"action {index}: {exc}") from exc
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            raise InvalidExportError(f"action {index} ({action.type_name}): {exc}") from exc
+        actions.append(action)
+
+    if "winner" in data:
+        claimed = data["winner"]
+        actual = game.winner if game.winner != NOBODY else None
+        if claimed is not None and (not isinstance(claimed, int) or isinstance(claimed, bool)):
+            raise InvalidExportError(f"winner must be a seat number or null, got {claimed!r}")
+        if claimed != actual:
+            gives = "no winner" if actual is None else f"winner {actual}"
+            raise InvalidExportError(f"winner is {claimed!r} but the actions give {gives}")
+    if "state_sha256" in data:
+        claimed_digest = data["state_sha256"]
+        if not isinstance(claimed_digest, str):
+            raise InvalidExportError(f"state_sha256 must be a string, got {claimed_digest!r}")
+        if claimed_digest.lower() != state_digest(game):
+            raise InvalidExportError(
+                "state_sha256 does not match: the actions replay to a different state than the "
+                "exported one (was it written by a different version of the rules?)"
+            )
+    return ValidatedExport(config, tuple(actions), game, created_at, updated_at)
+
+
+def _timestamp(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidExportError(f"{key} must be an ISO 8601 date and time, got {value!r}")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise InvalidExportError(
+            f"{key} must be an ISO 8601 date and time, got {value!r}"
+        ) from None
+    return value

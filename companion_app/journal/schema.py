@@ -1,0 +1,204 @@
+"""The journal's database file: schema, identification, opening and creating it safely.
+
+A journal is an SQLite database marked with ``PRAGMA application_id`` (:data:`APPLICATION_ID`)
+and ``PRAGMA user_version`` (:data:`SCHEMA_VERSION`). A file is only ever opened by SQLite after
+its header shows it is one of ours, so text files, random bytes and other programs' databases
+are reported and never touched. A new journal is built completely in a temporary file next to
+the target and then moved into place, so a crash while creating one leaves no half-made
+journal behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from pathlib import Path
+
+from companion_app.journal.errors import (
+    CorruptJournalError,
+    JournalError,
+    JournalNotFoundError,
+    JournalVersionError,
+    NotAJournalError,
+)
+
+APPLICATION_ID = 0x43634A72
+"""``PRAGMA application_id`` of a journal ("CcJr": Catan companion journal)."""
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version`` of the schema below."""
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
+_USER_VERSION_OFFSET = 60
+_APPLICATION_ID_OFFSET = 68
+
+SCHEMA = """
+CREATE TABLE game (
+    id          INTEGER PRIMARY KEY,
+    config      TEXT    NOT NULL,
+    created_at  TEXT    NOT NULL,
+    updated_at  TEXT    NOT NULL,
+    finished    INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1)),
+    winner      INTEGER CHECK (winner IS NULL OR winner >= 0),
+    revision    INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE action (
+    game_id     INTEGER NOT NULL REFERENCES game (id) ON DELETE CASCADE,
+    idx         INTEGER NOT NULL CHECK (idx >= 0),
+    data        TEXT    NOT NULL,
+    undone      INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+    applied_at  TEXT    NOT NULL,
+    PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+"""
+TABLES = frozenset({"game", "action"})
+
+
+def open_database(path: Path, *, create: bool) -> sqlite3.Connection:
+    """A connection to the journal at ``path`` in WAL mode with ``synchronous=FULL``.
+
+    :raises JournalNotFoundError: if there is no file and ``create`` is false.
+    :raises NotAJournalError: for a file that is not one of our journals (left untouched).
+    :raises JournalVersionError: for a journal with a schema version we cannot read.
+    :raises CorruptJournalError: for one of our journals that SQLite cannot read.
+    """
+    if not path.exists():
+        if not create:
+            raise JournalNotFoundError(f"no journal at {path}")
+        _create(path)
+    _check_header(path)
+    try:
+        conn = sqlite3.connect(path, timeout=10.0, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot open the journal {path}: {exc}") from exc
+    try:
+        _check_schema(conn, path)
+        _configure(conn, path)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _check_header(path: Path) -> None:
+    """Our application id in the file header, read without SQLite (which might write)."""
+    try:
+        with path.open("rb") as f:
+            header = f.read(_HEADER_SIZE)
+    except IsADirectoryError:
+        raise NotAJournalError(f"{path} is a directory, not a journal file") from None
+    except OSError as exc:
+        raise JournalError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if not header:
+        raise NotAJournalError(
+            f"{path} is an empty file, not a journal (remove it to start a new journal there)"
+        )
+    if len(header) < _HEADER_SIZE or not header.startswith(SQLITE_MAGIC):
+        raise NotAJournalError(f"{path} is not a SQLite database, so not a journal of this app")
+    app_id = int.from_bytes(header[_APPLICATION_ID_OFFSET : _APPLICATION_ID_OFFSET + 4], "big")
+    if app_id == 0:
+        raise NotAJournalError(
+            f"{path} is a SQLite database of another program, not a journal of this app "
+            "(its application_id is not set)"
+        )
+    if app_id != APPLICATION_ID:
+        raise NotAJournalError(
+            f"{path} is a SQLite database of another program (application_id "
+            f"0x{app_id:08x}, a journal has 0x{APPLICATION_ID:08x})"
+        )
+
+
+def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {
+            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+    except sqlite3.DatabaseError as exc:
+        raise CorruptJournalError(f"the journal {path} is damaged: {exc}") from exc
+    if version > SCHEMA_VERSION:
+        raise JournalVersionError(
+            f"the journal {path} has schema version {version}, written by a newer version of "
+            f"the app (this one reads version {SCHEMA_VERSION})"
+        )
+    if version != SCHEMA_VERSION:
+        raise JournalVersionError(
+            f"the journal {path} has schema version {version}; this app reads {SCHEMA_VERSION}"
+        )
+    missing = sorted(TABLES - tables)
+    if missing:
+        raise CorruptJournalError(f"the journal {path} lacks the table(s) {', '.join(missing)}")
+
+
+def _configure(conn: sqlite3.Connection, path: Path) -> None:
+    try:
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+    except sqlite3.DatabaseError as exc:
+        raise JournalError(f"cannot set up the journal {path}: {exc}") from exc
+    if str(mode).lower() != "wal":
+        raise JournalError(f"the journal {path} cannot use write-ahead logging (mode {mode})")
+
+
+def _create(path: Path) -> None:
+    """Build a journal in a temporary file, then move it to ``path`` unless a file appeared."""
+    if not path.parent.is_dir():
+        raise JournalError(f"cannot create a journal at {path}: {path.parent} is not a directory")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        conn = sqlite3.connect(tmp, isolation_level=None)
+        try:
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.executescript(
+                f"BEGIN IMMEDIATE;\nPRAGMA application_id = {APPLICATION_ID};\n"
+                f"PRAGMA user_version = {SCHEMA_VERSION};\n{SCHEMA}COMMIT;"
+            )
+            conn.execute("PRAGMA journal_mode = WAL")
+        finally:
+            conn.close()
+        _fsync(tmp)
+        _publish(tmp, path)
+        _fsync_dir(path.parent)
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot create a journal at {path}: {exc}") from exc
+    except OSError as exc:
+        raise JournalError(f"cannot create a journal at {path}: {exc.strerror or exc}") from exc
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _publish(tmp: Path, path: Path) -> None:
+    """Move the new file into place without ever replacing a file that exists by now."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        return  # another program created it meanwhile; its header is checked next
+    except OSError:
+        # File systems without hard links: the check-then-rename race is accepted there.
+        if not path.exists():
+            os.replace(tmp, path)
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
