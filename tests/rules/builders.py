@@ -35,9 +35,15 @@ def make_game(
     walls: tuple[int, ...] = (),
     config: GameConfig = STARTER4,
     bank: Hand | None = None,
+    knights: dict[int, tuple[int, int, bool]] | None = None,
+    improvements: dict[int, tuple[int, int, int]] | None = None,
+    metropolis: dict[str, int] | None = None,
+    barbarian_position: int = 0,
 ) -> Game:
     """A game after setup with exactly these pieces and hands, waiting for ``prompt`` of the
-    active player. The bank holds the rest of the cards (or ``bank``, for shortage examples)."""
+    active player. The bank holds the rest of the cards (or ``bank``, for shortage examples).
+    ``knights`` maps intersections to (player, level, active); ``improvements`` maps players to
+    (trade, politics, science) levels; ``metropolis`` maps track names to intersections."""
     game = Game.new(config)
     state: dict[str, Any] = game.to_json()
     n = len(config.players)
@@ -61,6 +67,18 @@ def make_game(
     if robber_hex is not None:
         state["robber_hex"] = robber_hex
     state["robber_unlocked"] = robber_unlocked
+    state["rolled"] = prompt != "roll"
+    state["knights"] = [
+        {"node": node, "player": p, "level": level, "active": active, "flags": 0}
+        for node, (p, level, active) in (knights or {}).items()
+    ]
+    levels = [list(improvements.get(p, (0, 0, 0))) for p in range(n)] if improvements else None
+    if levels:
+        for i, track in enumerate(("trade", "politics", "science")):
+            state["improvements"][track] = [lv[i] for lv in levels]
+    for track, node in (metropolis or {}).items():
+        state["metropolis"][track] = node
+    state["barbarian_position"] = barbarian_position
     built = Game.from_json(state)
     built._update_longest_road(range(n))
     return built
