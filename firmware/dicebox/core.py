@@ -41,8 +41,8 @@ class DiceBox:
     PEER_MISSES = 4  # the host is gone after this many heartbeat periods (plus half of one)
     RING_SIZE = 64  # unacknowledged rolls kept; when full the oldest is dropped and counted
     RESEND_MS = 2000  # an unacknowledged roll is sent again after this long while a host listens
-    RESEND_BURST = 4  # at most this many periodic resends per tick
     OUTBOX_LINES = 24  # lines waiting for the serial port; when full the oldest is dropped
+    OUTBOX_SPARE = 12  # resends and error replies only go out while this many lines are free
     STANDALONE_TRACK_LEN = 7
 
     def __init__(
@@ -128,13 +128,7 @@ class DiceBox:
             self.next_hb_ms = now_ms + self.HB_INTERVAL_MS
             self._send(self._heartbeat(now_ms))
         if self.host:
-            burst = 0
-            for roll in self.ring:
-                if burst >= self.RESEND_BURST:
-                    break
-                if now_ms - roll.sent_ms >= self.RESEND_MS:
-                    self._send_roll(roll, now_ms)
-                    burst += 1
+            self._resend(now_ms)
         if 0 <= self._reset_track_at <= now_ms:
             self._reset_track_at = -1
             self.lights.set_track(0, self.lights.length)
@@ -212,7 +206,19 @@ class DiceBox:
             fields = (("n", len(offline)), ("first", offline[0]), ("last", offline[-1]))
             self._send(p.encode("OFFLINE", fields))
         for roll in self.ring:
-            self._send_roll(roll, now_ms)
+            roll.sent_ms = -1  # due now: `_resend` sends them in order as the port takes them
+        self._resend(now_ms)
+
+    def _room(self) -> bool:
+        return len(self.outbox) <= self.OUTBOX_LINES - self.OUTBOX_SPARE
+
+    def _resend(self, now_ms: int) -> None:
+        """Send due unacknowledged rolls, oldest first, without crowding the outbox."""
+        for roll in self.ring:
+            if not self._room():
+                return
+            if roll.sent_ms < 0 or now_ms - roll.sent_ms >= self.RESEND_MS:
+                self._send_roll(roll, now_ms)
 
     def _standalone_ship(self, now_ms: int) -> None:
         lights = self.lights
@@ -225,6 +231,8 @@ class DiceBox:
 
     def _error(self, code: str, kind: str = "", want: str = "") -> None:
         self.errors += 1
+        if not self._room():
+            return  # a flood of bad input must not push out rolls and greetings
         fields = [("code", code)]
         if kind:
             fields.append(("cmd", kind))

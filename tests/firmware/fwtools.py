@@ -19,6 +19,7 @@ VECTORS = REPO / "tests" / "protocol_vectors"
 if str(FIRMWARE) not in sys.path:
     sys.path.insert(0, str(FIRMWARE))
 
+from dicebox import lights as L  # noqa: E402, F401  (re-exported for the tests)
 from dicebox import protocol as p  # noqa: E402
 from dicebox.button import Debouncer  # noqa: E402, F401  (re-exported for the tests)
 from dicebox.core import DiceBox  # noqa: E402

@@ -1,0 +1,196 @@
+"""Standalone mode (no host): the box's own barbarian track and attack; offline rolls kept and
+offered on connect; heartbeats, timeouts, resends and the LED animations, on simulated time."""
+
+from __future__ import annotations
+
+from fwtools import L, ScriptedDice, SimBox
+from hypothesis import given
+from hypothesis import strategies as st
+
+SHIP = (2, 3, "ship")
+
+
+def frames_between(sim: SimBox, start: int, end: int, step: int = 10) -> list[list]:
+    return [sim.box.frame(t) for t in range(start, end, step)]
+
+
+def test_standalone_track_advances_attacks_and_resets() -> None:
+    sim = SimBox(ScriptedDice([SHIP]))
+    sim.advance(100)
+    assert sim.box.frame(sim.now) == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
+    for expected in range(1, 6):
+        sim.press()
+        assert sim.box.lights.pos == expected
+        sim.advance(200)
+        assert sim.box.frame(sim.now) == [L.WAKE] * expected + [L.SHIP] + [L.SEA] * (
+            6 - expected
+        ) + [L.OFF]
+    sim.press()  # sixth ship: the barbarians arrive
+    arrived = sim.now - 120  # the press happened at the start of press()
+    assert sim.box.lights.pos == 6
+    attack = frames_between(sim, arrived, arrived + L.Lights.ATTACK_MS)
+    red = [L.ALARM] * 8
+    dark = [L.OFF] * 7 + [L.ALARM]
+    assert all(frame in (red, dark) for frame in attack)
+    assert attack.count(red) >= 0.4 * len(attack) and attack.count(dark) >= 0.4 * len(attack)
+    assert sim.box.tone(arrived + 10) in L.Lights.ATTACK_TONES_HZ
+    sim.press()  # a ship during the attack does not move the ship past the end
+    assert sim.box.lights.pos == 6
+    sim.advance(L.Lights.ATTACK_MS)
+    assert sim.box.lights.pos == 0  # home again
+    assert sim.box.frame(sim.now) == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
+    rolls = [f for kind, f in sim.out() if kind == "ROLL"]
+    assert len(rolls) == 7 and all(r["off"] == 1 and r["e"] == "ship" for r in rolls)
+
+
+def test_castle_colour_flash_after_an_event_die() -> None:
+    for event, colour in L.CASTLE.items():
+        sim = SimBox(ScriptedDice([(1, 1, event)]))
+        sim.advance(100)
+        sim.press(hold_ms=1, gap_ms=1)
+        start = sim.now - 2
+        frames = frames_between(sim, start, start + L.Lights.FLASH_MS + 100)
+        flashes = [f for f in frames if f[7] == colour]
+        assert len(flashes) >= 0.4 * L.Lights.FLASH_MS / 10
+        assert all(f[1:7] == [colour] * 6 and f[0] == L.SHIP for f in flashes)
+        assert frames[-1] == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
+        assert sim.box.lights.pos == 0  # not a ship: the track does not move
+
+
+def test_offline_rolls_are_kept_and_offered_on_connect() -> None:
+    sim = SimBox(seed=5)
+    sim.advance(100)
+    for _ in range(5):
+        sim.press()
+    offline = [f for kind, f in sim.out() if kind == "ROLL"]
+    assert [r["seq"] for r in offline] == [1, 2, 3, 4, 5]
+    assert all(r["off"] == 1 for r in offline)
+    sim.advance(3000)  # nobody listening: rolls stay, heartbeats keep going
+    assert [k for k, _ in sim.out()] == ["HB"] * 3
+    sim.send("HB")  # a host appears
+    out = sim.out()
+    assert out[0] == ("HELLO", {**out[0][1], "unacked": 5, "lost": 0})
+    assert out[1] == ("OFFLINE", {"n": 5, "first": 1, "last": 5})
+    assert out[2:] == [("ROLL", r) for r in offline]
+    for r in offline[:3]:
+        sim.send("ACK", (("seq", r["seq"]),))
+    sim.advance(1000)
+    beats = [f for kind, f in sim.out() if kind == "HB"]
+    assert beats[-1]["unacked"] == 2
+    # A roll with the host present is not offline.
+    sim.send("HB")
+    sim.press()
+    online = [f for kind, f in sim.out() if kind == "ROLL"]
+    assert online[-1]["seq"] == 6 and "off" not in online[-1]
+
+
+def test_ring_keeps_the_newest_64_and_counts_the_lost() -> None:
+    sim = SimBox()
+    sim.advance(100)
+    for _ in range(70):
+        sim.press(hold_ms=20, gap_ms=70)
+    sim.out()
+    sim.send("HELLO")
+    out = sim.out()
+    assert out[0][0] == "HELLO" and (out[0][1]["unacked"], out[0][1]["lost"]) == (64, 6)
+    assert out[1] == ("OFFLINE", {"n": 64, "first": 7, "last": 70})
+    # All 64 go out oldest first, as fast as the port takes them (here: drained every 10 ms).
+    delivered = [f["seq"] for kind, f in out if kind == "ROLL"]
+    assert 0 < len(delivered) <= sim.box.OUTBOX_LINES
+    for _ in range(20):
+        sim.send("HB")
+        sim.advance(10)
+        delivered += [f["seq"] for kind, f in sim.out() if kind == "ROLL"]
+    assert delivered == list(range(7, 71))
+    for seq in delivered:
+        sim.send("ACK", (("seq", seq),))
+    assert sim.box.ring == []
+
+
+def test_host_gone_after_four_missed_heartbeats() -> None:
+    sim = SimBox()
+    sim.send("HELLO")
+    sim.send("DISARM")
+    sim.send("ALCH", (("y", 5), ("r", 5)))
+    sim.advance(4400)  # 4 beats missed, within the half-beat grace: still there
+    assert sim.box.host and sim.box.status_led(sim.now)
+    sim.press()
+    assert [k for k, _ in sim.out() if k in ("ROLL", "PRESS")] == ["PRESS"]
+    sim.advance(4600 - 4400 - 120)
+    assert not sim.box.host
+    assert sim.box.alchemist is None  # the Alchemist ends with the host
+    blinks = [sim.box.status_led(t) for t in range(sim.now, sim.now + 1000, 10)]
+    assert 0 < sum(blinks) < 20  # short blink each second without a host
+    sim.press()  # standalone: disarm no longer applies
+    rolls = [f for k, f in sim.out() if k == "ROLL"]
+    assert len(rolls) == 1 and rolls[0]["off"] == 1 and "alc" not in rolls[0]
+
+
+def test_unacked_rolls_are_resent_while_the_host_listens() -> None:
+    sim = SimBox()
+    sim.send("HELLO")
+    sim.advance(100)
+    sim.press()
+    first = [f for k, f in sim.out() if k == "ROLL"]
+    for _ in range(3):
+        sim.send("HB")
+        sim.advance(sim.box.RESEND_MS)
+    again = [f for k, f in sim.out() if k == "ROLL"]
+    assert again == first * 3
+    sim.send("ACK", (("seq", 1),))
+    sim.advance(sim.box.RESEND_MS * 2)
+    assert [k for k, _ in sim.out() if k == "ROLL"] == []
+
+
+def test_connected_track_mirrors_the_host() -> None:
+    sim = SimBox(ScriptedDice([SHIP]))
+    sim.send("HELLO")
+    sim.advance(100)
+    sim.press()
+    assert sim.box.lights.pos == 0  # with a host, the host moves the ship
+    sim.send("TRACK", (("pos", 1), ("len", 7)))
+    assert sim.box.frame(sim.now + 1000)[:2] == [L.WAKE, L.SHIP]
+    sim.send("TRACK", (("pos", 4), ("len", 5)))  # a shorter track is spread over the 7 LEDs
+    assert sim.box.frame(sim.now + 1000) == [L.WAKE] * 6 + [L.SHIP, L.ALARM]
+    sim.send("TRACK", (("pos", 8), ("len", 16)))  # and a longer one squeezed onto them
+    assert sim.box.frame(sim.now + 1000)[3] == L.SHIP
+    sim.send("ATTACK")
+    assert sim.box.frame(sim.now + 1) == [L.ALARM] * 8
+    sim.advance(L.Lights.ATTACK_MS + 10)
+    assert sim.box.lights.pos == 8  # the host decides where the ship goes after an attack
+
+
+@given(st.integers(2, 16).flatmap(lambda n: st.tuples(st.integers(0, n - 1), st.just(n))))
+def test_ship_led_is_monotonic_and_ends_on_the_last_space(track: tuple[int, int]) -> None:
+    pos, length = track
+    lights = L.Lights(8)
+    lights.set_track(pos, length)
+    led = lights.ship_led()
+    assert 0 <= led <= 6
+    assert (led == 6) == (pos == length - 1) or length > 7
+    if pos == 0:
+        assert led == 0
+    if pos + 1 < length:
+        lights.set_track(pos + 1, length)
+        assert lights.ship_led() >= led
+
+
+def test_disarmed_blink_and_led_test_frames() -> None:
+    sim = SimBox()
+    sim.send("HELLO")
+    sim.send("DISARM")
+    sim.advance(100)
+    sim.press(hold_ms=1, gap_ms=1)
+    start = sim.now - 2
+    frames = frames_between(sim, start, start + L.Lights.BLINK_MS)
+    assert frames.count([L.AMBER] * 8) >= len(frames) // 3
+    assert sim.box.tone(start + 5) == L.Lights.BLINK_TONE_HZ
+    sim.advance(1000)
+    sim.send("LEDTEST")
+    start = sim.now
+    step = L.Lights.TEST_STEP_MS
+    for i, colour in enumerate(L.TEST_COLOURS):
+        assert sim.box.frame(start + i * step + 1) == [colour] * 8
+    chase = [sim.box.frame(start + 4 * step + (i * step + 7) // 8) for i in range(8)]
+    assert [f.index(L.TEST_COLOURS[3]) for f in chase] == list(range(8))
+    assert sim.box.frame(start + 5 * step) == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
