@@ -11,6 +11,7 @@ journal behind.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import sqlite3
 from pathlib import Path
@@ -147,9 +148,8 @@ def _create(path: Path) -> None:
     if not path.parent.is_dir():
         raise JournalError(f"cannot create a journal at {path}: {path.parent} is not a directory")
     tmp = path.with_name(f".{path.name}.{os.getpid()}.new")
+    _remove_stale_temporaries(path)
     try:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
         conn = sqlite3.connect(tmp, isolation_level=None)
         try:
             conn.execute("PRAGMA synchronous = FULL")
@@ -170,6 +170,30 @@ def _create(path: Path) -> None:
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Temporary files of creations that crashed (their process is gone): ours to remove."""
+    prefix = f".{path.name}."
+    for candidate in path.parent.glob(f"{glob.escape(prefix)}*.new*"):
+        pid_text = candidate.name[len(prefix) :].split(".", 1)[0]
+        if not pid_text.isdigit():
+            continue
+        pid = int(pid_text)
+        if pid != os.getpid() and _process_alive(pid):
+            continue
+        with contextlib.suppress(OSError):
+            candidate.unlink()
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, but not ours to signal
+    return True
 
 
 def _publish(tmp: Path, path: Path) -> None:
