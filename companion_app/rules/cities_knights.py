@@ -377,8 +377,9 @@ def do_wall(game: Game, a: BuildCityWall) -> None:
 # ---- city improvements and metropolises (§9) ------------------------------------------------
 
 
-def metropolis_candidates(game: Game, p: int) -> list[int]:
-    """The player's cities that could carry a metropolis (standing, not already carrying one)."""
+def cities_without_metropolis(game: Game, p: int) -> list[int]:
+    """The player's standing cities without a metropolis: those that could carry one (§9), and
+    those the barbarians can take (§7.4)."""
     return sorted(n for n in game.cities_of(p) if n not in game.metropolis)
 
 
@@ -392,7 +393,7 @@ def improvement_reason(game: Game, p: int, track: Track) -> str | None:
     if (
         level >= METROPOLIS_LEVEL
         and game.metropolis_owner(t) != p
-        and not metropolis_candidates(game, p)
+        and not cities_without_metropolis(game, p)
     ):
         return f"level {level} needs a city that could carry the metropolis (§9)"
     if not _affords(game, p, improvement_cost(track, level)):
@@ -424,7 +425,7 @@ def do_improvement(game: Game, a: BuyImprovement) -> None:
 
 
 def check_place_metropolis(game: Game, a: PlaceMetropolis) -> str | None:
-    if a.node not in metropolis_candidates(game, a.player):
+    if a.node not in cities_without_metropolis(game, a.player):
         return f"a metropolis goes on one of your cities without one; {a.node} is not"
     return None
 
@@ -479,7 +480,7 @@ def resolve_attack(game: Game) -> None:
         else:
             game.pending.extend(Prompt(PromptKind.CHOOSE_PROGRESS_DECK, p) for p in strongest)
     else:
-        exposed = [p for p in order if metropolis_free_cities(game, p)]
+        exposed = [p for p in order if cities_without_metropolis(game, p)]
         if exposed:
             lowest = min(per_player[p] for p in exposed)
             game.pending.extend(
@@ -492,11 +493,6 @@ def resolve_attack(game: Game) -> None:
     game.barbarian_attacks += 1
     game.robber_unlocked = True
     game.stage = "attack"
-
-
-def metropolis_free_cities(game: Game, p: int) -> list[int]:
-    """Cities the barbarians can take from the player: standing and without a metropolis."""
-    return sorted(n for n in game.cities_of(p) if n not in game.metropolis)
 
 
 def commit_options(game: Game, p: int) -> list[Action]:
@@ -525,7 +521,7 @@ def do_commit(game: Game, a: CommitKnights) -> None:
 
 
 def check_lose_city(game: Game, a: LoseCity) -> str | None:
-    if a.node not in metropolis_free_cities(game, a.player):
+    if a.node not in cities_without_metropolis(game, a.player):
         return f"choose one of your cities without a metropolis; {a.node} is not"
     return None
 

@@ -419,9 +419,9 @@ class Game:
                 return [_ACCEPT[p], _DECLINE[p]]
             return [_DECLINE[p]]
         if kind is PromptKind.LOSE_CITY:
-            return [LoseCity(p, n) for n in ck.metropolis_free_cities(self, p)]
+            return [LoseCity(p, n) for n in ck.cities_without_metropolis(self, p)]
         if kind is PromptKind.PLACE_METROPOLIS:
-            return [PlaceMetropolis(p, n) for n in ck.metropolis_candidates(self, p)]
+            return [PlaceMetropolis(p, n) for n in ck.cities_without_metropolis(self, p)]
         if kind is PromptKind.CHOOSE_PROGRESS_DECK:
             return [ChooseProgressDeck(p, t) for t in TRACKS]
         if kind is PromptKind.COMMIT_KNIGHTS:
