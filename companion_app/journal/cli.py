@@ -223,7 +223,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
 
 def _cmd_import(args: argparse.Namespace) -> None:
     checked = parse_export_text(_read_input(args.file))
-    with Journal(args.db, create=True) as journal:
+    with Journal(args.db, create=True, make_parents=args.db == default_db_path()) as journal:
         session = journal.add_validated(checked)
         print(
             f"imported as game {session.game_id} ({len(session.actions)} actions; "

@@ -92,10 +92,15 @@ def parse_export_text(text: str | bytes) -> ValidatedExport:
 
     :raises InvalidExportError: naming the first problem.
     """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InvalidExportError(
+                f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})"
+            ) from exc
     try:
         data = json.loads(text)
-    except UnicodeDecodeError as exc:
-        raise InvalidExportError(f"the file is not UTF-8 text: {exc.reason}") from exc
     except json.JSONDecodeError as exc:
         raise InvalidExportError(
             f"the file is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"

@@ -118,7 +118,8 @@ FROM game g
 class Journal:
     """A journal database holding many games. Use as a context manager or call :meth:`close`.
 
-    One connection, for the thread that opened it (the app's main thread).
+    One connection, for the thread that opened it (the app's main thread). ``make_parents``
+    creates missing folders on the way (for the default location, :func:`default_db_path`).
 
     :raises JournalNotFoundError: no file at ``path`` and ``create`` is false.
     :raises NotAJournalError: the file is not one of our journals; it is left untouched.
@@ -127,10 +128,20 @@ class Journal:
     """
 
     def __init__(
-        self, path: str | os.PathLike[str], *, create: bool = True, clock: Clock = utc_now
+        self,
+        path: str | os.PathLike[str],
+        *,
+        create: bool = True,
+        make_parents: bool = False,
+        clock: Clock = utc_now,
     ) -> None:
         self.path = Path(path)
         self._clock = clock
+        if create and make_parents and not self.path.exists():
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise JournalError(f"cannot create {self.path.parent}: {exc.strerror}") from exc
         self._conn: sqlite3.Connection | None = open_database(self.path, create=create)
 
     # ---- lifetime -----------------------------------------------------------------------
