@@ -161,6 +161,10 @@ def validate_export(data: object) -> ValidatedExport:
             game.apply(action)
         except IllegalActionError as exc:
             raise InvalidExportError(f"action {index} ({action.type_name}): {exc}") from exc
+        except Exception as exc:  # a file must never crash the import, even via a rules bug
+            raise InvalidExportError(
+                f"action {index} ({action.type_name}): the rules core cannot apply it ({exc!r})"
+            ) from exc
         actions.append(action)
 
     if "winner" in data:
