@@ -19,9 +19,13 @@ VECTORS = REPO / "tests" / "protocol_vectors"
 if str(FIRMWARE) not in sys.path:
     sys.path.insert(0, str(FIRMWARE))
 
-from dicebox import lights as L  # noqa: E402, F401  (re-exported for the tests)
+# The firmware's modules, re-exported: tests import them from here, after the path is set.
+import host_main  # noqa: E402, F401
+from dicebox import hw_host  # noqa: E402, F401
+from dicebox import lights as L  # noqa: E402, F401
 from dicebox import protocol as p  # noqa: E402
-from dicebox.button import Debouncer  # noqa: E402, F401  (re-exported for the tests)
+from dicebox.app import Runner  # noqa: E402, F401
+from dicebox.button import Debouncer  # noqa: E402, F401
 from dicebox.core import DiceBox  # noqa: E402
 from dicebox.dice import Dice, Xoshiro128  # noqa: E402
 
