@@ -27,13 +27,13 @@ if _here not in sys.path:
 
 import asyncio
 
-from dicebox import hw_host
+from dicebox import hw_host, pins
 from dicebox.app import Runner
 from dicebox.core import DiceBox
 from dicebox.dice import Dice, Xoshiro128
 
 DEFAULT_DEVICE_ID = "D1CE0000000000E1"
-LED_COUNT = 8
+LED_COUNT = pins.LED_COUNT
 
 USAGE = (
     "usage: host_main.py [--seed N] [--device-id HEX] [--boot-id HEX] [--control FD|PATH]"
