@@ -7,6 +7,7 @@ them next to the base-game ones, so legality is still decided by ``Game.illegal_
 
 from __future__ import annotations
 
+from bisect import insort
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -272,7 +273,7 @@ def _place_knight(game: Game, p: int, node: int, level: int, active: bool, flags
     game.knight_level[node] = level
     game.knight_active[node] = active
     game.knight_flags[node] = flags
-    game.knights_of[p].append(node)
+    insort(game.knights_of[p], node)  # kept sorted: legal actions come in id order
 
 
 def _lift_knight(game: Game, node: int) -> tuple[int, int, bool, int]:

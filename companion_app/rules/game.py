@@ -10,6 +10,7 @@ Section numbers (§) refer to the project's rules reference.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -584,7 +585,7 @@ class Game:
     def _place_building(self, p: int, node: int, level: int) -> None:
         self.node_owner[node] = p
         self.node_level[node] = level
-        self.buildings_of[p].append(node)
+        insort(self.buildings_of[p], node)  # kept sorted: legal actions in id order
         if NODE_HARBOUR_SLOT[node] is not None:
             self._update_trade_rates(p)
 
@@ -1054,7 +1055,7 @@ def _ok(game: Game, a: Action) -> str | None:
 def _do_build_road(game: Game, a: BuildRoad) -> None:
     p = a.player
     game.edge_owner[a.edge] = p
-    game.roads_of[p].append(a.edge)
+    insort(game.roads_of[p], a.edge)
     if game.prompt.kind is PromptKind.SETUP_ROAD:
         game._update_longest_road((p,))
         game._advance_setup()
