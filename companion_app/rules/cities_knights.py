@@ -62,11 +62,6 @@ POLITICS = Track.POLITICS.index
 SCIENCE = Track.SCIENCE.index
 
 
-def _affords(game: Game, p: int, cost: tuple[int, ...]) -> bool:
-    hand = game.hands[p]
-    return all(h >= c for h, c in zip(hand, cost, strict=True))
-
-
 def _on_board(node: int) -> bool:
     return 0 <= node < NODE_COUNT
 
@@ -127,13 +122,13 @@ def promotion_reason(game: Game, p: int, node: int) -> str | None:
 
 def knight_turn_actions(game: Game, p: int) -> list[Action]:
     actions: list[Action] = []
-    hand_ok = _affords(game, p, COSTS[Build.KNIGHT])
+    hand_ok = game.affords(p, COSTS[Build.KNIGHT])
     if hand_ok and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
         actions.extend(BuildKnight(p, n) for n in knight_spots(game, p))
     knights = sorted(game.knights_of[p])
-    if _affords(game, p, COSTS[Build.ACTIVATE_KNIGHT]):
+    if game.affords(p, COSTS[Build.ACTIVATE_KNIGHT]):
         actions.extend(ActivateKnight(p, n) for n in knights if not game.knight_active[n])
-    if _affords(game, p, COSTS[Build.PROMOTE_KNIGHT]):
+    if game.affords(p, COSTS[Build.PROMOTE_KNIGHT]):
         actions.extend(PromoteKnight(p, n) for n in knights if promotion_reason(game, p, n) is None)
     for node in knights:
         if not may_act(game, node):
@@ -179,7 +174,7 @@ def check_build_knight(game: Game, a: BuildKnight) -> str | None:
         return f"a knight is placed at the end of one of your roads; {node} is not (§6)"
     if game.knights_at_level(p, 1) >= KNIGHTS_PER_LEVEL:
         return "both your basic knights are on the board"
-    if not _affords(game, p, COSTS[Build.KNIGHT]):
+    if not game.affords(p, COSTS[Build.KNIGHT]):
         return "a knight costs 1 wool + 1 ore (§5)"
     return None
 
@@ -190,7 +185,7 @@ def check_activate(game: Game, a: ActivateKnight) -> str | None:
         return reason
     if game.knight_active[a.node]:
         return "this knight is already active"
-    if not _affords(game, a.player, COSTS[Build.ACTIVATE_KNIGHT]):
+    if not game.affords(a.player, COSTS[Build.ACTIVATE_KNIGHT]):
         return "activating a knight costs 1 grain (§5)"
     return None
 
@@ -199,7 +194,7 @@ def check_promote(game: Game, a: PromoteKnight) -> str | None:
     reason = _own_knight_reason(game, a.player, a.node)
     if reason:
         return reason
-    if not _affords(game, a.player, COSTS[Build.PROMOTE_KNIGHT]):
+    if not game.affords(a.player, COSTS[Build.PROMOTE_KNIGHT]):
         return "promoting a knight costs 1 wool + 1 ore (§5)"
     return promotion_reason(game, a.player, a.node)
 
@@ -352,7 +347,7 @@ def do_chase(game: Game, a: ChaseRobber) -> None:
 
 
 def wall_actions(game: Game, p: int) -> list[Action]:
-    if game.walls_of(p) >= WALLS_PER_PLAYER or not _affords(game, p, COSTS[Build.CITY_WALL]):
+    if game.walls_of(p) >= WALLS_PER_PLAYER or not game.affords(p, COSTS[Build.CITY_WALL]):
         return []
     return [BuildCityWall(p, n) for n in sorted(game.cities_of(p)) if not game.walls[n]]
 
@@ -365,7 +360,7 @@ def check_wall(game: Game, a: BuildCityWall) -> str | None:
         return "this city already has a wall"
     if game.walls_of(p) >= WALLS_PER_PLAYER:
         return f"at most {WALLS_PER_PLAYER} city walls per player"
-    if not _affords(game, p, COSTS[Build.CITY_WALL]):
+    if not game.affords(p, COSTS[Build.CITY_WALL]):
         return "a city wall costs 2 brick (§5)"
     return None
 
@@ -397,7 +392,7 @@ def improvement_reason(game: Game, p: int, track: Track) -> str | None:
         and not cities_without_metropolis(game, p)
     ):
         return f"level {level} needs a city that could carry the metropolis (§9)"
-    if not _affords(game, p, improvement_cost(track, level)):
+    if not game.affords(p, improvement_cost(track, level)):
         return f"level {level} of {track.value} costs {level} {track.commodity.label} (§5)"
     return None
 

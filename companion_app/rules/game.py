@@ -315,6 +315,10 @@ class Game:
     def roads_left(self, player: int) -> int:
         return ROADS_PER_PLAYER - len(self.roads_of[player])
 
+    def affords(self, player: int, cost: Hand) -> bool:
+        """The player holds at least ``cost``."""
+        return _affords(self.hands[player], cost)
+
     def hand(self, player: int) -> Hand:
         return tuple(self.hands[player])
 
