@@ -350,6 +350,19 @@ class Game:
         return self.winner != NOBODY
 
     @property
+    def awaiting_roll(self) -> bool:
+        """True while the rules core waits for the dice: the dice box is armed only then."""
+        return self.prompt.kind is PromptKind.ROLL
+
+    @property
+    def alchemist_dice(self) -> tuple[int, int] | None:
+        """(yellow, red) fixed by an Alchemist for the coming roll, else None (§10).
+
+        The dice box is told these values, so its next roll reports them with the event die.
+        """
+        return None
+
+    @property
     def in_setup(self) -> bool:
         return self.prompt.kind in _SETUP_KINDS
 
