@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 # Debian packages `make test` needs (a virtual X display with software GL for the UI tests).
 TEST_DEBS := xvfb xauth libgl1 libgl1-mesa-dri openscad
 
-.PHONY: run test lint typecheck unit system-deps clean firmware-check flash schematic enclosure
+.PHONY: run test lint typecheck unit system-deps clean firmware-check flash schematic enclosure bench
 
 # ---- virtualenv ---------------------------------------------------------------------------
 # A stamp per extra, re-made whenever pyproject.toml changes.
@@ -22,6 +22,10 @@ $(VENV)/.run-stamp: pyproject.toml | $(VENV)/bin/python
 
 $(VENV)/.test-stamp: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install -q -e '.[test]'
+	@touch $@
+
+$(VENV)/.bench-stamp: pyproject.toml | $(VENV)/bin/python
+	$(PIP) install -q -e '.[test,bench]'
 	@touch $@
 
 # ---- the two README commands ----------------------------------------------------------------
@@ -46,6 +50,12 @@ typecheck: $(VENV)/.test-stamp
 
 unit: $(VENV)/.test-stamp
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# ---- benchmarks (README.md, Benchmarks) ------------------------------------------------------
+# Every performance figure beside its anchor, measured in the same run; never fails on a number.
+# Prints one table and writes bench/results.json. BENCH_ARGS=--quick for a fast look.
+bench: $(VENV)/.bench-stamp system-deps
+	$(PY) -m bench $(BENCH_ARGS)
 
 # ---- hardware (hardware/README.md) -----------------------------------------------------------
 # The schematic and the README's wiring/power tables, from firmware/dicebox/pins.py.
