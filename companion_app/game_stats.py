@@ -1,0 +1,214 @@
+"""What the table has rolled and produced so far, for the statistics screen.
+
+Everything is recomputed from the game's history (the journal's action list), so the figures
+survive undo, resume and import without a second store. Alchemist rolls have chosen production
+dice: only their event die counts towards fairness.
+
+The fairness figure is Pearson's chi-square test of the observed counts against the fair dice;
+its p-value is the chance a fair set of dice would look at least this uneven.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+from companion_app.rules.actions import EVENT_DIE_FACES, EventDie, Roll
+from companion_app.rules.cards import CARD_KINDS, Hand
+from companion_app.rules.game import Game
+
+SUMS: tuple[int, ...] = tuple(range(2, 13))
+"""The dice sums 2–12, in the order of :attr:`DiceCounts.sums`."""
+
+SUM_PROBABILITIES: tuple[float, ...] = tuple((6 - abs(s - 7)) / 36 for s in SUMS)
+EVENT_FACES: tuple[EventDie, ...] = tuple(EventDie)
+EVENT_PROBABILITIES: tuple[float, ...] = tuple(
+    EVENT_DIE_FACES.count(face) / len(EVENT_DIE_FACES) for face in EVENT_FACES
+)
+DIE_PROBABILITIES: tuple[float, ...] = (1 / 6,) * 6
+
+MIN_EXPECTED_PER_CELL = 5.0
+"""Below this expected count in some cell the chi-square approximation is too rough to judge."""
+
+SUSPICIOUS_P = 0.01
+"""A p-value below this is worth a look at the dice (1 fair session in 100 gets flagged)."""
+
+
+class Fairness(Enum):
+    """The verdict the statistics screen shows at a glance."""
+
+    TOO_FEW_ROLLS = "too few rolls to judge"
+    LOOKS_FAIR = "looks fair"
+    SUSPICIOUS = "suspicious"
+
+
+@dataclass(frozen=True, slots=True)
+class ChiSquare:
+    """Pearson's chi-square statistic, its degrees of freedom and p-value."""
+
+    statistic: float
+    degrees_of_freedom: int
+    p_value: float
+    smallest_expected: float
+
+    @property
+    def fairness(self) -> Fairness:
+        if self.smallest_expected < MIN_EXPECTED_PER_CELL:
+            return Fairness.TOO_FEW_ROLLS
+        return Fairness.SUSPICIOUS if self.p_value < SUSPICIOUS_P else Fairness.LOOKS_FAIR
+
+
+@dataclass(frozen=True, slots=True)
+class DiceCounts:
+    """How often each sum, face and event face came up."""
+
+    sums: tuple[int, ...]
+    """Counts for 2, 3, … 12 (rolls with random production dice only)."""
+    yellow: tuple[int, ...]
+    red: tuple[int, ...]
+    events: tuple[int, ...]
+    """Counts in :data:`EVENT_FACES` order (every roll, Alchemist rolls included)."""
+
+    @property
+    def production_rolls(self) -> int:
+        return sum(self.sums)
+
+    @property
+    def event_rolls(self) -> int:
+        return sum(self.events)
+
+    def expected_sums(self) -> tuple[float, ...]:
+        n = self.production_rolls
+        return tuple(n * p for p in SUM_PROBABILITIES)
+
+    def sum_fairness(self) -> ChiSquare:
+        return chi_square(self.sums, SUM_PROBABILITIES)
+
+    def yellow_fairness(self) -> ChiSquare:
+        return chi_square(self.yellow, DIE_PROBABILITIES)
+
+    def red_fairness(self) -> ChiSquare:
+        return chi_square(self.red, DIE_PROBABILITIES)
+
+    def event_fairness(self) -> ChiSquare:
+        return chi_square(self.events, EVENT_PROBABILITIES)
+
+    def overall(self) -> Fairness:
+        """Suspicious if any die is; too few rolls while any test can't judge yet."""
+        tests = (
+            self.yellow_fairness(),
+            self.red_fairness(),
+            self.event_fairness(),
+            self.sum_fairness(),
+        )
+        verdicts = [t.fairness for t in tests]
+        if Fairness.SUSPICIOUS in verdicts:
+            return Fairness.SUSPICIOUS
+        if Fairness.TOO_FEW_ROLLS in verdicts:
+            return Fairness.TOO_FEW_ROLLS
+        return Fairness.LOOKS_FAIR
+
+
+@dataclass(frozen=True, slots=True)
+class GameStatistics:
+    """The dice, each player's production and the barbarian attacks of one game so far."""
+
+    dice: DiceCounts
+    production: tuple[Hand, ...]
+    """Cards (resources and commodities) each player received from production rolls."""
+    attacks: int
+
+    @classmethod
+    def from_game(cls, game: Game) -> GameStatistics:
+        """Replay ``game``'s history once and count what happened."""
+        replay = Game.new(game.config)
+        sums = [0] * len(SUMS)
+        yellow = [0] * 6
+        red = [0] * 6
+        events = [0] * len(EVENT_FACES)
+        production = [[0] * CARD_KINDS for _ in range(game.player_count)]
+        for action in game.history:
+            chosen = isinstance(action, Roll) and replay.alchemist_dice is not None
+            replay.apply(action)
+            if not isinstance(action, Roll):
+                continue
+            events[EVENT_FACES.index(action.event)] += 1
+            if not chosen:
+                sums[action.total - 2] += 1
+                yellow[action.yellow - 1] += 1
+                red[action.red - 1] += 1
+            for player, gained in enumerate(replay.last_production):
+                for card, amount in enumerate(gained):
+                    production[player][card] += amount
+        return cls(
+            dice=DiceCounts(tuple(sums), tuple(yellow), tuple(red), tuple(events)),
+            production=tuple(tuple(p) for p in production),
+            attacks=game.barbarian_attacks,
+        )
+
+
+def chi_square(observed: tuple[int, ...], probabilities: tuple[float, ...]) -> ChiSquare:
+    """Pearson's goodness-of-fit test of ``observed`` counts against ``probabilities``.
+
+    :raises ValueError: if the lengths differ or the probabilities do not sum to 1.
+    """
+    if len(observed) != len(probabilities):
+        raise ValueError(f"{len(observed)} counts but {len(probabilities)} probabilities")
+    if abs(sum(probabilities) - 1.0) > 1e-9:
+        raise ValueError(f"probabilities sum to {sum(probabilities)}, not 1")
+    n = sum(observed)
+    df = len(observed) - 1
+    if n == 0:
+        return ChiSquare(0.0, df, 1.0, 0.0)
+    expected = [n * p for p in probabilities]
+    statistic = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
+    return ChiSquare(statistic, df, chi_square_survival(statistic, df), min(expected))
+
+
+def chi_square_survival(statistic: float, degrees_of_freedom: int) -> float:
+    """P(X ≥ statistic) for X chi-square distributed: the regularised upper gamma Q(k/2, x/2).
+
+    :raises ValueError: for fewer than 1 degree of freedom or a negative statistic.
+    """
+    if degrees_of_freedom < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, got {degrees_of_freedom}")
+    if statistic < 0:
+        raise ValueError(f"a chi-square statistic is never negative, got {statistic}")
+    return _upper_regularised_gamma(degrees_of_freedom / 2, statistic / 2)
+
+
+def _upper_regularised_gamma(a: float, x: float) -> float:
+    if x == 0:
+        return 1.0
+    log_prefactor = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:
+        # Lower series: P(a, x) = x^a e^-x / Γ(a) · Σ x^n / (a (a+1) … (a+n)).
+        term = total = 1.0 / a
+        denominator = a
+        for _ in range(1000):
+            denominator += 1
+            term *= x / denominator
+            total += term
+            if term < total * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_prefactor))
+    # Continued fraction for Q(a, x) (modified Lentz).
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        h *= step
+        if abs(step - 1) < 1e-15:
+            break
+    return min(1.0, h * math.exp(log_prefactor))
