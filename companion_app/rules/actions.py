@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from companion_app.rules.cards import CARD_KINDS, Card, Hand, Track
+from companion_app.rules.cards import CARD_KINDS, Card, Hand, ProgressCard, Track
 from companion_app.rules.errors import MalformedActionError
 
 
@@ -258,6 +258,207 @@ class TakeResource(Action):
     type_name: ClassVar[str] = "take_resource"
 
 
+# ---- progress cards (§9, §10) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayProgress(Action):
+    """Play a progress card that needs no choice when played: Irrigation, Mining, Road
+    Building, Smith, Saboteur, Warlord, Wedding, Commercial Harbor. Follow-up choices come as
+    prompts."""
+
+    card: ProgressCard
+    type_name: ClassVar[str] = "play_progress"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAlchemist(Action):
+    """Before the roll: fix the production dice; the dice box then rolls only the event die."""
+
+    yellow: int
+    red: int
+    type_name: ClassVar[str] = "play_alchemist"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCrane(Action):
+    """Buy the next level of ``track`` for one commodity less."""
+
+    track: Track
+    type_name: ClassVar[str] = "play_crane"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEngineer(Action):
+    """A free city wall under the city on ``node``."""
+
+    node: int
+    type_name: ClassVar[str] = "play_engineer"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayInventor(Action):
+    """Swap the number tokens of two hexes (``hex`` < ``other``), none of them 2, 12, 6, 8."""
+
+    hex: int
+    other: int
+    type_name: ClassVar[str] = "play_inventor"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMedicine(Action):
+    """Upgrade the settlement on ``node`` to a city for 2 ore + 1 grain."""
+
+    node: int
+    type_name: ClassVar[str] = "play_medicine"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBishop(Action):
+    """Move the robber to ``hex`` and steal from everyone with a building there."""
+
+    hex: int
+    type_name: ClassVar[str] = "play_bishop"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDeserter(Action):
+    """``victim`` removes one of their knights (their choice); you may place one."""
+
+    victim: int
+    type_name: ClassVar[str] = "play_deserter"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDiplomat(Action):
+    """Remove the open road on ``edge``."""
+
+    edge: int
+    type_name: ClassVar[str] = "play_diplomat"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayIntrigue(Action):
+    """Displace the opponent's knight on ``node`` (touched by one of your roads)."""
+
+    node: int
+    type_name: ClassVar[str] = "play_intrigue"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySpy(Action):
+    """Look at ``victim``'s progress cards and take one (not a VP card)."""
+
+    victim: int
+    type_name: ClassVar[str] = "play_spy"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMasterMerchant(Action):
+    """Look at the cards of ``victim`` (more VP than you) and take 2."""
+
+    victim: int
+    type_name: ClassVar[str] = "play_master_merchant"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMerchant(Action):
+    """Put the merchant on ``hex``, next to one of your settlements or cities."""
+
+    hex: int
+    type_name: ClassVar[str] = "play_merchant"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMerchantFleet(Action):
+    """For the rest of this turn trade ``card`` 2:1 with the bank."""
+
+    card: Card
+    type_name: ClassVar[str] = "play_merchant_fleet"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResourceMonopoly(Action):
+    """Every other player gives you 2 of the resource ``card`` (1 if they have 1)."""
+
+    card: Card
+    type_name: ClassVar[str] = "play_resource_monopoly"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTradeMonopoly(Action):
+    """Every other player gives you 1 of the commodity ``card``."""
+
+    card: Card
+    type_name: ClassVar[str] = "play_trade_monopoly"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardProgressCard(Action):
+    """Hand limit: put one progress card under its deck."""
+
+    card: ProgressCard
+    type_name: ClassVar[str] = "discard_progress"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeProgressCard(Action):
+    """Spy: the card taken from the victim's hand."""
+
+    card: ProgressCard
+    type_name: ClassVar[str] = "take_progress"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveCard(Action):
+    """Wedding: a card the giver chooses for the player on turn; Commercial Harbor: the
+    commodity the opponent gives back."""
+
+    card: Card
+    type_name: ClassVar[str] = "give_card"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard(Action):
+    """Master Merchant: one card taken from the victim's hand."""
+
+    card: Card
+    type_name: ClassVar[str] = "take_card"
+
+
+@dataclass(frozen=True, slots=True)
+class HarborExchange(Action):
+    """Commercial Harbor: give the resource ``card`` to ``to``, who answers with a commodity."""
+
+    to: int
+    card: Card
+    type_name: ClassVar[str] = "harbor_exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveKnight(Action):
+    """Deserter: the victim's choice of the knight that leaves the board."""
+
+    node: int
+    type_name: ClassVar[str] = "remove_knight"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDeserter(Action):
+    """Deserter: where the player places their knight (free, normal placement rules)."""
+
+    node: int
+    type_name: ClassVar[str] = "place_deserter"
+
+
+@dataclass(frozen=True, slots=True)
+class StopEffect(Action):
+    """Stop a card's follow-up early: fewer free roads or promotions, no more Commercial Harbor
+    exchanges, no deserter placed, the Diplomat's road not re-placed."""
+
+    type_name: ClassVar[str] = "stop_effect"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type_name: cls
     for cls in (
@@ -287,6 +488,30 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ChooseProgressDeck,
         CommitKnights,
         TakeResource,
+        PlayProgress,
+        PlayAlchemist,
+        PlayCrane,
+        PlayEngineer,
+        PlayInventor,
+        PlayMedicine,
+        PlayBishop,
+        PlayDeserter,
+        PlayDiplomat,
+        PlayIntrigue,
+        PlaySpy,
+        PlayMasterMerchant,
+        PlayMerchant,
+        PlayMerchantFleet,
+        PlayResourceMonopoly,
+        PlayTradeMonopoly,
+        DiscardProgressCard,
+        TakeProgressCard,
+        GiveCard,
+        TakeCard,
+        HarborExchange,
+        RemoveKnight,
+        PlaceDeserter,
+        StopEffect,
     )
 }
 
@@ -326,6 +551,13 @@ def _decode(kind: str, name: str, value: object) -> object:
         except ValueError:
             tracks = ", ".join(t.value for t in Track)
             raise MalformedActionError(f"{name} must be one of {tracks}, got {value!r}") from None
+    if kind == "ProgressCard":
+        try:
+            return ProgressCard(value)
+        except ValueError:
+            raise MalformedActionError(
+                f"{name} must be a progress card name, got {value!r}"
+            ) from None
     if kind == "tuple[int, ...]":
         if not isinstance(value, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value

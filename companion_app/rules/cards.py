@@ -170,3 +170,109 @@ def improvement_cost(track: Track, level: int) -> Hand:
     counts = [0] * CARD_KINDS
     counts[track.commodity] = level
     return tuple(counts)
+
+
+class ProgressCard(Enum):
+    """The 27 kinds of progress card (§10). Science is green, politics blue, trade yellow."""
+
+    # science (green)
+    ALCHEMIST = "alchemist"
+    CRANE = "crane"
+    ENGINEER = "engineer"
+    INVENTOR = "inventor"
+    IRRIGATION = "irrigation"
+    MEDICINE = "medicine"
+    MINING = "mining"
+    PRINTER = "printer"
+    ROAD_BUILDING = "road_building"
+    SMITH = "smith"
+    # politics (blue)
+    BISHOP = "bishop"
+    CONSTITUTION = "constitution"
+    DESERTER = "deserter"
+    DIPLOMAT = "diplomat"
+    INTRIGUE = "intrigue"
+    SABOTEUR = "saboteur"
+    SPY = "spy"
+    WARLORD = "warlord"
+    WEDDING = "wedding"
+    # trade (yellow)
+    COMMERCIAL_HARBOR = "commercial_harbor"
+    MASTER_MERCHANT = "master_merchant"
+    MERCHANT = "merchant"
+    MERCHANT_FLEET = "merchant_fleet"
+    RESOURCE_MONOPOLY = "resource_monopoly"
+    TRADE_MONOPOLY = "trade_monopoly"
+
+    @property
+    def track(self) -> Track:
+        """The deck (and castle colour) the card belongs to."""
+        return _PROGRESS_TRACK[self]
+
+    @property
+    def count(self) -> int:
+        """How many of this card its deck holds (§10)."""
+        return _PROGRESS_COUNT[self]
+
+    @property
+    def is_vp(self) -> bool:
+        """Printer and Constitution: 1 VP, revealed at once, never in the hand (§9)."""
+        return self in (ProgressCard.PRINTER, ProgressCard.CONSTITUTION)
+
+    @property
+    def order(self) -> int:
+        """Position in the almanac order; hands are kept sorted by it."""
+        return _PROGRESS_ORDER[self]
+
+    @property
+    def title(self) -> str:
+        return self.value.replace("_", " ").title()
+
+
+_PROGRESS_COUNT: dict[ProgressCard, int] = {
+    ProgressCard.ALCHEMIST: 2,
+    ProgressCard.CRANE: 2,
+    ProgressCard.ENGINEER: 1,
+    ProgressCard.INVENTOR: 2,
+    ProgressCard.IRRIGATION: 2,
+    ProgressCard.MEDICINE: 2,
+    ProgressCard.MINING: 2,
+    ProgressCard.PRINTER: 1,
+    ProgressCard.ROAD_BUILDING: 2,
+    ProgressCard.SMITH: 2,
+    ProgressCard.BISHOP: 2,
+    ProgressCard.CONSTITUTION: 1,
+    ProgressCard.DESERTER: 2,
+    ProgressCard.DIPLOMAT: 2,
+    ProgressCard.INTRIGUE: 2,
+    ProgressCard.SABOTEUR: 2,
+    ProgressCard.SPY: 3,
+    ProgressCard.WARLORD: 2,
+    ProgressCard.WEDDING: 2,
+    ProgressCard.COMMERCIAL_HARBOR: 2,
+    ProgressCard.MASTER_MERCHANT: 2,
+    ProgressCard.MERCHANT: 6,
+    ProgressCard.MERCHANT_FLEET: 2,
+    ProgressCard.RESOURCE_MONOPOLY: 4,
+    ProgressCard.TRADE_MONOPOLY: 2,
+}
+_PROGRESS_ORDER = {c: i for i, c in enumerate(ProgressCard)}
+_SCIENCE_CARDS = tuple(ProgressCard)[:10]
+_POLITICS_CARDS = tuple(ProgressCard)[10:19]
+_PROGRESS_TRACK: dict[ProgressCard, Track] = {
+    c: Track.SCIENCE
+    if c in _SCIENCE_CARDS
+    else Track.POLITICS
+    if c in _POLITICS_CARDS
+    else Track.TRADE
+    for c in ProgressCard
+}
+PROGRESS_DECK_SIZE = 18
+PROGRESS_CARD_TOTAL = 54
+PROGRESS_HAND_LIMIT = 4
+"""Progress cards a player may hold, VP cards not counted (§9)."""
+
+
+def deck_composition(track: Track) -> tuple[ProgressCard, ...]:
+    """The unshuffled deck of one colour: every card of the track, ``count`` times each."""
+    return tuple(c for c in ProgressCard if c.track is track for _ in range(c.count))

@@ -194,7 +194,8 @@ def check_promote(game: Game, a: PromoteKnight) -> str | None:
     reason = _own_knight_reason(game, a.player, a.node)
     if reason:
         return reason
-    if not game.affords(a.player, COSTS[Build.PROMOTE_KNIGHT]):
+    smith = game.prompt.kind is PromptKind.SMITH
+    if not smith and not game.affords(a.player, COSTS[Build.PROMOTE_KNIGHT]):
         return "promoting a knight costs 1 wool + 1 ore (§5)"
     return promotion_reason(game, a.player, a.node)
 
@@ -263,7 +264,7 @@ def check_relocate(game: Game, a: RelocateKnight) -> str | None:
     return None
 
 
-def _place_knight(game: Game, p: int, node: int, level: int, active: bool, flags: int) -> None:
+def place_knight(game: Game, p: int, node: int, level: int, active: bool, flags: int) -> None:
     game.knight_owner[node] = p
     game.knight_level[node] = level
     game.knight_active[node] = active
@@ -271,7 +272,7 @@ def _place_knight(game: Game, p: int, node: int, level: int, active: bool, flags
     insort(game.knights_of[p], node)  # kept sorted: legal actions come in id order
 
 
-def _lift_knight(game: Game, node: int) -> tuple[int, int, bool, int]:
+def lift_knight(game: Game, node: int) -> tuple[int, int, bool, int]:
     p = game.knight_owner[node]
     lifted = (p, game.knight_level[node], game.knight_active[node], game.knight_flags[node])
     game.knight_owner[node] = NOBODY
@@ -282,7 +283,7 @@ def _lift_knight(game: Game, node: int) -> tuple[int, int, bool, int]:
     return lifted
 
 
-def _roads_changed_at(game: Game, *nodes: int) -> None:
+def roads_changed_at(game: Game, *nodes: int) -> None:
     """A knight came or went: roads through these intersections may be broken or mended."""
     owners: set[int] = set()
     for node in nodes:
@@ -293,8 +294,8 @@ def _roads_changed_at(game: Game, *nodes: int) -> None:
 
 def do_build_knight(game: Game, a: BuildKnight) -> None:
     game._pay(a.player, COSTS[Build.KNIGHT])
-    _place_knight(game, a.player, a.node, 1, False, 0)
-    _roads_changed_at(game, a.node)
+    place_knight(game, a.player, a.node, 1, False, 0)
+    roads_changed_at(game, a.node)
 
 
 def do_activate(game: Game, a: ActivateKnight) -> None:
@@ -304,26 +305,30 @@ def do_activate(game: Game, a: ActivateKnight) -> None:
 
 
 def do_promote(game: Game, a: PromoteKnight) -> None:
-    game._pay(a.player, COSTS[Build.PROMOTE_KNIGHT])
+    smith = game.prompt.kind is PromptKind.SMITH
+    if not smith:
+        game._pay(a.player, COSTS[Build.PROMOTE_KNIGHT])
     game.knight_level[a.node] += 1
     game.knight_flags[a.node] |= PROMOTED
+    if smith:
+        game.pending_step_done()
 
 
 def do_move(game: Game, a: MoveKnight) -> None:
-    p, level, _active, flags = _lift_knight(game, a.node)
-    _place_knight(game, p, a.to, level, False, flags | ACTED)
-    _roads_changed_at(game, a.node, a.to)
+    p, level, _active, flags = lift_knight(game, a.node)
+    place_knight(game, p, a.to, level, False, flags | ACTED)
+    roads_changed_at(game, a.node, a.to)
 
 
 def do_displace(game: Game, a: DisplaceKnight) -> None:
-    victim, v_level, v_active, v_flags = _lift_knight(game, a.to)
-    p, level, _active, flags = _lift_knight(game, a.node)
-    _place_knight(game, p, a.to, level, False, flags | ACTED)
+    victim, v_level, v_active, v_flags = lift_knight(game, a.to)
+    p, level, _active, flags = lift_knight(game, a.node)
+    place_knight(game, p, a.to, level, False, flags | ACTED)
     spots = relocation_spots(game, victim, a.to)
     if spots:
         game.displaced = (a.to, v_level, v_active, v_flags)
         game.pending.append(Prompt(PromptKind.RELOCATE_KNIGHT, victim))
-    _roads_changed_at(game, a.node, a.to)
+    roads_changed_at(game, a.node, a.to)
     game._next_prompt()
 
 
@@ -331,8 +336,8 @@ def do_relocate(game: Game, a: RelocateKnight) -> None:
     assert game.displaced is not None
     _origin, level, active, flags = game.displaced
     game.displaced = None
-    _place_knight(game, a.player, a.to, level, active, flags)
-    _roads_changed_at(game, a.to)
+    place_knight(game, a.player, a.to, level, active, flags)
+    roads_changed_at(game, a.to)
     game._pending_done()
 
 
@@ -379,7 +384,8 @@ def cities_without_metropolis(game: Game, p: int) -> list[int]:
     return sorted(n for n in game.cities_of(p) if n not in game.metropolis)
 
 
-def improvement_reason(game: Game, p: int, track: Track) -> str | None:
+def improvement_reason(game: Game, p: int, track: Track, *, discount: int = 0) -> str | None:
+    """Why ``p`` cannot buy the next level now; ``discount`` commodities less (Crane, §10)."""
     t = track.index
     level = game.improvements[p][t] + 1
     if level > MAX_IMPROVEMENT_LEVEL:
@@ -392,8 +398,9 @@ def improvement_reason(game: Game, p: int, track: Track) -> str | None:
         and not cities_without_metropolis(game, p)
     ):
         return f"level {level} needs a city that could carry the metropolis (§9)"
-    if not game.affords(p, improvement_cost(track, level)):
-        return f"level {level} of {track.value} costs {level} {track.commodity.label} (§5)"
+    if not game.affords(p, improvement_cost(track, max(level - discount, 0))):
+        price = max(level - discount, 0)
+        return f"level {level} of {track.value} costs {price} {track.commodity.label} (§5)"
     return None
 
 
@@ -406,9 +413,14 @@ def check_improvement(game: Game, a: BuyImprovement) -> str | None:
 
 
 def do_improvement(game: Game, a: BuyImprovement) -> None:
-    p, t = a.player, a.track.index
+    buy_improvement(game, a.player, a.track)
+
+
+def buy_improvement(game: Game, p: int, track: Track, *, discount: int = 0) -> None:
+    """The next level, paid ``discount`` commodities less; a metropolis may follow (§9)."""
+    t = track.index
     level = game.improvements[p][t] + 1
-    game._pay(p, improvement_cost(a.track, level))
+    game._pay(p, improvement_cost(track, max(level - discount, 0)))
     game.improvements[p][t] = level
     game._update_trade_rates(p)
     holder = game.metropolis_owner(t)
@@ -416,7 +428,7 @@ def do_improvement(game: Game, a: BuyImprovement) -> None:
         return
     if holder == NOBODY or (level == MAX_IMPROVEMENT_LEVEL and game.improvements[holder][t] < 5):
         game.metropolis[t] = NOBODY
-        game.pending.append(Prompt(PromptKind.PLACE_METROPOLIS, p, track=a.track.value))
+        game.pending.append(Prompt(PromptKind.PLACE_METROPOLIS, p, track=track.value))
         game._next_prompt()
 
 
@@ -537,6 +549,9 @@ def check_deck_choice(game: Game, a: ChooseProgressDeck) -> str | None:
 
 
 def do_deck_choice(game: Game, a: ChooseProgressDeck) -> None:
+    """A tied strongest defender draws from the chosen deck (§7.3); a forced discard comes
+    right after this choice."""
+    game.draw_progress(a.player, a.track, 1)
     game._pending_done()
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from companion_app.rules import cities_knights as ck
+from companion_app.rules import progress
 from companion_app.rules.actions import (
     EVENT_DIE_FACES,
     AcceptTrade,
@@ -32,18 +33,26 @@ from companion_app.rules.actions import (
     CommitKnights,
     DeclineTrade,
     DiscardCard,
+    DiscardProgressCard,
     DisplaceKnight,
     EndTurn,
     EventDie,
+    GiveCard,
+    HarborExchange,
     LoseCity,
     MoveKnight,
     MoveRobber,
     OfferTrade,
+    PlaceDeserter,
     PlaceMetropolis,
     PromoteKnight,
     RelocateKnight,
+    RemoveKnight,
     Roll,
     StealFrom,
+    StopEffect,
+    TakeCard,
+    TakeProgressCard,
     TakeResource,
     action_from_json,
 )
@@ -53,6 +62,7 @@ from companion_app.rules.cards import (
     CARD_KINDS,
     COMMODITIES,
     COSTS,
+    PROGRESS_HAND_LIMIT,
     TERRAIN_COMMODITY,
     TERRAIN_RESOURCE,
     TRACKS,
@@ -60,6 +70,8 @@ from companion_app.rules.cards import (
     Card,
     Hand,
     Harbour,
+    ProgressCard,
+    Track,
 )
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, RulesError, StateError
@@ -90,7 +102,7 @@ from companion_app.rules.topology import (
     NODE_NEIGHBOURS,
 )
 
-STATE_VERSION = 1
+STATE_VERSION = 2
 _LEVEL_BY_NAME = {v: k for k, v in LEVEL_NAMES.items()}
 
 _CARDS = tuple(Card)
@@ -128,7 +140,7 @@ _ALLOWED: dict[PromptKind, tuple[type[Action], ...]] = {
     PromptKind.SETUP_SETTLEMENT: (BuildSettlement,),
     PromptKind.SETUP_CITY: (BuildCity,),
     PromptKind.SETUP_ROAD: (BuildRoad,),
-    PromptKind.ROLL: (Roll,),
+    PromptKind.ROLL: (Roll, *progress.PLAY_TYPES),
     PromptKind.DISCARD: (DiscardCard,),
     PromptKind.MOVE_ROBBER: (MoveRobber,),
     PromptKind.CHOOSE_VICTIM: (StealFrom,),
@@ -147,6 +159,7 @@ _ALLOWED: dict[PromptKind, tuple[type[Action], ...]] = {
         DisplaceKnight,
         ChaseRobber,
         BuyImprovement,
+        *progress.PLAY_TYPES,
     ),
     PromptKind.TRADE_RESPONSE: (AcceptTrade, DeclineTrade),
     PromptKind.GAME_OVER: (),
@@ -156,8 +169,32 @@ _ALLOWED: dict[PromptKind, tuple[type[Action], ...]] = {
     PromptKind.PLACE_METROPOLIS: (PlaceMetropolis,),
     PromptKind.RELOCATE_KNIGHT: (RelocateKnight,),
     PromptKind.AQUEDUCT: (TakeResource,),
+    PromptKind.PROGRESS_DISCARD: (DiscardProgressCard,),
+    PromptKind.FREE_ROAD: (BuildRoad, StopEffect),
+    PromptKind.SMITH: (PromoteKnight, StopEffect),
+    PromptKind.DESERTER_REMOVE: (RemoveKnight,),
+    PromptKind.DESERTER_PLACE: (PlaceDeserter, StopEffect),
+    PromptKind.WEDDING_GIVE: (GiveCard,),
+    PromptKind.COMMERCIAL_HARBOR: (HarborExchange, StopEffect),
+    PromptKind.HARBOR_ANSWER: (GiveCard,),
+    PromptKind.SPY: (TakeProgressCard,),
+    PromptKind.MASTER_MERCHANT: (TakeCard,),
 }
-_BEFORE_ROLL_QUICK_KNIGHTS = (Roll, ChaseRobber)
+_BEFORE_ROLL_QUICK_KNIGHTS = (Roll, ChaseRobber, *progress.PLAY_TYPES)
+_CARD_PROMPTS = frozenset(
+    {
+        PromptKind.PROGRESS_DISCARD,
+        PromptKind.FREE_ROAD,
+        PromptKind.SMITH,
+        PromptKind.DESERTER_REMOVE,
+        PromptKind.DESERTER_PLACE,
+        PromptKind.WEDDING_GIVE,
+        PromptKind.COMMERCIAL_HARBOR,
+        PromptKind.HARBOR_ANSWER,
+        PromptKind.SPY,
+        PromptKind.MASTER_MERCHANT,
+    }
+)
 _SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SETUP_ROAD)
 
 
@@ -222,13 +259,33 @@ class Game:
         self.road_length: list[int] = [0] * n
         self.winner: int = NOBODY
         self.rng = SplitMix64(config.seed)
+        self.decks: list[list[ProgressCard]] = progress.new_decks(self.rng)
+        """The three progress decks (trade, politics, science), top card first (§9)."""
+        self.progress_hands: list[list[ProgressCard]] = [[] for _ in range(n)]
+        """Progress cards held, VP cards excepted, in almanac order."""
+        self.revealed_vp: list[list[ProgressCard]] = [[] for _ in range(n)]
+        """Printer / Constitution: revealed at once when drawn (§9)."""
+        self.merchant_hex: int = NOBODY
+        self.merchant_owner: int = NOBODY
+        self.fleet: list[Card] = []
+        """Merchant Fleet: cards the player on turn trades 2:1 this turn (§10)."""
+        self.alchemist: tuple[int, int] | None = None
+        self.tokens: list[int | None] = list(self.board.tokens)
+        """Number token per hex; the Inventor swaps them (§10)."""
+        self.card_target: int = NOBODY
+        """The other player of a card's follow-up: Spy / Master Merchant victim, Deserter
+        victim, the Commercial Harbor opponent answering."""
+        self.deserter: tuple[int, bool] | None = None
+        """Deserter: the level and side of the knight the player may place."""
+        self.harbor_done: list[int] = []
+        """Commercial Harbor: opponents already offered an exchange this play."""
+        self.harbor_offer: Card | None = None
         self.last_roll: Roll | None = None
         self.last_production: tuple[Hand, ...] = ()
         self.prompt = Prompt(PromptKind.SETUP_SETTLEMENT, self.active)
         self.history: list[Action] = []
-        self._token_hexes: dict[int, tuple[int, ...]] = {
-            t: self.board.hexes_with_token(t) for t in range(2, 13)
-        }
+        self._token_hexes: dict[int, tuple[int, ...]] = {}
+        self._index_tokens()
         self._legal_cache: list[Action] | None = None
         self._rebuild_indexes()
 
@@ -250,6 +307,12 @@ class Game:
             except IllegalActionError as exc:
                 raise IllegalActionError(f"action {index} ({action.type_name}): {exc}") from exc
         return game
+
+    def _index_tokens(self) -> None:
+        tokens = self.tokens
+        self._token_hexes = {
+            t: tuple(h for h in range(HEX_COUNT) if tokens[h] == t) for t in range(2, 13)
+        }
 
     def _rebuild_indexes(self) -> None:
         """Derived lookups (pieces per player, supplies, trade rates) from the board arrays."""
@@ -315,6 +378,20 @@ class Game:
     def roads_left(self, player: int) -> int:
         return ROADS_PER_PLAYER - len(self.roads_of[player])
 
+    def city_upgrade_reason(self, p: int, node: int) -> str | None:
+        """Why ``p`` cannot turn ``node`` into a city (price aside), or None (§5, §7)."""
+        if not 0 <= node < NODE_COUNT:
+            return f"intersection {node} does not exist (intersections are 0-{NODE_COUNT - 1})"
+        destroyed = self.destroyed_cities_of(p)
+        if destroyed:
+            if node not in destroyed:
+                return f"rebuild your destroyed city on {destroyed[0]} before any other city (§7)"
+        elif self.node_owner[node] != p or self.node_level[node] != SETTLEMENT:
+            return f"a city upgrades one of your settlements; intersection {node} has none"
+        elif self.cities_left(p) == 0:
+            return f"no cities left in the supply (each player has {CITIES_PER_PLAYER})"
+        return None
+
     def affords(self, player: int, cost: Hand) -> bool:
         """The player holds at least ``cost``."""
         return _affords(self.hands[player], cost)
@@ -339,6 +416,9 @@ class Game:
         for node in self.metropolis:
             if node != NOBODY and self.node_owner[node] == player:
                 vp += 2
+        vp += len(self.revealed_vp[player])
+        if self.merchant_owner == player:
+            vp += 1
         return vp + self.defender_cards[player]
 
     def trade_rate(self, player: int, card: Card) -> int:
@@ -360,7 +440,7 @@ class Game:
 
         The dice box is told these values, so its next roll reports them with the event die.
         """
-        return None
+        return self.alchemist
 
     @property
     def in_setup(self) -> bool:
@@ -414,9 +494,14 @@ class Game:
         if kind is PromptKind.TURN:
             return self._legal_turn_actions(p)
         if kind is PromptKind.ROLL:
+            if self.alchemist is None:
+                rolls = [*_ROLLS[p], *progress.alchemist_plays(self, p)]
+            else:
+                y, r = self.alchemist
+                rolls = [roll for roll in _ROLLS[p] if roll.yellow == y and roll.red == r]
             if self.config.quick_knights:
-                return [*_ROLLS[p], *ck.chase_actions(self, p)]
-            return list(_ROLLS[p])
+                rolls.extend(ck.chase_actions(self, p))
+            return rolls
         if kind is PromptKind.DISCARD:
             hand = self.hands[p]
             return [_DISCARD[p][c] for c in _ALL_CARDS if hand[c]]
@@ -450,11 +535,13 @@ class Game:
             return [RelocateKnight(p, n) for n in spots]
         if kind is PromptKind.AQUEDUCT:
             return ck.aqueduct_options(self, p)
+        if kind in _CARD_PROMPTS:
+            return progress.prompt_actions(self, kind, p)
         return []
 
     def _robber_targets(self) -> list[int]:
         """Every other hex; a knight chases it to another hex with a number token (§6)."""
-        tokens = self.board.tokens
+        tokens = self.tokens
         return [
             h
             for h in range(HEX_COUNT)
@@ -489,6 +576,8 @@ class Game:
         if self.knights_of[p] or self.roads_of[p]:
             actions.extend(ck.knight_turn_actions(self, p))
         actions.extend(ck.improvement_actions(self, p))
+        if self.progress_hands[p]:
+            actions.extend(progress.turn_plays(self, p))
         actions.append(_END[p])
         return actions
 
@@ -625,6 +714,13 @@ class Game:
         if self.improvements[p][0] >= ABILITY_LEVEL:
             for c in COMMODITIES:
                 rates[c] = 2
+        if self.merchant_owner == p:
+            resource = TERRAIN_RESOURCE[self.board.terrains[self.merchant_hex]]
+            assert resource is not None
+            rates[resource] = 2
+        if p == self.active:
+            for c in self.fleet:
+                rates[c] = 2
 
     def _pay(self, p: int, cost: Hand) -> None:
         hand = self.hands[p]
@@ -685,6 +781,20 @@ class Game:
 
     # ---- turn flow (§3) ---------------------------------------------------------------------
 
+    def _finish_turn(self) -> None:
+        flags = self.knight_flags
+        for node in range(NODE_COUNT):
+            flags[node] = 0
+        ended = self.active
+        self.turns_taken[ended] += 1
+        self.turn += 1
+        self.active = self.next_seat(ended)
+        self.last_production = ()
+        if self.fleet:
+            self.fleet = []
+            self._update_trade_rates(ended)
+        self._start_turn_prompt()
+
     def _start_turn_prompt(self) -> None:
         self.rolled = False
         self.prompt = Prompt(PromptKind.ROLL, self.active)
@@ -701,6 +811,8 @@ class Game:
         elif stage == "attack":
             assert self.last_roll is not None
             self._resolve_dice(self.last_roll)
+        elif stage == "end_turn":
+            self._finish_turn()
         elif stage == "discard" and self.robber_unlocked:
             self.robber_by_knight = False
             self.prompt = Prompt(PromptKind.MOVE_ROBBER, self.active)
@@ -711,6 +823,23 @@ class Game:
     def _pending_done(self) -> None:
         self.pending.pop(0)
         self._next_prompt()
+
+    def pending_step_done(self) -> None:
+        """One step of a counted prompt (cards to discard, free roads...) is done."""
+        progress._count_down(self)
+
+    def draw_progress(self, p: int, track: Track, queue_at: int) -> ProgressCard | None:
+        """``p`` draws the top card of ``track``'s deck (§9); see :func:`progress.draw`."""
+        return progress.draw(self, p, track, queue_at)
+
+    def view_for(self, player: int) -> dict[str, Any]:
+        """The state as ``player`` may see it (JSON-compatible): their own cards in full,
+        others' cards as counts, the decks' order hidden. See :func:`progress.view_for`."""
+        return progress.view_for(self, player)
+
+    def progress_hand(self, player: int) -> tuple[ProgressCard, ...]:
+        """The player's progress cards in hand (VP cards are in ``revealed_vp``)."""
+        return tuple(self.progress_hands[player])
 
     def in_easy_start(self) -> bool:
         """Variant: the active player's first two turns (7s re-rolled, no event die)."""
@@ -845,6 +974,17 @@ class Game:
                 {name: n for name, n in zip(_CARD_NAMES, g, strict=True) if n}
                 for g in self.last_production
             ],
+            "decks": {t.value: [c.value for c in self.decks[t.index]] for t in TRACKS},
+            "progress_hands": [[c.value for c in hand] for hand in self.progress_hands],
+            "revealed_vp": [[c.value for c in cards] for cards in self.revealed_vp],
+            "merchant": {"hex": self.merchant_hex, "player": self.merchant_owner},
+            "fleet": [c.label for c in self.fleet],
+            "alchemist": None if self.alchemist is None else list(self.alchemist),
+            "tokens": list(self.tokens),
+            "card_target": self.card_target,
+            "deserter": None if self.deserter is None else list(self.deserter),
+            "harbor_done": list(self.harbor_done),
+            "harbor_offer": None if self.harbor_offer is None else self.harbor_offer.label,
         }
 
     @classmethod
@@ -914,6 +1054,24 @@ class Game:
             game.last_production = tuple(
                 tuple(int(g.get(name, 0)) for name in _CARD_NAMES) for g in data["last_production"]
             )
+            game.decks = [[ProgressCard(c) for c in data["decks"][t.value]] for t in TRACKS]
+            game.progress_hands = [[ProgressCard(c) for c in h] for h in data["progress_hands"]]
+            game.revealed_vp = [[ProgressCard(c) for c in h] for h in data["revealed_vp"]]
+            game.merchant_hex = int(data["merchant"]["hex"])
+            game.merchant_owner = int(data["merchant"]["player"])
+            game.fleet = [Card.parse(c) for c in data["fleet"]]
+            alchemist = data["alchemist"]
+            if alchemist is not None:
+                game.alchemist = (int(alchemist[0]), int(alchemist[1]))
+            game.tokens = [None if t is None else int(t) for t in data["tokens"]]
+            game._index_tokens()
+            game.card_target = int(data["card_target"])
+            deserter = data["deserter"]
+            if deserter is not None:
+                game.deserter = (int(deserter[0]), bool(deserter[1]))
+            game.harbor_done = [int(x) for x in data["harbor_done"]]
+            offer_card = data["harbor_offer"]
+            game.harbor_offer = None if offer_card is None else Card.parse(offer_card)
         except StateError:
             raise
         except (KeyError, TypeError, ValueError, AssertionError, IndexError) as exc:
@@ -946,7 +1104,8 @@ def _check_build_road(game: Game, a: BuildRoad) -> str | None:
         if game.setup_node not in EDGE_NODES[e]:
             return f"the starting road must touch the piece just placed on {game.setup_node}"
         return None
-    if not _affords(game.hands[p], COSTS[Build.ROAD]):
+    free = game.prompt.kind is PromptKind.FREE_ROAD
+    if not free and not _affords(game.hands[p], COSTS[Build.ROAD]):
         return "a road costs 1 brick + 1 lumber (§5)"
     if e not in game._road_spots(p):
         return f"edge {e} is not connected to your roads or buildings (or a piece blocks it)"
@@ -985,16 +1144,9 @@ def _check_build_city(game: Game, a: BuildCity) -> str | None:
     p, node = a.player, a.node
     if game.prompt.kind is PromptKind.SETUP_CITY:
         return _check_settlement_like(game, node, "city")
-    if not 0 <= node < NODE_COUNT:
-        return f"intersection {node} does not exist (intersections are 0-{NODE_COUNT - 1})"
-    destroyed = game.destroyed_cities_of(p)
-    if destroyed:
-        if node not in destroyed:
-            return f"rebuild your destroyed city on {destroyed[0]} before any other city (§7)"
-    elif game.node_owner[node] != p or game.node_level[node] != SETTLEMENT:
-        return f"a city upgrades one of your settlements; intersection {node} has none"
-    elif game.cities_left(p) == 0:
-        return f"no cities left in the supply (each player has {CITIES_PER_PLAYER})"
+    reason = game.city_upgrade_reason(p, node)
+    if reason:
+        return reason
     if not _affords(game.hands[p], COSTS[Build.CITY]):
         return "a city costs 3 ore + 2 grain (§5)"
     return None
@@ -1003,6 +1155,9 @@ def _check_build_city(game: Game, a: BuildCity) -> str | None:
 def _check_roll(game: Game, a: Roll) -> str | None:
     if not (1 <= a.yellow <= 6 and 1 <= a.red <= 6):
         return f"dice show 1-6, got yellow {a.yellow} and red {a.red}"
+    fixed = game.alchemist
+    if fixed is not None and (a.yellow, a.red) != fixed:
+        return f"the Alchemist fixed the dice at yellow {fixed[0]}, red {fixed[1]} (§10)"
     return None
 
 
@@ -1077,6 +1232,10 @@ def _do_build_road(game: Game, a: BuildRoad) -> None:
         game._update_longest_road((p,))
         game._advance_setup()
         return
+    if game.prompt.kind is PromptKind.FREE_ROAD:
+        game._update_longest_road((p,))
+        game.pending_step_done()
+        return
     game._pay(p, COSTS[Build.ROAD])
     game._update_longest_road((p,))
 
@@ -1113,13 +1272,17 @@ def _do_roll(game: Game, a: Roll) -> None:
     """Event die first (§3.3), then the production dice."""
     game.last_roll = a
     game.rolled = True
+    game.alchemist = None
     if game.in_easy_start():
         if a.total == 7:
             game.rolled = False  # easy start: a 7 is rolled again
             return
-    elif a.event is EventDie.SHIP and ck.advance_barbarians(game):
-        game._next_prompt()
-        return
+    elif a.event is EventDie.SHIP:
+        if ck.advance_barbarians(game):
+            game._next_prompt()
+            return
+    else:
+        progress.castle_draws(game, progress.EVENT_TRACK[a.event.value], a.red)
     game._resolve_dice(a)
 
 
@@ -1194,14 +1357,14 @@ def _do_decline(game: Game, a: DeclineTrade) -> None:
 
 
 def _do_end_turn(game: Game, a: EndTurn) -> None:
-    flags = game.knight_flags
-    for node in range(NODE_COUNT):
-        flags[node] = 0
-    game.turns_taken[game.active] += 1
-    game.turn += 1
-    game.active = game.next_seat(game.active)
-    game.last_production = ()
-    game._start_turn_prompt()
+    """A 5th progress card held on one's own turn is discarded now (§3.6, §9)."""
+    over = len(game.progress_hands[a.player]) - PROGRESS_HAND_LIMIT
+    if over > 0:
+        game.pending.append(Prompt(PromptKind.PROGRESS_DISCARD, a.player, over))
+        game.stage = "end_turn"
+        game._next_prompt()
+        return
+    game._finish_turn()
 
 
 _CHECKS: dict[type[Action], Callable[[Game, Any], str | None]] = {
@@ -1231,6 +1394,15 @@ _CHECKS: dict[type[Action], Callable[[Game, Any], str | None]] = {
     ChooseProgressDeck: ck.check_deck_choice,
     CommitKnights: ck.check_commit,
     TakeResource: ck.check_take_resource,
+    **{t: progress.check_play for t in progress.PLAY_TYPES},
+    DiscardProgressCard: progress.check_discard_progress,
+    TakeProgressCard: progress.check_take_progress,
+    GiveCard: progress.check_give,
+    TakeCard: progress.check_take_card,
+    HarborExchange: progress.check_harbor,
+    RemoveKnight: progress.check_remove_knight,
+    PlaceDeserter: progress.check_place_deserter,
+    StopEffect: progress.check_stop,
 }
 _EFFECTS: dict[type[Action], Callable[[Game, Any], None]] = {
     BuildRoad: _do_build_road,
@@ -1259,6 +1431,15 @@ _EFFECTS: dict[type[Action], Callable[[Game, Any], None]] = {
     ChooseProgressDeck: ck.do_deck_choice,
     CommitKnights: ck.do_commit,
     TakeResource: ck.do_take_resource,
+    **{t: progress.do_play for t in progress.PLAY_TYPES},
+    DiscardProgressCard: progress.do_discard_progress,
+    TakeProgressCard: progress.do_take_progress,
+    GiveCard: progress.do_give,
+    TakeCard: progress.do_take_card,
+    HarborExchange: progress.do_harbor,
+    RemoveKnight: progress.do_remove_knight,
+    PlaceDeserter: progress.do_place_deserter,
+    StopEffect: progress.do_stop,
 }
 
 __all__ = ["EVENT_DIE_FACES", "NOBODY", "Game", "NothingToUndoError"]

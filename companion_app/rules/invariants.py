@@ -3,7 +3,17 @@
 
 from __future__ import annotations
 
-from companion_app.rules.cards import BANK_START, CARD_KINDS, Card
+from collections import Counter
+
+from companion_app.rules.cards import (
+    BANK_START,
+    CARD_KINDS,
+    PROGRESS_CARD_TOTAL,
+    PROGRESS_HAND_LIMIT,
+    TRACKS,
+    Card,
+    ProgressCard,
+)
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import (
     CITIES_PER_PLAYER,
@@ -64,6 +74,8 @@ def violations(game: Game) -> list[str]:
             + 2 * metropolises
             + game.defender_cards[p]
             + (2 if game.longest_road_holder == p else 0)
+            + sum(1 for c in game.revealed_vp[p] if c.is_vp)
+            + (1 if game.merchant_owner == p else 0)
         )
         if game.victory_points(p) != recomputed:
             problems.append(f"player {p} VP {game.victory_points(p)} != recomputed {recomputed}")
@@ -103,6 +115,38 @@ def violations(game: Game) -> list[str]:
             continue
         if not any(_road_attached(game, owner, e, node) for node in EDGE_NODES[e]):
             problems.append(f"road on edge {e} of player {owner} is not connected")
+    problems.extend(_progress_problems(game))
+    return problems
+
+
+def _progress_problems(game: Game) -> list[str]:
+    """54 progress cards conserved, each deck's cards where they belong, VP cards counted
+    once (revealed, never in a hand), hand limits outside the own turn, the merchant (§9-§11)."""
+    problems: list[str] = []
+    everywhere: Counter[ProgressCard] = Counter()
+    for t in TRACKS:
+        deck = game.decks[t.index]
+        everywhere.update(deck)
+        if any(c.track is not t for c in deck):
+            problems.append(f"a card of another colour sits in the {t.value} deck")
+    for p in range(game.player_count):
+        everywhere.update(game.progress_hands[p])
+        everywhere.update(game.revealed_vp[p])
+        if any(c.is_vp for c in game.progress_hands[p]):
+            problems.append(f"player {p} holds a VP card unrevealed")
+        if any(not c.is_vp for c in game.revealed_vp[p]):
+            problems.append(f"player {p} has a non-VP card among the revealed")
+        waiting = any(q.kind.value == "progress_discard" and q.player == p for q in game.pending)
+        if p != game.active and len(game.progress_hands[p]) > PROGRESS_HAND_LIMIT and not waiting:
+            problems.append(f"player {p} holds {len(game.progress_hands[p])} progress cards")
+    total = sum(everywhere.values())
+    if total != PROGRESS_CARD_TOTAL:
+        problems.append(f"{total} progress cards in play, not {PROGRESS_CARD_TOTAL}")
+    for card in ProgressCard:
+        if everywhere[card] != card.count:
+            problems.append(f"{everywhere[card]} {card.title} cards, not {card.count}")
+    if (game.merchant_hex == NOBODY) != (game.merchant_owner == NOBODY):
+        problems.append("the merchant has a hex without an owner or the reverse")
     return problems
 
 

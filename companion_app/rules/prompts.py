@@ -24,6 +24,16 @@ class PromptKind(Enum):
     PLACE_METROPOLIS = "place_metropolis"
     RELOCATE_KNIGHT = "relocate_knight"
     AQUEDUCT = "aqueduct"
+    PROGRESS_DISCARD = "progress_discard"
+    FREE_ROAD = "free_road"
+    SMITH = "smith"
+    DESERTER_REMOVE = "deserter_remove"
+    DESERTER_PLACE = "deserter_place"
+    WEDDING_GIVE = "wedding_give"
+    COMMERCIAL_HARBOR = "commercial_harbor"
+    HARBOR_ANSWER = "harbor_answer"
+    SPY = "spy"
+    MASTER_MERCHANT = "master_merchant"
 
 
 _WORDS = {
@@ -43,6 +53,16 @@ _WORDS = {
     PromptKind.PLACE_METROPOLIS: "place the metropolis on one of your cities",
     PromptKind.RELOCATE_KNIGHT: "move your displaced knight",
     PromptKind.AQUEDUCT: "Aqueduct: take a resource of your choice",
+    PromptKind.PROGRESS_DISCARD: "more than 4 progress cards: discard {count}",
+    PromptKind.FREE_ROAD: "build {count} free road(s), or stop",
+    PromptKind.SMITH: "Smith: promote up to {count} knight(s) free, or stop",
+    PromptKind.DESERTER_REMOVE: "Deserter: choose the knight you remove",
+    PromptKind.DESERTER_PLACE: "Deserter: place your knight, or stop",
+    PromptKind.WEDDING_GIVE: "Wedding: give {count} card(s) of your choice",
+    PromptKind.COMMERCIAL_HARBOR: "Commercial Harbor: offer a resource to an opponent, or stop",
+    PromptKind.HARBOR_ANSWER: "Commercial Harbor: give a commodity of your choice",
+    PromptKind.SPY: "Spy: take one progress card",
+    PromptKind.MASTER_MERCHANT: "Master Merchant: take {count} card(s)",
 }
 
 
@@ -54,7 +74,8 @@ class Prompt:
     kind: PromptKind
     player: int
     count: int = 0
-    """Cards still to discard (DISCARD)."""
+    """Cards to discard (DISCARD, PROGRESS_DISCARD), give or take (WEDDING_GIVE,
+    MASTER_MERCHANT), roads (FREE_ROAD) or promotions (SMITH) still to go."""
     track: str = ""
     """The improvement track (PLACE_METROPOLIS)."""
 

@@ -2,7 +2,9 @@
 
 The policy picks an action *kind* uniformly, then an action of that kind uniformly, so turns do
 not drown in bank trades; rolls are fair dice as the dice box would roll them, and now and then
-it makes a one-for-one domestic offer to exercise that path.
+it makes a one-for-one domestic offer to exercise that path. Progress cards are played like any
+other kind of action (each card's plays are one kind), so over many seeds every card is played;
+before the roll an Alchemist is played now and then, and the roll then obeys it.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.rules.actions import EVENT_DIE_FACES, Action, OfferTrade, Roll
+from companion_app.rules.actions import EVENT_DIE_FACES, Action, OfferTrade, PlayProgress, Roll
 from companion_app.rules.cards import CARD_KINDS
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
@@ -41,7 +43,10 @@ class RandomGameResult:
         return data
 
 
-def random_roll(rng: SplitMix64, player: int) -> Roll:
+def random_roll(rng: SplitMix64, player: int, fixed: tuple[int, int] | None = None) -> Roll:
+    """Fair dice, or (after an Alchemist) the fixed production dice with a fair event die."""
+    if fixed is not None:
+        return Roll(player, fixed[0], fixed[1], EVENT_DIE_FACES[rng.below(6)])
     return Roll(player, rng.below(6) + 1, rng.below(6) + 1, EVENT_DIE_FACES[rng.below(6)])
 
 
@@ -49,16 +54,21 @@ def choose_random_action(game: Game, rng: SplitMix64) -> Action:
     """One random legal action for the player the game waits for."""
     prompt = game.prompt
     if prompt.kind is PromptKind.ROLL:
-        return random_roll(rng, prompt.player)
+        if game.progress_hands[prompt.player] and rng.below(4) == 0:
+            before = [a for a in game.legal_actions() if not isinstance(a, Roll)]
+            if before:
+                return before[rng.below(len(before))]
+        return random_roll(rng, prompt.player, game.alchemist_dice)
     legal = game.legal_actions()
     if prompt.kind is PromptKind.TURN:
         if rng.below(50) == 0 and game.may_offer_trade():
             offer = _random_offer(game, rng)
             if offer is not None:
                 return offer
-        by_kind: dict[type[Action], list[Action]] = {}
+        by_kind: dict[object, list[Action]] = {}
         for action in legal:
-            by_kind.setdefault(type(action), []).append(action)
+            kind: object = action.card if isinstance(action, PlayProgress) else type(action)
+            by_kind.setdefault(kind, []).append(action)
         kinds = list(by_kind.values())
         group = kinds[rng.below(len(kinds))]
         return group[rng.below(len(group))]

@@ -1,0 +1,940 @@
+"""Progress cards (§9, §10) and the merchant: the three decks, draws on a castle, the hand
+limit, and the 25 card kinds with their follow-up choices.
+
+Like :mod:`cities_knights`, each action has a check (the reason it is illegal, or None) and an
+effect; :mod:`game` registers them, so legality is still decided by ``Game.illegal_reason``.
+The legal plays of a card are its candidates filtered by the same check, so the list the UI
+shows and the check can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from companion_app.rules import cities_knights as ck
+from companion_app.rules.actions import (
+    Action,
+    BuildRoad,
+    DiscardProgressCard,
+    GiveCard,
+    HarborExchange,
+    PlaceDeserter,
+    PlayAlchemist,
+    PlayBishop,
+    PlayCrane,
+    PlayDeserter,
+    PlayDiplomat,
+    PlayEngineer,
+    PlayIntrigue,
+    PlayInventor,
+    PlayMasterMerchant,
+    PlayMedicine,
+    PlayMerchant,
+    PlayMerchantFleet,
+    PlayProgress,
+    PlayResourceMonopoly,
+    PlaySpy,
+    PlayTradeMonopoly,
+    PromoteKnight,
+    RemoveKnight,
+    StopEffect,
+    TakeCard,
+    TakeProgressCard,
+)
+from companion_app.rules.cards import (
+    CARD_KINDS,
+    COMMODITIES,
+    PROGRESS_HAND_LIMIT,
+    RESOURCES,
+    TERRAIN_RESOURCE,
+    TRACKS,
+    Card,
+    Hand,
+    ProgressCard,
+    Terrain,
+    Track,
+    deck_composition,
+    hand_of,
+)
+from companion_app.rules.pieces import (
+    ACTIVATED,
+    CITY,
+    KNIGHTS_PER_LEVEL,
+    NOBODY,
+    WALLS_PER_PLAYER,
+)
+from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.rng import SplitMix64
+from companion_app.rules.topology import (
+    EDGE_COUNT,
+    EDGE_NODES,
+    HEX_COUNT,
+    HEX_NODES,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_HEXES,
+)
+
+if TYPE_CHECKING:
+    from companion_app.rules.game import Game
+
+MEDICINE_COST: Hand = hand_of(ore=2, grain=1)
+"""Medicine: a city for 2 ore + 1 grain (§10)."""
+INVENTOR_FORBIDDEN = frozenset({2, 12, 6, 8})
+"""Tokens the Inventor never moves (§10)."""
+RESOURCE_MONOPOLY_TAKE = 2
+TRADE_MONOPOLY_TAKE = 1
+WEDDING_GIFT = 2
+MASTER_MERCHANT_TAKE = 2
+FREE_ROADS = 2
+SMITH_PROMOTIONS = 2
+HARVEST_PER_HEX = 2
+"""Irrigation and Mining: 2 grain / ore per fields / mountains hex next to one's buildings."""
+
+NO_CHOICE_CARDS: frozenset[ProgressCard] = frozenset(
+    {
+        ProgressCard.IRRIGATION,
+        ProgressCard.MINING,
+        ProgressCard.ROAD_BUILDING,
+        ProgressCard.SMITH,
+        ProgressCard.SABOTEUR,
+        ProgressCard.WARLORD,
+        ProgressCard.WEDDING,
+        ProgressCard.COMMERCIAL_HARBOR,
+    }
+)
+"""Cards played with :class:`PlayProgress`; the others have an action carrying their choice."""
+
+EVENT_TRACK: dict[str, Track] = {t.value: t for t in TRACKS}
+"""Event die castle face (its value) to the deck it draws from."""
+
+
+def new_decks(rng: SplitMix64) -> list[list[ProgressCard]]:
+    """The three decks, each shuffled from the game's generator; the top card is index 0."""
+    decks: list[list[ProgressCard]] = []
+    for track in TRACKS:
+        deck = list(deck_composition(track))
+        rng.shuffle(deck)
+        decks.append(deck)
+    return decks
+
+
+# ---- drawing and the hand limit (§9) ----------------------------------------------------------
+
+
+def draws_card(level: int, red: int) -> bool:
+    """The castle draw table (§9): level L >= 1 draws when the red die shows 1 ... L + 1."""
+    return level >= 1 and red <= level + 1
+
+
+def castle_draws(game: Game, track: Track, red: int) -> None:
+    """Everyone qualifying draws the top card of ``track``'s deck, the active player first."""
+    n = game.player_count
+    for i in range(n):
+        p = (game.active + i) % n
+        if draws_card(game.improvements[p][track.index], red):
+            draw(game, p, track, len(game.pending))
+
+
+def draw(game: Game, p: int, track: Track, queue_at: int) -> ProgressCard | None:
+    """The top card of the deck to ``p``; an empty deck gives nothing. A forced discard is
+    queued at ``queue_at`` in ``game.pending``."""
+    deck = game.decks[track.index]
+    if not deck:
+        return None
+    card = deck.pop(0)
+    receive(game, p, card, queue_at)
+    return card
+
+
+def receive(game: Game, p: int, card: ProgressCard, queue_at: int) -> None:
+    """A VP card is revealed at once; any other goes to the hand, and a 5th card outside the
+    player's own turn is discarded at once (§9)."""
+    if card.is_vp:
+        game.revealed_vp[p].append(card)
+        return
+    _add_to_hand(game.progress_hands[p], card)
+    over = len(game.progress_hands[p]) - PROGRESS_HAND_LIMIT
+    if over > 0 and p != game.active:
+        game.pending.insert(queue_at, Prompt(PromptKind.PROGRESS_DISCARD, p, over))
+
+
+def _add_to_hand(hand: list[ProgressCard], card: ProgressCard) -> None:
+    hand.append(card)
+    hand.sort(key=lambda c: c.order)
+
+
+def _under_deck(game: Game, card: ProgressCard) -> None:
+    """Played and discarded cards go face down under their deck (§9)."""
+    game.decks[card.track.index].append(card)
+
+
+def over_limit(game: Game, p: int) -> int:
+    return len(game.progress_hands[p]) - PROGRESS_HAND_LIMIT
+
+
+def check_discard_progress(game: Game, a: DiscardProgressCard) -> str | None:
+    if a.card not in game.progress_hands[a.player]:
+        return f"you hold no {a.card.title} to discard"
+    return None
+
+
+def do_discard_progress(game: Game, a: DiscardProgressCard) -> None:
+    game.progress_hands[a.player].remove(a.card)
+    _under_deck(game, a.card)
+    _count_down(game)
+
+
+def _count_down(game: Game) -> None:
+    """One of a counted prompt's steps is done: the next, or the prompt is finished."""
+    prompt = game.pending[0]
+    if prompt.count > 1:
+        game.pending[0] = Prompt(prompt.kind, prompt.player, prompt.count - 1)
+        game.prompt = game.pending[0]
+    else:
+        game._pending_done()
+
+
+def _distinct(cards: list[ProgressCard]) -> list[ProgressCard]:
+    return sorted(set(cards), key=lambda c: c.order)
+
+
+# ---- playing: the common rules (§9) -----------------------------------------------------------
+
+_CARD_OF: dict[type[Action], ProgressCard] = {
+    PlayAlchemist: ProgressCard.ALCHEMIST,
+    PlayCrane: ProgressCard.CRANE,
+    PlayEngineer: ProgressCard.ENGINEER,
+    PlayInventor: ProgressCard.INVENTOR,
+    PlayMedicine: ProgressCard.MEDICINE,
+    PlayBishop: ProgressCard.BISHOP,
+    PlayDeserter: ProgressCard.DESERTER,
+    PlayDiplomat: ProgressCard.DIPLOMAT,
+    PlayIntrigue: ProgressCard.INTRIGUE,
+    PlaySpy: ProgressCard.SPY,
+    PlayMasterMerchant: ProgressCard.MASTER_MERCHANT,
+    PlayMerchant: ProgressCard.MERCHANT,
+    PlayMerchantFleet: ProgressCard.MERCHANT_FLEET,
+    PlayResourceMonopoly: ProgressCard.RESOURCE_MONOPOLY,
+    PlayTradeMonopoly: ProgressCard.TRADE_MONOPOLY,
+}
+PLAY_TYPES: tuple[type[Action], ...] = (PlayProgress, *_CARD_OF)
+
+
+def card_of(a: Action) -> ProgressCard:
+    if isinstance(a, PlayProgress):
+        return a.card
+    return _CARD_OF[type(a)]
+
+
+def check_play(game: Game, a: Action) -> str | None:
+    """Holding the card, the right moment (Alchemist before the roll, the rest after), then
+    the card's own conditions."""
+    card = card_of(a)
+    if isinstance(a, PlayProgress) and card not in NO_CHOICE_CARDS:
+        return f"{card.title} is played with its own action, not play_progress"
+    if card.is_vp:
+        return f"{card.title} is a VP card: revealed when drawn, never played (§9)"
+    if card not in game.progress_hands[a.player]:
+        return f"you hold no {card.title} progress card"
+    before_roll = game.prompt.kind is PromptKind.ROLL
+    if card is ProgressCard.ALCHEMIST and not before_roll:
+        return "the Alchemist is played before the roll (§3, §10)"
+    if card is not ProgressCard.ALCHEMIST and before_roll:
+        return "progress cards are played after the roll; only the Alchemist before (§9)"
+    return _REASONS[type(a)](game, a)
+
+
+def do_play(game: Game, a: Action) -> None:
+    card = card_of(a)
+    game.progress_hands[a.player].remove(card)
+    _under_deck(game, card)
+    _EFFECTS[type(a)](game, a)
+    game._next_prompt()
+
+
+def turn_plays(game: Game, p: int) -> list[Action]:
+    """Every legal progress-card play of the player on turn (after the roll)."""
+    actions: list[Action] = []
+    for card in _distinct(game.progress_hands[p]):
+        if card is ProgressCard.ALCHEMIST:
+            continue
+        make, reason = _OPTIONS[card]
+        for action in make(game, p):
+            if reason(game, action) is None:
+                actions.append(action)
+    return actions
+
+
+def alchemist_plays(game: Game, p: int) -> list[Action]:
+    """Before the roll: the 36 choices of the production dice, if the player holds one."""
+    if ProgressCard.ALCHEMIST not in game.progress_hands[p] or game.alchemist is not None:
+        return []
+    return [PlayAlchemist(p, y, r) for y in range(1, 7) for r in range(1, 7)]
+
+
+# ---- the cards' own conditions ------------------------------------------------------------------
+
+
+def _ok(game: Game, a: Any) -> str | None:
+    return None
+
+
+def _other_player(game: Game, p: int, victim: int) -> str | None:
+    if not 0 <= victim < game.player_count or victim == p:
+        return f"choose another player, not {victim}"
+    return None
+
+
+def _reason_alchemist(game: Game, a: PlayAlchemist) -> str | None:
+    if not (1 <= a.yellow <= 6 and 1 <= a.red <= 6):
+        return f"dice show 1-6, got yellow {a.yellow} and red {a.red}"
+    if game.alchemist is not None:
+        return "an Alchemist already fixed this roll's dice"
+    return None
+
+
+def _reason_crane(game: Game, a: PlayCrane) -> str | None:
+    return ck.improvement_reason(game, a.player, a.track, discount=1)
+
+
+def _reason_engineer(game: Game, a: PlayEngineer) -> str | None:
+    p, node = a.player, a.node
+    if not 0 <= node < NODE_COUNT or game.node_owner[node] != p or game.node_level[node] != CITY:
+        return "the Engineer's wall goes under one of your cities"
+    if game.walls[node]:
+        return "this city already has a wall"
+    if game.walls_of(p) >= WALLS_PER_PLAYER:
+        return f"at most {WALLS_PER_PLAYER} city walls per player"
+    return None
+
+
+def _reason_inventor(game: Game, a: PlayInventor) -> str | None:
+    if not 0 <= a.hex < a.other < HEX_COUNT:
+        return "name two different hexes, the lower id first"
+    for h in (a.hex, a.other):
+        token = game.tokens[h]
+        if token is None:
+            return f"hex {h} has no number token"
+        if token in INVENTOR_FORBIDDEN:
+            return f"the Inventor never moves a {token} (nor 2, 12, 6 or 8, §10)"
+    return None
+
+
+def _reason_medicine(game: Game, a: PlayMedicine) -> str | None:
+    reason = game.city_upgrade_reason(a.player, a.node)
+    if reason:
+        return reason
+    if not game.affords(a.player, MEDICINE_COST):
+        return "Medicine: the city costs 2 ore + 1 grain (§10)"
+    return None
+
+
+def _reason_bishop(game: Game, a: PlayBishop) -> str | None:
+    if not game.robber_unlocked:
+        return "the robber stays in the desert until the first barbarian attack (§8)"
+    if not 0 <= a.hex < HEX_COUNT:
+        return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
+    if a.hex == game.robber_hex:
+        return "the robber must move to another hex"
+    return None
+
+
+def _reason_deserter(game: Game, a: PlayDeserter) -> str | None:
+    reason = _other_player(game, a.player, a.victim)
+    if reason:
+        return reason
+    if not game.knights_of[a.victim]:
+        return f"player {a.victim} has no knight on the board"
+    return None
+
+
+def is_open_road(game: Game, edge: int) -> bool:
+    """A road with an end where its owner has no other road and no building (§10 Diplomat)."""
+    owner = game.edge_owner[edge]
+    for node in EDGE_NODES[edge]:
+        if game.node_owner[node] == owner:
+            continue
+        if not any(f != edge and game.edge_owner[f] == owner for f in NODE_EDGES[node]):
+            return True
+    return False
+
+
+def _reason_diplomat(game: Game, a: PlayDiplomat) -> str | None:
+    if not 0 <= a.edge < EDGE_COUNT:
+        return f"edge {a.edge} does not exist (edges are 0-{EDGE_COUNT - 1})"
+    if game.edge_owner[a.edge] == NOBODY:
+        return f"edge {a.edge} has no road"
+    if not is_open_road(game, a.edge):
+        return "the Diplomat removes an open road: one end without its owner's road or building"
+    return None
+
+
+def _reason_intrigue(game: Game, a: PlayIntrigue) -> str | None:
+    p, node = a.player, a.node
+    if not 0 <= node < NODE_COUNT:
+        return f"intersection {node} does not exist"
+    owner = game.knight_owner[node]
+    if owner in (NOBODY, p):
+        return "Intrigue displaces an opponent's knight"
+    if not any(game.edge_owner[e] == p for e in NODE_EDGES[node]):
+        return "Intrigue needs the knight on an intersection touched by one of your roads (§10)"
+    return None
+
+
+def _reason_spy(game: Game, a: PlaySpy) -> str | None:
+    reason = _other_player(game, a.player, a.victim)
+    if reason:
+        return reason
+    if not game.progress_hands[a.victim]:
+        return f"player {a.victim} holds no progress card the Spy can take (VP cards never)"
+    return None
+
+
+def _reason_master_merchant(game: Game, a: PlayMasterMerchant) -> str | None:
+    reason = _other_player(game, a.player, a.victim)
+    if reason:
+        return reason
+    if game.victory_points(a.victim) <= game.victory_points(a.player):
+        return "Master Merchant targets a player with more VP than you (§10)"
+    if not game.card_count(a.victim):
+        return f"player {a.victim} holds no resource or commodity cards"
+    return None
+
+
+def merchant_hexes(game: Game, p: int) -> list[int]:
+    """Land hexes with a resource next to one of the player's settlements or cities."""
+    terrains = game.board.terrains
+    hexes = {h for node in game.buildings_of[p] for h in NODE_HEXES[node]}
+    return sorted(h for h in hexes if terrains[h] is not Terrain.DESERT)
+
+
+def _reason_merchant(game: Game, a: PlayMerchant) -> str | None:
+    if not 0 <= a.hex < HEX_COUNT:
+        return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
+    if game.board.terrains[a.hex] is Terrain.DESERT:
+        return "the merchant goes on a hex with a resource, not the desert"
+    if a.hex not in merchant_hexes(game, a.player):
+        return "the merchant goes next to one of your settlements or cities (§10)"
+    return None
+
+
+def _reason_resource_monopoly(game: Game, a: PlayResourceMonopoly) -> str | None:
+    if not a.card.is_resource:
+        return "Resource Monopoly names a resource; Trade Monopoly is for commodities"
+    return None
+
+
+def _reason_trade_monopoly(game: Game, a: PlayTradeMonopoly) -> str | None:
+    if a.card.is_resource:
+        return "Trade Monopoly names a commodity (cloth, coin or paper)"
+    return None
+
+
+_REASONS: dict[type[Action], Callable[[Game, Any], str | None]] = {
+    PlayProgress: _ok,
+    PlayAlchemist: _reason_alchemist,
+    PlayCrane: _reason_crane,
+    PlayEngineer: _reason_engineer,
+    PlayInventor: _reason_inventor,
+    PlayMedicine: _reason_medicine,
+    PlayBishop: _reason_bishop,
+    PlayDeserter: _reason_deserter,
+    PlayDiplomat: _reason_diplomat,
+    PlayIntrigue: _reason_intrigue,
+    PlaySpy: _reason_spy,
+    PlayMasterMerchant: _reason_master_merchant,
+    PlayMerchant: _reason_merchant,
+    PlayMerchantFleet: _ok,
+    PlayResourceMonopoly: _reason_resource_monopoly,
+    PlayTradeMonopoly: _reason_trade_monopoly,
+}
+
+
+# ---- candidates per card, filtered by the reasons above -----------------------------------------
+
+
+def _others(game: Game, p: int) -> Iterator[int]:
+    n = game.player_count
+    return ((p + i) % n for i in range(1, n))
+
+
+def _inventor_candidates(game: Game, p: int) -> list[Action]:
+    movable = [
+        h for h, t in enumerate(game.tokens) if t is not None and t not in INVENTOR_FORBIDDEN
+    ]
+    return [PlayInventor(p, a, b) for a, b in combinations(movable, 2)]
+
+
+def _diplomat_candidates(game: Game, p: int) -> list[Action]:
+    return [PlayDiplomat(p, e) for e, owner in enumerate(game.edge_owner) if owner != NOBODY]
+
+
+def _intrigue_candidates(game: Game, p: int) -> list[Action]:
+    nodes = {node for e in game.roads_of[p] for node in EDGE_NODES[e]}
+    return [PlayIntrigue(p, n) for n in sorted(nodes)]
+
+
+def _play_plain(card: ProgressCard) -> Callable[[Game, int], list[Action]]:
+    def make(game: Game, p: int) -> list[Action]:
+        return [PlayProgress(p, card)]
+
+    return make
+
+
+_Options = tuple[Callable[["Game", int], list[Action]], Callable[["Game", Any], str | None]]
+_OPTIONS: dict[ProgressCard, _Options] = {
+    **{card: (_play_plain(card), _ok) for card in NO_CHOICE_CARDS},
+    ProgressCard.CRANE: (lambda g, p: [PlayCrane(p, t) for t in TRACKS], _reason_crane),
+    ProgressCard.ENGINEER: (
+        lambda g, p: [PlayEngineer(p, n) for n in g.buildings_of[p]],
+        _reason_engineer,
+    ),
+    ProgressCard.INVENTOR: (_inventor_candidates, _reason_inventor),
+    ProgressCard.MEDICINE: (
+        lambda g, p: [PlayMedicine(p, n) for n in g.buildings_of[p]],
+        _reason_medicine,
+    ),
+    ProgressCard.BISHOP: (
+        lambda g, p: [PlayBishop(p, h) for h in range(HEX_COUNT)],
+        _reason_bishop,
+    ),
+    ProgressCard.DESERTER: (
+        lambda g, p: [PlayDeserter(p, v) for v in sorted(_others(g, p))],
+        _reason_deserter,
+    ),
+    ProgressCard.DIPLOMAT: (_diplomat_candidates, _reason_diplomat),
+    ProgressCard.INTRIGUE: (_intrigue_candidates, _reason_intrigue),
+    ProgressCard.SPY: (lambda g, p: [PlaySpy(p, v) for v in sorted(_others(g, p))], _reason_spy),
+    ProgressCard.MASTER_MERCHANT: (
+        lambda g, p: [PlayMasterMerchant(p, v) for v in sorted(_others(g, p))],
+        _reason_master_merchant,
+    ),
+    ProgressCard.MERCHANT: (
+        lambda g, p: [PlayMerchant(p, h) for h in merchant_hexes(g, p)],
+        _reason_merchant,
+    ),
+    ProgressCard.MERCHANT_FLEET: (lambda g, p: [PlayMerchantFleet(p, c) for c in Card], _ok),
+    ProgressCard.RESOURCE_MONOPOLY: (
+        lambda g, p: [PlayResourceMonopoly(p, c) for c in RESOURCES],
+        _reason_resource_monopoly,
+    ),
+    ProgressCard.TRADE_MONOPOLY: (
+        lambda g, p: [PlayTradeMonopoly(p, c) for c in COMMODITIES],
+        _reason_trade_monopoly,
+    ),
+}
+
+
+# ---- effects ------------------------------------------------------------------------------------
+
+
+def _harvest(game: Game, p: int, terrain: Terrain) -> None:
+    """Irrigation / Mining: 2 per hex of ``terrain`` next to the player's buildings, as far
+    as the bank has them."""
+    hexes = {h for node in game.buildings_of[p] for h in NODE_HEXES[node]}
+    count = sum(1 for h in hexes if game.board.terrains[h] is terrain)
+    card = TERRAIN_RESOURCE[terrain]
+    assert card is not None
+    game._give_from_bank(p, card, HARVEST_PER_HEX * count)
+
+
+def _seat_order_from_active(game: Game) -> list[int]:
+    n = game.player_count
+    return [(game.active + i) % n for i in range(1, n)]
+
+
+def _do_no_choice(game: Game, a: PlayProgress) -> None:
+    p, card = a.player, a.card
+    if card is ProgressCard.IRRIGATION:
+        _harvest(game, p, Terrain.FIELDS)
+    elif card is ProgressCard.MINING:
+        _harvest(game, p, Terrain.MOUNTAINS)
+    elif card is ProgressCard.ROAD_BUILDING:
+        game.pending.append(Prompt(PromptKind.FREE_ROAD, p, FREE_ROADS))
+    elif card is ProgressCard.SMITH:
+        game.pending.append(Prompt(PromptKind.SMITH, p, SMITH_PROMOTIONS))
+    elif card is ProgressCard.WARLORD:
+        for node in game.knights_of[p]:
+            if not game.knight_active[node]:
+                game.knight_active[node] = True
+                game.knight_flags[node] |= ACTIVATED
+    elif card is ProgressCard.SABOTEUR:
+        mine = game.victory_points(p)
+        for q in _seat_order_from_active(game):
+            half = game.card_count(q) // 2
+            if game.victory_points(q) >= mine and half:
+                game.pending.append(Prompt(PromptKind.DISCARD, q, half))
+    elif card is ProgressCard.WEDDING:
+        mine = game.victory_points(p)
+        for q in _seat_order_from_active(game):
+            gift = min(WEDDING_GIFT, game.card_count(q))
+            if game.victory_points(q) > mine and gift:
+                game.pending.append(Prompt(PromptKind.WEDDING_GIVE, q, gift))
+    elif card is ProgressCard.COMMERCIAL_HARBOR:
+        game.harbor_done = []
+        game.pending.append(Prompt(PromptKind.COMMERCIAL_HARBOR, p))
+
+
+def _do_alchemist(game: Game, a: PlayAlchemist) -> None:
+    game.alchemist = (a.yellow, a.red)
+
+
+def _do_crane(game: Game, a: PlayCrane) -> None:
+    ck.buy_improvement(game, a.player, a.track, discount=1)
+
+
+def _do_engineer(game: Game, a: PlayEngineer) -> None:
+    game.walls[a.node] = True
+
+
+def _do_inventor(game: Game, a: PlayInventor) -> None:
+    tokens = game.tokens
+    tokens[a.hex], tokens[a.other] = tokens[a.other], tokens[a.hex]
+    game._index_tokens()
+
+
+def _do_medicine(game: Game, a: PlayMedicine) -> None:
+    game._pay(a.player, MEDICINE_COST)
+    game.node_level[a.node] = CITY
+
+
+def _do_bishop(game: Game, a: PlayBishop) -> None:
+    """The robber moves; one random card from each other player with a building there."""
+    game.robber_hex = a.hex
+    corners = HEX_NODES[a.hex]
+    for q in _seat_order_from_active(game):
+        if game.card_count(q) and any(game.node_owner[node] == q for node in corners):
+            steal_random(game, q, a.player)
+
+
+def steal_random(game: Game, victim: int, thief: int) -> Card:
+    """One random resource/commodity card (seeded): progress cards are never stolen (§8)."""
+    hand = game.hands[victim]
+    pick = game.rng.below(sum(hand))
+    for c in range(CARD_KINDS):
+        if pick < hand[c]:
+            hand[c] -= 1
+            game.hands[thief][c] += 1
+            return Card(c)
+        pick -= hand[c]
+    raise AssertionError("unreachable: pick is below the hand's size")  # pragma: no cover
+
+
+def _do_deserter(game: Game, a: PlayDeserter) -> None:
+    game.card_target = a.victim
+    game.pending.append(Prompt(PromptKind.DESERTER_REMOVE, a.victim))
+
+
+def _do_diplomat(game: Game, a: PlayDiplomat) -> None:
+    owner = game.edge_owner[a.edge]
+    game.edge_owner[a.edge] = NOBODY
+    game.roads_of[owner].remove(a.edge)
+    game._update_longest_road((owner,))
+    if owner == a.player:
+        game.pending.append(Prompt(PromptKind.FREE_ROAD, a.player, 1))
+
+
+def _do_intrigue(game: Game, a: PlayIntrigue) -> None:
+    victim, level, active, flags = ck.lift_knight(game, a.node)
+    if ck.relocation_spots(game, victim, a.node):
+        game.displaced = (a.node, level, active, flags)
+        game.pending.append(Prompt(PromptKind.RELOCATE_KNIGHT, victim))
+    ck.roads_changed_at(game, a.node)
+
+
+def _do_spy(game: Game, a: PlaySpy) -> None:
+    game.card_target = a.victim
+    game.pending.append(Prompt(PromptKind.SPY, a.player))
+
+
+def _do_master_merchant(game: Game, a: PlayMasterMerchant) -> None:
+    game.card_target = a.victim
+    take = min(MASTER_MERCHANT_TAKE, game.card_count(a.victim))
+    game.pending.append(Prompt(PromptKind.MASTER_MERCHANT, a.player, take))
+
+
+def _do_merchant(game: Game, a: PlayMerchant) -> None:
+    """The merchant moves here and to this player, whoever had it before (§10)."""
+    previous = game.merchant_owner
+    game.merchant_hex = a.hex
+    game.merchant_owner = a.player
+    if previous != NOBODY:
+        game._update_trade_rates(previous)
+    game._update_trade_rates(a.player)
+
+
+def _do_merchant_fleet(game: Game, a: PlayMerchantFleet) -> None:
+    if a.card not in game.fleet:
+        game.fleet.append(a.card)
+    game._update_trade_rates(a.player)
+
+
+def _monopoly(game: Game, p: int, card: Card, most: int) -> None:
+    for q in _seat_order_from_active(game):
+        n = min(most, game.hands[q][card])
+        game.hands[q][card] -= n
+        game.hands[p][card] += n
+
+
+def _do_resource_monopoly(game: Game, a: PlayResourceMonopoly) -> None:
+    _monopoly(game, a.player, a.card, RESOURCE_MONOPOLY_TAKE)
+
+
+def _do_trade_monopoly(game: Game, a: PlayTradeMonopoly) -> None:
+    _monopoly(game, a.player, a.card, TRADE_MONOPOLY_TAKE)
+
+
+_EFFECTS: dict[type[Action], Callable[[Game, Any], None]] = {
+    PlayProgress: _do_no_choice,
+    PlayAlchemist: _do_alchemist,
+    PlayCrane: _do_crane,
+    PlayEngineer: _do_engineer,
+    PlayInventor: _do_inventor,
+    PlayMedicine: _do_medicine,
+    PlayBishop: _do_bishop,
+    PlayDeserter: _do_deserter,
+    PlayDiplomat: _do_diplomat,
+    PlayIntrigue: _do_intrigue,
+    PlaySpy: _do_spy,
+    PlayMasterMerchant: _do_master_merchant,
+    PlayMerchant: _do_merchant,
+    PlayMerchantFleet: _do_merchant_fleet,
+    PlayResourceMonopoly: _do_resource_monopoly,
+    PlayTradeMonopoly: _do_trade_monopoly,
+}
+
+
+# ---- follow-up prompts -----------------------------------------------------------------------
+
+
+def prompt_actions(game: Game, kind: PromptKind, p: int) -> list[Action]:
+    """The legal answers to a progress-card prompt."""
+    if kind is PromptKind.PROGRESS_DISCARD:
+        return [DiscardProgressCard(p, c) for c in _distinct(game.progress_hands[p])]
+    if kind is PromptKind.FREE_ROAD:
+        roads: list[Action] = []
+        if game.roads_left(p):
+            roads.extend(BuildRoad(p, e) for e in game._road_spots(p))
+        return [*roads, StopEffect(p)]
+    if kind is PromptKind.SMITH:
+        knights = sorted(game.knights_of[p])
+        promos: list[Action] = [
+            PromoteKnight(p, n) for n in knights if ck.promotion_reason(game, p, n) is None
+        ]
+        return [*promos, StopEffect(p)]
+    if kind is PromptKind.DESERTER_REMOVE:
+        return [RemoveKnight(p, n) for n in sorted(game.knights_of[p])]
+    if kind is PromptKind.DESERTER_PLACE:
+        return [*(PlaceDeserter(p, n) for n in ck.knight_spots(game, p)), StopEffect(p)]
+    if kind is PromptKind.WEDDING_GIVE:
+        return [GiveCard(p, c) for c in Card if game.hands[p][c]]
+    if kind is PromptKind.COMMERCIAL_HARBOR:
+        offers: list[Action] = [
+            HarborExchange(p, q, c)
+            for q in sorted(_seat_order_from_active(game))
+            if q not in game.harbor_done
+            for c in RESOURCES
+            if game.hands[p][c]
+        ]
+        return [*offers, StopEffect(p)]
+    if kind is PromptKind.HARBOR_ANSWER:
+        return [GiveCard(p, c) for c in COMMODITIES if game.hands[p][c]]
+    if kind is PromptKind.SPY:
+        return [TakeProgressCard(p, c) for c in _distinct(game.progress_hands[game.card_target])]
+    if kind is PromptKind.MASTER_MERCHANT:
+        return [TakeCard(p, c) for c in Card if game.hands[game.card_target][c]]
+    return []
+
+
+def check_stop(game: Game, a: StopEffect) -> str | None:
+    if game.prompt.kind not in (
+        PromptKind.FREE_ROAD,
+        PromptKind.SMITH,
+        PromptKind.DESERTER_PLACE,
+        PromptKind.COMMERCIAL_HARBOR,
+    ):
+        return "there is no card effect to stop now"
+    return None
+
+
+def do_stop(game: Game, a: StopEffect) -> None:
+    if game.prompt.kind is PromptKind.DESERTER_PLACE:
+        game.deserter = None
+    if game.prompt.kind is PromptKind.COMMERCIAL_HARBOR:
+        game.harbor_done = []
+    game._pending_done()
+
+
+def free_road_built(game: Game) -> None:
+    """Road Building / Diplomat: one free road placed."""
+    _count_down(game)
+
+
+def free_promotion_done(game: Game) -> None:
+    """Smith: one free promotion done."""
+    _count_down(game)
+
+
+def check_remove_knight(game: Game, a: RemoveKnight) -> str | None:
+    if not 0 <= a.node < NODE_COUNT or game.knight_owner[a.node] != a.player:
+        return f"you have no knight on intersection {a.node}"
+    return None
+
+
+def deserter_level(game: Game, p: int, level: int) -> int:
+    """The level of knight the Deserter lets ``p`` place: the removed one's, else basic, else
+    0 when no token is free (§10)."""
+    if game.knights_at_level(p, level) < KNIGHTS_PER_LEVEL:
+        return level
+    if game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
+        return 1
+    return 0
+
+
+def do_remove_knight(game: Game, a: RemoveKnight) -> None:
+    _owner, level, active, _flags = ck.lift_knight(game, a.node)
+    ck.roads_changed_at(game, a.node)
+    game.card_target = NOBODY
+    place = deserter_level(game, game.active, level)
+    if place and ck.knight_spots(game, game.active):
+        game.deserter = (place, active)
+        game.pending.insert(1, Prompt(PromptKind.DESERTER_PLACE, game.active))
+    game._pending_done()
+
+
+def check_place_deserter(game: Game, a: PlaceDeserter) -> str | None:
+    if a.node not in ck.knight_spots(game, a.player):
+        return f"the knight goes on a free intersection at one of your roads; {a.node} is not"
+    return None
+
+
+def do_place_deserter(game: Game, a: PlaceDeserter) -> None:
+    assert game.deserter is not None
+    level, active = game.deserter
+    game.deserter = None
+    ck.place_knight(game, a.player, a.node, level, active, 0)
+    ck.roads_changed_at(game, a.node)
+    game._pending_done()
+
+
+def check_give(game: Game, a: GiveCard) -> str | None:
+    if game.hands[a.player][a.card] == 0:
+        return f"you hold no {a.card.label}"
+    if game.prompt.kind is PromptKind.HARBOR_ANSWER and a.card.is_resource:
+        return "Commercial Harbor is answered with a commodity (§10)"
+    return None
+
+
+def do_give(game: Game, a: GiveCard) -> None:
+    game.hands[a.player][a.card] -= 1
+    game.hands[game.active][a.card] += 1
+    if game.prompt.kind is PromptKind.WEDDING_GIVE:
+        _count_down(game)
+        return
+    offered = game.harbor_offer
+    assert offered is not None
+    game.hands[game.active][offered] -= 1
+    game.hands[a.player][offered] += 1
+    _harbor_next(game)
+
+
+def check_harbor(game: Game, a: HarborExchange) -> str | None:
+    if a.to not in _seat_order_from_active(game):
+        return f"Commercial Harbor exchanges with an opponent, not {a.to}"
+    if a.to in game.harbor_done:
+        return "Commercial Harbor: each opponent once (§10)"
+    if not a.card.is_resource:
+        return "Commercial Harbor: you give a resource (§10)"
+    if not game.hands[a.player][a.card]:
+        return f"you hold no {a.card.label}"
+    return None
+
+
+def do_harbor(game: Game, a: HarborExchange) -> None:
+    """The opponent answers with a commodity of their choice; with none the exchange is void."""
+    game.harbor_done.append(a.to)
+    if any(game.hands[a.to][c] for c in COMMODITIES):
+        game.harbor_offer = a.card
+        game.card_target = a.to
+        game.pending.insert(0, Prompt(PromptKind.HARBOR_ANSWER, a.to))
+        game.prompt = game.pending[0]
+        return
+    _harbor_next(game, answered=False)
+
+
+def _harbor_next(game: Game, *, answered: bool = True) -> None:
+    """After one exchange: back to the player, or done when every opponent had their turn."""
+    if answered:
+        game.pending.pop(0)  # the answer
+    game.harbor_offer = None
+    game.card_target = NOBODY
+    if len(game.harbor_done) == game.player_count - 1:
+        game.harbor_done = []
+        game._pending_done()
+    else:
+        game._next_prompt()
+
+
+def check_take_progress(game: Game, a: TakeProgressCard) -> str | None:
+    if a.card not in game.progress_hands[game.card_target]:
+        return f"player {game.card_target} holds no {a.card.title} (VP cards are never taken)"
+    return None
+
+
+def do_take_progress(game: Game, a: TakeProgressCard) -> None:
+    game.progress_hands[game.card_target].remove(a.card)
+    _add_to_hand(game.progress_hands[a.player], a.card)
+    game.card_target = NOBODY
+    game._pending_done()
+
+
+def check_take_card(game: Game, a: TakeCard) -> str | None:
+    if not game.hands[game.card_target][a.card]:
+        return f"player {game.card_target} holds no {a.card.label}"
+    return None
+
+
+def do_take_card(game: Game, a: TakeCard) -> None:
+    game.hands[game.card_target][a.card] -= 1
+    game.hands[a.player][a.card] += 1
+    if game.pending[0].count <= 1:
+        game.card_target = NOBODY
+    _count_down(game)
+
+
+# ---- what one player may see (hidden information) ------------------------------------------------
+
+
+def view_for(game: Game, player: int) -> dict[str, Any]:
+    """The state as ``player`` may see it: own cards in full, others' resource, commodity and
+    progress cards as counts, revealed VP cards for all, the decks' order and the generator's
+    state hidden. A Spy or Master Merchant player sees the victim's cards while choosing."""
+    data = game.to_json()
+    del data["rng"]
+    data["config"] = dict(data["config"])
+    del data["config"]["seed"]
+    data["decks"] = {t.value: len(game.decks[t.index]) for t in TRACKS}
+    names = [c.label for c in Card]
+    data["hands"] = [
+        h if p == player else {"cards": game.card_count(p)} for p, h in enumerate(data["hands"])
+    ]
+    data["progress_hands"] = [
+        h if p == player else {"cards": len(game.progress_hands[p])}
+        for p, h in enumerate(data["progress_hands"])
+    ]
+    data["last_production"] = [
+        g if p == player else {"cards": sum(g.values())}
+        for p, g in enumerate(data["last_production"])
+    ]
+    data["viewer"] = player
+    prompt = game.prompt
+    if prompt.player == player and game.card_target != NOBODY:
+        if prompt.kind is PromptKind.SPY:
+            data["shown"] = [c.value for c in game.progress_hands[game.card_target]]
+        elif prompt.kind is PromptKind.MASTER_MERCHANT:
+            hand = game.hands[game.card_target]
+            data["shown"] = {names[c]: hand[c] for c in range(CARD_KINDS) if hand[c]}
+    return data
