@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.rules.cards import BANK_START, CARD_KINDS, Card, Hand
+from companion_app.rules.cards import BANK_START, CARD_KINDS, Card, Hand, ProgressCard
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.topology import EDGE_BETWEEN, HEX_NODES
@@ -39,11 +39,18 @@ def make_game(
     improvements: dict[int, tuple[int, int, int]] | None = None,
     metropolis: dict[str, int] | None = None,
     barbarian_position: int = 0,
+    progress: dict[int, tuple[ProgressCard, ...]] | None = None,
+    revealed: dict[int, tuple[ProgressCard, ...]] | None = None,
+    deck_tops: dict[str, tuple[ProgressCard, ...]] | None = None,
+    merchant: tuple[int, int] | None = None,
 ) -> Game:
     """A game after setup with exactly these pieces and hands, waiting for ``prompt`` of the
     active player. The bank holds the rest of the cards (or ``bank``, for shortage examples).
     ``knights`` maps intersections to (player, level, active); ``improvements`` maps players to
-    (trade, politics, science) levels; ``metropolis`` maps track names to intersections."""
+    (trade, politics, science) levels; ``metropolis`` maps track names to intersections.
+    ``progress`` / ``revealed`` give players progress cards in hand / revealed VP cards, taken
+    out of their decks; ``deck_tops`` puts cards on top of a deck (first = top) in that order;
+    ``merchant`` is (hex, owner)."""
     game = Game.new(config)
     state: dict[str, Any] = game.to_json()
     n = len(config.players)
@@ -79,6 +86,25 @@ def make_game(
     for track, node in (metropolis or {}).items():
         state["metropolis"][track] = node
     state["barbarian_position"] = barbarian_position
+    decks: dict[str, list[str]] = state["decks"]
+
+    def take_out(card: ProgressCard) -> None:
+        decks[card.track.value].remove(card.value)
+
+    for p, cards in (progress or {}).items():
+        for card in cards:
+            take_out(card)
+        state["progress_hands"][p] = [c.value for c in sorted(cards, key=lambda c: c.order)]
+    for p, cards in (revealed or {}).items():
+        for card in cards:
+            take_out(card)
+        state["revealed_vp"][p] = [c.value for c in cards]
+    for track, cards in (deck_tops or {}).items():
+        for card in cards:
+            take_out(card)
+        decks[track][:0] = [c.value for c in cards]
+    if merchant is not None:
+        state["merchant"] = {"hex": merchant[0], "player": merchant[1]}
     built = Game.from_json(state)
     built._update_longest_road(range(n))
     return built
