@@ -8,8 +8,11 @@ Options:
     --device-id HEX     device id in HELLO (default D1CE0000000000E1)
     --boot-id HEX       boot id in HELLO (default: random, new every run)
     --control FD|PATH   read button commands from a file descriptor or a FIFO:
-                        press [ms] | down | up | pattern 1:3,0:1,1:90,0:0 | quit
+                        press [ms] | down | up | pattern 1:3,0:1,1:90,0:0 | tap | quit
+                        (tap: one press past the debouncer, as an emulator's key)
     --heartbeat-ms N    heartbeat period (default 1000; the host is gone after 4 missed)
+    --resend-ms N       resend an unacknowledged roll after N ms (default 2000)
+    --script FILE       fixed rolls, one "yellow red event" a line, used in turn (e.g. 3 5 ship)
     --show-leds         print the LED strip to stderr whenever it changes
 
 Protocol lines go to stdout and nothing else does; diagnostics go to stderr. The program ends
@@ -37,7 +40,7 @@ LED_COUNT = pins.LED_COUNT
 
 USAGE = (
     "usage: host_main.py [--seed N] [--device-id HEX] [--boot-id HEX] [--control FD|PATH]"
-    " [--heartbeat-ms N] [--show-leds]\n"
+    " [--heartbeat-ms N] [--resend-ms N] [--script FILE] [--show-leds]\n"
 )
 
 
@@ -48,6 +51,8 @@ def parse_args(argv: list) -> dict:
         "boot_id": None,
         "control": None,
         "heartbeat_ms": None,
+        "resend_ms": None,
+        "script": None,
         "show_leds": False,
     }
     i = 0
@@ -65,7 +70,7 @@ def parse_args(argv: list) -> dict:
             sys.stderr.write(USAGE)
             raise SystemExit(2)
         value = argv[i + 1]
-        if key in ("seed", "heartbeat_ms"):
+        if key in ("seed", "heartbeat_ms", "resend_ms"):
             try:
                 opts[key] = int(value)
             except ValueError:
@@ -91,13 +96,26 @@ def build(opts: dict, serial: "object") -> tuple:
         rng = Xoshiro128(seed_bytes=hw_host.entropy(16))
     else:
         rng = Xoshiro128(opts["seed"])
+    dice = Dice(rng.getrandbits)
+    if opts["script"] is not None:
+        dice = hw_host.ScriptedDice.from_file(opts["script"])
     boot_id = opts["boot_id"]
     if boot_id is None:
         boot_id = "".join(f"{b:02X}" for b in hw_host.entropy(4))
-    box = DiceBox(Dice(rng.getrandbits), opts["device_id"], boot_id, clock(), LED_COUNT)
+    box = DiceBox(dice, opts["device_id"], boot_id, clock(), LED_COUNT)
     if opts["heartbeat_ms"] is not None:
         box.HB_INTERVAL_MS = opts["heartbeat_ms"]
-    return box, hw, Runner(box, hw)
+    if opts["resend_ms"] is not None:
+        box.RESEND_MS = opts["resend_ms"]
+    runner = Runner(box, hw)
+    if control is not None:
+
+        def tap() -> None:
+            box.press(clock())
+            runner.flush()  # the ROLL goes out now, not on the next serial round
+
+        control.on_tap = tap
+    return box, hw, runner
 
 
 def main(argv: list) -> int:

@@ -47,9 +47,10 @@ def is_dice_box(port: PortInfo) -> bool:
 
 
 def _serial_ports() -> Iterable[PortInfo]:
-    from serial.tools import list_ports
+    from serial.tools import list_ports  # type: ignore[import-untyped]
 
-    return list_ports.comports()
+    ports: list[PortInfo] = list_ports.comports()
+    return ports
 
 
 def find_dice_boxes(list_ports: Callable[[], Iterable[PortInfo]] = _serial_ports) -> list[str]:

@@ -3,7 +3,8 @@
 - Serial: `StreamSerial` over file descriptors or file objects (stdin/stdout, a pipe, a pty),
   never blocking; `MemorySerial` for running the firmware in-process with byte buffers.
 - Button: `HostButton`, a level driven by calls (`down`, `up`, `press`, `pattern`), e.g. from a
-  control stream (`ControlReader`).
+  control stream (`ControlReader`), whose ``tap`` is a press already debounced (an emulator's key).
+- Dice: `ScriptedDice`, fixed rolls from a script, for reproducible emulator runs.
 - LEDs: the frames shown are recorded (`HostHardware.frames`), optionally printed as text.
 """
 
@@ -18,6 +19,8 @@ except ImportError:
     pass
 
 from .app import Hardware
+from .dice import Dice
+from .protocol import EVENTS
 
 _CPYTHON = hasattr(os, "read")  # MicroPython's unix port has no os.read/os.write
 
@@ -210,13 +213,18 @@ class HostButton:
 
 class ControlReader:
     """Button commands, one per line, from a stream: ``press [hold_ms]``, ``down``, ``up``,
-    ``pattern L:MS,L:MS,...`` (L is 1 pressed / 0 released) and ``quit``."""
+    ``pattern L:MS,L:MS,...`` (L is 1 pressed / 0 released), ``tap`` and ``quit``.
+
+    ``tap`` is one clean press handed straight to ``on_tap`` (set by the runner's owner), past
+    the debouncer's 80 ms lock-out: an emulator's key press is already clean, and tests can
+    roll as fast as the link answers."""
 
     def __init__(self, stream: "Any", button: HostButton) -> None:
         self._reader = _Reader(stream)
         self._button = button
         self._buf = b""
         self.quit = False
+        self.on_tap = None  # type: Any
 
     def poll(self) -> None:
         data = self._reader.read()
@@ -245,10 +253,57 @@ class ControlReader:
                     level, ms = part.split(":")
                     segments.append((int(level), int(ms)))
                 self._button.pattern(segments)
+            elif cmd == "tap":
+                if self.on_tap is not None:
+                    self.on_tap()
             elif cmd == "quit":
                 self.quit = True
         except (ValueError, IndexError):
             sys.stderr.write(f"control: cannot read {text!r}\n")
+
+
+class ScriptedDice(Dice):
+    """Rolls from a script, in turn, starting over after the last. One roll per line:
+    ``yellow red event`` (e.g. ``3 5 ship``); blank lines and ``#`` comments are skipped.
+    An Alchemist press takes only the event of the next scripted roll."""
+
+    def __init__(self, rolls: list) -> None:
+        super().__init__(lambda k: 0)
+        if not rolls:
+            raise ValueError("the dice script has no rolls")
+        self.rolls = rolls
+        self._next = 0
+
+    @staticmethod
+    def parse(text: str) -> list:
+        rolls = []
+        number = 0
+        for line in text.split("\n"):
+            number += 1
+            words = line.split("#", 1)[0].split()
+            if not words:
+                continue
+            ok = len(words) == 3 and words[0] in "123456" and words[1] in "123456"
+            if not (ok and len(words[0]) == 1 and len(words[1]) == 1 and words[2] in EVENTS):
+                raise ValueError(f"dice script line {number}: want 'yellow red event'")
+            rolls.append((int(words[0]), int(words[1]), words[2]))
+        return rolls
+
+    @classmethod
+    def from_file(cls, path: str) -> "ScriptedDice":
+        with open(path) as f:
+            return cls(cls.parse(f.read()))
+
+    def _take(self) -> tuple:
+        roll = self.rolls[self._next % len(self.rolls)]
+        self._next += 1
+        return roll
+
+    def roll(self) -> tuple:
+        return self._take()
+
+    def event(self) -> str:
+        return self._take()[2]
 
 
 def frame_text(frame: list) -> str:

@@ -1,0 +1,207 @@
+"""The dice box at the table: rolls from the link go into the game, the game's state goes back
+to the box. No Kivy here: the app calls `handle` for each link event on its main thread and
+`sync` after every change of the game (apply, undo, redo, resume).
+
+Policies:
+
+- **Acknowledge after commit.** A roll is acknowledged only after ``session.apply`` returned,
+  i.e. after the journal committed it; if the app dies in between, the box sends it again.
+- **Exactly once.** Rolls are keyed by (device id, boot id, sequence number); a key applied
+  before is never applied again (its ACK is repeated instead, in case the first one was lost).
+- **A roll the game does not wait for is held**, neither applied nor acknowledged: the box
+  keeps offering it, and the oldest held roll is applied as soon as the game waits for a roll
+  (`sync`). This only happens in races (a press crossing an undo on the tablet, or the box's
+  DISARM lost on the way), so the press is honoured rather than silently dropped.
+  `discard_held` lets a person throw such rolls away instead (they are acknowledged then).
+- **Offline rolls are offered, not applied**: they were rolled while the tablet was away and
+  the game may have moved on by hand. They wait in `offline` until `apply_offline` (into the
+  game, if it waits for a roll) or `dismiss_offline` (acknowledged and forgotten).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from typing import Any, Final, Protocol
+
+from companion_app.device.events import (
+    Connected,
+    DeviceRoll,
+    LinkEvent,
+    OfflineRollsOffered,
+    RollArrived,
+)
+from companion_app.device.protocol import TRACK_MAX_LEN
+from companion_app.rules.actions import Action, Roll
+from companion_app.rules.game import Game
+
+log = logging.getLogger(__name__)
+
+APPLIED_KEYS: Final = 1024
+"""Applied roll keys remembered (far more than the box's 64 unacknowledged rolls)."""
+
+
+class GameSessionLike(Protocol):
+    """What the table needs of a game session (the journal's ``GameSession`` has it)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    def apply(self, action: Action) -> Any:
+        """Apply and commit; return only once the action is durable."""
+
+
+class LinkCommands(Protocol):
+    """The commands of `link.DiceLink` the table uses."""
+
+    def acknowledge(self, roll: DeviceRoll) -> None: ...
+    def show_track(self, position: int, length: int) -> None: ...
+    def show_attack(self) -> None: ...
+    def arm(self) -> None: ...
+    def disarm(self) -> None: ...
+    def set_alchemist(self, yellow: int, red: int) -> None: ...
+    def clear_alchemist(self) -> None: ...
+
+
+def device_track(position: int, length: int) -> tuple[int, int]:
+    """The rules' barbarian track as the box's TRACK ``(pos, len)``.
+
+    The rules count ``length`` advances until the attack (§1); the box counts spaces, the last
+    one meaning "arrived". So the box gets ``length + 1`` spaces, scaled down to its 16 when a
+    long track is chosen (the ship then moves in proportion).
+    """
+    spaces = length + 1
+    if spaces <= TRACK_MAX_LEN:
+        return max(0, min(position, length)), spaces
+    last = TRACK_MAX_LEN - 1
+    return round(max(0, min(position, length)) * last / length), TRACK_MAX_LEN
+
+
+class DiceTable:
+    """Glue between one game session and one dice link."""
+
+    def __init__(self, session: GameSessionLike, link: LinkCommands) -> None:
+        self.session = session
+        self.link = link
+        self.held: list[DeviceRoll] = []
+        """Rolls that came while the game did not wait for one, oldest first."""
+        self.offline: list[DeviceRoll] = []
+        """Rolls made while no host listened, offered for a decision."""
+        self.applied: list[DeviceRoll] = []
+        """Rolls applied through this table, in order (the latest 1024)."""
+        self.last_error: str | None = None
+        self._applied_keys: OrderedDict[tuple[str, str, int], None] = OrderedDict()
+        self._attacks_seen = session.game.barbarian_attacks
+
+    # ---- from the link ---------------------------------------------------------------------
+
+    def handle(self, event: LinkEvent) -> None:
+        """One event from the link (on the app's thread)."""
+        if isinstance(event, RollArrived):
+            self._arrived(event.roll)
+        elif isinstance(event, OfflineRollsOffered):
+            known = {roll.key for roll in self.offline}
+            for roll in event.rolls:
+                if roll.key in self._applied_keys:
+                    self.link.acknowledge(roll)
+                elif roll.key not in known:
+                    self.offline.append(roll)
+        elif isinstance(event, Connected):
+            self.sync()
+
+    def _arrived(self, roll: DeviceRoll) -> None:
+        if roll.key in self._applied_keys:
+            self.link.acknowledge(roll)  # applied before: our ACK got lost
+            return
+        if any(held.key == roll.key for held in self.held):
+            return
+        self.held.append(roll)
+        self.sync()
+
+    # ---- to the box ------------------------------------------------------------------------
+
+    def sync(self) -> None:
+        """Apply a held roll if the game waits for one, then tell the box what to show."""
+        self._apply_held()
+        game = self.session.game
+        self.link.show_track(
+            *device_track(game.barbarian_position, game.config.barbarian_track_length)
+        )
+        if game.barbarian_attacks > self._attacks_seen:
+            self.link.show_attack()
+        self._attacks_seen = game.barbarian_attacks
+        if game.awaiting_roll and not game.is_over:
+            self.link.arm()
+        else:
+            self.link.disarm()
+        alchemist = game.alchemist_dice
+        if alchemist is None:
+            self.link.clear_alchemist()
+        else:
+            self.link.set_alchemist(*alchemist)
+
+    def _apply_held(self) -> None:
+        while self.held:
+            game = self.session.game
+            if not game.awaiting_roll or game.is_over:
+                return
+            roll = self.held[0]
+            if not self._apply(roll):
+                return
+            self.held.pop(0)
+
+    def _apply(self, roll: DeviceRoll) -> bool:
+        game = self.session.game
+        action = Roll(game.active, roll.yellow, roll.red, roll.event)
+        try:
+            self.session.apply(action)
+        except Exception as exc:  # not committed: keep the roll, the box keeps offering it
+            self.last_error = f"roll {roll.seq} not applied: {exc}"
+            log.warning("%s", self.last_error)
+            return False
+        self.last_error = None
+        self._applied_keys[roll.key] = None
+        while len(self._applied_keys) > APPLIED_KEYS:
+            self._applied_keys.popitem(last=False)
+        self.applied.append(roll)
+        del self.applied[:-APPLIED_KEYS]
+        self.link.acknowledge(roll)
+        return True
+
+    # ---- decisions a person makes ----------------------------------------------------------
+
+    def discard_held(self) -> list[DeviceRoll]:
+        """Throw away the held rolls (acknowledged, so the box forgets them)."""
+        dropped, self.held = self.held, []
+        for roll in dropped:
+            self.link.acknowledge(roll)
+        return dropped
+
+    def apply_offline(self) -> DeviceRoll | None:
+        """Apply the oldest offline roll, if the game waits for a roll; it is then acked."""
+        game = self.session.game
+        if not self.offline or not game.awaiting_roll or game.is_over:
+            return None
+        roll = self.offline[0]
+        if not self._apply(roll):
+            return None
+        self.offline.pop(0)
+        self.sync()
+        return roll
+
+    def dismiss_offline(self) -> list[DeviceRoll]:
+        """Forget the offline rolls (acknowledged without touching the game)."""
+        dropped, self.offline = self.offline, []
+        for roll in dropped:
+            self.link.acknowledge(roll)
+        return dropped
+
+
+class BareGameSession:
+    """A `GameSessionLike` over a bare Game (tests, benchmarks): apply without a journal."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def apply(self, action: Action) -> None:
+        self.game.apply(action)
