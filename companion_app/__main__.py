@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
+from pathlib import Path
+
+_STARTED_AT = time.perf_counter()
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -23,6 +27,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--screenshot",
         metavar="PNG",
         help="save a screenshot of the first screen to PNG and quit (for checks and docs)",
+    )
+    parser.add_argument(
+        "--journal",
+        metavar="PATH",
+        type=Path,
+        help="the game journal (default: $XDG_DATA_HOME/catan-companion/journal.sqlite3)",
+    )
+    parser.add_argument(
+        "--exit-when-ready",
+        action="store_true",
+        help="print 'READY <seconds since start>' once the home screen is on screen, then quit",
     )
     args = parser.parse_args(argv)
     try:
@@ -47,7 +62,19 @@ def main(argv: list[str] | None = None) -> int:
 
     from companion_app.app.main import run_app
 
-    return run_app(dice, width=args.width, height=args.height, screenshot=args.screenshot)
+    if args.journal is None:
+        from companion_app.journal.paths import default_db_path
+
+        args.journal = default_db_path()
+    return run_app(
+        dice,
+        width=args.width,
+        height=args.height,
+        screenshot=args.screenshot,
+        journal_path=args.journal,
+        exit_when_ready=args.exit_when_ready,
+        started_at=_STARTED_AT,
+    )
 
 
 if __name__ == "__main__":

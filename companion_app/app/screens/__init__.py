@@ -1,1 +1,18 @@
-"""One module + kv file per screen."""
+"""One module + kv file per screen; ``common.kv`` holds the shared button and label styles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.lang import Builder
+
+_COMMON = str(Path(__file__).with_name("common.kv"))
+if _COMMON not in Builder.files:
+    Builder.load_file(_COMMON)
+
+
+def load_kv(module_file: str) -> None:
+    """Load the kv file next to a screen module once."""
+    path = str(Path(module_file).with_suffix(".kv"))
+    if path not in Builder.files:
+        Builder.load_file(path)

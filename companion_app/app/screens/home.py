@@ -1,16 +1,59 @@
-"""Home screen: the app's name, the board area and the dice status line."""
+"""Home: start a new game, resume an unfinished one from the journal, settings, dice status."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
-from kivy.lang import Builder
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 
+from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_preview import BoardPreview  # noqa: F401  (used in kv)
 
-Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+load_kv(__file__)
+
+RESUME_LIMIT = 8
+"""The most recent unfinished games offered (the journal CLI lists them all)."""
+
+
+class SettingsPopup(Popup):
+    """Dice source and where the journal is; layout in home.kv."""
 
 
 class HomeScreen(Screen):
-    """Layout lives in home.kv; this class only forwards events."""
+    """Layout lives in home.kv; this class fills the resume list and forwards taps."""
+
+    def on_pre_enter(self, *_args: object) -> None:
+        self.fill_games()
+
+    def on_kv_post(self, _base_widget: Any) -> None:
+        # The first enter happens before the app's services exist: list the games one frame on.
+        from kivy.clock import Clock
+
+        Clock.schedule_once(lambda _dt: self.fill_games(), 0)
+
+    def fill_games(self) -> None:
+        app = App.get_running_app()
+        box = self.ids.games
+        box.clear_widgets()
+        games = app.unfinished_games() if app is not None else []
+        if not games:
+            box.add_widget(Factory.Body(text="No unfinished games.", color=(0.75, 0.75, 0.75, 1)))
+            return
+        for summary in games[:RESUME_LIMIT]:
+            button = Factory.BigButton(
+                text=f"{', '.join(summary.players)}  ·  {summary.action_count} actions  ·  "
+                f"{summary.updated_at[:16].replace('T', ' ')}",
+                font_size="18sp",
+            )
+            button.game_id = summary.id
+            button.bind(on_release=lambda b: App.get_running_app().resume_game(b.game_id))
+            box.add_widget(button)
+
+    def new_game(self) -> None:
+        App.get_running_app().show("new_game")
+
+    def open_settings(self) -> None:
+        SettingsPopup().open()

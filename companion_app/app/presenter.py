@@ -1,0 +1,612 @@
+"""What the screens show, computed from the rules core's state without any Kivy import.
+
+The widgets draw these values and send taps back as the rules core's own actions; every rule
+(what is legal, who produces what, whose turn it is) is the rules core's. This module only
+turns its state into words, colours, positions and the list of spots a tap may choose, so it
+can be unit-tested without a window.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from companion_app.rules.actions import (
+    Action,
+    ActivateKnight,
+    BankTrade,
+    BuildCity,
+    BuildCityWall,
+    BuildKnight,
+    BuildRoad,
+    BuildSettlement,
+    BuyImprovement,
+    ChaseRobber,
+    ChooseProgressDeck,
+    CommitKnights,
+    DiscardCard,
+    DisplaceKnight,
+    EndTurn,
+    EventDie,
+    LoseCity,
+    MoveKnight,
+    MoveRobber,
+    PlaceMetropolis,
+    PromoteKnight,
+    RelocateKnight,
+    Roll,
+    StealFrom,
+    TakeResource,
+)
+from companion_app.rules.board import RED_NUMBERS, Board
+from companion_app.rules.cards import CARD_KINDS, TRACKS, Card, Harbour, Terrain
+from companion_app.rules.game import Game
+from companion_app.rules.pieces import CITY, DESTROYED_CITY, NOBODY, SETTLEMENT
+from companion_app.rules.prompts import PromptKind
+from companion_app.rules.topology import (
+    EDGE_COUNT,
+    EDGE_HEXES,
+    EDGE_NODES,
+    HARBOUR_EDGES,
+    HEX_COUNT,
+    HEX_XY,
+    NODE_COUNT,
+    NODE_XY,
+)
+
+RGBA = tuple[float, float, float, float]
+
+# ---- colours ---------------------------------------------------------------------------------
+
+PLAYER_COLOURS: dict[str, RGBA] = {
+    "red": (0.85, 0.16, 0.14, 1.0),
+    "blue": (0.16, 0.38, 0.86, 1.0),
+    "white": (0.96, 0.96, 0.93, 1.0),
+    "orange": (0.98, 0.56, 0.10, 1.0),
+    "green": (0.18, 0.62, 0.26, 1.0),
+    "brown": (0.52, 0.33, 0.18, 1.0),
+}
+"""The piece colours a table can pick (the base game's four plus the 5-6 extension's two)."""
+
+UNKNOWN_TERRAIN: RGBA = (0.42, 0.42, 0.45, 1.0)
+TERRAIN_COLOURS: dict[Terrain | None, RGBA] = {
+    None: UNKNOWN_TERRAIN,
+    Terrain.HILLS: (0.80, 0.40, 0.22, 1.0),
+    Terrain.FOREST: (0.16, 0.46, 0.20, 1.0),
+    Terrain.PASTURE: (0.55, 0.80, 0.35, 1.0),
+    Terrain.FIELDS: (0.94, 0.78, 0.25, 1.0),
+    Terrain.MOUNTAINS: (0.55, 0.56, 0.60, 1.0),
+    Terrain.DESERT: (0.88, 0.80, 0.58, 1.0),
+}
+EVENT_COLOURS: dict[EventDie, RGBA] = {
+    EventDie.SHIP: (0.15, 0.15, 0.18, 1.0),
+    EventDie.TRADE: (0.95, 0.80, 0.15, 1.0),
+    EventDie.POLITICS: (0.20, 0.40, 0.90, 1.0),
+    EventDie.SCIENCE: (0.20, 0.70, 0.30, 1.0),
+}
+EVENT_WORDS: dict[EventDie, str] = {
+    EventDie.SHIP: "ship",
+    EventDie.TRADE: "yellow castle",
+    EventDie.POLITICS: "blue castle",
+    EventDie.SCIENCE: "green castle",
+}
+HIGHLIGHT: RGBA = (1.0, 1.0, 0.35, 1.0)
+
+
+def player_colour(name: str) -> RGBA:
+    """RGBA of a piece colour; unknown names get a neutral grey rather than an error."""
+    return PLAYER_COLOURS.get(name.lower(), (0.6, 0.6, 0.6, 1.0))
+
+
+def text_colour_on(background: RGBA) -> RGBA:
+    """Black or white text, whichever reads better on ``background``."""
+    r, g, b, _ = background
+    return (0.05, 0.05, 0.05, 1.0) if 0.3 * r + 0.59 * g + 0.11 * b > 0.55 else (1, 1, 1, 1)
+
+
+def pips(token: int) -> int:
+    """Dots under a number token: how many of the 36 dice outcomes roll it."""
+    return 6 - abs(7 - token)
+
+
+def harbour_label(harbour: Harbour) -> str:
+    return "3:1" if harbour is Harbour.GENERIC else f"2:1 {harbour.value}"
+
+
+def hand_words(hand: Sequence[int], *, sign: str = "") -> str:
+    """``"2 brick, 1 ore"`` (``"+2 brick"`` with a sign); ``"nothing"`` for an empty hand."""
+    parts = [f"{sign}{n} {Card(c).label}" for c, n in enumerate(hand) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+# ---- geometry --------------------------------------------------------------------------------
+
+SQRT3 = math.sqrt(3.0)
+# The island spans 10 half-widths by 16 half-sizes on the lattice; harbours sit outside it.
+_SPAN_X = 10.0 * SQRT3 / 2.0 + 2.4
+_SPAN_Y = 8.0 + 2.4
+
+
+@dataclass(frozen=True, slots=True)
+class BoardGeometry:
+    """Pixel positions of the topology's ids inside a rectangle (Kivy: y grows upward).
+
+    ``size`` is the hex size (centre to corner) in pixels; the lattice of
+    :mod:`companion_app.rules.topology` is scaled to it and centred in the rectangle.
+    """
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def size(self) -> float:
+        return max(1.0, min(self.width / _SPAN_X, self.height / _SPAN_Y))
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.width / 2.0, self.y + self.height / 2.0)
+
+    def lattice(self, lx: float, ly: float) -> tuple[float, float]:
+        cx, cy = self.centre
+        s = self.size
+        return (cx + lx * s * SQRT3 / 2.0, cy - ly * s / 2.0)
+
+    def hex_centre(self, h: int) -> tuple[float, float]:
+        return self.lattice(*HEX_XY[h])
+
+    def hex_corners(self, h: int) -> list[tuple[float, float]]:
+        """Six corners, clockwise from the top one, as the topology numbers them."""
+        x, y = self.hex_centre(h)
+        s = self.size
+        return [
+            (
+                x + s * math.cos(math.radians(90 - 60 * i)),
+                y + s * math.sin(math.radians(90 - 60 * i)),
+            )
+            for i in range(6)
+        ]
+
+    def node(self, n: int) -> tuple[float, float]:
+        return self.lattice(*NODE_XY[n])
+
+    def edge(self, e: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        a, b = EDGE_NODES[e]
+        return self.node(a), self.node(b)
+
+    def edge_mid(self, e: int) -> tuple[float, float]:
+        (ax, ay), (bx, by) = self.edge(e)
+        return ((ax + bx) / 2.0, (ay + by) / 2.0)
+
+    def harbour(self, slot: int) -> tuple[float, float]:
+        """Where a harbour's marker goes: off the coast, outward from its edge's land hex."""
+        e = HARBOUR_EDGES[slot]
+        mx, my = self.edge_mid(e)
+        hx, hy = self.hex_centre(EDGE_HEXES[e][0])
+        dx, dy = mx - hx, my - hy
+        length = math.hypot(dx, dy) or 1.0
+        reach = self.size * 0.75
+        return (mx + dx / length * reach, my + dy / length * reach)
+
+    @property
+    def target_radius(self) -> float:
+        """Half a touch target. Intersections are a side apart and edge middles 0.87 side, so
+        targets of one kind never overlap."""
+        return self.size * 0.42
+
+    def spot_position(self, spot: Spot) -> tuple[float, float]:
+        kind, ident = spot
+        if kind == "node":
+            return self.node(ident)
+        if kind == "edge":
+            return self.edge_mid(ident)
+        if kind == "harbour":
+            return self.harbour(ident)
+        return self.hex_centre(ident)
+
+    def spot_at(self, px: float, py: float, spots: Iterable[Spot]) -> Spot | None:
+        """The offered spot nearest to a touch, if the touch is within its target.
+
+        Intersections and edges win over hexes: a hex's target is most of the hex around them.
+        """
+        best: dict[bool, tuple[float, Spot]] = {}
+        for spot in spots:
+            sx, sy = self.spot_position(spot)
+            is_hex = spot[0] == "hex"
+            reach = self.size * 0.8 if is_hex else self.target_radius
+            d = math.hypot(px - sx, py - sy)
+            if d <= reach and (is_hex not in best or d < best[is_hex][0]):
+                best[is_hex] = (d, spot)
+        for is_hex in (False, True):
+            if is_hex in best:
+                return best[is_hex][1]
+        return None
+
+
+Spot = tuple[str, int]
+"""A tappable place on the board: ("node", id), ("edge", id), ("hex", id) or ("harbour", slot)."""
+
+
+def action_spot(action: Action) -> Spot | None:
+    """The board place an action is chosen by tapping, or None for actions chosen by button."""
+    if isinstance(
+        action,
+        BuildSettlement
+        | BuildCity
+        | BuildCityWall
+        | BuildKnight
+        | ActivateKnight
+        | PromoteKnight
+        | ChaseRobber
+        | LoseCity
+        | PlaceMetropolis,
+    ):
+        return ("node", action.node)
+    if isinstance(action, RelocateKnight):
+        return ("node", action.to)
+    if isinstance(action, BuildRoad):
+        return ("edge", action.edge)
+    if isinstance(action, MoveRobber):
+        return ("hex", action.hex)
+    return None
+
+
+def spots_for(actions: Iterable[Action]) -> dict[Spot, Action]:
+    """Tappable spots of a set of actions that each pick one place (first action wins)."""
+    result: dict[Spot, Action] = {}
+    for action in actions:
+        spot = action_spot(action)
+        if spot is not None and spot not in result:
+            result[spot] = action
+    return result
+
+
+# ---- the board's pieces ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HexView:
+    hex: int
+    terrain: Terrain | None
+    """None while a table's own board is being entered and this hex is still unknown."""
+    token: int | None
+    pips: int
+    red: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingView:
+    node: int
+    owner: int
+    kind: str
+    """"settlement", "city" or "destroyed_city" (counts as a settlement, drawn as a ruin)."""
+    wall: bool
+    metropolis: str
+    """The track of a metropolis on this city, else ""."""
+
+
+@dataclass(frozen=True, slots=True)
+class KnightView:
+    node: int
+    owner: int
+    level: int
+    active: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPicture:
+    """Everything the board view draws."""
+
+    hexes: tuple[HexView, ...]
+    harbours: tuple[tuple[int, str, Harbour | None], ...]
+    roads: tuple[tuple[int, int], ...]
+    """(edge, owner)"""
+    buildings: tuple[BuildingView, ...]
+    knights: tuple[KnightView, ...]
+    robber_hex: int | None
+    merchant_hex: int | None
+    colours: tuple[RGBA, ...]
+    """Player colours by seat."""
+
+
+def board_only_picture(board: Board) -> BoardPicture:
+    """A board with no pieces yet (new game, "build your table")."""
+    return BoardPicture(
+        hexes=_hex_views(board),
+        harbours=_harbours(board),
+        roads=(),
+        buildings=(),
+        knights=(),
+        robber_hex=board.desert_hex,
+        merchant_hex=None,
+        colours=(),
+    )
+
+
+def _hex_views(board: Board) -> tuple[HexView, ...]:
+    return tuple(
+        HexView(
+            h,
+            board.terrains[h],
+            board.tokens[h],
+            0 if board.tokens[h] is None else pips(board.tokens[h] or 0),
+            board.tokens[h] in RED_NUMBERS,
+        )
+        for h in range(HEX_COUNT)
+    )
+
+
+def entry_picture(
+    terrains: Sequence[Terrain | None],
+    tokens: Sequence[int | None],
+    harbours: Sequence[Harbour | None],
+) -> BoardPicture:
+    """A board being entered: unknown hexes grey, unknown harbours as "?"."""
+    hexes = tuple(
+        HexView(h, terrains[h], tokens[h], pips(tokens[h] or 7), tokens[h] in RED_NUMBERS)
+        for h in range(HEX_COUNT)
+    )
+    return BoardPicture(
+        hexes=hexes,
+        harbours=tuple(
+            (s, "?" if h is None else harbour_label(h), h) for s, h in enumerate(harbours)
+        ),
+        roads=(),
+        buildings=(),
+        knights=(),
+        robber_hex=None,
+        merchant_hex=None,
+        colours=(),
+    )
+
+
+def _harbours(board: Board) -> tuple[tuple[int, str, Harbour | None], ...]:
+    return tuple((s, harbour_label(h), h) for s, h in enumerate(board.harbours))
+
+
+def board_picture(game: Game) -> BoardPicture:
+    """The board with every piece now on it."""
+    metropolis_track = {
+        node: TRACKS[i].value for i, node in enumerate(game.metropolis) if node != NOBODY
+    }
+    kinds = {SETTLEMENT: "settlement", CITY: "city", DESTROYED_CITY: "destroyed_city"}
+    buildings = tuple(
+        BuildingView(
+            n,
+            game.node_owner[n],
+            kinds[game.node_level[n]],
+            game.walls[n],
+            metropolis_track.get(n, ""),
+        )
+        for n in range(NODE_COUNT)
+        if game.node_owner[n] != NOBODY
+    )
+    knights = tuple(
+        KnightView(n, game.knight_owner[n], game.knight_level[n], game.knight_active[n])
+        for n in range(NODE_COUNT)
+        if game.knight_owner[n] != NOBODY
+    )
+    roads = tuple(
+        (e, game.edge_owner[e]) for e in range(EDGE_COUNT) if game.edge_owner[e] != NOBODY
+    )
+    merchant = getattr(game, "merchant_hex", None)
+    return BoardPicture(
+        hexes=_hex_views(game.board),
+        harbours=_harbours(game.board),
+        roads=roads,
+        buildings=buildings,
+        knights=knights,
+        robber_hex=game.robber_hex,
+        merchant_hex=merchant if isinstance(merchant, int) and merchant >= 0 else None,
+        colours=tuple(player_colour(p.colour) for p in game.config.players),
+    )
+
+
+# ---- the top bar ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RollView:
+    yellow: int
+    red: int
+    event: EventDie
+    total: int
+    words: str
+
+
+def roll_view(game: Game) -> RollView | None:
+    roll = game.last_roll
+    if roll is None:
+        return None
+    words = f"{roll.yellow} + {roll.red} = {roll.total}, {EVENT_WORDS[roll.event]}"
+    return RollView(roll.yellow, roll.red, roll.event, roll.total, words)
+
+
+def production_lines(game: Game) -> list[str]:
+    """Who got what from the last roll, in seat order; a 7 or no roll yet says so."""
+    roll = game.last_roll
+    if roll is None:
+        return []
+    if roll.total == 7:
+        return ["7: no production"]
+    names = game.config.names
+    lines = [
+        f"{names[p]} +{hand_words(hand).replace(', ', ', +')}"
+        for p, hand in enumerate(game.last_production)
+        if any(hand)
+    ]
+    return lines or ["nobody produced"]
+
+
+def turn_words(game: Game) -> str:
+    """Whose turn it is: the setup round, or the turn number and the player on turn."""
+    names = game.config.names
+    if game.in_setup:
+        round_no = 1 if game.prompt.kind is PromptKind.SETUP_SETTLEMENT else 2
+        if game.prompt.kind is PromptKind.SETUP_ROAD:
+            round_no = 1 if game.setup_step < 2 * game.player_count else 2
+        return f"Setup round {round_no} · {names[game.prompt.player]}"
+    if game.is_over:
+        return f"Game over · {names[game.winner]} won"
+    return f"Turn {game.turn + 1} · {names[game.active]}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementStep:
+    seat: int
+    name: str
+    piece: str
+    """"settlement + road" (round 1) or "city + road" (round 2)."""
+    state: str
+    """"done", "now" or "next"."""
+
+
+def placement_order(game: Game) -> list[PlacementStep]:
+    """The setup order (§2): seats in order with a settlement, then in reverse with a city.
+
+    The rules core decides who places; this list is only the overview, and the test checks
+    its "now" step against ``game.prompt.player``.
+    """
+    seats = list(game.seats)
+    names = game.config.names
+    order = [(s, "settlement + road") for s in seats] + [(s, "city + road") for s in seats[::-1]]
+    current = game.setup_step // 2 if game.in_setup else len(order)
+    return [
+        PlacementStep(
+            seat,
+            names[seat],
+            piece,
+            "done" if i < current else "now" if i == current else "next",
+        )
+        for i, (seat, piece) in enumerate(order)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    name: str
+    colour: RGBA
+    victory_points: int
+    cards: int
+    hand: str
+    knights: str
+    on_turn: bool
+    deciding: bool
+
+
+def player_views(game: Game) -> list[PlayerView]:
+    """One line per seat. Hands are shown in full in this issue (setup: the starting resources);
+    the private hands of the next issue will hide them behind a cover screen."""
+    views = []
+    for p, cfg in enumerate(game.config.players):
+        strength = game.knight_strength(p)
+        count = len(game.knights_of[p])
+        views.append(
+            PlayerView(
+                seat=p,
+                name=cfg.name,
+                colour=player_colour(cfg.colour),
+                victory_points=game.victory_points(p),
+                cards=game.card_count(p),
+                hand=hand_words(game.hand(p)),
+                knights=f"{count} knight(s), strength {strength}" if count else "no knights",
+                on_turn=p == game.active and not game.in_setup,
+                deciding=p == game.prompt.player,
+            )
+        )
+    return views
+
+
+def barbarian_track(game: Game) -> tuple[int, int]:
+    """(ship position, spaces): the same two numbers the dice box's LEDs show."""
+    return game.barbarian_position, game.config.barbarian_track_length
+
+
+# ---- buttons for the actions not chosen on the board ------------------------------------------
+
+
+def describe_action(game: Game, action: Action) -> str:
+    """Button words for an action, in the game's own terms."""
+    names = game.config.names
+    if isinstance(action, EndTurn):
+        return "End turn"
+    if isinstance(action, BankTrade):
+        rate = game.trade_rate(action.player, action.give)
+        return f"Trade {rate} {action.give.label} for 1 {action.take.label}"
+    if isinstance(action, DiscardCard):
+        return f"Discard 1 {action.card.label}"
+    if isinstance(action, StealFrom):
+        return f"Steal from {names[action.victim]}"
+    if isinstance(action, BuyImprovement):
+        return f"Improve {action.track.value}"
+    if isinstance(action, ChooseProgressDeck):
+        return f"Draw from the {action.track.value} deck"
+    if isinstance(action, TakeResource):
+        return f"Take 1 {action.card.label}"
+    if isinstance(action, CommitKnights):
+        return f"Commit {len(action.nodes)} knight(s)" if action.nodes else "Commit no knights"
+    if isinstance(action, MoveKnight | DisplaceKnight):
+        verb = "Move" if isinstance(action, MoveKnight) else "Displace with"
+        return f"{verb} knight {action.node} → {action.to}"
+    if isinstance(action, Roll):
+        return f"Roll {action.yellow}+{action.red} {action.event.value}"
+    spot = action_spot(action)
+    what = action.type_name.replace("_", " ").capitalize()
+    if spot is not None:
+        return f"{what} at {spot[0]} {spot[1]}"
+    return what
+
+
+@dataclass(frozen=True, slots=True)
+class ActionGroup:
+    """Legal actions of one type: placed on the board (``on_board``) or one button each."""
+
+    type_name: str
+    title: str
+    actions: tuple[Action, ...]
+    on_board: bool
+
+
+_GROUP_TITLES = {
+    "build_road": "Build a road",
+    "build_settlement": "Build a settlement",
+    "build_city": "Build a city",
+    "build_city_wall": "Build a city wall",
+    "build_knight": "Recruit a knight",
+    "activate_knight": "Activate a knight",
+    "promote_knight": "Promote a knight",
+    "chase_robber": "Chase the robber",
+    "move_robber": "Move the robber",
+    "lose_city": "Choose the city to lose",
+    "place_metropolis": "Place the metropolis",
+    "relocate_knight": "Move the displaced knight",
+}
+
+
+def action_groups(actions: Iterable[Action]) -> list[ActionGroup]:
+    """Legal actions grouped by type in the rules core's order; rolls are left out (the dice
+    box or the on-screen roll button makes them)."""
+    grouped: dict[str, list[Action]] = {}
+    for action in actions:
+        if isinstance(action, Roll):
+            continue
+        grouped.setdefault(action.type_name, []).append(action)
+    groups = []
+    for type_name, items in grouped.items():
+        on_board = all(action_spot(a) is not None for a in items)
+        title = _GROUP_TITLES.get(type_name, type_name.replace("_", " ").capitalize())
+        groups.append(ActionGroup(type_name, title, tuple(items), on_board))
+    return groups
+
+
+def wants_board_tap(game: Game) -> bool:
+    """True when every legal action is a place on the board (setup, robber, city to lose)."""
+    actions = game.legal_actions()
+    return bool(actions) and all(action_spot(a) is not None for a in actions)
+
+
+def hand_counts(hand: Sequence[int]) -> dict[str, int]:
+    return {Card(c).label: hand[c] for c in range(CARD_KINDS) if hand[c]}

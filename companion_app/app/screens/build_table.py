@@ -1,0 +1,197 @@
+"""Build your table: the chosen board drawn large, so the table lays its tiles to match; or the
+table's own board entered by tapping hexes and harbours (checked by the rules core)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.screenmanager import Screen
+
+from companion_app.app.forms import (
+    HARBOUR_CHOICES,
+    TERRAIN_CHOICES,
+    TOKEN_CHOICES,
+    BoardEntry,
+    NewGameForm,
+)
+from companion_app.app.presenter import (
+    TERRAIN_COLOURS,
+    Spot,
+    board_only_picture,
+    harbour_label,
+    text_colour_on,
+)
+from companion_app.app.screens import load_kv
+from companion_app.app.widgets.board_view import HARBOUR_COLOURS, BoardView  # noqa: F401
+from companion_app.rules.board import STARTER_BOARD, Board
+from companion_app.rules.cards import Terrain
+from companion_app.rules.errors import ConfigError
+from companion_app.rules.topology import HARBOUR_COUNT, HEX_COUNT
+
+load_kv(__file__)
+
+
+class BuildTableScreen(Screen):
+    mode = StringProperty("show")
+    """"show": a generated board to lay out; "enter": the table's own board being entered."""
+    title = StringProperty("")
+    explain = StringProperty("")
+    error = StringProperty("")
+    ready = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.form: NewGameForm | None = None
+        self.board: Board | None = None
+        self.entry = BoardEntry()
+        self.game_seed = 0
+
+    def prepare(self, form: NewGameForm, board: Board | None, *, game_seed: int) -> None:
+        """Show ``board`` (None: let the table enter its own)."""
+        self.form = form
+        self.game_seed = game_seed
+        self.error = ""
+        self.ids.palette.clear_widgets()
+        if board is not None:
+            self.mode = "show"
+            self.board = board
+            self.ready = True
+            if form.board_choice == "random":
+                self.title = f"Build your table · seed {form.seed}"
+            else:
+                self.title = "Build your table · starter layout"
+            self.explain = (
+                "Lay out the terrain hexes, number tokens and harbours as shown, "
+                "the top of the picture facing the tablet's top edge. The robber starts "
+                "in the desert."
+            )
+            self.ids.board.show_hex_ids = False
+            self.ids.board.picture = board_only_picture(board)
+            self.ids.board.spots = {}
+            self.ids.board.selected = None
+        else:
+            self.mode = "enter"
+            self.board = None
+            self.entry = BoardEntry()
+            self.title = "Enter the board on your table"
+            self.ids.board.show_hex_ids = True
+            self.ids.board.spots = {("hex", h): None for h in range(HEX_COUNT)} | {
+                ("harbour", s): None for s in range(HARBOUR_COUNT)
+            }
+            self.select(("hex", 0))
+
+    # ---- entering a board ---------------------------------------------------------------------
+
+    def on_spot(self, spot: Spot) -> None:
+        if self.mode == "enter":
+            self.select(spot)
+
+    def select(self, spot: Spot) -> None:
+        self.ids.board.selected = spot
+        palette = self.ids.palette
+        palette.clear_widgets()
+        kind, ident = spot
+        if kind == "hex":
+            self.explain = f"Hex {ident}: tap its terrain, then its number."
+            palette.add_widget(self._choices(TERRAIN_CHOICES, self._terrain_button, cols=3))
+            if self.entry.terrains[ident] not in (None, Terrain.DESERT):
+                palette.add_widget(self._choices(TOKEN_CHOICES, self._token_button, cols=5))
+        else:
+            self.explain = f"Harbour {ident}: tap the harbour lying there."
+            palette.add_widget(self._choices(HARBOUR_CHOICES, self._harbour_button, cols=3))
+        self._show_entry()
+
+    def _choices(self, values: Any, make: Any, *, cols: int) -> GridLayout:
+        grid = GridLayout(cols=cols, spacing=8, size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for value in values:
+            grid.add_widget(make(value))
+        return grid
+
+    def _terrain_button(self, terrain: Terrain) -> Any:
+        colour = TERRAIN_COLOURS[terrain]
+        button = Factory.BigButton(
+            text=terrain.value, background_color=colour, color=text_colour_on(colour)
+        )
+        button.bind(on_release=lambda _b: self.choose_terrain(terrain))
+        return button
+
+    def _token_button(self, token: int) -> Any:
+        red = token in (6, 8)
+        button = Factory.BigButton(
+            text=str(token),
+            background_color=(0.97, 0.93, 0.82, 1),
+            color=(0.8, 0.05, 0.05, 1) if red else (0.1, 0.1, 0.1, 1),
+            bold=True,
+        )
+        button.bind(on_release=lambda _b: self.choose_token(token))
+        return button
+
+    def _harbour_button(self, harbour: Any) -> Any:
+        colour = HARBOUR_COLOURS[harbour]
+        button = Factory.BigButton(
+            text=harbour_label(harbour), background_color=colour, color=text_colour_on(colour)
+        )
+        button.bind(on_release=lambda _b: self.choose_harbour(harbour))
+        return button
+
+    def choose_terrain(self, terrain: Terrain) -> None:
+        _kind, h = self.ids.board.selected
+        self.entry.set_terrain(h, terrain)
+        if terrain is Terrain.DESERT:
+            self._advance()
+        else:
+            self.select(("hex", h))
+
+    def choose_token(self, token: int) -> None:
+        _kind, h = self.ids.board.selected
+        self.entry.set_token(h, token)
+        self._advance()
+
+    def choose_harbour(self, harbour: Any) -> None:
+        _kind, slot = self.ids.board.selected
+        self.entry.set_harbour(slot, harbour)
+        self._advance()
+
+    def _advance(self) -> None:
+        """On to the next position still empty (hexes first, then harbours)."""
+        for h in range(HEX_COUNT):
+            if self.entry.terrains[h] is None or (
+                self.entry.terrains[h] is not Terrain.DESERT and self.entry.tokens[h] is None
+            ):
+                self.select(("hex", h))
+                return
+        for s in range(HARBOUR_COUNT):
+            if self.entry.harbours[s] is None:
+                self.select(("harbour", s))
+                return
+        self.select(self.ids.board.selected)
+
+    def fill_starter(self) -> None:
+        self.entry = BoardEntry.from_board(STARTER_BOARD)
+        self.select(("hex", 0))
+
+    def _show_entry(self) -> None:
+        self.ids.board.picture = self.entry.picture()
+        board, error = self.entry.check()
+        self.board = board
+        self.ready = board is not None
+        done = self.entry.entered
+        self.error = "Board checked: it is a valid board." if board else f"{done}/28 · {error}"
+
+    # ---- start --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        app = App.get_running_app()
+        if self.form is None or self.board is None:
+            return
+        try:
+            config = self.form.config(self.board, game_seed=self.game_seed)
+        except ConfigError as exc:
+            self.error = str(exc)
+            return
+        app.start_game(config)

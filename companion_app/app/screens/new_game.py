@@ -1,0 +1,151 @@
+"""New game: players (names, colours, seat order, who starts), board, variants, dice source.
+
+The choices live in :class:`~companion_app.app.forms.NewGameForm`; the rules core's config
+checks them and its error is shown as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion_app.app.forms import NewGameForm
+from companion_app.app.presenter import player_colour, text_colour_on
+from companion_app.app.screens import load_kv
+from companion_app.rules.errors import ConfigError
+
+load_kv(__file__)
+
+
+class PlayerRow(BoxLayout):
+    """One seat: plays or empty, name, colour, move up, starts."""
+
+    index = NumericProperty(0)
+    screen: Any = ObjectProperty(None)
+
+
+class NewGameScreen(Screen):
+    board_choice = StringProperty("starter")
+    seed = NumericProperty(1)
+    vp_target = NumericProperty(13)
+    track_length = NumericProperty(7)
+    error = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.form = NewGameForm()
+        self.form.reroll()
+        self.rows: list[PlayerRow] = []
+        for i in range(len(self.form.players)):
+            row = PlayerRow(index=i, screen=self)
+            self.rows.append(row)
+            self.ids.rows.add_widget(row)
+        self._filling = False
+        self.show_form()
+
+    def on_pre_enter(self, *_args: object) -> None:
+        app = App.get_running_app()
+        if app is not None and app.dice is not None:
+            self.form.virtual_dice = app.dice.is_virtual
+        self.show_form()
+
+    def show_form(self) -> None:
+        """Every control shows the form's value (the form is the only state)."""
+        form = self.form
+        self._filling = True
+        for row, slot in zip(self.rows, form.players, strict=True):
+            row.ids.plays.state = "down" if slot.plays else "normal"
+            if row.ids.name.text != slot.name:
+                row.ids.name.text = slot.name
+            row.ids.name.disabled = not slot.plays
+            colour = player_colour(slot.colour)
+            row.ids.colour.text = slot.colour
+            row.ids.colour.background_color = colour
+            row.ids.colour.color = text_colour_on(colour)
+            row.ids.colour.disabled = not slot.plays
+            row.ids.first.state = "normal"
+            row.ids.first.disabled = not slot.plays
+        seated = [i for i, p in enumerate(form.players) if p.plays]
+        self.rows[seated[form.first_player]].ids.first.state = "down"
+        for choice in ("starter", "random", "table"):
+            self.ids[f"board_{choice}"].state = "down" if form.board_choice == choice else "normal"
+        self.ids.dice_virtual.state = "down" if form.virtual_dice else "normal"
+        self.ids.dice_box.state = "normal" if form.virtual_dice else "down"
+        for name in ("easy_start", "quick_knights", "evil_barbarians"):
+            self.ids[name].state = "down" if getattr(form, name) else "normal"
+        self.board_choice = form.board_choice
+        self.seed = form.seed
+        self.vp_target = form.vp_target
+        self.track_length = form.track_length
+        self._filling = False
+
+    # ---- edits (from kv) ----------------------------------------------------------------------
+
+    def toggle_plays(self, index: int) -> None:
+        self.form.toggle_plays(index)
+        self.show_form()
+
+    def rename(self, index: int, text: str) -> None:
+        if not self._filling:
+            self.form.players[index].name = text
+
+    def next_colour(self, index: int) -> None:
+        self.form.next_colour(index)
+        self.show_form()
+
+    def move_up(self, index: int) -> None:
+        self.form.move_up(index)
+        self.show_form()
+
+    def set_first(self, index: int) -> None:
+        self.form.set_first(index)
+        self.show_form()
+
+    def set_board(self, choice: str) -> None:
+        self.form.board_choice = choice
+        self.show_form()
+
+    def reroll(self) -> None:
+        self.form.reroll()
+        self.show_form()
+
+    def step(self, name: str, delta: int) -> None:
+        self.form.step(name, delta)
+        self.show_form()
+
+    def set_variant(self, name: str, on: bool) -> None:
+        setattr(self.form, name, on)
+        self.show_form()
+
+    def set_dice(self, virtual: bool) -> None:
+        self.form.virtual_dice = virtual
+        self.show_form()
+
+    def next(self) -> None:
+        """Check the choices with the rules core and go on to the board on the table."""
+        app = App.get_running_app()
+        board = self.form.board()
+        try:
+            # A table entering its own board gets the config once the board is accepted.
+            self.form.config(board if board is not None else _any_board())
+        except ConfigError as exc:
+            self.error = str(exc)
+            return
+        self.error = ""
+        if app.dice is None or app.dice.is_virtual != self.form.virtual_dice:
+            if self.form.virtual_dice:
+                app.use_virtual_dice()
+            else:
+                app.search_dice_box()
+        screen = app.show("build_table")
+        screen.prepare(self.form, board, game_seed=self.form.seed)
+
+
+def _any_board() -> Any:
+    from companion_app.rules.board import STARTER_BOARD
+
+    return STARTER_BOARD

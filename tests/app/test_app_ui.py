@@ -1,0 +1,115 @@
+"""The app driven by touches under Xvfb with real GL: a new game on the starter board, the whole
+initial placement by tapping, five rolls through the emulated dice box (``ui_scenario.py``).
+
+The scenario compares the widgets with the rules core after every step; this test checks its
+report, the screenshots it saved, and that the journal holds exactly the game that was played.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from companion_app.journal import Journal
+from companion_app.rules.actions import Roll
+
+pytestmark = pytest.mark.ui
+
+SCENARIO = Path(__file__).with_name("ui_scenario.py")
+PLAYERS = 3
+
+
+@pytest.fixture(scope="module")
+def run(xvfb_display: str, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    tmp = tmp_path_factory.mktemp("ui")
+    journal = tmp / "journal.sqlite3"
+    result = tmp / "result.json"
+    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(SCENARIO),
+            "--journal",
+            str(journal),
+            "--artifacts",
+            str(artifacts_dir),
+            "--result",
+            str(result),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=150,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(result.read_text())
+    report["journal"] = journal
+    report["artifacts"] = artifacts_dir
+    return report
+
+
+def test_the_scenario_ran_to_the_end(run: dict) -> None:
+    assert run["error"] == ""
+
+
+def test_every_widget_matched_the_rules_core(run: dict) -> None:
+    failures = "\n".join(
+        f"{f['name']}: shown {f['shown']}, expected {f['expected']}" for f in run["failures"]
+    )
+    assert not failures, failures
+    # 4 placements x 3 players, each checked with its tap, the order and the screen; 5 rolls.
+    names = [c["name"] for c in run["checks"]]
+    assert sum(n.endswith("the tap took the spot's action") for n in names) == 4 * PLAYERS
+    assert sum(n.endswith("starting resources shown") for n in names) == PLAYERS
+    assert sum(n.endswith(": dice shown") for n in names) == 5
+    assert sum(n.endswith(": ship LED") for n in names) == 5
+
+
+def test_rolls_came_through_the_emulated_dice_box(run: dict) -> None:
+    assert run["dice_backend"] == "LinkBackend"
+    kinds = [a["type"] for a in run["actions"]]
+    assert (
+        kinds[: 4 * PLAYERS]
+        == ["build_settlement", "build_road"] * PLAYERS + ["build_city", "build_road"] * PLAYERS
+    )
+    assert kinds[4 * PLAYERS :] == ["roll", "end_turn"] * 5
+    rollers = [a["player"] for a in run["actions"] if a["type"] == "roll"]
+    assert rollers == [0, 1, 2, 0, 1]
+    # The strip's ship never moves back, and ends where the game's track is.
+    ships = [leds.index("S") for leds in run["leds"]]
+    assert ships == sorted(ships)
+    ships_rolled = sum(a["event"] == "ship" for a in run["actions"] if a["type"] == "roll")
+    assert run["state"]["barbarian_position"] == ships_rolled
+
+
+def test_the_journal_holds_the_game_played(run: dict) -> None:
+    with Journal(run["journal"], create=False) as journal:
+        session = journal.open_game(run["game_id"])
+        assert [a.to_json() for a in session.actions] == run["actions"]
+        assert session.game.to_json() == run["state"]
+        assert sum(isinstance(a, Roll) for a in session.actions) == 5
+
+
+def test_screenshots_of_every_screen(run: dict) -> None:
+    expected = {
+        "ui_01_home.png",
+        "ui_02_new_game_random.png",
+        "ui_03_new_game.png",
+        "ui_04_build_table.png",
+        "ui_05_setup_start.png",
+        "ui_07_setup_done.png",
+        "ui_08_roll_5.png",
+        "ui_09_home_resume.png",
+    }
+    assert expected <= set(run["screens"])
+    for name in run["screens"]:
+        image = Image.open(run["artifacts"] / name).convert("RGB")
+        assert image.size == (1280, 800)
+        colours = image.getcolors(maxcolors=1 << 20)
+        assert colours is not None and len(colours) > 50, f"{name} is (nearly) one colour"

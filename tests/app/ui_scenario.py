@@ -1,0 +1,344 @@
+"""A touch-driven run of the real app, started by ``test_app_ui.py`` in its own process.
+
+Starts the app at 1280x800 on the display in ``$DISPLAY``, then taps through it the way a
+table would: a new game on the starter board with three players, the whole initial placement by
+tapping highlighted intersections and edges, five rolls with the on-screen roll button (the
+virtual dice box), ending each turn with its button. After every step it compares what the
+widgets show with the rules core's state and records each comparison; it saves a screenshot of
+every screen. The result (checks, failures, final state) goes to a JSON file.
+
+Usage: python ui_scenario.py --journal DB --artifacts DIR --result JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable, Generator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+from companion_app.app.main import configure_kivy
+
+configure_kivy(1280, 800)
+
+from kivy.clock import Clock  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+
+from companion_app.app import presenter as P  # noqa: E402
+from companion_app.app.companion import CompanionApp, save_screenshot  # noqa: E402
+from companion_app.device.discovery import DiceSource  # noqa: E402
+from companion_app.rules.actions import BuildCity, EndTurn, Roll  # noqa: E402
+from companion_app.rules.prompts import PromptKind  # noqa: E402
+from companion_app.rules.topology import NODE_HEXES  # noqa: E402
+
+ROLLS = 5
+WAIT_FRAMES = 600
+"""The most frames a step waits for the app (a roll through the emulated box takes a few)."""
+
+Step = Generator[int | Callable[[], bool], None, None]
+
+
+class Scenario:
+    def __init__(self, app: CompanionApp, artifacts: Path) -> None:
+        self.app = app
+        self.artifacts = artifacts
+        self.checks: list[dict[str, Any]] = []
+        self.screens: list[str] = []
+        self.leds: list[str] = []
+        self.error = ""
+        self._steps = self.steps()
+        self._waiting: Callable[[], bool] | None = None
+        self._frames = 0
+        self._budget = 0
+
+    # ---- driving --------------------------------------------------------------------------
+
+    def tick(self, _dt: float) -> bool:
+        try:
+            if self._frames > 0:
+                self._frames -= 1
+                return True
+            if self._waiting is not None:
+                if not self._waiting():
+                    self._budget -= 1
+                    if self._budget <= 0:
+                        raise TimeoutError("the app did not reach the awaited state")
+                    return True
+                self._waiting = None
+            wait = next(self._steps)
+            if callable(wait):
+                self._waiting, self._budget = wait, WAIT_FRAMES
+            else:
+                self._frames = wait
+            return True
+        except StopIteration:
+            self.app.stop()
+            return False
+        except Exception:
+            self.error = traceback.format_exc()
+            self.app.stop()
+            return False
+
+    def check(self, name: str, shown: object, expected: object) -> None:
+        ok = shown == expected
+        self.checks.append(
+            {"name": name, "ok": ok, "shown": repr(shown), "expected": repr(expected)}
+        )
+
+    def tap_widget(self, widget: Any) -> None:
+        x, y = widget.to_window(*widget.center)
+        self.tap(x, y)
+
+    def tap(self, x: float, y: float) -> None:
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+
+    def shot(self, name: str) -> Step:
+        yield 3
+        save_screenshot(self.artifacts / name)
+        self.screens.append(name)
+
+    # ---- the run ----------------------------------------------------------------------------
+
+    def steps(self) -> Step:
+        app = self.app
+        yield lambda: app.root is not None and app.dice is not None
+        yield 5
+        home = app.root.get_screen("home")
+        yield from self.shot("ui_01_home.png")
+        self.tap_widget(home.ids.new_game)
+        yield 2
+        new_game = app.root.get_screen("new_game")
+        self.check("screen after New game", app.root.current, "new_game")
+        # The random balanced board: its seed is shown and a re-roll changes it.
+        self.tap_widget(new_game.ids.board_random)
+        yield 2
+        seed = new_game.form.seed
+        self.check("seed shown", new_game.ids.seed.text, f"Seed {seed}")
+        self.tap_widget(new_game.ids.reroll)
+        yield 2
+        self.check("re-roll changes the seed", new_game.form.seed != seed, True)
+        self.check("new seed shown", new_game.ids.seed.text, f"Seed {new_game.form.seed}")
+        yield from self.shot("ui_02_new_game_random.png")
+        # Three players: the fourth seat is left empty; the starter board.
+        self.tap_widget(new_game.rows[3].ids.plays)
+        self.tap_widget(new_game.ids.board_starter)
+        yield 2
+        self.check("players seated", new_game.form.player_count, 3)
+        yield from self.shot("ui_03_new_game.png")
+        self.tap_widget(new_game.ids.next)
+        yield 2
+        self.check("screen after Next", app.root.current, "build_table")
+        table = app.root.get_screen("build_table")
+        from companion_app.rules.board import STARTER_BOARD
+
+        tokens = tuple(h.token for h in table.ids.board.picture.hexes)
+        self.check("build-table tokens are the starter board's", tokens, STARTER_BOARD.tokens)
+        yield from self.shot("ui_04_build_table.png")
+        self.tap_widget(table.ids.start)
+        yield 3
+        self.check("screen after start", app.root.current, "game")
+        yield from self.setup_by_taps()
+        for i in range(1, ROLLS + 1):
+            yield from self.roll_and_end_turn(i)
+        app.show("home")
+        yield 3
+        games = [getattr(b, "game_id", None) for b in home.ids.games.children]
+        self.check("the game is offered for resume", app.session.game_id in games, True)
+        yield from self.shot("ui_09_home_resume.png")
+
+    def game_screen(self) -> Any:
+        return self.app.root.get_screen("game")
+
+    def compare_screen(self, label: str) -> None:
+        """What the game screen shows against the rules core's state."""
+        game = self.app.session.game
+        screen = self.game_screen()
+        ids = screen.ids
+        self.check(f"{label}: prompt", ids.prompt.text, game.describe_prompt())
+        self.check(f"{label}: turn", ids.turn.text, P.turn_words(game))
+        self.check(
+            f"{label}: track",
+            (ids.track.position, ids.track.length),
+            (game.barbarian_position, game.config.barbarian_track_length),
+        )
+        self.check(f"{label}: board pieces", ids.board.picture, P.board_picture(game))
+        legal_spots = {P.action_spot(a) for a in game.legal_actions()} - {None}
+        if P.wants_board_tap(game):
+            self.check(f"{label}: highlighted spots", set(ids.board.spots), legal_spots)
+        else:
+            self.check(f"{label}: no spots highlighted", dict(ids.board.spots), {})
+        lines = [c.text for c in reversed(ids.players.children)]
+        for p, line in enumerate(lines):
+            self.check(
+                f"{label}: {game.config.names[p]} VP and hand shown",
+                f"{game.victory_points(p)} VP · {game.card_count(p)} cards: "
+                f"{P.hand_words(game.hand(p))}" in line,
+                True,
+            )
+
+    def box_leds_follow(self, label: str) -> Step:
+        """The emulated box's LED strip shows the ship where the top bar's track shows it."""
+        box = self.app.dice.virtual_box if self.app.dice else None
+        self.check(f"{label}: virtual dice are the emulated box", box is not None, True)
+        if box is None:
+            return
+        game = self.app.session.game
+        yield lambda: box.leds() is not None
+        yield lambda: _ship_led(box.leds()) == _expected_ship_led(game, box.leds())
+        self.check(
+            f"{label}: ship LED", _ship_led(box.leds()), _expected_ship_led(game, box.leds())
+        )
+        self.leds.append(box.leds())
+
+    def setup_by_taps(self) -> Step:
+        game = self.app.session.game
+        screen = self.game_screen()
+        board = screen.ids.board
+        n = game.player_count
+        yield from self.shot("ui_05_setup_start.png")
+        for step in range(4 * n):
+            self.compare_screen(f"setup {step}")
+            order = [c for c in reversed(screen.ids.actions.children)]
+            now = [i for i, c in enumerate(order) if c.state_name == "now"]
+            placing = P.placement_order(game)[now[0]] if now else None
+            self.check(
+                f"setup {step}: order marks who places",
+                placing.seat if placing else None,
+                game.prompt.player,
+            )
+            spots = dict(board.spots)
+            if game.prompt.kind is PromptKind.SETUP_ROAD:
+                spot = min(spots, key=lambda s: s[1])
+            else:
+                spot = max(spots, key=lambda s: (_pips(game, s[1]), -s[1]))
+            expected = spots[spot]
+            before = len(game.history)
+            x, y = board.geometry.spot_position(spot)
+            self.tap(*board.to_window(x, y))
+            yield 2
+            self.check(
+                f"setup {step}: the tap took the spot's action", game.history[before:], [expected]
+            )
+            if step == 1:
+                yield from self.shot("ui_06_setup_first_road.png")
+            if isinstance(expected, BuildCity):
+                # The starting city brings its starting resources (§2), shown in the hand.
+                p = expected.player
+                line = list(reversed(screen.ids.players.children))[p].text
+                start = P.hand_words(game.hand(p))
+                self.check(
+                    f"setup {step}: starting resources shown",
+                    (any(game.hand(p)), start in line),
+                    (True, True),
+                )
+        self.check("setup over", game.in_setup, False)
+        self.check("buildings after setup", len(P.board_picture(game).buildings), 2 * n)
+        self.check("roads after setup", len(P.board_picture(game).roads), 2 * n)
+        self.compare_screen("after setup")
+        yield from self.shot("ui_07_setup_done.png")
+
+    def roll_and_end_turn(self, i: int) -> Step:
+        game = self.app.session.game
+        screen = self.game_screen()
+        yield lambda: game.awaiting_roll and screen.can_roll
+        before = len(game.history)
+        self.check(f"roll {i}: roll button enabled", screen.ids.roll.disabled, False)
+        self.tap_widget(screen.ids.roll)
+        yield (
+            lambda: (
+                len(game.history) > before
+                and screen.ids.dice.roll is not None
+                and (screen.ids.dice.roll.yellow == game.last_roll.yellow)
+            )
+        )
+        yield 2
+        roll = game.history[before]
+        self.check(f"roll {i}: a roll was applied", isinstance(roll, Roll), True)
+        view = P.roll_view(game)
+        self.check(f"roll {i}: dice shown", screen.ids.dice.roll, view)
+        self.check(f"roll {i}: roll words", screen.ids.roll_words.text, view.words if view else "")
+        self.check(
+            f"roll {i}: production shown",
+            screen.ids.production.text,
+            "\n".join(P.production_lines(game)[:4]),
+        )
+        self.compare_screen(f"roll {i}")
+        yield from self.box_leds_follow(f"roll {i}")
+        yield from self.shot(f"ui_08_roll_{i}.png")
+        # Decisions a roll can bring (discards on a 7) are answered with their buttons.
+        while game.prompt.kind is not PromptKind.TURN:
+            buttons = [b for b in screen.ids.actions.children if hasattr(b, "action")]
+            if not buttons:
+                raise AssertionError(f"no button for prompt {game.prompt.kind}")
+            self.tap_widget(buttons[-1])
+            yield 2
+        self.check(f"roll {i}: End turn offered", screen.ids.end_turn.disabled, False)
+        self.check(
+            f"roll {i}: End turn is the legal action", screen.end_turn_action, EndTurn(game.active)
+        )
+        player = game.active
+        self.tap_widget(screen.ids.end_turn)
+        yield 2
+        self.check(
+            f"turn {i}: next player's roll",
+            (game.prompt.kind, game.active),
+            (PromptKind.ROLL, game.next_seat(player)),
+        )
+        self.compare_screen(f"after turn {i}")
+
+
+def _ship_led(leds: str | None) -> int | None:
+    return None if not leds or "S" not in leds else leds.index("S")
+
+
+def _expected_ship_led(game: Any, leds: str) -> int:
+    """The LED the firmware lights for the ship (lights.py scales the track onto the strip)."""
+    from companion_app.device.table import device_track
+
+    pos, length = device_track(game.barbarian_position, game.config.barbarian_track_length)
+    track_leds = len(leds) - 1
+    return (pos * (track_leds - 1) + (length - 1) // 2) // (length - 1)
+
+
+def _pips(game: Any, node: int) -> int:
+    board = game.board
+    return sum(P.pips(board.tokens[h]) for h in NODE_HEXES[node] if board.tokens[h])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--journal", type=Path, required=True)
+    parser.add_argument("--artifacts", type=Path, required=True)
+    parser.add_argument("--result", type=Path, required=True)
+    args = parser.parse_args()
+    app = CompanionApp(dice=DiceSource(None), journal_path=args.journal, dice_seed=7)
+    scenario = Scenario(app, args.artifacts)
+    Clock.schedule_interval(scenario.tick, 0)
+    app.run()
+    session = app.session
+    result = {
+        "error": scenario.error,
+        "checks": scenario.checks,
+        "failures": [c for c in scenario.checks if not c["ok"]],
+        "screens": scenario.screens,
+        "leds": scenario.leds,
+        "dice_backend": app.dice.backend_name if app.dice else "",
+        "game_id": session.game_id if session else None,
+        "actions": [a.to_json() for a in session.game.history] if session else [],
+        "state": session.game.to_json() if session else None,
+    }
+    args.result.write_text(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
