@@ -1,0 +1,113 @@
+"""Helpers for the device tests: a table that plays random games around an emulated dice box."""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+
+from companion_app.device.events import (
+    LinkEvent,
+    PressedWhileDisarmed,
+    RollArrived,
+)
+from companion_app.device.link import DiceLink, serial_opener
+from companion_app.device.table import BareGameSession, DiceTable
+from companion_app.emulator import Emulator
+from companion_app.rules.actions import Roll
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
+from companion_app.rules.randomplay import choose_random_action
+from companion_app.rules.rng import SplitMix64
+
+
+class RandomTable:
+    """Random players at a table whose dice are the emulated box, through the real link.
+
+    The test thread plays: link events are queued by the link's reader thread and handled
+    here, as the app's main thread would.
+    """
+
+    def __init__(self, emulator: Emulator, seed: int) -> None:
+        self.emulator = emulator
+        self.seed = seed
+        self.events: queue.Queue[LinkEvent] = queue.Queue()
+        self.seen: list[LinkEvent] = []
+        self.link = DiceLink(serial_opener(lambda: emulator.port), self.events.put)
+        self.games: list[Game] = [self._new_game()]
+        self.session = BareGameSession(self.games[0])
+        self.table = DiceTable(self.session, self.link)
+        self.rng = SplitMix64(seed)
+        self.presses = 0
+
+    def _new_game(self) -> Game:
+        return Game.new(GameConfig.for_players(4, seed=self.seed + len(getattr(self, "games", []))))
+
+    def __enter__(self) -> RandomTable:
+        self.link.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.link.close()
+
+    def pump(self, timeout: float) -> LinkEvent | None:
+        try:
+            event = self.events.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        self.seen.append(event)
+        self.table.handle(event)
+        return event
+
+    def wait_for(self, done: Callable[[], bool], timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while not done():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            self.pump(min(left, 0.001))
+        return True
+
+    def play_to_roll(self) -> None:
+        """Random play until the game waits for the dice; a new game when one ends."""
+        while True:
+            game = self.session.game
+            if game.is_over:
+                game = self._new_game()
+                self.games.append(game)
+                self.session.game = game
+            if game.awaiting_roll:
+                self.table.sync()
+                if self.session.game.awaiting_roll:
+                    return
+                continue  # a held roll was applied by sync: play on
+            action = choose_random_action(game, self.rng)
+            assert not isinstance(action, Roll), "rolls come from the dice box only"
+            self.session.apply(action)
+            self.table.sync()
+
+    def roll_once(self, timeout: float = 20.0) -> None:
+        """Play to the next roll, press the box's button, wait until a roll is applied."""
+        self.play_to_roll()
+        before = len(self.table.applied)
+        deadline = time.monotonic() + timeout
+        while len(self.table.applied) == before:
+            assert time.monotonic() < deadline, (
+                f"no roll applied; link {self.link.counters}, status {self.link.status}"
+            )
+            if not self.wait_for(lambda: self.link.session.state_confirmed, 5.0):
+                continue
+            self.emulator.press()
+            self.presses += 1
+            got = self.wait_for(
+                lambda: (
+                    len(self.table.applied) > before
+                    or isinstance(self.seen[-1] if self.seen else None, PressedWhileDisarmed)
+                ),
+                3.0,
+            )
+            if got and len(self.table.applied) == before:
+                self.seen.append(RollArrived.__new__(RollArrived))  # marks the PRESS as handled
+
+    def roll_actions(self) -> list[Roll]:
+        return [a for g in self.games for a in g.history if isinstance(a, Roll)]

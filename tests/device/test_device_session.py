@@ -1,0 +1,237 @@
+"""The host session state machine on simulated time: handshake, rolls, de-duplication, ACKs
+scoped to a boot, wanted state repaired until confirmed, offline rolls, reordering, timeouts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion_app.device import protocol as p
+from companion_app.device.events import (
+    Connected,
+    DeviceInfo,
+    LinkEvent,
+    OfflineRollsOffered,
+    PressedWhileDisarmed,
+    RollArrived,
+)
+from companion_app.device.session import CONFIRM_S, DEVICE_TIMEOUT_S, REORDER_S, HostSession
+from companion_app.rules.actions import EventDie
+
+DEV = "D1CE0000000000E1"
+
+
+def line(kind: str, **fields: Any) -> bytes:
+    return p.encode_device(kind, fields)
+
+
+def hello(boot: str = "0000BEEF", unacked: int = 0) -> bytes:
+    return line("HELLO", fw="1.0.0", proto=1, dev=DEV, boot=boot, up=5, unacked=unacked, lost=0)
+
+
+def roll(seq: int, y: int = 3, r: int = 4, e: str = "ship", **extra: int) -> bytes:
+    return line("ROLL", seq=seq, y=y, r=r, e=e, t=100 * seq, **extra)
+
+
+def sent(session: HostSession) -> list[str]:
+    """The host's output since the last call, as decoded 'TYPE k=v' strings."""
+    out = []
+    for raw in p.LineSplitter().feed(session.take_output()):
+        message = p.decode(raw, p.HOST_MESSAGES)
+        fields = " ".join(f"{k}={v}" for k, v in message.fields.items())
+        out.append(f"{message.type} {fields}".strip())
+    return out
+
+
+def connected(boot: str = "0000BEEF") -> HostSession:
+    session = HostSession(0.0)
+    session.open(0.0)
+    events = session.feed(b"\n" + hello(boot), 0.01)
+    assert events == [Connected(DeviceInfo(DEV, boot, "1.0.0", 1))]
+    session.take_output()
+    return session
+
+
+def rolls_in(events: list[LinkEvent]) -> list[tuple[int, int, int, EventDie]]:
+    return [
+        (e.roll.seq, e.roll.yellow, e.roll.red, e.roll.event)
+        for e in events
+        if isinstance(e, RollArrived)
+    ]
+
+
+def test_open_ends_any_partial_line_and_says_hello() -> None:
+    session = HostSession(0.0)
+    session.open(0.0)
+    assert session.take_output() == b"\r\nHELLO proto=1*6807\r\n"
+    assert not session.connected
+    # unanswered: said again after a second, with heartbeats meanwhile
+    session.tick(0.5)
+    assert sent(session) == ["HB"]
+    session.tick(1.01)
+    assert sent(session) == ["HELLO proto=1"]
+    session.tick(1.5)
+    assert sent(session) == ["HB"]
+
+
+def test_the_tail_of_older_output_is_skipped_then_hello_connects() -> None:
+    session = HostSession(0.0)
+    session.open(0.0)
+    events = session.feed(b"y=3 r=4 e=ship t=7*0000\r\n" + hello(), 0.1)
+    assert [type(e) for e in events] == [Connected]
+    assert session.counters.bad_frames == 0  # the tail was not counted as a bad frame
+
+
+def test_a_roll_is_passed_on_once_and_acked_only_when_asked() -> None:
+    session = connected()
+    events = session.feed(roll(1, 6, 2, "politics"), 1.0)
+    assert rolls_in(events) == [(1, 6, 2, EventDie.POLITICS)]
+    assert sent(session) == []  # no ACK before the game committed it
+    assert session.feed(roll(1, 6, 2, "politics"), 1.5) == []  # the box's resend
+    assert session.counters.duplicates == 1
+    first = events[0]
+    assert isinstance(first, RollArrived)
+    session.acknowledge(first.roll)
+    assert sent(session) == ["ACK seq=1"]
+    # our ACK was lost: the box sends it again, we ACK again without passing it on
+    assert session.feed(roll(1, 6, 2, "politics"), 3.0) == []
+    assert sent(session) == ["ACK seq=1"]
+    assert session.counters.duplicates == 2
+    assert session.counters.rolls == 1
+
+
+def test_alchemist_and_offline_flags_are_carried() -> None:
+    session = connected()
+    (event,) = session.feed(roll(4, 2, 5, "trade", alc=1), 1.0)
+    assert isinstance(event, RollArrived)
+    assert event.roll.alchemist and not event.roll.offline
+
+
+def test_ack_goes_only_to_the_boot_that_made_the_roll() -> None:
+    session = connected("00000001")
+    (event,) = session.feed(roll(1), 1.0)
+    assert isinstance(event, RollArrived)
+    # the box restarts before the game committed roll 1; its new roll 1 is another roll
+    events = session.feed(hello("00000002") + roll(1, 1, 1, "science"), 1.2)
+    assert [type(e) for e in events] == [Connected, RollArrived]
+    session.take_output()
+    session.acknowledge(event.roll)
+    assert sent(session) == []  # "ACK seq=1" would make the new boot forget its own roll 1
+    new = events[1]
+    assert isinstance(new, RollArrived)
+    session.acknowledge(new.roll)
+    assert sent(session) == ["ACK seq=1"]
+
+
+def test_wanted_state_is_sent_again_until_ok_and_after_a_box_restart() -> None:
+    session = HostSession(0.0)
+    session.set_track(3, 8)
+    session.set_armed(False)
+    session.open(0.0)
+    session.take_output()
+    session.feed(b"\n" + hello(), 0.1)
+    assert sent(session) == ["TRACK pos=3 len=8", "DISARM"]
+    session.feed(line("OK", cmd="TRACK"), 0.11)
+    session.tick(0.1 + CONFIRM_S / 2)
+    assert "DISARM" not in sent(session)
+    session.tick(0.1 + CONFIRM_S + 0.01)
+    assert sent(session) == ["DISARM"]  # its OK never came
+    assert session.counters.commands_resent == 1
+    session.feed(line("OK", cmd="DISARM"), 0.5)
+    assert session.state_confirmed
+    session.tick(2.0)
+    assert sent(session) == ["HB"]
+    session.feed(hello("0000F00D"), 2.1)  # restarted: it knows nothing of the game
+    assert sent(session) == ["TRACK pos=3 len=8", "DISARM"]
+    assert not session.state_confirmed
+
+
+def test_same_state_is_not_sent_twice_and_track_is_clamped() -> None:
+    session = connected()
+    session.set_armed(True)
+    session.set_armed(True)
+    session.set_track(40, 30)
+    assert sent(session) == ["ARM", "TRACK pos=15 len=16"]
+
+
+def test_heartbeat_that_shows_a_missing_roll_asks_for_all_again_once() -> None:
+    session = connected()
+    session.feed(roll(1), 0.5)
+    session.take_output()
+    session.feed(line("HB", up=900, last=2, unacked=2, armed=1), 1.0)
+    assert sent(session) == ["HELLO proto=1"]
+    session.feed(line("HB", up=1900, last=2, unacked=2, armed=1), 2.0)
+    assert sent(session) == []  # asked once for roll 2
+    assert session.counters.resend_requests == 1
+
+
+def test_a_roll_that_overtook_an_earlier_one_waits_for_it() -> None:
+    session = connected()
+    assert rolls_in(session.feed(roll(1), 1.0)) == [(1, 3, 4, EventDie.SHIP)]
+    assert session.feed(roll(3, 1, 1), 1.1) == []  # roll 2 was lost on the way
+    assert session.held_rolls == 1
+    assert [r[0] for r in rolls_in(session.feed(roll(2, 2, 2), 1.2))] == [2, 3]
+    # a gap that never fills (e.g. lost from a full ring) is given up after REORDER_S
+    assert session.feed(roll(6), 2.0) == []
+    assert session.tick(2.0 + REORDER_S / 2) == []
+    assert [r[0] for r in rolls_in(session.tick(2.0 + REORDER_S))] == [6]
+    assert session.counters.reordered == 2
+
+
+def test_offline_rolls_are_offered_together_not_passed_on() -> None:
+    session = HostSession(0.0)
+    session.open(0.0)
+    events = session.feed(
+        b"\n"
+        + hello(unacked=2)
+        + line("OFFLINE", n=2, first=1, last=2)
+        + roll(1, off=1)
+        + roll(2, 5, 5, "trade", off=1),
+        0.1,
+    )
+    assert [type(e) for e in events] == [Connected, OfflineRollsOffered]
+    offered = events[1]
+    assert isinstance(offered, OfflineRollsOffered)
+    assert [(r.seq, r.offline) for r in offered.rolls] == [(1, True), (2, True)]
+    assert session.feed(roll(2, 5, 5, "trade", off=1), 2.0) == []  # resend: known
+
+
+def test_an_incomplete_offline_batch_is_offered_at_the_next_other_message() -> None:
+    session = connected()
+    events = session.feed(line("OFFLINE", n=3, first=1, last=3) + roll(1, off=1), 0.2)
+    assert events == []
+    events = session.feed(line("HB", up=1, last=3, unacked=3, armed=1), 0.3)
+    assert [type(e) for e in events] == [OfflineRollsOffered]
+
+
+def test_press_while_disarmed_is_reported() -> None:
+    session = connected()
+    assert session.feed(line("PRESS", armed=0, t=77), 1.0) == [PressedWhileDisarmed()]
+
+
+def test_rolls_before_the_box_said_hello_are_left_for_its_resend() -> None:
+    session = HostSession(0.0)
+    session.open(0.0)
+    assert session.feed(b"\n" + roll(1), 0.1) == []
+    assert session.counters.rolls == 0
+
+
+def test_silence_for_four_heartbeats_is_a_timeout() -> None:
+    session = connected()
+    session.feed(line("HB", up=1, last=0, unacked=0, armed=1), 1.0)
+    assert not session.timed_out(1.0 + DEVICE_TIMEOUT_S - 0.01)
+    assert session.timed_out(1.0 + DEVICE_TIMEOUT_S + 0.01)
+    # garbage does not keep a session alive; a CRC-correct line of a newer dialect does
+    session.feed(b"\x00\xffnoise\r\n", 4.0)
+    assert session.timed_out(1.0 + DEVICE_TIMEOUT_S + 0.01)
+    session.feed(p.frame("NEWS x=1"), 4.5)
+    assert not session.timed_out(4.5 + DEVICE_TIMEOUT_S - 0.01)
+    assert (session.counters.bad_frames, session.counters.bad_messages) == (1, 1)
+
+
+def test_an_attack_waits_for_a_connection() -> None:
+    session = HostSession(0.0)
+    session.attack()
+    session.open(0.0)
+    session.take_output()
+    session.feed(b"\n" + hello(), 0.1)
+    assert sent(session) == ["ATTACK"]

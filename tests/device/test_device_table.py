@@ -1,0 +1,242 @@
+"""DiceTable: rolls from the link into the game, exactly once, acknowledged only after commit;
+the game's state (track §1/§7, armed, Alchemist §10) back to the box."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion_app.device.events import (
+    Connected,
+    DeviceInfo,
+    DeviceRoll,
+    OfflineRollsOffered,
+    RollArrived,
+)
+from companion_app.device.table import BareGameSession, DiceTable, device_track
+from companion_app.journal.store import Journal
+from companion_app.rules.actions import Action, EventDie, Roll
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
+from companion_app.rules.randomplay import choose_random_action
+from companion_app.rules.rng import SplitMix64
+
+DEV = "D1CE0000000000E1"
+
+
+class FakeLink:
+    """Records the commands the table gives, in one log shared with the session."""
+
+    def __init__(self, log: list[tuple[Any, ...]]) -> None:
+        self.log = log
+
+    def acknowledge(self, roll: DeviceRoll) -> None:
+        self.log.append(("ack", roll.seq))
+
+    def show_track(self, position: int, length: int) -> None:
+        self.log.append(("track", position, length))
+
+    def show_attack(self) -> None:
+        self.log.append(("attack",))
+
+    def arm(self) -> None:
+        self.log.append(("arm",))
+
+    def disarm(self) -> None:
+        self.log.append(("disarm",))
+
+    def set_alchemist(self, yellow: int, red: int) -> None:
+        self.log.append(("alch", yellow, red))
+
+    def clear_alchemist(self) -> None:
+        self.log.append(("alch",))
+
+
+class LoggedSession(BareGameSession):
+    def __init__(self, game: Game, log: list[tuple[Any, ...]]) -> None:
+        super().__init__(game)
+        self.log = log
+
+    def apply(self, action: Action) -> None:
+        super().apply(action)
+        self.log.append(("applied", type(action).__name__))
+
+
+def device_roll(
+    seq: int, y: int = 2, r: int = 3, e: EventDie = EventDie.TRADE, **kw: Any
+) -> DeviceRoll:
+    return DeviceRoll(DEV, "0000BEEF", seq, y, r, e, **kw)
+
+
+def play_until(session: BareGameSession, rng: SplitMix64, awaiting: bool) -> None:
+    while session.game.awaiting_roll != awaiting:
+        session.apply(choose_random_action(session.game, rng))
+
+
+def table_at_roll(seed: int = 3) -> tuple[DiceTable, LoggedSession, list[tuple[Any, ...]]]:
+    log: list[tuple[Any, ...]] = []
+    session = LoggedSession(Game.new(GameConfig.for_players(4, seed=seed)), log)
+    play_until(session, SplitMix64(seed), awaiting=True)
+    log.clear()
+    return DiceTable(session, FakeLink(log)), session, log
+
+
+def test_a_roll_is_applied_for_the_active_player_then_acknowledged() -> None:
+    table, session, log = table_at_roll()
+    active = session.game.active
+    table.handle(RollArrived(device_roll(1, 5, 1, EventDie.SCIENCE)))
+    assert session.game.history[-1] == Roll(active, 5, 1, EventDie.SCIENCE)
+    assert log[:2] == [("applied", "Roll"), ("ack", 1)]  # ack only after apply returned
+    assert ("disarm",) in log  # the game no longer waits for dice
+
+
+def test_the_same_roll_twice_is_applied_once_and_acked_again() -> None:
+    table, session, log = table_at_roll()
+    table.handle(RollArrived(device_roll(1)))
+    length = len(session.game.history)
+    table.handle(RollArrived(device_roll(1)))
+    assert len(session.game.history) == length
+    assert log.count(("ack", 1)) == 2
+    assert [r.seq for r in table.applied] == [1]
+
+
+def test_same_seq_from_a_new_boot_is_another_roll() -> None:
+    table, session, _log = table_at_roll()
+    table.handle(RollArrived(device_roll(1)))
+    play_until(session, SplitMix64(9), awaiting=True)
+    table.handle(RollArrived(DeviceRoll(DEV, "0000F00D", 1, 6, 6, EventDie.SHIP)))
+    assert [(r.boot_id, r.seq) for r in table.applied] == [("0000BEEF", 1), ("0000F00D", 1)]
+
+
+def test_a_roll_the_game_does_not_wait_for_is_held_then_applied_when_it_does() -> None:
+    table, session, log = table_at_roll()
+    rng = SplitMix64(4)
+    table.handle(RollArrived(device_roll(1)))
+    assert not session.game.awaiting_roll
+    log.clear()
+    table.handle(RollArrived(device_roll(2, 4, 4, EventDie.POLITICS)))
+    assert [r.seq for r in table.held] == [2]
+    assert ("ack", 2) not in log and ("applied", "Roll") not in log
+    play_until(session, rng, awaiting=True)
+    active = session.game.active
+    table.sync()
+    assert table.held == []
+    assert session.game.history[-1] == Roll(active, 4, 4, EventDie.POLITICS)
+    ack = log.index(("ack", 2))
+    assert log[ack - 1] == ("applied", "Roll")
+
+
+def test_held_rolls_can_be_discarded_and_are_then_acknowledged() -> None:
+    table, _session, log = table_at_roll()
+    table.handle(RollArrived(device_roll(1)))
+    table.handle(RollArrived(device_roll(2)))
+    assert [r.seq for r in table.discard_held()] == [2]
+    assert log[-1] == ("ack", 2)
+
+
+def test_a_roll_that_cannot_be_applied_is_kept_and_not_acked() -> None:
+    table, session, log = table_at_roll()
+
+    def broken(action: Action) -> None:
+        raise OSError("disk full")
+
+    session.apply = broken  # type: ignore[method-assign]
+    table.handle(RollArrived(device_roll(1)))
+    assert [r.seq for r in table.held] == [1]
+    assert not any(entry[0] == "ack" for entry in log)
+    assert table.last_error == "roll 1 not applied: disk full"
+
+
+def test_offline_rolls_wait_for_a_decision() -> None:
+    table, session, log = table_at_roll()
+    length = len(session.game.history)
+    offered = (device_roll(1, offline=True), device_roll(2, 6, 5, EventDie.SHIP, offline=True))
+    table.handle(OfflineRollsOffered(offered))
+    table.handle(OfflineRollsOffered(offered[1:]))  # offered again: not twice in the list
+    assert len(session.game.history) == length and table.offline == list(offered)
+    assert table.apply_offline() == offered[0]
+    assert session.game.history[-1] == Roll(session.game.active, 2, 3, EventDie.TRADE)
+    assert table.apply_offline() is None  # the game does not wait for a roll now
+    assert table.dismiss_offline() == [offered[1]]
+    assert [e for e in log if e[0] == "ack"] == [("ack", 1), ("ack", 2)]
+
+
+def test_connect_sends_the_whole_state() -> None:
+    table, _session, log = table_at_roll()
+    table.handle(Connected(DeviceInfo(DEV, "0000BEEF", "1.0.0", 1)))
+    assert log == [("track", 0, 8), ("arm",), ("alch",)]
+
+
+@pytest.mark.parametrize(
+    ("position", "length", "expected"),
+    [
+        (0, 7, (0, 8)),
+        (6, 7, (6, 8)),
+        (7, 7, (7, 8)),
+        (1, 1, (1, 2)),
+        (10, 20, (8, 16)),
+        (19, 20, (14, 16)),
+        (20, 20, (15, 16)),
+        (3, 15, (3, 16)),
+    ],
+)
+def test_device_track_spaces(position: int, length: int, expected: tuple[int, int]) -> None:
+    # §1: the ship attacks on its Nth advance: N + 1 spaces, the last one "arrived"
+    assert device_track(position, length) == expected
+
+
+def test_track_follows_the_ship_and_the_attack_is_shown_once_per_attack() -> None:
+    """§7: random games until three barbarian attacks; every change reaches the box."""
+    log: list[tuple[Any, ...]] = []
+    session = BareGameSession(Game.new(GameConfig.for_players(3, seed=11)))
+    table = DiceTable(session, FakeLink(log))
+    rng = SplitMix64(11)
+    positions = set()
+    while session.game.barbarian_attacks < 3:
+        assert not session.game.is_over
+        session.apply(choose_random_action(session.game, rng))
+        table.sync()
+        positions.add(session.game.barbarian_position)
+        track = [e for e in log if e[0] == "track"][-1]
+        assert track == ("track", session.game.barbarian_position, 8)
+    assert log.count(("attack",)) == 3
+    assert positions == set(range(7))
+
+
+def test_undo_goes_back_to_waiting_and_rearms(tmp_path: Path) -> None:
+    log: list[tuple[Any, ...]] = []
+    with Journal(tmp_path / "j.sqlite") as journal:
+        session = journal.new_game(GameConfig.for_players(4, seed=5))
+        rng = SplitMix64(5)
+        while not session.game.awaiting_roll:
+            session.apply(choose_random_action(session.game, rng))
+        table = DiceTable(session, FakeLink(log))
+        table.handle(RollArrived(device_roll(1)))
+        assert log[-2] == ("disarm",)
+        session.undo()
+        table.sync()
+        assert log[-2] == ("arm",)
+
+
+def test_acknowledged_only_once_the_journal_has_committed_it(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite"
+    committed_at_ack: list[int] = []
+
+    class CheckingLink(FakeLink):
+        def acknowledge(self, roll: DeviceRoll) -> None:
+            with Journal(path, create=False) as other:  # another connection: sees only commits
+                reopened = other.open_game(session.game_id)
+                committed_at_ack.append(sum(isinstance(a, Roll) for a in reopened.game.history))
+            super().acknowledge(roll)
+
+    with Journal(path) as journal:
+        session = journal.new_game(GameConfig.for_players(4, seed=8))
+        rng = SplitMix64(8)
+        table = DiceTable(session, CheckingLink([]))
+        for seq in range(1, 4):
+            while not session.game.awaiting_roll:
+                session.apply(choose_random_action(session.game, rng))
+            table.handle(RollArrived(device_roll(seq, seq, seq)))
+    assert committed_at_ack == [1, 2, 3]
