@@ -1,10 +1,10 @@
 """Firmware: peak heap over 10,000 rolls in the MicroPython unix VM, press → ROLL line time, and
 10^6-roll chi-square p-values per die.
 
-* Heap: the modules are compiled with mpy-cross as `make flash` deploys them (and the benchmark
-  script too, so no compiler runs in the VM), then the smallest ``-X heapsize`` in which
-  `firmware/bench_vm.py` completes its rolls is searched by bisection (256-byte steps). The
-  anchor is the heap the loaded modules alone take, from the same run.
+* Heap: the modules are compiled with mpy-cross as `make flash` deploys them, with its flags
+  (and the benchmark script too, so no compiler runs in the VM), then the smallest
+  ``-X heapsize`` in which `firmware/bench_vm.py` completes its rolls is searched by bisection
+  (256-byte steps). The anchor is the heap the loaded modules alone take, from the same run.
 * Press → ROLL: `bench_vm.py`'s latency histogram, from a run with a roomy heap (64 KB).
 * Fairness: the firmware's own `dicebox.dice` (xoshiro128** + rejection sampling) driven on
   CPython, which runs the same code as the VM about 30 times faster; seeded, so repeatable.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 import subprocess
 import sys
@@ -42,16 +43,22 @@ def _tool(name: str) -> str | None:
     return str(here) if here.exists() else shutil.which(name)
 
 
-def build(out: Path, mpy_cross: str) -> Path:
-    """The firmware as `make flash` deploys it (every dicebox module but the host one, as .mpy),
-    plus bench_vm.mpy; returns the folder."""
+def flash_flags() -> list[str]:
+    """The mpy-cross flags `make flash` uses (FW_MPY_FLAGS in the Makefile)."""
+    found = re.search(r"^FW_MPY_FLAGS\s*:=(.*)$", (REPO / "Makefile").read_text(), re.MULTILINE)
+    return found.group(1).split() if found else []
+
+
+def build(out: Path, mpy_cross: str, flags: list[str]) -> Path:
+    """The firmware as `make flash` deploys it (every dicebox module but the host one, as .mpy
+    compiled with ``flags``), plus bench_vm.mpy; returns the folder."""
     shutil.rmtree(out, ignore_errors=True)
     (out / "dicebox").mkdir(parents=True)
     for source in sorted((FIRMWARE / "dicebox").glob("*.py")):
         if source.name == "hw_host.py":
             continue
         target = out / "dicebox" / (source.stem + ".mpy")
-        subprocess.run([mpy_cross, "-o", str(target), str(source)], check=True)
+        subprocess.run([mpy_cross, *flags, "-o", str(target), str(source)], check=True)
     subprocess.run(
         [mpy_cross, "-o", str(out / "bench_vm.mpy"), str(FIRMWARE / "bench_vm.py")], check=True
     )
@@ -143,7 +150,8 @@ def run(sizes: Sizes, workdir: Path) -> list[Row]:
         rows.append(Row(SECTION, "peak heap", None, "KB", "< 32 KB", "-", why))
         rows.append(Row(SECTION, "press → ROLL line", None, "µs", "-", "-", why))
     else:
-        folder = build(workdir / "firmware", mpy_cross)
+        flags = flash_flags()
+        folder = build(workdir / "firmware", mpy_cross, flags)
         heap, at_min = smallest_heap(micropython, folder, sizes.rolls)
         roomy = vm_run(micropython, folder, 64 * 1024, sizes.rolls)
         assert roomy is not None
@@ -157,7 +165,12 @@ def run(sizes: Sizes, workdir: Path) -> list[Row]:
                 "< 32 KB",
                 f"loaded modules alone: {at_min['heap_code_bytes'] / 1024:.1f} KB",
                 verdict(kb, below=32),
-                {"smallest_heapsize_bytes": heap, "at_smallest": at_min, "step_bytes": HEAP_STEP},
+                {
+                    "smallest_heapsize_bytes": heap,
+                    "at_smallest": at_min,
+                    "step_bytes": HEAP_STEP,
+                    "mpy_cross_flags": flags,
+                },
             )
         )
         rows.append(

@@ -4,36 +4,42 @@ standalone barbarian track, heartbeats. Time comes in as ``now_ms`` arguments; b
 `app.py` drives it on the Pico and on the host; tests drive it directly.
 """
 
+import gc
+
+# A collection after each module is loaded frees the loader's scratch memory before the next
+# module's code is placed, instead of leaving it as holes between code: the firmware then runs in
+# a heap 2 KB smaller (`make bench`, firmware peak heap).
 from . import FIRMWARE_VERSION
 from . import protocol as p
-from .button import Debouncer
-from .dice import Dice
-from .lights import ATTACK, BLINK, FLASH, LEDTEST, Lights
+
+gc.collect()
+from .button import Debouncer  # noqa: E402
+
+gc.collect()
+from .dice import Dice  # noqa: E402
+
+gc.collect()
+from .lights import ATTACK, BLINK, FLASH, LEDTEST, Lights  # noqa: E402
+
+gc.collect()
 
 
 class Roll:
-    """One roll kept until the host acknowledges it."""
+    """One roll kept until the host acknowledges it. Its ROLL line is made once, at the press:
+    four attributes per kept roll rather than eight, and no encoding on a resend."""
 
     def __init__(
         self, seq: int, yellow: int, red: int, event: str, t_ms: int, offline: bool, alch: bool
     ) -> None:
+        fields = (("seq", seq), ("y", yellow), ("r", red), ("e", event), ("t", t_ms))
+        if offline:
+            fields += (("off", 1),)
+        if alch:
+            fields += (("alc", 1),)
         self.seq = seq
-        self.yellow = yellow
-        self.red = red
-        self.event = event
-        self.t_ms = t_ms
         self.offline = offline
-        self.alch = alch
         self.sent_ms = -1  # when the ROLL line was last queued (-1: never)
-
-    def line(self) -> bytes:
-        fields = [("seq", self.seq), ("y", self.yellow), ("r", self.red), ("e", self.event)]
-        fields.append(("t", self.t_ms))
-        if self.offline:
-            fields.append(("off", 1))
-        if self.alch:
-            fields.append(("alc", 1))
-        return p.encode("ROLL", tuple(fields))
+        self.line = p.encode("ROLL", fields)
 
 
 class DiceBox:
@@ -164,7 +170,7 @@ class DiceBox:
 
     def _send_roll(self, roll: Roll, now_ms: int) -> None:
         roll.sent_ms = now_ms
-        self._send(roll.line())
+        self._send(roll.line)
 
     def _hello(self, now_ms: int) -> bytes:
         return p.encode(
