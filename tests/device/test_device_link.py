@@ -1,0 +1,208 @@
+"""The link over a real pseudo-terminal to the emulated box: connect, rolls, unplug and replug,
+a box reset mid-game, offline rolls, the virtual dice, a silent box."""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable
+
+from device_helpers import RandomTable
+
+from companion_app.device import protocol as p
+from companion_app.device.events import (
+    Connected,
+    Disconnected,
+    LinkEvent,
+    OfflineRollsOffered,
+    RollArrived,
+)
+from companion_app.device.link import DiceLink, discovery_opener, serial_opener
+from companion_app.emulator import Emulator, VirtualDiceBox
+
+
+def next_event(events: queue.Queue[LinkEvent], kind: type, timeout: float = 5.0) -> LinkEvent:
+    """The next event of ``kind``; others on the way are dropped."""
+    deadline = time.monotonic() + timeout
+    while True:
+        event = events.get(timeout=max(0.001, deadline - time.monotonic()))
+        if isinstance(event, kind):
+            return event
+
+
+def wait(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.002)
+    return True
+
+
+def test_connect_roll_acknowledge_over_a_pty() -> None:
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    with Emulator(seed=7) as box, DiceLink(serial_opener(lambda: box.port), events.put) as link:
+        connected = next_event(events, Connected)
+        assert isinstance(connected, Connected)
+        assert connected.info.device_id == "D1CE0000000000E1"
+        assert connected.info.boot_id == box.boots[0] == "00070000"
+        assert link.status == "Dice box D1CE0000000000E1 (firmware 1.0.0)"
+        box.press()
+        arrived = next_event(events, RollArrived)
+        assert isinstance(arrived, RollArrived)
+        made = box.rolls[0]
+        assert (arrived.roll.seq, arrived.roll.yellow, arrived.roll.red) == (
+            1,
+            made.yellow,
+            made.red,
+        )
+        assert arrived.roll.event.value == made.event and not arrived.roll.offline
+        link.acknowledge(arrived.roll)
+        # the box's next heartbeat says it keeps nothing more for us
+        assert wait(lambda: link.device_unacked == 0 and link.session.counters.lines > 4)
+        assert link.counters.bad_frames == 0 and link.counters.duplicates == 0
+
+
+def test_the_virtual_dice_are_an_emulated_box_behind_the_same_link() -> None:
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    with VirtualDiceBox(seed=2) as box, DiceLink(serial_opener(lambda: box.port), events.put):
+        next_event(events, Connected)
+        box.press()
+        box_roll = next_event(events, RollArrived)
+        assert isinstance(box_roll, RollArrived) and box_roll.roll.seq == 1
+        assert box.leds() is not None and len(box.leds() or "") == 8
+
+
+def test_explicit_port_through_the_discovery_opener() -> None:
+    with Emulator(seed=1) as box:
+        port = discovery_opener(box.port)()
+        seen = bytearray()
+        try:
+            port.write(b"\r\n" + p.encode("PING", {"n": "42"}))
+            deadline = time.monotonic() + 3.0
+            while b"PONG n=42*" not in seen and time.monotonic() < deadline:
+                seen += port.read(256)
+        finally:
+            port.close()
+        assert b"PONG n=42*" in seen
+
+
+def test_unplug_and_replug_reconnects_within_2_s_and_loses_nothing() -> None:
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    with Emulator(seed=3) as box, DiceLink(serial_opener(lambda: box.port), events.put) as link:
+        next_event(events, Connected)
+        box.press()
+        first = next_event(events, RollArrived)
+        assert isinstance(first, RollArrived)  # not acknowledged yet: the box keeps it
+        unplugged = time.monotonic()
+        box.unplug(replug_after_s=None)
+        gone = next_event(events, Disconnected)
+        assert isinstance(gone, Disconnected) and gone.reason.startswith("port closed")
+        box.press()  # rolled while the cable is out
+        time.sleep(0.2)
+        box.replug()
+        again = next_event(events, Connected, timeout=2.0)
+        assert time.monotonic() - unplugged < 2.0 + 0.2
+        assert isinstance(again, Connected) and again.info.boot_id == box.boots[0]
+        second = next_event(events, RollArrived)
+        assert isinstance(second, RollArrived) and second.roll.seq == 2
+        link.acknowledge(first.roll)
+        link.acknowledge(second.roll)
+        assert wait(lambda: link.device_unacked == 0, 3.0)
+        assert link.counters.reconnects == 1 and link.counters.disconnects == 1
+        assert link.counters.rolls == 2  # roll 1 came again after the replug: not passed on
+        assert link.counters.duplicates >= 1
+
+
+def test_a_table_rolls_through_repeated_unplugs() -> None:
+    with Emulator(seed=4, unplug_every=3, resend_ms=100) as box, RandomTable(box, 4) as table:
+        for _ in range(10):
+            table.roll_once()
+        assert box.unplugs == 3
+        assert table.link.counters.reconnects == 3
+    made = [(r.boot_id, r.seq, r.yellow, r.red, r.event) for r in box.rolls]
+    applied = [(r.boot_id, r.seq, r.yellow, r.red, r.event.value) for r in table.table.applied]
+    assert applied == made
+
+
+def test_box_reset_mid_game_new_boot_nothing_lost_or_doubled() -> None:
+    with Emulator(seed=6, reset_after=4, resend_ms=100) as box, RandomTable(box, 6) as table:
+        for _ in range(8):
+            table.roll_once()
+    boots = [e.info.boot_id for e in table.seen if isinstance(e, Connected)]
+    assert boots[0] == "00060000" and boots[-1] == "00060001"
+    made = [(r.boot_id, r.seq, r.yellow, r.red, r.event) for r in box.rolls]
+    applied = [(r.boot_id, r.seq, r.yellow, r.red, r.event.value) for r in table.table.applied]
+    assert applied == made
+    assert [seq for _boot, seq, *_ in made] == [1, 2, 3, 4, 1, 2, 3, 4]
+    rolls = table.roll_actions()
+    assert [(a.yellow, a.red, a.event.value) for a in rolls] == [m[2:] for m in made]
+
+
+def test_rolls_made_with_no_host_are_offered_on_connect() -> None:
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    with Emulator(seed=8) as box:
+        for _ in range(3):
+            box.press()
+            time.sleep(0.1)
+        assert wait(lambda: len(box.rolls) == 3)
+        with DiceLink(serial_opener(lambda: box.port), events.put) as link:
+            offered = next_event(events, OfflineRollsOffered)
+            assert isinstance(offered, OfflineRollsOffered)
+            assert [(r.seq, r.offline) for r in offered.rolls] == [(1, True), (2, True), (3, True)]
+            assert [(r.yellow, r.red) for r in offered.rolls] == [
+                (m.yellow, m.red) for m in box.rolls
+            ]
+            for roll in offered.rolls:
+                link.acknowledge(roll)
+            assert wait(lambda: link.device_unacked == 0, 3.0)
+            assert link.counters.rolls == 3
+
+
+class SilentPort:
+    """Says HELLO once, then nothing: a box that hung without closing the port."""
+
+    def __init__(self) -> None:
+        self.data = [
+            b"\n",
+            p.encode_device(
+                "HELLO",
+                {
+                    "fw": "1.0.0",
+                    "proto": 1,
+                    "dev": "AB",
+                    "boot": "1",
+                    "up": 0,
+                    "unacked": 0,
+                    "lost": 0,
+                },
+            ),
+        ]
+
+    def read(self, size: int = 1) -> bytes:
+        if self.data:
+            return self.data.pop(0)
+        time.sleep(0.002)
+        return b""
+
+    def write(self, data: bytes, /) -> int:
+        return len(data)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_silent_box_is_dropped_after_four_heartbeats() -> None:
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    start = time.monotonic()
+
+    def fast_clock() -> float:  # 100 times faster: 4 s of silence in 40 ms
+        return start + (time.monotonic() - start) * 100
+
+    with DiceLink(SilentPort, events.put, clock=fast_clock) as link:
+        assert isinstance(next_event(events, Connected), Connected)
+        gone = next_event(events, Disconnected)
+        assert isinstance(gone, Disconnected)
+        assert gone.reason == "no heartbeat from the dice box for 4 s"
+        assert isinstance(next_event(events, Connected), Connected)  # and it tries again
+        assert link.counters.timeouts >= 1
