@@ -338,6 +338,28 @@ def _hex_views(board: Board) -> tuple[HexView, ...]:
     )
 
 
+ROW_LENGTHS = (3, 4, 5, 4, 3)
+"""Hexes per row, top to bottom (the topology numbers hexes row by row)."""
+
+
+def board_rows(board: Board) -> list[str]:
+    """The board in words, row by row and then the harbours, for laying out the tiles."""
+    lines = []
+    h = 0
+    for row, length in enumerate(ROW_LENGTHS, start=1):
+        cells = []
+        for hx in range(h, h + length):
+            token = board.tokens[hx]
+            cells.append(board.terrains[hx].value + ("" if token is None else f" {token}"))
+        lines.append(f"Row {row}: " + ", ".join(cells))
+        h += length
+    lines.append(
+        "Harbours clockwise from the top left: "
+        + ", ".join(harbour_label(hb).replace("2:1 ", "") for hb in board.harbours)
+    )
+    return lines
+
+
 def entry_picture(
     terrains: Sequence[Terrain | None],
     tokens: Sequence[int | None],
@@ -461,6 +483,8 @@ class PlacementStep:
     """"settlement + road" (round 1) or "city + road" (round 2)."""
     state: str
     """"done", "now" or "next"."""
+    note: str = ""
+    """For a starting city placed: the starting resources it brought (§2)."""
 
 
 def placement_order(game: Game) -> list[PlacementStep]:
@@ -473,15 +497,15 @@ def placement_order(game: Game) -> list[PlacementStep]:
     names = game.config.names
     order = [(s, "settlement + road") for s in seats] + [(s, "city + road") for s in seats[::-1]]
     current = game.setup_step // 2 if game.in_setup else len(order)
-    return [
-        PlacementStep(
-            seat,
-            names[seat],
-            piece,
-            "done" if i < current else "now" if i == current else "next",
-        )
-        for i, (seat, piece) in enumerate(order)
-    ]
+    steps = []
+    for i, (seat, piece) in enumerate(order):
+        state = "done" if i < current else "now" if i == current else "next"
+        note = ""
+        if piece.startswith("city") and state == "done" and game.in_setup:
+            # Nothing but the starting city gives cards during setup: the hand is what it gave.
+            note = "got " + hand_words(game.hand(seat))
+        steps.append(PlacementStep(seat, names[seat], piece, state, note))
+    return steps
 
 
 @dataclass(frozen=True, slots=True)

@@ -290,3 +290,13 @@ def test_every_legal_setup_action_has_a_distinct_spot() -> None:
         assert len(spots) == len(actions)
         game.apply(next(itertools.islice(spots.values(), 0, None)))
     assert game.prompt.kind is PromptKind.SETUP_CITY
+
+
+def test_board_rows_read_the_starter_layout_as_docs_board_md_does() -> None:
+    rows = P.board_rows(STARTER_BOARD)
+    assert rows[0] == "Row 1: mountains 10, pasture 2, forest 9"
+    assert rows[2] == "Row 3: fields 9, forest 11, desert, forest 3, mountains 8"
+    assert rows[5] == (
+        "Harbours clockwise from the top left: 3:1, wool, 3:1, 3:1, brick, lumber, 3:1, grain, ore"
+    )
+    assert len(rows) == 6

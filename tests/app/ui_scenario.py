@@ -122,12 +122,14 @@ class Scenario:
         self.tap_widget(new_game.ids.board_random)
         yield 2
         seed = new_game.form.seed
-        self.check("seed shown", new_game.ids.seed.text, f"Seed {seed}")
+        self.check("seed shown", new_game.ids.seed.text, f"Seed {seed}  (balanced)")
         self.tap_widget(new_game.ids.reroll)
         yield 2
         self.check("re-roll changes the seed", new_game.form.seed != seed, True)
-        self.check("new seed shown", new_game.ids.seed.text, f"Seed {new_game.form.seed}")
+        new_seed = new_game.form.seed
+        self.check("new seed shown", new_game.ids.seed.text, f"Seed {new_seed}  (balanced)")
         yield from self.shot("ui_02_new_game_random.png")
+        yield from self.enter_board_by_taps(new_game)
         # Three players: the fourth seat is left empty; the starter board.
         self.tap_widget(new_game.rows[3].ids.plays)
         self.tap_widget(new_game.ids.board_starter)
@@ -151,9 +153,88 @@ class Scenario:
             yield from self.roll_and_end_turn(i)
         app.show("home")
         yield 3
-        games = [getattr(b, "game_id", None) for b in home.ids.games.children]
-        self.check("the game is offered for resume", app.session.game_id in games, True)
+        buttons = [b for b in home.ids.games.children if hasattr(b, "game_id")]
+        game_id = app.session.game_id
+        state = app.session.game.to_json()
+        self.check("the game is offered for resume", [b.game_id for b in buttons], [game_id])
         yield from self.shot("ui_09_home_resume.png")
+        self.tap_widget(buttons[0])
+        yield 3
+        self.check("resumed: screen", app.root.current, "game")
+        self.check(
+            "resumed: the same game, replayed from the journal",
+            (app.session.game_id, app.session.game.to_json() == state),
+            (game_id, True),
+        )
+        self.compare_screen("resumed")
+
+    def enter_board_by_taps(self, new_game: Any) -> Step:
+        """The table's own board: positions tapped on the board, values on the palette, and the
+        rules core's verdict shown."""
+        app = self.app
+        self.tap_widget(new_game.ids.board_table)
+        yield 2
+        self.tap_widget(new_game.ids.next)
+        yield 2
+        table = app.root.get_screen("build_table")
+        self.check("entering: mode", (app.root.current, table.mode), ("build_table", "enter"))
+        yield from self.tap_spot(table.ids.board, ("hex", 5))
+        self.check("entering: tapped hex selected", table.ids.board.selected, ("hex", 5))
+        yield from self.tap_button(table.ids.palette, "hills")
+        yield from self.tap_button(table.ids.palette, "6")
+        self.check(
+            "entering: hex 5 entered",
+            (table.entry.terrains[5].value, table.entry.tokens[5]),
+            ("hills", 6),
+        )
+        self.check(
+            "entering: moved on to the first empty hex", table.ids.board.selected, ("hex", 0)
+        )
+        self.check(
+            "entering: the rules core names what is missing",
+            table.error,
+            "1/28 · hex 0 is missing; a board description lists all 19 hexes (0-18)",
+        )
+        self.check("entering: cannot start yet", table.ids.start.disabled, True)
+        yield from self.shot("ui_04a_enter_board.png")
+        self.tap_widget(table.ids.starter_fill)
+        yield 2
+        self.check(
+            "entering: starter layout accepted",
+            (table.ready, table.ids.start.disabled),
+            (True, False),
+        )
+        yield from self.tap_spot(table.ids.board, ("hex", 5))
+        yield from self.tap_button(table.ids.palette, "hills")
+        yield from self.tap_button(table.ids.palette, "6")
+        self.check(
+            "entering: a fourth hills hex is refused",
+            table.error,
+            "28/28 · there are 4 hills hexes, a board has 3",
+        )
+        self.check("entering: refused board cannot start", table.ids.start.disabled, True)
+        yield from self.shot("ui_04b_enter_board_error.png")
+        yield from self.tap_spot(table.ids.board, ("hex", 5))
+        yield from self.tap_button(table.ids.palette, "pasture")
+        yield from self.tap_button(table.ids.palette, "4")
+        self.check("entering: corrected", table.error, "Board checked: it is a valid board.")
+        self.tap_widget(table.ids.back)
+        yield 2
+        self.check("entering: back to the new game", app.root.current, "new_game")
+
+    def tap_spot(self, board: Any, spot: Any) -> Step:
+        x, y = board.geometry.spot_position(spot)
+        self.tap(*board.to_window(x, y))
+        yield 2
+
+    def tap_button(self, parent: Any, text: str) -> Step:
+        from kivy.uix.button import Button
+
+        buttons = [w for w in parent.walk() if isinstance(w, Button) and w.text == text]
+        if len(buttons) != 1:
+            raise AssertionError(f"{len(buttons)} buttons say {text!r}")
+        self.tap_widget(buttons[0])
+        yield 2
 
     def game_screen(self) -> Any:
         return self.app.root.get_screen("game")

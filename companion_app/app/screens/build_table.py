@@ -22,6 +22,7 @@ from companion_app.app.presenter import (
     TERRAIN_COLOURS,
     Spot,
     board_only_picture,
+    board_rows,
     harbour_label,
     text_colour_on,
 )
@@ -40,6 +41,7 @@ class BuildTableScreen(Screen):
     """"show": a generated board to lay out; "enter": the table's own board being entered."""
     title = StringProperty("")
     explain = StringProperty("")
+    rows = StringProperty("")
     error = StringProperty("")
     ready = BooleanProperty(False)
 
@@ -69,7 +71,9 @@ class BuildTableScreen(Screen):
                 "the top of the picture facing the tablet's top edge. The robber starts "
                 "in the desert."
             )
+            self.rows = "\n".join(board_rows(board))
             self.ids.board.show_hex_ids = False
+            self.ids.board.highlight_spots = True
             self.ids.board.picture = board_only_picture(board)
             self.ids.board.spots = {}
             self.ids.board.selected = None
@@ -78,7 +82,9 @@ class BuildTableScreen(Screen):
             self.board = None
             self.entry = BoardEntry()
             self.title = "Enter the board on your table"
+            self.rows = ""
             self.ids.board.show_hex_ids = True
+            self.ids.board.highlight_spots = False
             self.ids.board.spots = {("hex", h): None for h in range(HEX_COUNT)} | {
                 ("harbour", s): None for s in range(HARBOUR_COUNT)
             }

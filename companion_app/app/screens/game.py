@@ -11,7 +11,8 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
@@ -28,6 +29,7 @@ class PlayerLine(Label):
 
     stripe = ListProperty([0.5, 0.5, 0.5, 1])
     fill = ListProperty([0.2, 0.23, 0.28, 1])
+    min_height = NumericProperty(dp(48))
 
 
 load_kv(__file__)
@@ -37,6 +39,7 @@ class GameScreen(Screen):
     roll_text = StringProperty("Roll the dice")
     can_roll = BooleanProperty(False)
     can_end_turn = BooleanProperty(False)
+    in_setup = BooleanProperty(False)
     list_title = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -59,6 +62,7 @@ class GameScreen(Screen):
         if game is None:
             return
         ids = self.ids
+        self.in_setup = game.in_setup
         ids.prompt.text = game.describe_prompt()
         ids.turn.text = P.turn_words(game)
         roll = P.roll_view(game)
@@ -117,8 +121,10 @@ class GameScreen(Screen):
         box.clear_widgets()
         for step in P.placement_order(game):
             mark = {"done": "done", "now": "[b]» now[/b]", "next": ""}[step.state]
+            note = f" · {step.note}" if step.note else ""
             line = PlayerLine(
-                text=f"{step.name}: {step.piece}   {mark}",
+                text=f"{step.name}: {step.piece}   {mark}{note}",
+                min_height=dp(42),
                 stripe=P.player_colour(game.config.players[step.seat].colour),
                 fill=(0.30, 0.33, 0.22, 1) if step.state == "now" else (0.17, 0.19, 0.23, 1),
                 color=(0.6, 0.6, 0.6, 1) if step.state == "done" else (1, 1, 1, 1),
@@ -151,6 +157,8 @@ class GameScreen(Screen):
                 box.add_widget(button)
         if board_tap:
             self.list_title = "Tap a highlighted place on the board"
+        elif game.awaiting_roll:
+            self.list_title = "Roll: the dice box's button, or the red button above"
 
     # ---- taps -----------------------------------------------------------------------------------
 

@@ -65,6 +65,8 @@ class BoardView(Widget):
     selected: Any = ObjectProperty(None, allownone=True)
     """A spot drawn as chosen (the board entry's current hex or harbour)."""
     show_hex_ids = BooleanProperty(False)
+    highlight_spots = BooleanProperty(True)
+    """False where every position is tappable anyway (entering a board): no yellow marks."""
 
     __events__ = ("on_spot",)
 
@@ -79,6 +81,7 @@ class BoardView(Widget):
             spots=self._redraw_trigger,
             selected=self._redraw_trigger,
             show_hex_ids=self._redraw_trigger,
+            highlight_spots=self._redraw_trigger,
         )
 
     @property
@@ -158,7 +161,7 @@ class BoardView(Widget):
             (ax, ay), (bx, by) = geo.edge(HARBOUR_EDGES[slot])
             Color(*PIER)
             Line(points=[ax, ay, hx, hy, bx, by], width=max(1.5, s * 0.06))
-            r = s * 0.36
+            r = s * 0.42
             colour = HARBOUR_COLOURS[harbour]
             Color(*colour)
             Ellipse(pos=(hx - r, hy - r), size=(2 * r, 2 * r))
@@ -167,10 +170,10 @@ class BoardView(Widget):
             words = label.split(" ")
             ink = text_colour_on(colour)
             if len(words) == 1:
-                self._text(words[0], hx, hy, s * 0.24, ink)
+                self._text(words[0], hx, hy, s * 0.28, ink)
             else:
-                self._text(words[0], hx, hy + s * 0.11, s * 0.2, ink)
-                self._text(words[1], hx, hy - s * 0.12, s * 0.16, ink)
+                self._text(words[0], hx, hy + s * 0.13, s * 0.22, ink)
+                self._text(words[1], hx, hy - s * 0.13, s * 0.2, ink)
             if self.selected == ("harbour", slot):
                 Color(*HIGHLIGHT)
                 Line(circle=(hx, hy, r * 1.15), width=max(2.0, s * 0.06))
@@ -230,7 +233,7 @@ class BoardView(Widget):
             Color(*OUTLINE)
             Line(rectangle=(x - w, y - w * 0.8, 2 * w, 1.6 * w), width=1.2)
         if b.kind == "city":
-            w, h = s * 0.27, s * 0.2
+            w, h = s * 0.3, s * 0.22
             shape = [
                 (x - w, y - h),
                 (x + w, y - h),
@@ -241,7 +244,7 @@ class BoardView(Widget):
                 (x - w, y + h * 1.5),
             ]
         else:
-            w, h = s * 0.17, s * 0.15
+            w, h = s * 0.2, s * 0.18
             shape = [
                 (x - w, y - h),
                 (x + w, y - h),
@@ -305,7 +308,7 @@ class BoardView(Widget):
                 Line(circle=(x, y, r), width=1.2)
 
     def _offered(self) -> list[Spot]:
-        return list(self.spots) if self.spots else []
+        return list(self.spots) if self.spots and self.highlight_spots else []
 
     def _text(
         self, text: str, x: float, y: float, size: float, colour: RGBA, *, bold: bool = True
