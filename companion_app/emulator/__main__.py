@@ -45,6 +45,13 @@ def draw_track(leds: str, colour: bool) -> str:
     return "track " + " ".join(cells[:-1]) + "   attack " + (cells[-1] if cells else "")
 
 
+def _fault_plan(text: str) -> FaultPlan:
+    try:
+        return FaultPlan.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m companion_app.emulator",
@@ -55,7 +62,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--script", metavar="FILE", help="fixed rolls: 'yellow red event' a line")
     parser.add_argument(
         "--fault",
-        type=FaultPlan.parse,
+        type=_fault_plan,
         default=FaultPlan(),
         metavar="drop=P,dup=P,garbage=P,corrupt=P",
         help="line faults on the wire, both ways (probabilities 0-1)",
@@ -99,17 +106,21 @@ class _Printer:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     out = _Printer()
-    emulator = Emulator(
-        micropython=args.micropython,
-        seed=args.seed,
-        script=args.script,
-        faults=args.fault,
-        unplug_every=args.unplug_every,
-        reset_after=args.reset_after,
-        resend_ms=args.resend_ms,
-        device_id=args.device_id,
-        on_port=lambda path: out.line(f"PORT {path}"),
-    )
+    try:
+        emulator = Emulator(
+            micropython=args.micropython,
+            seed=args.seed,
+            script=args.script,
+            faults=args.fault,
+            unplug_every=args.unplug_every,
+            reset_after=args.reset_after,
+            resend_ms=args.resend_ms,
+            device_id=args.device_id,
+            on_port=lambda path: out.line(f"PORT {path}"),
+        )
+    except (OSError, ValueError) as exc:
+        sys.stderr.write(f"dice box emulator: {exc}\n")
+        return 2
     stdin = sys.stdin.fileno()
     saved = termios.tcgetattr(stdin) if os.isatty(stdin) else None
     if saved is not None:
