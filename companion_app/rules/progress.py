@@ -233,10 +233,10 @@ def check_play(game: Game, a: Action) -> str | None:
     """Holding the card, the right moment (Alchemist before the roll, the rest after), then
     the card's own conditions."""
     card = card_of(a)
-    if isinstance(a, PlayProgress) and card not in NO_CHOICE_CARDS:
-        return f"{card.title} is played with its own action, not play_progress"
     if card.is_vp:
         return f"{card.title} is a VP card: revealed when drawn, never played (§9)"
+    if isinstance(a, PlayProgress) and card not in NO_CHOICE_CARDS:
+        return f"{card.title} is played with its own action, not play_progress"
     if card not in game.progress_hands[a.player]:
         return f"you hold no {card.title} progress card"
     before_roll = game.prompt.kind is PromptKind.ROLL

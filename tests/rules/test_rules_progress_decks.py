@@ -289,7 +289,7 @@ def test_s9_vp_cards_are_revealed_at_once_outside_the_turn_and_not_counted_in_th
     assert game.victory_points(1) == before + 1
     assert game.prompt.kind is PromptKind.TURN  # no discard: VP cards don't count
     assert violations(game) == []
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match="VP card: revealed when drawn, never played"):
         game.apply(PlayProgress(0, PC.CONSTITUTION))
 
 
