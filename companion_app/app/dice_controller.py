@@ -81,6 +81,11 @@ class DiceController:
         return type(self._backend).__name__
 
     @property
+    def link(self) -> Any:
+        """The device link (``DiceLink``) when the link backend runs, else None."""
+        return getattr(self._backend, "link", None)
+
+    @property
     def virtual_box(self) -> Any:
         """The emulated box behind the virtual dice, if the device link runs one (for tests)."""
         return getattr(self._backend, "box", None)
@@ -181,6 +186,10 @@ class LinkBackend:
         self.box: Any = None
         """The emulated dice box behind the virtual dice (None for a real box)."""
         self._session: GameSession | None = None
+
+    @property
+    def link(self) -> Any:
+        return self._link
 
     def start(self) -> None:
         link_mod = importlib.import_module("companion_app.device.link")

@@ -83,6 +83,7 @@ class BoardView(Widget):
             show_hex_ids=self._redraw_trigger,
             highlight_spots=self._redraw_trigger,
         )
+        self._redraw_trigger()
 
     @property
     def geometry(self) -> BoardGeometry:
@@ -227,7 +228,7 @@ class BoardView(Widget):
         s = geo.size
         x, y = geo.node(b.node)
         if b.wall:
-            w = s * 0.36
+            w = s * 0.4
             Color(0.35, 0.30, 0.25, 1)
             Rectangle(pos=(x - w, y - w * 0.8), size=(2 * w, 1.6 * w))
             Color(*OUTLINE)

@@ -1,0 +1,135 @@
+"""The app's dice door without a window: what the top bar says about the device, and rolls
+from the virtual dice reaching the journal session. The link backend runs the emulated box (the
+real firmware behind a pty) through the real device link, as the app does."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from companion_app.app.dice_controller import DiceController, DiceStatus, LocalDice
+from companion_app.device.discovery import DiceSource
+from companion_app.device.events import (
+    Connected,
+    DeviceInfo,
+    Disconnected,
+    PressedWhileDisarmed,
+    Reconnecting,
+)
+from companion_app.journal import GameSession, Journal
+from companion_app.rules.actions import Roll
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
+
+
+class Calls:
+    """The main-thread queue of a test: callables run when ``run`` is called."""
+
+    def __init__(self) -> None:
+        self.queue: list[Callable[[], None]] = []
+        self.changes = 0
+
+    def schedule(self, fn: Callable[[], None]) -> None:
+        self.queue.append(fn)
+
+    def run(self) -> None:
+        while self.queue:
+            self.queue.pop(0)()
+
+    def changed(self) -> None:
+        self.changes += 1
+
+
+def _after_setup(session: GameSession) -> None:
+    while session.game.in_setup:
+        session.apply(session.game.legal_actions()[-1])
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[GameSession]:
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        s = journal.new_game(GameConfig.for_players(3, seed=4))
+        _after_setup(s)
+        yield s
+
+
+def test_status_words_for_each_link_event() -> None:
+    calls = Calls()
+    box = DiceController(
+        DiceSource("/dev/ttyACM0"),
+        schedule=calls.schedule,
+        on_change=calls.changed,
+        backend="link",
+    )
+    assert box.status == DiceStatus("offline", "Dice box on /dev/ttyACM0: connecting…")
+    backend = box._backend
+    info = DeviceInfo("E66138935F1A2B2C", "1A2B", "1.0.0", 1)
+    backend._on_event(Connected(info))
+    assert box.status.kind == "offline"  # nothing changes before the main thread runs it
+    calls.run()
+    assert box.status == DiceStatus("box", "Dice box connected, firmware 1.0.0")
+    backend._on_event(Disconnected("unplugged"))
+    backend._on_event(Reconnecting(3, 0.4))
+    calls.run()
+    assert box.status == DiceStatus("reconnecting", "Dice box: reconnecting (attempt 3)…")
+    backend._on_event(PressedWhileDisarmed())
+    calls.run()
+    assert box.last_error == "The dice box was pressed, but no roll is due now."
+    assert calls.changes == 4
+
+
+def test_local_dice_roll_only_when_the_game_waits_for_dice(session: GameSession) -> None:
+    calls = Calls()
+    dice = DiceController(
+        DiceSource(None),
+        schedule=calls.schedule,
+        on_change=calls.changed,
+        seed=3,
+        backend="local",
+    )
+    assert isinstance(dice._backend, LocalDice)
+    dice.start()
+    dice.attach(session)
+    before = len(session.actions)
+    dice.press_virtual()
+    assert len(session.actions) == before + 1
+    roll = session.actions[-1]
+    assert isinstance(roll, Roll) and roll.player == 0 and 2 <= roll.total <= 12
+    dice.press_virtual()  # the game now waits for the turn, not for dice
+    assert len(session.actions) == before + 1
+
+
+def test_virtual_dice_roll_through_the_emulated_box(session: GameSession) -> None:
+    calls = Calls()
+    dice = DiceController(
+        DiceSource(None),
+        schedule=calls.schedule,
+        on_change=calls.changed,
+        seed=11,
+        backend="link",
+    )
+    dice.start()
+    try:
+        dice.attach(session)
+        deadline = time.monotonic() + 10
+        while dice.status.kind != "virtual" or not dice.link.session.state_confirmed:
+            assert time.monotonic() < deadline, "the emulated box did not connect"
+            calls.run()
+            dice.sync()
+            time.sleep(0.01)
+        assert dice.status.text.startswith("Virtual dice (firmware ")
+        dice.press_virtual()
+        while len(session.actions) == 0 or not isinstance(session.actions[-1], Roll):
+            assert time.monotonic() < deadline, "the roll did not arrive"
+            calls.run()
+            time.sleep(0.01)
+        # The roll was committed before it was acknowledged, and replays from the journal.
+        assert Game.replay(session.game.config, session.actions).to_json() == (
+            session.game.to_json()
+        )
+        assert dice.virtual_box is not None
+    finally:
+        dice.close()
