@@ -64,8 +64,10 @@ class DiceController:
         self.session: GameSession | None = None
         self.last_error = ""
         self.status = DiceStatus(
-            "virtual" if source.is_virtual else "offline",
-            "Virtual dice" if source.is_virtual else f"Dice box on {source.port}: connecting…",
+            "offline",
+            "Virtual dice: starting…"
+            if source.is_virtual
+            else f"Dice box on {source.port}: connecting…",
         )
         use_link = backend == "link" or (backend == "auto" and link_available())
         self._backend: Backend = (

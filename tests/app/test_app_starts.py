@@ -13,12 +13,23 @@ from PIL import Image
 pytestmark = pytest.mark.ui
 
 
-def test_app_window_starts_and_is_not_blank(xvfb_display: str, artifacts_dir: Path) -> None:
+def test_app_window_starts_and_is_not_blank(
+    xvfb_display: str, artifacts_dir: Path, tmp_path: Path
+) -> None:
     shot = artifacts_dir / "home.png"
     shot.unlink(missing_ok=True)
     env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
     result = subprocess.run(
-        [sys.executable, "-m", "companion_app", "--virtual-dice", "--screenshot", str(shot)],
+        [
+            sys.executable,
+            "-m",
+            "companion_app",
+            "--virtual-dice",
+            "--screenshot",
+            str(shot),
+            "--journal",
+            str(tmp_path / "journal.sqlite3"),
+        ],
         env=env,
         capture_output=True,
         text=True,
@@ -43,3 +54,29 @@ def test_bad_window_size_is_a_clear_error() -> None:
     )
     assert result.returncode == 2
     assert "--size must look like 1280x800" in result.stderr
+
+
+def test_exit_when_ready_reports_the_first_frame(xvfb_display: str, tmp_path: Path) -> None:
+    """The benchmark's signal: one READY line with the seconds since start, then exit 0."""
+    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "companion_app",
+            "--virtual-dice",
+            "--exit-when-ready",
+            "--journal",
+            str(tmp_path / "journal.sqlite3"),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    ready = [line for line in result.stdout.splitlines() if line.startswith("READY ")]
+    assert len(ready) == 1, result.stdout
+    assert float(ready[0].split()[1]) > 0
+    # The home screen lists the journal's games, so the journal file exists by the first frame.
+    assert (tmp_path / "journal.sqlite3").exists()

@@ -114,6 +114,7 @@ class Scenario:
         yield 5
         home = app.root.get_screen("home")
         yield from self.shot("ui_01_home.png")
+        yield from self.settings_popup(home)
         self.tap_widget(home.ids.new_game)
         yield 2
         new_game = app.root.get_screen("new_game")
@@ -167,6 +168,24 @@ class Scenario:
             (game_id, True),
         )
         self.compare_screen("resumed")
+
+    def settings_popup(self, home: Any) -> Step:
+        """Settings: the dice source and where the journal is."""
+        from kivy.core.window import Window
+        from kivy.uix.popup import Popup
+
+        self.tap_widget(home.ids.settings)
+        yield 10  # the popup opens with an animation
+        popups = [w for w in Window.children if isinstance(w, Popup)]
+        self.check("settings open", len(popups), 1)
+        texts = [w.text for w in popups[0].walk() if hasattr(w, "text")]
+        self.check(
+            "settings name the journal", f"Game journal: {self.app.journal_path}" in texts, True
+        )
+        yield from self.shot("ui_01b_settings.png")
+        yield from self.tap_button(popups[0], "Close")
+        yield 10
+        self.check("settings closed", [w for w in Window.children if isinstance(w, Popup)], [])
 
     def enter_board_by_taps(self, new_game: Any) -> Step:
         """The table's own board: positions tapped on the board, values on the palette, and the
