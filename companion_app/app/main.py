@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 from companion_app.device.discovery import DiceSource
 
 
+DESIGN_HEIGHT = 800
+"""The layouts are laid out for 1280x800 dp; larger windows scale them up (1920x1200: 1.5)."""
+
+
 def configure_kivy(width: int, height: int) -> None:
-    """Window size and input settings; must run before ``kivy.core.window`` is imported."""
+    """Window size, scale and input settings; must run before Kivy is imported."""
+    # Text and touch targets grow with the window, so the table reads it from the same distance
+    # on a 1920x1200 screen as on a 1280x800 one. KIVY_METRICS_DENSITY set by hand wins.
+    os.environ.setdefault("KIVY_METRICS_DENSITY", f"{max(1.0, height / DESIGN_HEIGHT):.3f}")
     from kivy.config import Config
 
     Config.set("graphics", "width", str(width))
