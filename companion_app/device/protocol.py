@@ -252,23 +252,20 @@ class LineSplitter:
     ``long``) and the rest of it is skipped: memory stays bounded whatever arrives.
     """
 
-    def __init__(self, *, skip_first: bool = False) -> None:
+    def __init__(self) -> None:
         self._buf = bytearray()
         self._overflow = False
-        self._skipping = skip_first
 
     def feed(self, data: bytes) -> list[bytes]:
         lines: list[bytes] = []
         buf = self._buf
         for byte in data:
             if byte in (10, 13):
-                if self._skipping:
-                    self._skipping = False
-                elif self._overflow or buf:
+                if self._overflow or buf:
                     lines.append(bytes(buf))
                 self._overflow = False
                 buf.clear()
-            elif self._skipping or self._overflow:
+            elif self._overflow:
                 continue
             else:
                 buf.append(byte)

@@ -92,7 +92,8 @@ class HostSession:
         self.device_lost = 0
         self._now = now
         self._out = bytearray()
-        self._splitter = p.LineSplitter(skip_first=True)
+        self._splitter = p.LineSplitter()
+        self._first_line = True
         self._last_rx = now
         self._last_hb_tx = -HEARTBEAT_S
         self._hello_at = -HELLO_RETRY_S
@@ -111,7 +112,8 @@ class HostSession:
         """The port was (re)opened: end any partial line in the box, then introduce ourselves."""
         self._now = now
         self.info = None
-        self._splitter = p.LineSplitter(skip_first=True)
+        self._splitter = p.LineSplitter()
+        self._first_line = True
         self._out.clear()
         self._out += b"\r\n"
         self._last_rx = now
@@ -212,16 +214,20 @@ class HostSession:
         self._now = now
         events: list[LinkEvent] = []
         for line in self._splitter.feed(data):
-            self.counters.lines += 1
+            first, self._first_line = self._first_line, False
             try:
                 message = p.decode(line)
             except p.ProtocolError as exc:
+                if first and exc.code in ("long", "frame", "crc"):
+                    continue  # the tail of output from before we opened the port: not an error
+                self.counters.lines += 1
                 if exc.code in ("long", "frame", "crc"):
                     self.counters.bad_frames += 1
                 else:
                     self._last_rx = now  # a good CRC: the box is there, speaking a newer dialect
                     self.counters.bad_messages += 1
                 continue
+            self.counters.lines += 1
             self._last_rx = now
             self._message(message, now, events)
         return events

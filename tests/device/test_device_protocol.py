@@ -77,11 +77,6 @@ def test_streams_split_the_same_byte_by_byte() -> None:
         assert lines == [raw(line) for line in vector["lines"]]
 
 
-def test_a_reopened_port_skips_the_tail_of_older_output() -> None:
-    splitter = p.LineSplitter(skip_first=True)
-    assert splitter.feed(b"=3 r=5*C146\r\nHB*F1EC\r\n") == [b"HB*F1EC"]
-
-
 def test_encode_refuses_what_the_box_would_reject() -> None:
     with pytest.raises(p.ProtocolError) as unknown:
         p.encode("ROLL", {"seq": 1})

@@ -73,12 +73,20 @@ def test_open_ends_any_partial_line_and_says_hello() -> None:
     assert sent(session) == ["HB"]
 
 
-def test_the_tail_of_older_output_is_skipped_then_hello_connects() -> None:
+def test_a_damaged_first_line_after_opening_is_forgiven() -> None:
     session = HostSession(0.0)
     session.open(0.0)
     events = session.feed(b"y=3 r=4 e=ship t=7*0000\r\n" + hello(), 0.1)
     assert [type(e) for e in events] == [Connected]
     assert session.counters.bad_frames == 0  # the tail was not counted as a bad frame
+    session.feed(b"y=3 r=4 e=ship t=7*0000\r\n", 0.2)
+    assert session.counters.bad_frames == 1  # later, the same is damage on the wire
+
+
+def test_a_good_first_line_after_opening_is_used() -> None:
+    session = HostSession(0.0)
+    session.open(0.0)
+    assert [type(e) for e in session.feed(hello(), 0.1)] == [Connected]
 
 
 def test_a_roll_is_passed_on_once_and_acked_only_when_asked() -> None:
