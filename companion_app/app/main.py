@@ -8,7 +8,6 @@ from pathlib import Path
 
 from companion_app.device.discovery import DiceSource
 
-
 DESIGN_HEIGHT = 800
 """The layouts are laid out for 1280x800 dp; larger windows scale them up (1920x1200: 1.5)."""
 
