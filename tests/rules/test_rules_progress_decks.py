@@ -435,3 +435,14 @@ def test_random_games_over_40_seeds_end_with_a_winner_or_the_cap_and_play_every_
         assert result.winner is not None or game.turn == 500
         played.update(card_of(a) for a in game.history if isinstance(a, PLAY_TYPES))
     assert played == {c for c in ProgressCard if not c.is_vp}
+
+
+def test_invariants_catch_a_lost_or_duplicated_card_and_a_hidden_vp_card() -> None:
+    game = make_game(buildings=TOWN, progress={1: (PC.SPY,)})
+    assert violations(game) == []
+    game.decks[POLITICS.index].append(PC.SPY)
+    assert "55 progress cards in play, not 54" in violations(game)
+    game.decks[POLITICS.index].pop()
+    game.progress_hands[1].append(PC.PRINTER)
+    game.decks[SCIENCE.index].remove(PC.PRINTER)
+    assert "player 1 holds a VP card unrevealed" in violations(game)
