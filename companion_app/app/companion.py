@@ -128,7 +128,10 @@ class CompanionApp(App):
         self._show_dice_status()
 
     def search_dice_box(self) -> None:
-        self.start_dice(choose_dice_source())
+        source = choose_dice_source()
+        self.start_dice(source)
+        if source.is_virtual:
+            self.message = "No dice box found: the virtual dice roll for now."
 
     def use_virtual_dice(self) -> None:
         self.start_dice(DiceSource(None))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -23,6 +24,9 @@ from typing import Any, Protocol
 from companion_app.device.discovery import DiceSource
 from companion_app.journal import GameSession
 from companion_app.rules.actions import EVENT_DIE_FACES, Roll
+
+PRESS_WAIT_S = 2.0
+"""How long an on-screen roll waits for the emulated box to be armed."""
 
 Schedule = Callable[[Callable[[], None]], None]
 """Runs a callable on the app's main thread (Kivy: ``Clock.schedule_once``)."""
@@ -188,6 +192,7 @@ class LinkBackend:
         self.box: Any = None
         """The emulated dice box behind the virtual dice (None for a real box)."""
         self._session: GameSession | None = None
+        self._press_deadline: float | None = None
 
     @property
     def link(self) -> Any:
@@ -214,8 +219,30 @@ class LinkBackend:
         self._table = table_mod.DiceTable(session, self._link)
 
     def press(self) -> None:
-        if self.box is not None:
+        """Press the emulated box's button once it shows what the game wants (armed).
+
+        The box is armed by a command a few milliseconds after the game starts waiting for dice;
+        a tap on the screen in between would meet a disarmed box and roll nothing, so the press
+        waits (frame by frame, at most ``PRESS_WAIT_S``) for the box to confirm its state.
+        """
+        if self.box is None:
+            return
+        self._press_deadline = time.monotonic() + PRESS_WAIT_S
+        self._try_press()
+
+    def _try_press(self) -> None:
+        if self._press_deadline is None or self.box is None:
+            return
+        link = self._link
+        if link is not None and link.session.state_confirmed:
+            self._press_deadline = None
             self.box.press()
+        elif time.monotonic() < self._press_deadline:
+            self._owner._schedule(self._try_press)
+        else:
+            self._press_deadline = None
+            self._owner.last_error = "The virtual dice did not answer in time; tap Roll again."
+            self._owner._on_change()
 
     def sync(self) -> None:
         if self._table is not None:

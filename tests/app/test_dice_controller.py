@@ -133,3 +133,30 @@ def test_virtual_dice_roll_through_the_emulated_box(session: GameSession) -> Non
         assert dice.virtual_box is not None
     finally:
         dice.close()
+
+
+def test_an_early_tap_waits_for_the_box_to_be_armed(session: GameSession) -> None:
+    """Roll tapped right after the game is attached, before the box confirmed it is armed:
+    the press waits for the box instead of meeting a disarmed one and rolling nothing."""
+    calls = Calls()
+    dice = DiceController(
+        DiceSource(None),
+        schedule=calls.schedule,
+        on_change=calls.changed,
+        seed=12,
+        backend="link",
+    )
+    dice.start()
+    try:
+        dice.attach(session)
+        assert not dice.link.session.state_confirmed
+        dice.press_virtual()
+        deadline = time.monotonic() + 10
+        while not session.actions or not isinstance(session.actions[-1], Roll):
+            assert time.monotonic() < deadline, "the early press was lost"
+            calls.run()
+            time.sleep(0.005)
+        assert sum(isinstance(a, Roll) for a in session.actions) == 1
+        assert dice.last_error == ""
+    finally:
+        dice.close()
