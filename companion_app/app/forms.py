@@ -106,10 +106,14 @@ class NewGameForm:
             self.first_player = seated.index(index)
 
     def step(self, name: str, delta: int) -> int:
-        """Change the VP target or the track length within the rules core's limits."""
-        limits = {"vp_target": (3, 30), "track_length": (1, 20)}
-        low, high = limits[name]
-        value = max(low, min(high, getattr(self, name) + delta))
+        """Change the VP target or the track length by ``delta``, unless the rules core's config
+        refuses the new value (its limits are the only ones); returns the value now."""
+        fields = {"vp_target": "vp_target", "track_length": "barbarian_track_length"}
+        value: int = getattr(self, name) + delta
+        try:
+            GameConfig(**{fields[name]: value})
+        except ConfigError:
+            return int(getattr(self, name))
         setattr(self, name, value)
         return value
 

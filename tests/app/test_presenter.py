@@ -235,7 +235,10 @@ def test_new_game_form_builds_the_rules_cores_config() -> None:
     form.move_up(2)
     form.set_first(1)
     form.step("vp_target", -2)
-    form.step("track_length", 50)
+    # The rules core's config has the limits (track 1-20): a step past them is refused.
+    assert form.step("track_length", 50) == 7
+    assert form.step("track_length", 13) == 20
+    assert form.step("track_length", 1) == 20
     config = form.config(STARTER_BOARD)
     assert config.names == ("Red", "White", "Blue")
     assert config.first_player == 1
