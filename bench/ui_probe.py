@@ -96,9 +96,8 @@ def main(presses: int, out: Path) -> None:
                 Window.bind(on_flip=flipped)
 
         def confirmed(self) -> bool:
-            link = getattr(getattr(self.controller, "_backend", None), "_link", None)
-            session = getattr(link, "session", None)
-            return bool(getattr(session, "state_confirmed", False))
+            link = self.controller.link
+            return link is not None and bool(link.session.state_confirmed)
 
         def drive(self) -> None:
             try:
@@ -111,8 +110,7 @@ def main(presses: int, out: Path) -> None:
                     deadline = time.monotonic() + TIMEOUT_S
                     while not self.confirmed():
                         if time.monotonic() > deadline:
-                            link = getattr(self.controller, "_backend", None)
-                            status = getattr(getattr(link, "_link", None), "status", "?")
+                            status = getattr(self.controller.link, "status", "?")
                             raise TimeoutError(
                                 f"the box did not confirm the game's state "
                                 f"(press {len(samples) + 1}, link: {status})"
