@@ -132,6 +132,7 @@ class Scenario:
         new_seed = new_game.form.seed
         self.check("new seed shown", new_game.ids.seed.text, f"Seed {new_seed}  (balanced)")
         yield from self.shot("ui_02_new_game_random.png")
+        yield from self.random_board_to_build(new_game)
         yield from self.enter_board_by_taps(new_game)
         # Three players: the fourth seat is left empty; the starter board.
         self.tap_widget(new_game.rows[3].ids.plays)
@@ -188,6 +189,33 @@ class Scenario:
         yield from self.tap_button(popups[0], "Close")
         yield 10
         self.check("settings closed", [w for w in Window.children if isinstance(w, Popup)], [])
+
+    def random_board_to_build(self, new_game: Any) -> Step:
+        """A generated board: the table is shown it large, with its seed, to lay it out."""
+        from companion_app.rules.board import random_balanced_board
+
+        seed = new_game.form.seed
+        self.tap_widget(new_game.ids.next)
+        yield 2
+        table = self.app.root.get_screen("build_table")
+        board = random_balanced_board(seed)
+        shown = table.ids.board.picture
+        self.check(
+            "random board: title names the seed", table.title, f"Build your table · seed {seed}"
+        )
+        self.check(
+            "random board: terrains and tokens shown",
+            [(h.terrain, h.token) for h in shown.hexes],
+            list(zip(board.terrains, board.tokens, strict=True)),
+        )
+        self.check(
+            "random board: harbours shown",
+            [h for _s, _l, h in shown.harbours],
+            list(board.harbours),
+        )
+        yield from self.shot("ui_04c_build_table_random.png")
+        self.tap_widget(table.ids.back)
+        yield 2
 
     def enter_board_by_taps(self, new_game: Any) -> Step:
         """The table's own board: positions tapped on the board, values on the palette, and the
