@@ -146,6 +146,8 @@ class Emulator:
         """Pull the cable: the port disappears; it comes back (under a new path, perhaps)
         after ``replug_after_s`` (None: only on `replug`). The box keeps running."""
         with self._lock:
+            if self._master is not None:
+                self.unplugs += 1
             self._unplug()
             if replug_after_s is not None:
                 self._replug_at = time.monotonic() + replug_after_s
@@ -210,7 +212,6 @@ class Emulator:
     def _unplug(self) -> None:
         if self._master is None:
             return
-        self.unplugs += 1
         for fd in (self._master, self._slave):
             if fd is not None:
                 with contextlib.suppress(OSError):

@@ -6,11 +6,7 @@ import queue
 import time
 from collections.abc import Callable
 
-from companion_app.device.events import (
-    LinkEvent,
-    PressedWhileDisarmed,
-    RollArrived,
-)
+from companion_app.device.events import LinkEvent, PressedWhileDisarmed
 from companion_app.device.link import DiceLink, serial_opener
 from companion_app.device.table import BareGameSession, DiceTable
 from companion_app.emulator import Emulator
@@ -87,7 +83,11 @@ class RandomTable:
             self.table.sync()
 
     def roll_once(self, timeout: float = 20.0) -> None:
-        """Play to the next roll, press the box's button, wait until a roll is applied."""
+        """Play to the next roll, press the box's button, wait until a roll is applied.
+
+        The press is repeated only when the box said it was disarmed (its ARM was lost on the
+        way) or nothing at all came back within 3 s (its PRESS line was lost).
+        """
         self.play_to_roll()
         before = len(self.table.applied)
         deadline = time.monotonic() + timeout
@@ -97,17 +97,16 @@ class RandomTable:
             )
             if not self.wait_for(lambda: self.link.session.state_confirmed, 5.0):
                 continue
+            refused = self.refused_presses()
             self.emulator.press()
             self.presses += 1
-            got = self.wait_for(
-                lambda: (
-                    len(self.table.applied) > before
-                    or isinstance(self.seen[-1] if self.seen else None, PressedWhileDisarmed)
-                ),
-                3.0,
-            )
-            if got and len(self.table.applied) == before:
-                self.seen.append(RollArrived.__new__(RollArrived))  # marks the PRESS as handled
+            self.wait_for(lambda n=refused: self._answered(before, n), 3.0)
+
+    def _answered(self, applied_before: int, refused_before: int) -> bool:
+        return len(self.table.applied) > applied_before or self.refused_presses() > refused_before
+
+    def refused_presses(self) -> int:
+        return sum(isinstance(e, PressedWhileDisarmed) for e in self.seen)
 
     def roll_actions(self) -> list[Roll]:
         return [a for g in self.games for a in g.history if isinstance(a, Roll)]
