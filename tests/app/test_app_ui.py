@@ -113,3 +113,19 @@ def test_screenshots_of_every_screen(run: dict) -> None:
         assert image.size == (1280, 800)
         colours = image.getcolors(maxcolors=1 << 20)
         assert colours is not None and len(colours) > 50, f"{name} is (nearly) one colour"
+
+
+def test_the_setup_screenshot_shows_each_building_in_its_owners_colour(run: dict) -> None:
+    image = Image.open(run["artifacts"] / "ui_07_setup_done.png").convert("RGB")
+    assert len(run["pieces"]) == 2 * PLAYERS
+    for piece in run["pieces"]:
+        x, y = piece["xy"]
+        s = piece["size"]
+        pixel = image.getpixel((round(x), image.height - 1 - round(y - 0.05 * s)))
+        expected = tuple(round(c * 255) for c in piece["colour"][:3])
+        assert all(abs(a - b) <= 12 for a, b in zip(pixel, expected, strict=True)), (
+            piece["node"],
+            piece["kind"],
+            pixel,
+            expected,
+        )

@@ -54,6 +54,7 @@ class Scenario:
         self.checks: list[dict[str, Any]] = []
         self.screens: list[str] = []
         self.leds: list[str] = []
+        self.pieces: list[dict[str, Any]] = []
         self.error = ""
         self._steps = self.steps()
         self._waiting: Callable[[], bool] | None = None
@@ -375,6 +376,18 @@ class Scenario:
         self.check("roads after setup", len(P.board_picture(game).roads), 2 * n)
         self.compare_screen("after setup")
         yield from self.shot("ui_07_setup_done.png")
+        # Where the screenshot shows each building, for the test to look at its pixels.
+        geo = board.geometry
+        self.pieces = [
+            {
+                "node": b.node,
+                "kind": b.kind,
+                "colour": P.player_colour(game.config.players[b.owner].colour),
+                "xy": board.to_window(*geo.node(b.node)),
+                "size": geo.size,
+            }
+            for b in P.board_picture(game).buildings
+        ]
 
     def roll_and_end_turn(self, i: int) -> Step:
         game = self.app.session.game
@@ -461,6 +474,7 @@ def main() -> int:
         "failures": [c for c in scenario.checks if not c["ok"]],
         "screens": scenario.screens,
         "leds": scenario.leds,
+        "pieces": scenario.pieces,
         "dice_backend": app.dice.backend_name if app.dice else "",
         "game_id": session.game_id if session else None,
         "actions": [a.to_json() for a in session.game.history] if session else [],

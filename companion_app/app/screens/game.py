@@ -15,6 +15,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
 
 from companion_app.app import presenter as P
 from companion_app.app.screens import load_kv
@@ -106,7 +107,7 @@ class GameScreen(Screen):
         for view in P.player_views(game):
             marker = "» " if view.deciding else ""
             line = PlayerLine(
-                text=f"[b]{marker}{view.name}[/b]   {view.victory_points} VP · "
+                text=f"[b]{marker}{escape_markup(view.name)}[/b]   {view.victory_points} VP · "
                 f"{view.cards} cards: {view.hand}",
                 stripe=view.colour,
                 fill=(0.30, 0.33, 0.22, 1) if view.deciding else (0.2, 0.23, 0.28, 1),
@@ -123,7 +124,7 @@ class GameScreen(Screen):
             mark = {"done": "done", "now": "[b]» now[/b]", "next": ""}[step.state]
             note = f" · {step.note}" if step.note else ""
             line = PlayerLine(
-                text=f"{step.name}: {step.piece}   {mark}{note}",
+                text=f"{escape_markup(step.name)}: {step.piece}   {mark}{note}",
                 min_height=dp(42),
                 stripe=P.player_colour(game.config.players[step.seat].colour),
                 fill=(0.30, 0.33, 0.22, 1) if step.state == "now" else (0.17, 0.19, 0.23, 1),
