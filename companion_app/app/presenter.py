@@ -69,6 +69,7 @@ PLAYER_COLOURS: dict[str, RGBA] = {
 }
 """The piece colours a table can pick (the base game's four plus the 5-6 extension's two)."""
 
+SEA: RGBA = (0.13, 0.33, 0.55, 1.0)
 UNKNOWN_TERRAIN: RGBA = (0.42, 0.42, 0.45, 1.0)
 TERRAIN_COLOURS: dict[Terrain | None, RGBA] = {
     None: UNKNOWN_TERRAIN,

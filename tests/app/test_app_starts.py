@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from companion_app.app.presenter import SEA, TERRAIN_COLOURS
+from companion_app.rules.cards import Terrain
+
 pytestmark = pytest.mark.ui
 
 
@@ -40,9 +43,18 @@ def test_app_window_starts_and_is_not_blank(
     assert image.size == (1280, 800)
     colours = image.getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) > 50, "screenshot is (nearly) a single colour"
-    # The board preview's sand-coloured land hexes are in the middle of the window.
-    r, g, b = image.getpixel((640, 420))
-    assert r > 180 and g > 150 and b < 170, (r, g, b)
+    # The starter board greets the table: sea, and each terrain in its colour.
+    counts = {rgb: n for n, rgb in colours}
+    for name, rgb in {
+        "sea": _rgb(SEA),
+        "forest": _rgb(TERRAIN_COLOURS[Terrain.FOREST]),
+        "desert": _rgb(TERRAIN_COLOURS[Terrain.DESERT]),
+    }.items():
+        assert counts.get(rgb, 0) > 3000, f"{name} {rgb}: {counts.get(rgb, 0)} pixels"
+
+
+def _rgb(rgba: tuple[float, ...]) -> tuple[int, int, int]:
+    return (round(rgba[0] * 255), round(rgba[1] * 255), round(rgba[2] * 255))
 
 
 def test_bad_window_size_is_a_clear_error() -> None:

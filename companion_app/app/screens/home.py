@@ -6,11 +6,14 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.properties import ObjectProperty
 from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 
+from companion_app.app.presenter import board_only_picture
 from companion_app.app.screens import load_kv
-from companion_app.app.widgets.board_preview import BoardPreview  # noqa: F401  (used in kv)
+from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
+from companion_app.rules.board import STARTER_BOARD
 
 load_kv(__file__)
 
@@ -24,6 +27,9 @@ class SettingsPopup(Popup):
 
 class HomeScreen(Screen):
     """Layout lives in home.kv; this class fills the resume list and forwards taps."""
+
+    picture = ObjectProperty(board_only_picture(STARTER_BOARD))
+    """The starter board, as a greeting (drawn by the game's own board view)."""
 
     def on_pre_enter(self, *_args: object) -> None:
         self.fill_games()

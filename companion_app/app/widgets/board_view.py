@@ -20,6 +20,7 @@ from kivy.uix.widget import Widget
 from companion_app.app.presenter import (
     HIGHLIGHT,
     RGBA,
+    SEA,
     TERRAIN_COLOURS,
     BoardGeometry,
     BoardPicture,
@@ -31,7 +32,6 @@ from companion_app.app.presenter import (
 from companion_app.rules.cards import Harbour
 from companion_app.rules.topology import HARBOUR_EDGES, HEX_COUNT
 
-SEA: RGBA = (0.13, 0.33, 0.55, 1.0)
 SEA_EDGE: RGBA = (0.09, 0.24, 0.42, 1.0)
 OUTLINE: RGBA = (0.12, 0.10, 0.08, 1.0)
 TOKEN: RGBA = (0.97, 0.93, 0.82, 1.0)
