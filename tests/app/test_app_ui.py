@@ -78,7 +78,11 @@ def test_rolls_came_through_the_emulated_dice_box(run: dict) -> None:
         kinds[: 4 * PLAYERS]
         == ["build_settlement", "build_road"] * PLAYERS + ["build_city", "build_road"] * PLAYERS
     )
-    assert kinds[4 * PLAYERS :] == ["roll", "end_turn"] * 5
+    # Red's starting cards (brick, wool, ore) recruit a knight in turn 1, tapped on the board.
+    assert run["built"] == "build_knight"
+    assert kinds[4 * PLAYERS :] == ["roll", "build_knight"] + ["end_turn", "roll"] * 4 + [
+        "end_turn"
+    ]
     rollers = [a["player"] for a in run["actions"] if a["type"] == "roll"]
     assert rollers == [0, 1, 2, 0, 1]
     # The strip's ship never moves back, and ends where the game's track is.
@@ -105,6 +109,7 @@ def test_screenshots_of_every_screen(run: dict) -> None:
         "ui_05_setup_start.png",
         "ui_07_setup_done.png",
         "ui_08_roll_5.png",
+        "ui_08b_build_on_the_board.png",
         "ui_09_home_resume.png",
     }
     assert expected <= set(run["screens"])

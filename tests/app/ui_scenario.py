@@ -55,6 +55,7 @@ class Scenario:
         self.screens: list[str] = []
         self.leds: list[str] = []
         self.pieces: list[dict[str, Any]] = []
+        self.built = ""
         self.error = ""
         self._steps = self.steps()
         self._waiting: Callable[[], bool] | None = None
@@ -389,6 +390,36 @@ class Scenario:
             for b in P.board_picture(game).buildings
         ]
 
+    def build_on_the_board(self, i: int) -> Step:
+        """The first time a build on the board is offered (a road, say): its button shows the
+        legal places on the board, and a tap on one builds there."""
+        if self.built:
+            return
+        game = self.app.session.game
+        screen = self.game_screen()
+        pick = [b for b in screen.ids.actions.children if hasattr(b, "type_name")]
+        if not pick:
+            return
+        button = pick[-1]
+        group = next(
+            g for g in P.action_groups(game.legal_actions()) if g.type_name == button.type_name
+        )
+        self.tap_widget(button)
+        yield 2
+        self.check(
+            f"roll {i}: {group.type_name} places highlighted",
+            dict(screen.ids.board.spots),
+            P.spots_for(group.actions),
+        )
+        yield from self.shot("ui_08b_build_on_the_board.png")
+        spot = min(screen.ids.board.spots)
+        action = screen.ids.board.spots[spot]
+        before = len(game.history)
+        yield from self.tap_spot(screen.ids.board, spot)
+        self.check(f"roll {i}: the tap built there", game.history[before:], [action])
+        self.compare_screen(f"roll {i}: after building")
+        self.built = action.type_name
+
     def roll_and_end_turn(self, i: int) -> Step:
         game = self.app.session.game
         screen = self.game_screen()
@@ -424,6 +455,7 @@ class Scenario:
                 raise AssertionError(f"no button for prompt {game.prompt.kind}")
             self.tap_widget(buttons[-1])
             yield 2
+        yield from self.build_on_the_board(i)
         self.check(f"roll {i}: End turn offered", screen.ids.end_turn.disabled, False)
         self.check(
             f"roll {i}: End turn is the legal action", screen.end_turn_action, EndTurn(game.active)
@@ -475,6 +507,7 @@ def main() -> int:
         "screens": scenario.screens,
         "leds": scenario.leds,
         "pieces": scenario.pieces,
+        "built": scenario.built,
         "dice_backend": app.dice.backend_name if app.dice else "",
         "game_id": session.game_id if session else None,
         "actions": [a.to_json() for a in session.game.history] if session else [],
