@@ -275,7 +275,7 @@ class LinkBackend:
             )
         elif name == "Reconnecting":
             owner.status = DiceStatus(
-                "reconnecting", f"Dice box: reconnecting (attempt {event.attempt})…"
+                "reconnecting", f"Reconnecting to the dice box (attempt {event.attempt})…"
             )
         elif name == "Disconnected":
             owner.status = DiceStatus("offline", f"Dice box disconnected: {event.reason}")

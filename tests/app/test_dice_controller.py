@@ -74,7 +74,7 @@ def test_status_words_for_each_link_event() -> None:
     backend._on_event(Disconnected("unplugged"))
     backend._on_event(Reconnecting(3, 0.4))
     calls.run()
-    assert box.status == DiceStatus("reconnecting", "Dice box: reconnecting (attempt 3)…")
+    assert box.status == DiceStatus("reconnecting", "Reconnecting to the dice box (attempt 3)…")
     backend._on_event(PressedWhileDisarmed())
     calls.run()
     assert box.last_error == "The dice box was pressed, but no roll is due now."
