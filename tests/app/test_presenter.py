@@ -303,3 +303,20 @@ def test_board_rows_read_the_starter_layout_as_docs_board_md_does() -> None:
         "Harbours clockwise from the top left: 3:1, wool, 3:1, 3:1, brick, lumber, 3:1, grain, ore"
     )
     assert len(rows) == 6
+
+
+def test_moving_the_robber_is_a_tap_on_a_highlighted_hex() -> None:
+    """§3.4/§8: after the first barbarian attack a 7 moves the robber to another hex."""
+    data = _three_player_game().to_json()
+    data["robber_unlocked"] = True
+    game = Game.from_json(data)
+    game.apply(Roll(0, 3, 4, EventDie.TRADE))
+    assert game.prompt.kind is PromptKind.MOVE_ROBBER
+    assert P.wants_board_tap(game)
+    spots = P.spots_for(game.legal_actions())
+    assert set(spots) == {("hex", h) for h in range(HEX_COUNT) if h != game.robber_hex}
+    geo = P.BoardGeometry(*AREAS[0])
+    # A tap in the middle of hex 0, or on its token, picks hex 0.
+    assert geo.spot_at(*geo.hex_centre(0), spots) == ("hex", 0)
+    x, y = geo.hex_centre(0)
+    assert geo.spot_at(x + geo.size * 0.5, y, spots) == ("hex", 0)
