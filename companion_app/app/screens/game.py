@@ -12,26 +12,18 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
-from kivy.uix.label import Label
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion_app.app import presenter as P
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
+from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
+from companion_app.app.widgets.player_panel import PlayerLine, PlayerPanel  # noqa: F401
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.rules.actions import Action, EndTurn
 from companion_app.rules.game import Game
-
-
-class PlayerLine(Label):
-    """A line in a player's colour (the stripe) on a background that marks who decides."""
-
-    stripe = ListProperty([0.5, 0.5, 0.5, 1])
-    fill = ListProperty([0.2, 0.23, 0.28, 1])
-    min_height = NumericProperty(dp(48))
-
 
 load_kv(__file__)
 
@@ -80,7 +72,7 @@ class GameScreen(Screen):
             self.roll_text = "Roll the dice" if virtual else "Press the dice box's button"
         else:
             self.roll_text = "No roll due"
-        self._fill_players(game)
+        ids.players.show(game)
         legal = game.legal_actions()
         self.end_turn_action = next((a for a in legal if isinstance(a, EndTurn)), None)
         self.can_end_turn = self.end_turn_action is not None
@@ -100,20 +92,6 @@ class GameScreen(Screen):
             self._fill_placement(game)
         else:
             self._fill_actions(game, groups)
-
-    def _fill_players(self, game: Game) -> None:
-        box = self.ids.players
-        box.clear_widgets()
-        for view in P.player_views(game):
-            marker = "» " if view.deciding else ""
-            line = PlayerLine(
-                text=f"[b]{marker}{escape_markup(view.name)}[/b]   {view.victory_points} VP · "
-                f"{view.cards} cards: {view.hand}",
-                stripe=view.colour,
-                fill=(0.30, 0.33, 0.22, 1) if view.deciding else (0.2, 0.23, 0.28, 1),
-            )
-            line.seat = view.seat
-            box.add_widget(line)
 
     def _fill_placement(self, game: Game) -> None:
         """The setup order with the current step marked; starting resources are in the hands."""
