@@ -26,6 +26,9 @@ TIMEOUT_S = 10.0
 
 
 def main(presses: int, out: Path) -> None:
+    from companion_app.app.main import configure_kivy
+
+    configure_kivy(640, 400)  # the app's own Kivy settings, its clock among them
     from kivy.app import App
     from kivy.clock import Clock
     from kivy.core.window import Window

@@ -24,6 +24,10 @@ def configure_kivy(width: int, height: int) -> None:
     Config.set("graphics", "resizable", "1")
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,disable_multitouch")
+    # A roll arrives on the link's reader thread and is handed to the main thread with
+    # schedule_once; the interruptible clock runs it at once instead of at the next frame tick,
+    # so the dice show about 10 ms sooner (see the README's benchmark table). KIVY_CLOCK wins.
+    Config.set("kivy", "kivy_clock", "interrupt")
 
 
 def run_app(
