@@ -8,8 +8,10 @@ them next to the base-game ones, so legality is still decided by ``Game.illegal_
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Mapping
+from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion_app.rules.actions import (
     Action,
@@ -470,9 +472,61 @@ def defenders(game: Game) -> list[int]:
     ]
 
 
+@dataclass(frozen=True, slots=True)
+class BarbarianAttack:
+    """What happened at one barbarian attack (§7), kept for the table to see afterwards.
+
+    ``defence`` is each seat's active-knight strength that counted; ``defender`` the single
+    strongest who took a Defender of Catan card (``NOBODY`` otherwise); ``tied`` the strongest
+    who tied and draw a progress card of their choice instead; ``losers`` the lowest defenders
+    who each lose a city of their choice (in the order they choose).
+    """
+
+    number: int
+    """1 for the game's first attack."""
+    strength: int
+    defence: tuple[int, ...]
+    defender: int = NOBODY
+    tied: tuple[int, ...] = ()
+    losers: tuple[int, ...] = ()
+
+    @property
+    def total_defence(self) -> int:
+        return sum(self.defence)
+
+    @property
+    def defended(self) -> bool:
+        """Catan wins on a defence at least as strong as the barbarians (§7.3)."""
+        return self.total_defence >= self.strength
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "strength": self.strength,
+            "defence": list(self.defence),
+            "defender": self.defender,
+            "tied": list(self.tied),
+            "losers": list(self.losers),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BarbarianAttack:
+        """:raises KeyError, TypeError, ValueError: for malformed data (``Game.from_json``
+        turns them into a ``StateError``)."""
+        return cls(
+            number=int(data["number"]),
+            strength=int(data["strength"]),
+            defence=tuple(int(x) for x in data["defence"]),
+            defender=int(data["defender"]),
+            tied=tuple(int(x) for x in data["tied"]),
+            losers=tuple(int(x) for x in data["losers"]),
+        )
+
+
 def resolve_attack(game: Game) -> None:
     """Strength against defence; the Defender, the tied deck choices or the city losses; then
-    the ship goes back, the defending knights turn inactive and the robber is free (§7)."""
+    the ship goes back, the defending knights turn inactive and the robber is free (§7).
+    The outcome is kept in ``game.last_attack``."""
     n = game.player_count
     order = [(game.active + i) % n for i in range(n)]
     knights = defenders(game)
@@ -480,20 +534,32 @@ def resolve_attack(game: Game) -> None:
     for node in knights:
         per_player[game.knight_owner[node]] += game.knight_level[node]
     strength = game.barbarian_strength()
+    defender = NOBODY
+    tied: list[int] = []
+    losers: list[int] = []
     if sum(per_player) >= strength:
         best = max(per_player)
         strongest = [p for p in order if per_player[p] == best and best > 0]
         if len(strongest) == 1:
-            game.defender_cards[strongest[0]] += 1
+            defender = strongest[0]
+            game.defender_cards[defender] += 1
         else:
+            tied = strongest
             game.pending.extend(Prompt(PromptKind.CHOOSE_PROGRESS_DECK, p) for p in strongest)
     else:
         exposed = [p for p in order if cities_without_metropolis(game, p)]
         if exposed:
             lowest = min(per_player[p] for p in exposed)
-            game.pending.extend(
-                Prompt(PromptKind.LOSE_CITY, p) for p in exposed if per_player[p] == lowest
-            )
+            losers = [p for p in exposed if per_player[p] == lowest]
+            game.pending.extend(Prompt(PromptKind.LOSE_CITY, p) for p in losers)
+    game.last_attack = BarbarianAttack(
+        game.barbarian_attacks + 1,
+        strength,
+        tuple(per_player),
+        defender,
+        tuple(tied),
+        tuple(losers),
+    )
     for node in knights:
         game.knight_active[node] = False
     game.committed = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion_app.rules import cities_knights as ck
@@ -112,6 +113,37 @@ _CARD_NAMES = tuple(c.label for c in Card)
 
 class NothingToUndoError(RulesError):
     """Undo with no action taken yet."""
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryPoints:
+    """A player's victory points by source (§11); :attr:`total` is ``Game.victory_points``.
+
+    Counts, not points: ``settlements`` includes destroyed cities (1 VP each), ``cities``
+    counts every standing city (2 VP each, metropolises included), ``metropolises`` the
+    metropolis bonuses (+2 each).
+    """
+
+    settlements: int
+    cities: int
+    metropolises: int
+    longest_road: bool
+    defender_cards: int
+    merchant: bool
+    vp_cards: int
+    """Printer and Constitution, revealed (1 VP each)."""
+
+    @property
+    def total(self) -> int:
+        return (
+            self.settlements
+            + 2 * self.cities
+            + 2 * self.metropolises
+            + (2 if self.longest_road else 0)
+            + self.defender_cards
+            + (1 if self.merchant else 0)
+            + self.vp_cards
+        )
 
 
 # Prebuilt action values, so listing legal actions does not construct objects on the hot path.
@@ -234,6 +266,8 @@ class Game:
         """The intersection carrying each track's metropolis."""
         self.barbarian_position = 0
         self.barbarian_attacks = 0
+        self.last_attack: ck.BarbarianAttack | None = None
+        """The latest barbarian attack's outcome (§7), None before the first."""
         self.defender_cards: list[int] = [0] * n
         self.committed: list[int] = []
         """Evil barbarians: the knights committed to the coming attack."""
@@ -420,6 +454,21 @@ class Game:
         if self.merchant_owner == player:
             vp += 1
         return vp + self.defender_cards[player]
+
+    def victory_point_breakdown(self, player: int) -> VictoryPoints:
+        """Where the player's VP come from (§11); its total equals :meth:`victory_points`."""
+        levels = [self.node_level[node] for node in self.buildings_of[player]]
+        return VictoryPoints(
+            settlements=len(levels) - levels.count(CITY),
+            cities=levels.count(CITY),
+            metropolises=sum(
+                1 for node in self.metropolis if node != NOBODY and self.node_owner[node] == player
+            ),
+            longest_road=self.longest_road_holder == player,
+            defender_cards=self.defender_cards[player],
+            merchant=self.merchant_owner == player,
+            vp_cards=len(self.revealed_vp[player]),
+        )
 
     def trade_rate(self, player: int, card: Card) -> int:
         """How many of ``card`` the player gives the bank for one card (4, 3 or 2)."""
@@ -961,6 +1010,7 @@ class Game:
             "metropolis": {t.value: self.metropolis[t.index] for t in TRACKS},
             "barbarian_position": self.barbarian_position,
             "barbarian_attacks": self.barbarian_attacks,
+            "last_attack": None if self.last_attack is None else self.last_attack.to_json(),
             "defender_cards": list(self.defender_cards),
             "committed": list(self.committed),
             "offer": None if self.offer is None else self.offer.to_json(),
@@ -1034,6 +1084,8 @@ class Game:
                 game.metropolis[t.index] = int(data["metropolis"][t.value])
             game.barbarian_position = int(data["barbarian_position"])
             game.barbarian_attacks = int(data["barbarian_attacks"])
+            attack = data["last_attack"]
+            game.last_attack = None if attack is None else ck.BarbarianAttack.from_json(attack)
             game.defender_cards = [int(x) for x in data["defender_cards"]]
             game.committed = [int(x) for x in data["committed"]]
             offer = data["offer"]

@@ -79,6 +79,11 @@ def violations(game: Game) -> list[str]:
         )
         if game.victory_points(p) != recomputed:
             problems.append(f"player {p} VP {game.victory_points(p)} != recomputed {recomputed}")
+        breakdown = game.victory_point_breakdown(p)
+        if breakdown.total != game.victory_points(p):
+            problems.append(f"player {p} VP breakdown {breakdown} does not sum to the VP")
+        if (breakdown.settlements, breakdown.cities) != (settlements + destroyed, cities):
+            problems.append(f"player {p} VP breakdown counts the buildings wrong: {breakdown}")
         if game.road_length[p] != game.longest_road(p):
             problems.append(f"player {p} road length is stale")
     holder = game.longest_road_holder
@@ -108,6 +113,11 @@ def violations(game: Game) -> list[str]:
             problems.append(f"metropolis of track {track} stands on no city")
         elif game.improvements[owner][track] < 4:
             problems.append(f"metropolis of track {track} held below level 4")
+    attack = game.last_attack
+    if (attack is None) != (game.barbarian_attacks == 0) or (
+        attack is not None and attack.number != game.barbarian_attacks
+    ):
+        problems.append(f"last attack {attack} disagrees with {game.barbarian_attacks} attacks")
     if not 0 <= game.barbarian_position < game.config.barbarian_track_length:
         problems.append(f"barbarian ship at {game.barbarian_position}, off the track")
     for e, owner in enumerate(game.edge_owner):
