@@ -1,0 +1,282 @@
+"""A long game chosen ahead of time for the touch-driven test: its dice and every decision.
+
+The rules core alone plays it (no window): a policy picks, at every prompt, a legal action,
+steered towards action types and prompts not seen yet, and it also chooses the dice, which the
+emulated dice box then rolls from a script. The UI scenario replays the plan by tapping the
+widgets that offer each action, so the same seed gives the same game on the screen.
+
+Run it to see a plan's coverage: ``python tests/app/long_game_plan.py --seed N``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from companion_app.rules.actions import (  # noqa: E402
+    ACTION_TYPES,
+    EVENT_DIE_FACES,
+    AcceptTrade,
+    Action,
+    BankTrade,
+    BuildCity,
+    BuildKnight,
+    BuildRoad,
+    BuildSettlement,
+    BuyImprovement,
+    CommitKnights,
+    DeclineTrade,
+    EndTurn,
+    EventDie,
+    OfferTrade,
+    PlayAlchemist,
+    Roll,
+    StopEffect,
+)
+from companion_app.rules.cards import CARD_KINDS, Card  # noqa: E402
+from companion_app.rules.config import GameConfig  # noqa: E402
+from companion_app.rules.game import Game  # noqa: E402
+from companion_app.rules.prompts import PromptKind  # noqa: E402
+
+ALL_TYPES = frozenset(ACTION_TYPES)
+ALL_PROMPTS = frozenset(k.value for k in PromptKind)
+MIN_TURNS = 40
+MAX_TURN_ACTIONS = 6
+"""Actions a player takes in one turn before ending it (keeps the game moving)."""
+
+VP_TARGET = 10
+"""Lower than the usual 13 so the game that covers everything also ends in a few minutes."""
+
+_TURN_WEIGHTS: dict[str, int] = {
+    "build_city": 40,
+    "build_settlement": 30,
+    "buy_improvement": 60,
+    "build_city_wall": 4,
+    "build_knight": 12,
+    "activate_knight": 12,
+    "promote_knight": 6,
+    "displace_knight": 20,
+    "build_road": 8,
+    "bank_trade": 6,
+}
+
+
+@dataclass
+class Plan:
+    """The game the UI replays: its config, every action in order, and what it reached."""
+
+    config: GameConfig
+    actions: list[Action] = field(default_factory=list)
+    types: set[str] = field(default_factory=set)
+    prompts: set[str] = field(default_factory=set)
+    turns: int = 0
+    winner: int | None = None
+
+    @property
+    def rolls(self) -> list[Roll]:
+        return [a for a in self.actions if isinstance(a, Roll)]
+
+    def dice_script(self) -> str:
+        """The emulated box's script: one ``yellow red event`` line per roll, in order."""
+        return "".join(f"{r.yellow} {r.red} {r.event.value}\n" for r in self.rolls)
+
+    @property
+    def missing(self) -> tuple[set[str], set[str]]:
+        return ALL_TYPES - self.types, ALL_PROMPTS - self.prompts
+
+
+def plan_config(seed: int, players: int = 3) -> GameConfig:
+    return GameConfig.for_players(
+        players, seed=seed, vp_target=VP_TARGET, evil_barbarians=True
+    )
+
+
+class Planner:
+    def __init__(self, seed: int, players: int = 3) -> None:
+        self.rng = random.Random(seed * 7 + 3)
+        self.plan = Plan(plan_config(seed, players))
+        self.game = Game.new(self.plan.config)
+        self.turn_actions = 0
+        self.ship_odds = 0.25
+
+    def run(self, max_turns: int = 200) -> Plan:
+        game, plan = self.game, self.plan
+        while not game.is_over and game.turn < max_turns:
+            plan.prompts.add(game.prompt.kind.value)
+            action = self.choose()
+            game.apply(action)
+            plan.actions.append(action)
+            plan.types.add(action.type_name)
+            if game.prompt.kind is PromptKind.ROLL:
+                self.turn_actions = 0
+        plan.prompts.add(game.prompt.kind.value)
+        plan.turns = game.turn
+        plan.winner = game.winner if game.is_over else None
+        return plan
+
+    # ---- the policy -----------------------------------------------------------------------
+
+    def unseen(self, action: Action) -> bool:
+        return action.type_name not in self.plan.types
+
+    def choose(self) -> Action:
+        game = self.game
+        kind = game.prompt.kind
+        if kind is PromptKind.ROLL:
+            return self.roll()
+        legal = list(game.legal_actions())
+        if kind is PromptKind.TURN:
+            return self.turn(legal)
+        if kind is PromptKind.TRADE_RESPONSE:
+            accept = [a for a in legal if isinstance(a, AcceptTrade)]
+            if accept and ("accept_trade" not in self.plan.types or self.rng.random() < 0.5):
+                return accept[0]
+            return next(a for a in legal if isinstance(a, DeclineTrade))
+        if kind is PromptKind.COMMIT_KNIGHTS:
+            return self.commit(legal)
+        fresh = [a for a in legal if self.unseen(a) and not isinstance(a, StopEffect)]
+        if fresh:
+            return self.rng.choice(fresh)
+        if kind in (PromptKind.FREE_ROAD, PromptKind.SMITH, PromptKind.DESERTER_PLACE):
+            useful = [a for a in legal if not isinstance(a, StopEffect)]
+            if useful and "stop_effect" in self.plan.types:
+                return self.rng.choice(useful)
+        return self.rng.choice(legal)
+
+    def commit(self, legal: list[Action]) -> Action:
+        """Everyone sends all active knights, except that a later player matches the strongest
+        so far while no tie was seen (the tied defenders choose a deck, §7.3)."""
+        game = self.game
+        level = game.knight_level
+        strength: dict[int, int] = {}
+        for node in game.committed:
+            owner = game.knight_owner[node]
+            strength[owner] = strength.get(owner, 0) + level[node]
+        options = [a for a in legal if isinstance(a, CommitKnights)]
+        best = max(strength.values(), default=0)
+        if "choose_progress_deck" not in self.plan.prompts and best:
+            tie = [a for a in options if sum(level[n] for n in a.nodes) == best]
+            if tie:
+                return tie[0]
+        return max(options, key=lambda a: len(a.nodes))
+
+    def roll(self) -> Action:
+        game = self.game
+        p = game.prompt.player
+        legal = game.legal_actions()
+        alchemist = [a for a in legal if isinstance(a, PlayAlchemist)]
+        if alchemist and ("play_alchemist" not in self.plan.types or self.rng.random() < 0.3):
+            return self.rng.choice(alchemist)
+        if game.alchemist_dice is not None:
+            yellow, red = game.alchemist_dice
+        else:
+            yellow, red = self.rng.randint(1, 6), self.rng.randint(1, 6)
+            want_seven = game.turn > 6 and (
+                "discard" not in self.plan.prompts
+                or ("move_robber" not in self.plan.prompts and game.robber_unlocked)
+            )
+            if want_seven or self.rng.random() < 0.08:
+                yellow, red = 3, 4
+            elif yellow + red == 7:
+                red = 1 + red % 6
+        castles = [f for f in EVENT_DIE_FACES if f is not EventDie.SHIP]
+        event = EventDie.SHIP if self.rng.random() < self.ship_odds else self.rng.choice(castles)
+        if game.alchemist_dice is None and event is not EventDie.SHIP:
+            red = 1 if yellow != 6 else 2
+        return Roll(p, yellow, red, event)
+
+    def turn(self, legal: list[Action]) -> Action:
+        game = self.game
+        p = game.active
+        end = next(a for a in legal if isinstance(a, EndTurn))
+        self.turn_actions += 1
+        if self.turn_actions > MAX_TURN_ACTIONS:
+            return end
+        offer = self.offer(p)
+        if offer is not None and (
+            "offer_trade" not in self.plan.types or self.rng.random() < 0.03
+        ):
+            return offer
+        others = [a for a in legal if not isinstance(a, EndTurn)]
+        fresh = [a for a in others if self.unseen(a)]
+        if fresh:
+            return self.rng.choice(fresh)
+        plays = [a for a in others if a.type_name.startswith("play_")]
+        if plays and self.rng.random() < 0.7:
+            return self.rng.choice(plays)
+        weighted = [(a, self.weight(a)) for a in others]
+        weighted = [(a, w) for a, w in weighted if not _wasteful(game, a)]
+        if not weighted or self.rng.random() < 0.15:
+            return end
+        actions, weights = zip(*weighted, strict=True)
+        return self.rng.choices(actions, weights=weights)[0]
+
+    def weight(self, action: Action) -> int:
+        """Commodities for the improvements (cards, Aqueduct, metropolis) come first."""
+        if isinstance(action, BankTrade):
+            if not action.take.is_resource and action.give.is_resource:
+                return 30
+            return 2
+        return _TURN_WEIGHTS.get(action.type_name, 3)
+
+    def offer(self, p: int) -> OfferTrade | None:
+        """A one-for-one offer to the next seat of a card the player holds, if legal."""
+        game = self.game
+        if not game.may_offer_trade():
+            return None
+        held = [c for c in range(CARD_KINDS) if game.hands[p][c]]
+        to = game.next_seat(p)
+        wanted = [c for c in range(CARD_KINDS) if game.hands[to][c]]
+        if not held or not wanted:
+            return None
+        give = [0] * CARD_KINDS
+        take = [0] * CARD_KINDS
+        give[self.rng.choice(held)] = 1
+        choices = [c for c in wanted if not give[c]]
+        if not choices:
+            return None
+        take[self.rng.choice(choices)] = 1
+        action = OfferTrade(p, to, tuple(give), tuple(take))
+        return action if game.is_legal(action) else None
+
+
+def _wasteful(game: Game, action: Action) -> bool:
+    """Bank trades into cards the player already has plenty of, roads beyond need."""
+    if isinstance(action, BankTrade):
+        return game.hands[action.player][action.take] >= 3
+    if isinstance(action, BuildRoad):
+        return len(game.roads_of[action.player]) > 10
+    return False
+
+
+def make_plan(seed: int, players: int = 3, max_turns: int = 200) -> Plan:
+    return Planner(seed, players).run(max_turns)
+
+
+_ = (BuildCity, BuildKnight, BuildSettlement, BuyImprovement, Card)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--search", type=int, default=0, help="try seeds 1..N")
+    args = parser.parse_args()
+    seeds = range(1, args.search + 1) if args.search else [args.seed]
+    for seed in seeds:
+        plan = make_plan(seed)
+        types, prompts = plan.missing
+        print(
+            seed,
+            f"turns={plan.turns} actions={len(plan.actions)} winner={plan.winner}",
+            f"missing types={sorted(types)} prompts={sorted(prompts)}",
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
