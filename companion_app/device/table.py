@@ -13,6 +13,12 @@ Policies:
   (`sync`). This only happens in races (a press crossing an undo on the tablet, or the box's
   DISARM lost on the way), so the press is honoured rather than silently dropped.
   `discard_held` lets a person throw such rolls away instead (they are acknowledged then).
+- **After an Alchemist** the production dice are the ones the player chose: if a roll comes
+  without them (pressed before the box had the ``ALCH``), its event die counts and the chosen
+  dice replace the rolled ones, which is what the box would have reported.
+- **A roll the rules refuse** is dropped with its reason in `rejected` (and acknowledged, so
+  it does not block the rolls behind it). A roll that could not be committed (the journal
+  failed) is kept and not acknowledged; `last_error` says why.
 - **Offline rolls are offered, not applied**: they were rolled while the tablet was away and
   the game may have moved on by hand. They wait in `offline` until `apply_offline` (into the
   game, if it waits for a roll) or `dismiss_offline` (acknowledged and forgotten).
@@ -33,6 +39,7 @@ from companion_app.device.events import (
 )
 from companion_app.device.protocol import TRACK_MAX_LEN
 from companion_app.rules.actions import Action, Roll
+from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
 
 log = logging.getLogger(__name__)
@@ -89,6 +96,8 @@ class DiceTable:
         """Rolls made while no host listened, offered for a decision."""
         self.applied: list[DeviceRoll] = []
         """Rolls applied through this table, in order (the latest 1024)."""
+        self.rejected: list[tuple[DeviceRoll, str]] = []
+        """Rolls the rules refused, with the reason (the latest 1024)."""
         self.last_error: str | None = None
         self._applied_keys: OrderedDict[tuple[str, str, int], None] = OrderedDict()
         self._attacks_seen = session.game.barbarian_attacks
@@ -151,10 +160,19 @@ class DiceTable:
             self.held.pop(0)
 
     def _apply(self, roll: DeviceRoll) -> bool:
+        """Apply and acknowledge ``roll``; True when it is done with (applied or refused)."""
         game = self.session.game
-        action = Roll(game.active, roll.yellow, roll.red, roll.event)
+        yellow, red = game.alchemist_dice or (roll.yellow, roll.red)
+        action = Roll(game.active, yellow, red, roll.event)
         try:
             self.session.apply(action)
+        except IllegalActionError as exc:
+            self.last_error = f"roll {roll.seq} refused: {exc}"
+            log.warning("%s", self.last_error)
+            self.rejected.append((roll, str(exc)))
+            del self.rejected[:-APPLIED_KEYS]
+            self.link.acknowledge(roll)
+            return True
         except Exception as exc:  # not committed: keep the roll, the box keeps offering it
             self.last_error = f"roll {roll.seq} not applied: {exc}"
             log.warning("%s", self.last_error)
@@ -178,7 +196,10 @@ class DiceTable:
         return dropped
 
     def apply_offline(self) -> DeviceRoll | None:
-        """Apply the oldest offline roll, if the game waits for a roll; it is then acked."""
+        """Apply the oldest offline roll, if the game waits for a roll; it is then acked.
+
+        Returns it (also when the rules refused it: see `rejected`), or None if not now.
+        """
         game = self.session.game
         if not self.offline or not game.awaiting_roll or game.is_over:
             return None

@@ -72,14 +72,13 @@ class RandomTable:
                 game = self._new_game()
                 self.games.append(game)
                 self.session.game = game
-            if game.awaiting_roll:
+            action = choose_random_action(game, self.rng)
+            if game.awaiting_roll and isinstance(action, Roll):
                 self.table.sync()
                 if self.session.game.awaiting_roll:
-                    return
+                    return  # the box rolls (the random roll is not used)
                 continue  # a held roll was applied by sync: play on
-            action = choose_random_action(game, self.rng)
-            assert not isinstance(action, Roll), "rolls come from the dice box only"
-            self.session.apply(action)
+            self.session.apply(action)  # incl. what comes before a roll, e.g. an Alchemist
             self.table.sync()
 
     def roll_once(self, timeout: float = 20.0) -> None:

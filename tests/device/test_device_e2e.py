@@ -1,7 +1,8 @@
 """End to end: the emulated box (CPython and the MicroPython VM) <-> pty <-> link <-> rules core.
 
 1,000 rolls with drops, duplicates, garbage and corruption injected on the wire, both ways;
-between rolls random players finish the turn (a new game when one ends). Every roll the
+between rolls random players finish the turn and play what comes before a roll (an Alchemist
+now and then), and a new game starts when one ends. Every roll the
 firmware made must be applied exactly once, in order, with the values it rolled.
 """
 
@@ -39,6 +40,9 @@ def run_table(micropython: bool, seed: int) -> None:
     assert counters.duplicates >= 1 and counters.device_errors >= 1
     assert counters.commands_resent >= 1
     assert len(table.games) >= 2  # games ended and new ones began
+    # Alchemists played before some rolls (§10): ALCH reached the box, its rolls said alc=1
+    assert sum(r.alchemist for r in box.rolls) >= 1
+    assert not table.table.rejected
 
 
 @pytest.mark.slow

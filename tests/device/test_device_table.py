@@ -19,6 +19,7 @@ from companion_app.device.table import BareGameSession, DiceTable, device_track
 from companion_app.journal.store import Journal
 from companion_app.rules.actions import Action, EventDie, Roll
 from companion_app.rules.config import GameConfig
+from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
@@ -134,6 +135,34 @@ def test_held_rolls_can_be_discarded_and_are_then_acknowledged() -> None:
     table.handle(RollArrived(device_roll(2)))
     assert [r.seq for r in table.discard_held()] == [2]
     assert log[-1] == ("ack", 2)
+
+
+def test_after_an_alchemist_the_chosen_dice_count_with_the_rolled_event() -> None:
+    """§10: the Alchemist fixes yellow and red; the box is told and rolls only the event die.
+    A roll pressed before the box had the ALCH still gets the chosen dice."""
+    table, session, log = table_at_roll()
+    session.game.alchemist = (2, 5)  # as PlayAlchemist leaves it
+    table.sync()
+    assert log[-1] == ("alch", 2, 5)
+    table.handle(RollArrived(device_roll(1, 6, 6, EventDie.SCIENCE)))
+    assert session.game.history[-1] == Roll(session.game.active, 2, 5, EventDie.SCIENCE)
+    assert session.game.alchemist_dice is None
+    assert log[-1] == ("alch",)  # cleared on the box again
+
+
+def test_a_roll_the_rules_refuse_is_dropped_with_its_reason() -> None:
+    table, session, log = table_at_roll()
+
+    def refuse(action: Action) -> None:
+        raise IllegalActionError("not now (§3)")
+
+    session.apply = refuse  # type: ignore[method-assign]
+    table.handle(RollArrived(device_roll(1)))
+    table.handle(RollArrived(device_roll(2)))
+    assert table.held == [] and table.applied == []
+    assert [(r.seq, why) for r, why in table.rejected] == [(1, "not now (§3)"), (2, "not now (§3)")]
+    assert [e for e in log if e[0] == "ack"] == [("ack", 1), ("ack", 2)]
+    assert table.last_error == "roll 2 refused: not now (§3)"
 
 
 def test_a_roll_that_cannot_be_applied_is_kept_and_not_acked() -> None:
