@@ -7,9 +7,12 @@ import queue
 import time
 from collections.abc import Callable
 
+import pytest
 from device_helpers import RandomTable
 
 from companion_app.device import protocol as p
+from companion_app.device.dice import open_dice
+from companion_app.device.discovery import DiceSource
 from companion_app.device.events import (
     Connected,
     Disconnected,
@@ -226,3 +229,27 @@ def test_a_silent_box_is_dropped_after_four_heartbeats() -> None:
         assert gone.reason == "no heartbeat from the dice box for 4 s"
         assert isinstance(next_event(events, Connected), Connected)  # and it tries again
         assert link.counters.timeouts >= 1
+
+
+def test_open_dice_gives_the_same_link_for_virtual_and_real_dice() -> None:
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    virtual = open_dice(DiceSource(None), events.put, seed=5)
+    try:
+        assert virtual.is_virtual
+        next_event(events, Connected)
+        armed(virtual.link)
+        virtual.press()
+        roll = next_event(events, RollArrived)
+        assert isinstance(roll, RollArrived) and roll.roll.seq == 1
+    finally:
+        virtual.close()
+    with Emulator(seed=5) as box:
+        real = open_dice(DiceSource(box.port), events.put)
+        try:
+            connected = next_event(events, Connected)
+            assert isinstance(connected, Connected) and connected.info.boot_id == "00050000"
+            assert not real.is_virtual
+            with pytest.raises(RuntimeError):
+                real.press()
+        finally:
+            real.close()
