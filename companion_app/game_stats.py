@@ -16,6 +16,7 @@ from enum import Enum
 
 from companion_app.rules.actions import EVENT_DIE_FACES, EventDie, Roll
 from companion_app.rules.cards import CARD_KINDS, Hand
+from companion_app.rules.cities_knights import BarbarianAttack
 from companion_app.rules.game import Game
 
 SUMS: tuple[int, ...] = tuple(range(2, 13))
@@ -118,6 +119,8 @@ class GameStatistics:
     production: tuple[Hand, ...]
     """Cards (resources and commodities) each player received from production rolls."""
     attacks: int
+    attack_log: tuple[BarbarianAttack, ...] = ()
+    """Every barbarian attack so far, first one first."""
 
     @classmethod
     def from_game(cls, game: Game) -> GameStatistics:
@@ -128,9 +131,13 @@ class GameStatistics:
         red = [0] * 6
         events = [0] * len(EVENT_FACES)
         production = [[0] * CARD_KINDS for _ in range(game.player_count)]
+        attack_log: list[BarbarianAttack] = []
         for action in game.history:
             chosen = isinstance(action, Roll) and replay.alchemist_dice is not None
+            attacks_before = replay.barbarian_attacks
             replay.apply(action)
+            if replay.barbarian_attacks > attacks_before and replay.last_attack is not None:
+                attack_log.append(replay.last_attack)
             if not isinstance(action, Roll):
                 continue
             events[EVENT_FACES.index(action.event)] += 1
@@ -145,6 +152,7 @@ class GameStatistics:
             dice=DiceCounts(tuple(sums), tuple(yellow), tuple(red), tuple(events)),
             production=tuple(tuple(p) for p in production),
             attacks=game.barbarian_attacks,
+            attack_log=tuple(attack_log),
         )
 
 

@@ -127,3 +127,16 @@ def test_a_whole_random_game_counts_every_roll() -> None:
     assert stats.attacks == game.barbarian_attacks
     ship_rolls = sum(1 for r in rolls if r.event is EventDie.SHIP)
     assert stats.dice.events[list(EventDie).index(EventDie.SHIP)] == ship_rolls
+
+
+def test_the_attack_log_holds_every_attack_in_order() -> None:
+    result = play_random_game(11, max_turns=120)
+    game = result.game
+    stats = GameStatistics.from_game(game)
+    assert game.barbarian_attacks >= 2, "this seed's game should see several attacks"
+    assert [a.number for a in stats.attack_log] == list(range(1, game.barbarian_attacks + 1))
+    assert stats.attack_log[-1] == game.last_attack
+    for attack in stats.attack_log:
+        # §7.1: the strength is the cities on the board then, at least 0 and at most 4 each.
+        assert 0 <= attack.strength <= 4 * game.player_count
+        assert len(attack.defence) == game.player_count

@@ -1,0 +1,550 @@
+"""What the information screens show (player lines, private hands, the improvement chart, the
+barbarian attack, statistics, the end of the game), computed without any Kivy import.
+
+Privacy is decided here, from ``Game.view_for``: the player lines and every screen the whole
+table sees are built from the view of nobody in particular (counts only); a hand in full comes
+only from its owner's view, and only the hand screen asks for it. Every rule and figure is the
+rules core's or :mod:`companion_app.game_stats`'s; this module turns them into words and
+numbers for the widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion_app.app.presenter import EVENT_COLOURS, EVENT_WORDS, RGBA, player_colour
+from companion_app.game_stats import (
+    EVENT_FACES,
+    EVENT_PROBABILITIES,
+    SUMS,
+    Fairness,
+    GameStatistics,
+)
+from companion_app.journal import JournalStep
+from companion_app.rules.actions import EventDie, Roll
+from companion_app.rules.cards import (
+    ABILITY_LEVEL,
+    COMMODITIES,
+    IMPROVEMENT_NAMES,
+    MAX_IMPROVEMENT_LEVEL,
+    METROPOLIS_LEVEL,
+    RESOURCES,
+    TRACKS,
+    Card,
+    ProgressCard,
+    Track,
+)
+from companion_app.rules.cities_knights import BarbarianAttack
+from companion_app.rules.game import Game, VictoryPoints
+from companion_app.rules.pieces import NOBODY
+
+PUBLIC = NOBODY
+"""The viewer of everything the whole table sees: ``view_for(PUBLIC)`` holds only counts."""
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """The state as the table sees it: nobody's cards in full."""
+    return game.view_for(PUBLIC)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _and(words: Sequence[str]) -> str:
+    """``"Red, Blue and White"``"""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+# ---- victory points --------------------------------------------------------------------------
+
+
+def vp_words(points: VictoryPoints) -> str:
+    """``"7 VP: 2 settl., 2 cities, metropolis, Defender"``: the total and where it comes from."""
+    parts = []
+    if points.settlements:
+        parts.append(f"{points.settlements} settl.")
+    if points.cities:
+        parts.append(_plural(points.cities, "city", "cities"))
+    if points.metropolises:
+        parts.append(
+            "metropolis" if points.metropolises == 1 else f"{points.metropolises} metropolises"
+        )
+    if points.longest_road:
+        parts.append("longest road")
+    if points.defender_cards:
+        parts.append(
+            "Defender" if points.defender_cards == 1 else f"{points.defender_cards} Defenders"
+        )
+    if points.merchant:
+        parts.append("merchant")
+    if points.vp_cards:
+        parts.append(_plural(points.vp_cards, "VP card", "VP cards"))
+    head = f"{points.total} VP"
+    return f"{head}: {', '.join(parts)}" if parts else head
+
+
+# ---- the player lines ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PanelLine:
+    """One player's line on the game screen: public facts only."""
+
+    seat: int
+    name: str
+    colour: RGBA
+    deciding: bool
+    on_turn: bool
+    victory_points: int
+    vp: str
+    """The VP with its breakdown (:func:`vp_words`)."""
+    cards: int
+    """Resource and commodity cards held (a count: the hand is private)."""
+    progress: int
+    """Progress cards held, VP cards not counted (a count)."""
+    counts: str
+    """The second line: cards, progress cards, knight strength, improvement levels."""
+
+
+def panel_lines(game: Game) -> list[PanelLine]:
+    """The lines of the player panel, from the public view (so no hand can leak into it)."""
+    view = public_view(game)
+    lines = []
+    for p, cfg in enumerate(game.config.players):
+        cards = int(view["hands"][p]["cards"])
+        progress = int(view["progress_hands"][p]["cards"])
+        strength = game.knight_strength(p)
+        knights = len(game.knights_of[p])
+        levels = "/".join(str(level) for level in game.improvements[p])
+        knight_words = f"knights {knights}, strength {strength}" if knights else "no knights"
+        counts = (
+            f"{_plural(cards, 'card', 'cards')} · {progress} progress · {knight_words}"
+            f" · impr. {levels}"
+        )
+        points = game.victory_point_breakdown(p)
+        lines.append(
+            PanelLine(
+                seat=p,
+                name=cfg.name,
+                colour=player_colour(cfg.colour),
+                deciding=p == game.prompt.player and not game.is_over,
+                on_turn=p == game.active and not game.in_setup,
+                victory_points=points.total,
+                vp=vp_words(points),
+                cards=cards,
+                progress=progress,
+                counts=counts,
+            )
+        )
+    return lines
+
+
+# ---- a private hand --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """One player's cards, as only that player may see them."""
+
+    seat: int
+    name: str
+    colour: RGBA
+    resources: tuple[tuple[str, int], ...]
+    """(card, count) for the five resources, zeros included (the hand's layout stays put)."""
+    commodities: tuple[tuple[str, int], ...]
+    progress: tuple[str, ...]
+    """Progress card titles in hand."""
+    vp_cards: tuple[str, ...]
+    """Printer / Constitution, revealed."""
+    total: int
+    limit: int
+    """Cards the player may hold on a 7 without discarding (§3.4)."""
+
+
+def cover_words(game: Game, seat: int) -> str:
+    name = game.config.names[seat]
+    return f"Hand the tablet to {name} — tap to show {name}'s cards"
+
+
+def hand_view(game: Game, seat: int) -> HandView:
+    """The hand of ``seat`` from ``view_for(seat)``: the one place a hand is read in full."""
+    view = game.view_for(seat)
+    hand: Mapping[str, int] = view["hands"][seat]
+    progress = tuple(ProgressCard(c).title for c in view["progress_hands"][seat])
+    vp_cards = tuple(ProgressCard(c).title for c in view["revealed_vp"][seat])
+    cfg = game.config.players[seat]
+    return HandView(
+        seat=seat,
+        name=cfg.name,
+        colour=player_colour(cfg.colour),
+        resources=tuple((c.label, int(hand[c.label])) for c in RESOURCES),
+        commodities=tuple((c.label, int(hand[c.label])) for c in COMMODITIES),
+        progress=progress,
+        vp_cards=vp_cards,
+        total=sum(int(n) for n in hand.values()),
+        limit=game.discard_limit(seat),
+    )
+
+
+# ---- the improvement chart -------------------------------------------------------------------
+
+TRACK_COLOURS: dict[Track, RGBA] = {
+    Track.TRADE: EVENT_COLOURS[EventDie.TRADE],
+    Track.POLITICS: EVENT_COLOURS[EventDie.POLITICS],
+    Track.SCIENCE: EVENT_COLOURS[EventDie.SCIENCE],
+}
+"""Each track in the colour of its castle on the event die (yellow, blue, green)."""
+
+ABILITIES: dict[Track, str] = {
+    Track.TRADE: "trade a commodity 2:1 for any card, own turn",
+    Track.POLITICS: "promote strong knights to mighty",
+    Track.SCIENCE: "a resource of your choice when a roll gives you nothing",
+}
+"""The level-3 abilities (§9)."""
+
+
+def draw_numbers(level: int) -> tuple[int, ...]:
+    """Red-die results that draw a progress card at ``level`` when the track's castle shows
+    (§9): level L draws on red 1 … L+1; nothing below level 1."""
+    return tuple(range(1, min(level + 1, 6) + 1)) if level >= 1 else ()
+
+
+def red_words(level: int) -> str:
+    numbers = draw_numbers(level)
+    if not numbers:
+        return "no draws"
+    return "red any" if len(numbers) == 6 else f"red 1–{numbers[-1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChartCell:
+    level: int
+    building: str
+    cost: str
+    """``"3 coin"``"""
+    draws: str
+    """``"red 1–4"``: the red-die results that draw a card at this level."""
+    note: str
+    """The level-3 ability, the metropolis at 4 and 5, else ""."""
+    reached: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ChartTrack:
+    track: Track
+    title: str
+    colour: RGBA
+    level: int
+    cells: tuple[ChartCell, ...]
+    metropolis: str
+    """Who holds this track's metropolis (and on which intersection), or "no metropolis yet"."""
+    everyone: str
+    """Every player's level on this track, e.g. "Red 2 · Blue 4 · White 0"."""
+
+
+def improvement_chart(game: Game, seat: int) -> list[ChartTrack]:
+    """Three tracks × five levels for ``seat`` (improvements are public)."""
+    names = game.config.names
+    tracks = []
+    for track in TRACKS:
+        t = track.index
+        level = game.improvements[seat][t]
+        cells = []
+        for lv in range(1, MAX_IMPROVEMENT_LEVEL + 1):
+            if lv == ABILITY_LEVEL:
+                note = ABILITIES[track]
+            elif lv == METROPOLIS_LEVEL:
+                note = "metropolis to the first here"
+            elif lv == MAX_IMPROVEMENT_LEVEL:
+                note = "takes the metropolis from level 4"
+            else:
+                note = ""
+            cells.append(
+                ChartCell(
+                    level=lv,
+                    building=IMPROVEMENT_NAMES[track][lv - 1],
+                    cost=f"{lv} {track.commodity.label}",
+                    draws=red_words(lv),
+                    note=note,
+                    reached=lv <= level,
+                )
+            )
+        holder = game.metropolis_owner(t)
+        metropolis = (
+            "no metropolis yet"
+            if holder == NOBODY
+            else f"metropolis: {names[holder]} (intersection {game.metropolis[t]})"
+        )
+        everyone = " · ".join(
+            f"{names[p]} {game.improvements[p][t]}" for p in range(game.player_count)
+        )
+        tracks.append(
+            ChartTrack(
+                track=track,
+                title=f"{track.value.capitalize()} ({track.commodity.label})",
+                colour=TRACK_COLOURS[track],
+                level=level,
+                cells=tuple(cells),
+                metropolis=metropolis,
+                everyone=everyone,
+            )
+        )
+    return tracks
+
+
+# ---- the barbarian attack --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRow:
+    seat: int
+    name: str
+    colour: RGBA
+    defence: int
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackView:
+    title: str
+    headline: str
+    """``"Barbarians 5 against defence 4"``"""
+    outcome: str
+    defended: bool
+    strength: int
+    defence: int
+    rows: tuple[AttackRow, ...]
+
+
+def attack_view(game: Game, attack: BarbarianAttack | None = None) -> AttackView | None:
+    """The last attack (or ``attack``) in words; None before the first attack."""
+    attack = attack if attack is not None else game.last_attack
+    if attack is None:
+        return None
+    names = game.config.names
+    rows = []
+    for p in range(game.player_count):
+        if p == attack.defender:
+            result = "Defender of Catan: +1 VP"
+        elif p in attack.tied:
+            result = "tied strongest: draws a progress card"
+        elif p in attack.losers:
+            result = "loses a city (chooses which)"
+        else:
+            result = "—"
+        cfg = game.config.players[p]
+        rows.append(AttackRow(p, cfg.name, player_colour(cfg.colour), attack.defence[p], result))
+    if attack.defended:
+        if attack.defender != NOBODY:
+            outcome = f"Catan is defended. {names[attack.defender]} is the Defender of Catan."
+        elif attack.tied:
+            tied = _and([names[p] for p in attack.tied])
+            outcome = f"Catan is defended. {tied} tie: each draws a progress card."
+        else:
+            outcome = "Catan is defended."
+    elif attack.losers:
+        losers = _and([names[p] for p in attack.losers])
+        outcome = f"The barbarians win. {losers} {'loses' if len(attack.losers) == 1 else 'lose'}"
+        outcome += " a city."
+    else:
+        outcome = "The barbarians win, but nobody has a city they can take."
+    return AttackView(
+        title=f"Barbarian attack {attack.number}",
+        headline=f"Barbarians {attack.strength} against defence {attack.total_defence}",
+        outcome=outcome,
+        defended=attack.defended,
+        strength=attack.strength,
+        defence=attack.total_defence,
+        rows=tuple(rows),
+    )
+
+
+# ---- statistics ------------------------------------------------------------------------------
+
+
+BAR_COLOUR: RGBA = (0.85, 0.62, 0.15, 1.0)
+SEVEN_COLOUR: RGBA = (0.85, 0.16, 0.14, 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """One bar of a histogram: the count observed and the count fair dice lead to expect."""
+
+    label: str
+    observed: int
+    expected: float
+    colour: RGBA = BAR_COLOUR
+
+
+@dataclass(frozen=True, slots=True)
+class ProductionRow:
+    seat: int
+    name: str
+    colour: RGBA
+    total: int
+    words: str
+
+
+FAIRNESS_COLOURS: dict[Fairness, RGBA] = {
+    Fairness.LOOKS_FAIR: (0.35, 0.80, 0.40, 1.0),
+    Fairness.TOO_FEW_ROLLS: (0.75, 0.75, 0.75, 1.0),
+    Fairness.SUSPICIOUS: (1.0, 0.45, 0.30, 1.0),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StatisticsView:
+    rolls: int
+    sums: tuple[Bar, ...]
+    """2 … 12 observed against expected (rolls with random production dice)."""
+    events: tuple[Bar, ...]
+    production: tuple[ProductionRow, ...]
+    attacks: tuple[str, ...]
+    """One line per attack so far; an empty tuple before the first."""
+    p_value: float
+    verdict: Fairness
+    fairness: str
+    """``"Dice look fair (p = 0.42, 36 rolls)"``"""
+    verdict_colour: RGBA
+
+
+def statistics_view(game: Game, stats: GameStatistics | None = None) -> StatisticsView:
+    stats = stats if stats is not None else GameStatistics.from_game(game)
+    dice = stats.dice
+    expected = dice.expected_sums()
+    sums = tuple(
+        Bar(str(s), dice.sums[i], expected[i], SEVEN_COLOUR if s == 7 else BAR_COLOUR)
+        for i, s in enumerate(SUMS)
+    )
+    n_events = dice.event_rolls
+    events = tuple(
+        Bar(
+            EVENT_WORDS[face],
+            dice.events[i],
+            n_events * EVENT_PROBABILITIES[i],
+            EVENT_COLOURS[face],
+        )
+        for i, face in enumerate(EVENT_FACES)
+    )
+    production = []
+    for p, cfg in enumerate(game.config.players):
+        got = stats.production[p]
+        words = ", ".join(f"{got[c]} {Card(c).label}" for c in range(len(got)) if got[c])
+        production.append(
+            ProductionRow(p, cfg.name, player_colour(cfg.colour), sum(got), words or "nothing")
+        )
+    attack_view_lines = []
+    for attack in stats.attack_log:
+        view = attack_view(game, attack)
+        assert view is not None
+        attack_view_lines.append(f"{attack.number}: {view.headline.lower()} — {view.outcome}")
+    chi = dice.sum_fairness()
+    verdict = dice.overall()
+    rolls = _plural(dice.event_rolls, "roll", "rolls")
+    if verdict is Fairness.TOO_FEW_ROLLS:
+        fairness = f"Too few rolls to judge the dice yet ({rolls})"
+    elif verdict is Fairness.SUSPICIOUS:
+        fairness = f"The dice look suspicious (sums p = {chi.p_value:.3f}, {rolls})"
+    else:
+        fairness = f"The dice look fair (sums p = {chi.p_value:.2f}, {rolls})"
+    return StatisticsView(
+        rolls=dice.event_rolls,
+        sums=sums,
+        events=events,
+        production=tuple(production),
+        attacks=tuple(attack_view_lines),
+        p_value=chi.p_value,
+        verdict=verdict,
+        fairness=fairness,
+        verdict_colour=FAIRNESS_COLOURS[verdict],
+    )
+
+
+# ---- the end of the game ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RankRow:
+    place: int
+    seat: int
+    name: str
+    colour: RGBA
+    victory_points: int
+    vp: str
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameOverView:
+    winner: str
+    headline: str
+    ranking: tuple[RankRow, ...]
+    summary: tuple[str, ...]
+
+
+def game_over_view(game: Game, stats: GameStatistics | None = None) -> GameOverView:
+    """The winner, everyone's VP with its breakdown (most first), and a short summary."""
+    if not game.is_over:
+        raise ValueError("the game is not over yet")
+    stats = stats if stats is not None else GameStatistics.from_game(game)
+    names = game.config.names
+    order = sorted(
+        range(game.player_count), key=lambda p: (p != game.winner, -game.victory_points(p), p)
+    )
+    ranking = tuple(
+        RankRow(
+            place=i + 1,
+            seat=p,
+            name=names[p],
+            colour=player_colour(game.config.players[p].colour),
+            victory_points=game.victory_points(p),
+            vp=vp_words(game.victory_point_breakdown(p)),
+            winner=p == game.winner,
+        )
+        for i, p in enumerate(order)
+    )
+    view = statistics_view(game, stats)
+    summary = (
+        f"{game.turn + 1} turns, {_plural(view.rolls, 'roll', 'rolls')}, "
+        f"{_plural(stats.attacks, 'barbarian attack', 'barbarian attacks')}",
+        view.fairness,
+        "Production: " + ", ".join(f"{row.name} {row.total}" for row in view.production) + " cards",
+    )
+    return GameOverView(
+        winner=names[game.winner],
+        headline=f"{names[game.winner]} wins with {game.victory_points(game.winner)} VP",
+        ranking=ranking,
+        summary=summary,
+    )
+
+
+# ---- undo / redo -----------------------------------------------------------------------------
+
+
+def step_words(game: Game, step: JournalStep) -> str:
+    """An undone or redone step in words: ``"Red's roll 3 + 4 = 7, ship"``."""
+    action = step.action
+    names = game.config.names
+    who = names[action.player] if 0 <= action.player < len(names) else "the bank"
+    if isinstance(action, Roll):
+        return (
+            f"{who}'s roll {action.yellow} + {action.red} = {action.total}, "
+            f"{EVENT_WORDS[action.event]}"
+        )
+    return f"{who}'s {action.type_name.replace('_', ' ')}"
+
+
+def undo_question(game: Game, step: JournalStep) -> str:
+    """The confirmation asked before undoing a roll (the dice were really thrown)."""
+    return f"Undo {step_words(game, step)}? The dice box will wait for a new roll."
+
+
+def seat_order(game: Game, seats: Sequence[int] | None = None) -> list[int]:
+    """Seats in play order from the player who decides now (whose hand is wanted first)."""
+    n = game.player_count
+    first = game.prompt.player if 0 <= game.prompt.player < n else game.active
+    order = [(first + i) % n for i in range(n)]
+    return [p for p in order if seats is None or p in seats]

@@ -1,0 +1,211 @@
+"""The information screens' values without a window: VP breakdowns, privacy of the hands, the
+improvement chart, the barbarian attack, statistics, the end of the game, undo words."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
+
+from builders import make_game
+
+from companion_app.app import info_presenter as I
+from companion_app.game_stats import Fairness, GameStatistics
+from companion_app.journal import JournalStep
+from companion_app.rules.actions import BuildRoad, EventDie, Roll
+from companion_app.rules.cards import ProgressCard, Track, hand_of
+from companion_app.rules.cities_knights import BarbarianAttack
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import (
+    Game,
+    VictoryPoints,
+)
+from companion_app.rules.pieces import NOBODY
+from companion_app.rules.randomplay import choose_random_action, play_random_game
+from companion_app.rules.rng import SplitMix64
+
+A, B, C, D = 0, 2, 7, 10
+
+
+@pytest.fixture(scope="module")
+def finished():
+    game = play_random_game(11, max_turns=400).game
+    assert game.is_over
+    return game
+
+
+def test_vp_words_name_every_source() -> None:
+    points = VictoryPoints(2, 2, 1, False, 1, False, 0)
+    assert I.vp_words(points) == "9 VP: 2 settl., 2 cities, metropolis, Defender"
+    assert I.vp_words(VictoryPoints(1, 1, 2, True, 3, True, 2)) == (
+        "15 VP: 1 settl., 1 city, 2 metropolises, longest road, 3 Defenders, merchant, 2 VP cards"
+    )
+    assert I.vp_words(VictoryPoints(0, 0, 0, False, 0, False, 0)) == "0 VP"
+
+
+def test_panel_lines_show_counts_and_never_a_hand() -> None:
+    game = make_game(
+        buildings={A: (0, "city"), B: (1, "settlement")},
+        hands={0: hand_of(brick=2, ore=3, coin=1), 1: hand_of(wool=1)},
+        progress={0: (ProgressCard.SPY, ProgressCard.CRANE)},
+        knights={17: (0, 2, True), 19: (0, 1, False)},
+        improvements={0: (1, 2, 0)},
+    )
+    lines = I.panel_lines(game)
+    red = lines[0]
+    assert (red.cards, red.progress, red.victory_points) == (6, 2, 2)
+    assert red.vp == "2 VP: 1 city"
+    assert red.counts == "6 cards · 2 progress · knights 2, strength 2 · impr. 1/2/0"
+    assert lines[1].counts == "1 card · 0 progress · no knights · impr. 0/0/0"
+    text = json.dumps([line.vp + line.counts for line in lines])
+    for secret in ("brick", "ore", "coin", "wool", "Spy", "Crane", "spy", "crane"):
+        assert secret not in text
+    assert [line.deciding for line in lines] == [True, False, False, False]
+
+
+def test_hand_view_is_the_owners_view() -> None:
+    game = make_game(
+        buildings={A: (0, "city")},
+        hands={0: hand_of(brick=2, ore=3, coin=1), 1: hand_of(wool=1)},
+        progress={0: (ProgressCard.SPY,)},
+        revealed={0: (ProgressCard.PRINTER,)},
+        walls=(A,),
+    )
+    hand = I.hand_view(game, 0)
+    assert hand.resources == (("brick", 2), ("lumber", 0), ("wool", 0), ("grain", 0), ("ore", 3))
+    assert hand.commodities == (("cloth", 0), ("coin", 1), ("paper", 0))
+    assert (hand.progress, hand.vp_cards, hand.total, hand.limit) == (
+        ("Spy",),
+        ("Printer",),
+        6,
+        9,  # 7 + 2 for the wall (§3.4)
+    )
+    assert I.hand_view(game, 1).resources[2] == ("wool", 1)
+    assert I.cover_words(game, 1) == "Hand the tablet to Blue — tap to show Blue's cards"
+
+
+@pytest.mark.parametrize(
+    ("level", "numbers", "words"),
+    [
+        (0, (), "no draws"),
+        (1, (1, 2), "red 1–2"),
+        (3, (1, 2, 3, 4), "red 1–4"),
+        (5, (1, 2, 3, 4, 5, 6), "red any"),
+    ],
+)
+def test_s9_red_die_numbers_that_draw(level: int, numbers: tuple[int, ...], words: str) -> None:
+    assert I.draw_numbers(level) == numbers
+    assert I.red_words(level) == words
+
+
+def test_s9_improvement_chart() -> None:
+    game = make_game(
+        buildings={A: (0, "city"), B: (1, "city")},
+        improvements={0: (2, 4, 0), 1: (0, 3, 1)},
+        metropolis={"politics": A},
+    )
+    trade, politics, science = I.improvement_chart(game, 0)
+    assert [c.building for c in politics.cells] == [
+        "Town Hall",
+        "Church",
+        "Fortress",
+        "Cathedral",
+        "High Assembly",
+    ]
+    assert [c.cost for c in politics.cells] == ["1 coin", "2 coin", "3 coin", "4 coin", "5 coin"]
+    assert [c.reached for c in politics.cells] == [True, True, True, True, False]
+    assert politics.cells[2].note == "promote strong knights to mighty"
+    assert politics.metropolis == f"metropolis: Red (intersection {A})"
+    assert trade.metropolis == "no metropolis yet" and trade.level == 2
+    assert science.everyone == "Red 0 · Blue 1 · White 0 · Orange 0"
+    assert science.cells[0].draws == "red 1–2"
+    assert trade.title == "Trade (cloth)"
+
+
+def test_s7_attack_view_defender() -> None:
+    game = make_game(buildings={A: (0, "city"), B: (1, "city")})
+    attack = BarbarianAttack(3, 2, (2, 1, 0, 0), defender=0)
+    view = I.attack_view(game, attack)
+    assert view is not None
+    assert view.title == "Barbarian attack 3"
+    assert view.headline == "Barbarians 2 against defence 3"
+    assert view.outcome == "Catan is defended. Red is the Defender of Catan."
+    assert [(r.name, r.defence, r.result) for r in view.rows][:2] == [
+        ("Red", 2, "Defender of Catan: +1 VP"),
+        ("Blue", 1, "—"),
+    ]
+
+
+def test_s7_attack_view_losers_and_ties() -> None:
+    game = make_game()
+    lost = I.attack_view(game, BarbarianAttack(1, 4, (0, 0, 1, 0), losers=(0, 1, 3)))
+    assert lost is not None and not lost.defended
+    assert lost.outcome == "The barbarians win. Red, Blue and Orange lose a city."
+    assert lost.rows[3].result == "loses a city (chooses which)"
+    tie = I.attack_view(game, BarbarianAttack(1, 2, (2, 2, 0, 0), tied=(1, 0)))
+    assert tie is not None
+    assert tie.outcome == "Catan is defended. Blue and Red tie: each draws a progress card."
+    assert I.attack_view(game) is None  # no attack yet
+
+
+def test_statistics_view_matches_the_counts(finished) -> None:
+    stats = GameStatistics.from_game(finished)
+    view = I.statistics_view(finished, stats)
+    assert [b.label for b in view.sums] == [str(s) for s in range(2, 13)]
+    assert [b.observed for b in view.sums] == list(stats.dice.sums)
+    n = stats.dice.production_rolls
+    assert view.sums[5].expected == pytest.approx(n / 6)  # a 7: 6 of 36
+    assert view.sums[0].expected == pytest.approx(n / 36)
+    assert [b.observed for b in view.events] == list(stats.dice.events)
+    assert view.events[0].label == "ship" and view.events[0].expected == pytest.approx(
+        stats.dice.event_rolls / 2
+    )
+    assert [r.total for r in view.production] == [sum(h) for h in stats.production]
+    assert len(view.attacks) == finished.barbarian_attacks
+    assert view.p_value == pytest.approx(stats.dice.sum_fairness().p_value)
+    assert view.verdict is stats.dice.overall()
+    assert f"{view.rolls} rolls" in view.fairness
+
+
+def test_statistics_of_a_young_game_say_too_few_rolls() -> None:
+    game = Game.new(GameConfig.for_players(3, seed=5))
+    rng = SplitMix64(5)
+    while not game.awaiting_roll:
+        game.apply(choose_random_action(game, rng))
+    game.apply(Roll(game.active, 2, 4, EventDie.SCIENCE))
+    view = I.statistics_view(game)
+    assert view.verdict is Fairness.TOO_FEW_ROLLS
+    assert view.fairness == "Too few rolls to judge the dice yet (1 roll)"
+    assert view.attacks == ()
+
+
+def test_game_over_view(finished) -> None:
+    view = I.game_over_view(finished)
+    assert view.winner == finished.config.names[finished.winner]
+    assert view.ranking[0].winner and view.ranking[0].seat == finished.winner
+    vps = [r.victory_points for r in view.ranking[1:]]
+    assert vps == sorted(vps, reverse=True)
+    for row in view.ranking:
+        assert row.vp.startswith(f"{finished.victory_points(row.seat)} VP")
+    assert view.headline == f"{view.winner} wins with {finished.victory_points(finished.winner)} VP"
+    with pytest.raises(ValueError, match="not over"):
+        I.game_over_view(make_game())
+
+
+def test_undo_words() -> None:
+    game = make_game()
+    step = JournalStep(40, Roll(1, 3, 4, EventDie.SHIP))
+    assert I.step_words(game, step) == "Blue's roll 3 + 4 = 7, ship"
+    assert I.undo_question(game, step).startswith("Undo Blue's roll 3 + 4 = 7, ship?")
+    assert I.step_words(game, JournalStep(3, BuildRoad(2, 5))) == "White's build road"
+
+
+def test_seat_order_starts_with_the_deciding_player() -> None:
+    game = make_game(active=2)
+    assert I.seat_order(game) == [2, 3, 0, 1]
+    assert NOBODY not in I.seat_order(game)
+    assert Track.TRADE in I.TRACK_COLOURS
