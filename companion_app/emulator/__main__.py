@@ -92,14 +92,28 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 class _Printer:
+    """Lines scroll; in a terminal the LED track stays drawn on the last line, redrawn in place."""
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self.interactive = sys.stdout.isatty()
+        self._track = ""
 
     def line(self, text: str) -> None:
         with self._lock:
-            prefix = "\r\x1b[K" if self.interactive else ""
-            sys.stdout.write(f"{prefix}{text}\n")
+            if self.interactive:
+                sys.stdout.write(f"\r\x1b[K{text}\n{self._track}")
+            else:
+                sys.stdout.write(f"{text}\n")
+            sys.stdout.flush()
+
+    def track(self, text: str) -> None:
+        if not self.interactive:
+            self.line(text)
+            return
+        with self._lock:
+            self._track = text
+            sys.stdout.write(f"\r\x1b[K{text}")
             sys.stdout.flush()
 
 
@@ -133,6 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if saved is not None:
             termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
+        if out.interactive:
+            sys.stdout.write("\n")  # leave the track line drawn
         emulator.close()
     return 0
 
@@ -171,7 +187,7 @@ def _loop(emulator: Emulator, out: _Printer, stdin: int) -> None:
         leds = emulator.leds()
         if leds is not None and leds != shown_leds:
             shown_leds = leds
-            out.line(draw_track(leds, out.interactive))
+            out.track(draw_track(leds, out.interactive))
         time.sleep(0.005)
 
 
