@@ -39,6 +39,11 @@ class DeviceRoll:
     def key(self) -> tuple[str, str, int]:
         return (self.device_id, self.boot_id, self.seq)
 
+    @property
+    def origin(self) -> str:
+        """The key as the journal stores it next to the roll it became."""
+        return f"dicebox:{self.device_id}:{self.boot_id}:{self.seq}"
+
     def describe(self) -> str:
         return f"{self.yellow}+{self.red} {self.event.value} (roll {self.seq})"
 

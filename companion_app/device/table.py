@@ -8,6 +8,8 @@ Policies:
   i.e. after the journal committed it; if the app dies in between, the box sends it again.
 - **Exactly once.** Rolls are keyed by (device id, boot id, sequence number); a key applied
   before is never applied again (its ACK is repeated instead, in case the first one was lost).
+  The key is committed with the roll (the journal's ``origin``), so this holds across a crash
+  of the app between the commit and the ACK: the box resends, the restarted app recognises it.
 - **A roll the game does not wait for is held**, neither applied nor acknowledged: the box
   keeps offering it, and the oldest held roll is applied as soon as the game waits for a roll
   (`sync`). This only happens in races (a press crossing an undo on the tablet, or the box's
@@ -54,8 +56,11 @@ class GameSessionLike(Protocol):
     @property
     def game(self) -> Game: ...
 
-    def apply(self, action: Action) -> Any:
-        """Apply and commit; return only once the action is durable."""
+    def apply(self, action: Action, *, origin: str | None = None) -> Any:
+        """Apply and commit with its origin; return only once the action is durable."""
+
+    def has_origin(self, origin: str) -> bool:
+        """An action from ``origin`` was committed to this game before (even before a crash)."""
 
 
 class LinkCommands(Protocol):
@@ -111,15 +116,18 @@ class DiceTable:
         elif isinstance(event, OfflineRollsOffered):
             known = {roll.key for roll in self.offline}
             for roll in event.rolls:
-                if roll.key in self._applied_keys:
+                if self._applied_before(roll):
                     self.link.acknowledge(roll)
                 elif roll.key not in known:
                     self.offline.append(roll)
         elif isinstance(event, Connected):
             self.sync()
 
+    def _applied_before(self, roll: DeviceRoll) -> bool:
+        return roll.key in self._applied_keys or self.session.has_origin(roll.origin)
+
     def _arrived(self, roll: DeviceRoll) -> None:
-        if roll.key in self._applied_keys:
+        if self._applied_before(roll):
             self.link.acknowledge(roll)  # applied before: our ACK got lost
             return
         if any(held.key == roll.key for held in self.held):
@@ -165,7 +173,7 @@ class DiceTable:
         yellow, red = game.alchemist_dice or (roll.yellow, roll.red)
         action = Roll(game.active, yellow, red, roll.event)
         try:
-            self.session.apply(action)
+            self.session.apply(action, origin=roll.origin)
         except IllegalActionError as exc:
             self.last_error = f"roll {roll.seq} refused: {exc}"
             log.warning("%s", self.last_error)
@@ -223,6 +231,12 @@ class BareGameSession:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self.origins: set[str] = set()
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, *, origin: str | None = None) -> None:
         self.game.apply(action)
+        if origin is not None:
+            self.origins.add(origin)
+
+    def has_origin(self, origin: str) -> bool:
+        return origin in self.origins

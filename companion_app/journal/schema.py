@@ -26,8 +26,9 @@ from companion_app.journal.errors import (
 
 APPLICATION_ID = 0x43634A72
 """``PRAGMA application_id`` of a journal ("CcJr": Catan companion journal)."""
-SCHEMA_VERSION = 1
-"""``PRAGMA user_version`` of the schema below."""
+SCHEMA_VERSION = 2
+"""``PRAGMA user_version`` of the schema below (version 1 lacked ``action.origin``; a version-1
+journal is upgraded in place when it is opened)."""
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
@@ -50,6 +51,7 @@ CREATE TABLE action (
     data        TEXT    NOT NULL,
     undone      INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
     applied_at  TEXT    NOT NULL,
+    origin      TEXT,
     PRIMARY KEY (game_id, idx)
 ) WITHOUT ROWID;
 """
@@ -123,13 +125,30 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
             f"the journal {path} has schema version {version}, written by a newer version of "
             f"the app (this one reads version {SCHEMA_VERSION})"
         )
-    if version != SCHEMA_VERSION:
+    if version not in (1, SCHEMA_VERSION):
         raise JournalVersionError(
             f"the journal {path} has schema version {version}; this app reads {SCHEMA_VERSION}"
         )
     missing = sorted(TABLES - tables)
     if missing:
         raise CorruptJournalError(f"the journal {path} lacks the table(s) {', '.join(missing)}")
+    if version == 1:
+        _upgrade_from_1(conn, path)
+
+
+def _upgrade_from_1(conn: sqlite3.Connection, path: Path) -> None:
+    """Version 1 → 2: the ``origin`` column (where a roll came from), empty for old rows."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("ALTER TABLE action ADD COLUMN origin TEXT")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    except sqlite3.DatabaseError as exc:
+        raise JournalError(f"cannot upgrade the journal {path} to version 2: {exc}") from exc
 
 
 def _configure(conn: sqlite3.Connection, path: Path) -> None:

@@ -271,6 +271,13 @@ class Journal:
                     "SELECT idx, data, undone FROM action WHERE game_id = ? ORDER BY idx",
                     (game_id,),
                 ).fetchall()
+                origins = {
+                    row[0]
+                    for row in conn.execute(
+                        "SELECT origin FROM action WHERE game_id = ? AND origin IS NOT NULL",
+                        (game_id,),
+                    )
+                }
             finally:
                 conn.execute("COMMIT")
         if head is None:
@@ -296,7 +303,7 @@ class Journal:
                 raise CorruptJournalError(
                     f"game {game_id} does not replay: action {idx} ({action.type_name}): {exc}"
                 ) from exc
-        return GameSession(self, game_id, game, tail, revision=revision)
+        return GameSession(self, game_id, game, tail, revision=revision, origins=origins)
 
     def _parse_row(self, game_id: int, idx: int, data: str) -> Action:
         try:
@@ -371,7 +378,9 @@ class Journal:
                 "since it was opened here; open it again"
             )
 
-    def _write_apply(self, session: GameSession, index: int, action: Action) -> None:
+    def _write_apply(
+        self, session: GameSession, index: int, action: Action, origin: str | None
+    ) -> None:
         now = self._now()
         with self._transaction() as conn:
             self._bump(conn, session, now)
@@ -380,9 +389,9 @@ class Journal:
                     "DELETE FROM action WHERE game_id = ? AND idx >= ?", (session.game_id, index)
                 )
             conn.execute(
-                "INSERT INTO action (game_id, idx, data, undone, applied_at) "
-                "VALUES (?, ?, ?, 0, ?)",
-                (session.game_id, index, dumps_compact(action.to_json()), now),
+                "INSERT INTO action (game_id, idx, data, undone, applied_at, origin) "
+                "VALUES (?, ?, ?, 0, ?, ?)",
+                (session.game_id, index, dumps_compact(action.to_json()), now, origin),
             )
 
     def _write_undone(self, session: GameSession, index: int, undone: bool) -> None:
@@ -408,9 +417,18 @@ class GameSession:
     """
 
     def __init__(
-        self, journal: Journal, game_id: int, game: Game, tail: list[Action], *, revision: int
+        self,
+        journal: Journal,
+        game_id: int,
+        game: Game,
+        tail: list[Action],
+        *,
+        revision: int,
+        origins: set[str] | None = None,
     ) -> None:
         self._journal = journal
+        self._origins = origins or set()
+        """Origins of the actions ever applied in this game (e.g. a dice box roll's id)."""
         self._game_id = game_id
         self._game = game
         self._tail = tail  # undone actions, the next one to redo first
@@ -452,6 +470,11 @@ class GameSession:
     def can_redo(self) -> bool:
         return bool(self._tail)
 
+    def has_origin(self, origin: str) -> bool:
+        """True if an action from ``origin`` was applied in this game, even in an earlier run
+        of the app: a dice box resending a roll whose acknowledgement was lost in a crash."""
+        return origin in self._origins
+
     def peek_undo(self) -> JournalStep | None:
         """What :meth:`undo` would take back (check ``is_roll`` to ask first), or None."""
         history = self._game.history
@@ -463,10 +486,12 @@ class GameSession:
 
     # ---- changing -------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> int:
+    def apply(self, action: Action, *, origin: str | None = None) -> int:
         """Apply a legal action and commit it; returns its index. Undone actions are dropped.
 
         When this returns, the action is durably in the journal: show it, acknowledge it.
+        ``origin`` names where the action came from (a dice box roll's device, boot and
+        sequence number) and is committed with it, for :meth:`has_origin`.
 
         :raises IllegalActionError: naming the rule; neither the game nor the journal changed.
         :raises StaleSessionError: the game was changed elsewhere; nothing changed here.
@@ -476,8 +501,10 @@ class GameSession:
         game = self._game
         game.apply(action)
         index = len(game.history) - 1
-        self._guarded(lambda: self._journal._write_apply(self, index, action), game.undo)
+        self._guarded(lambda: self._journal._write_apply(self, index, action, origin), game.undo)
         self._tail.clear()
+        if origin is not None:
+            self._origins.add(origin)
         return index
 
     def apply_json(self, data: object) -> Action:

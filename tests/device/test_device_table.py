@@ -60,8 +60,8 @@ class LoggedSession(BareGameSession):
         super().__init__(game)
         self.log = log
 
-    def apply(self, action: Action) -> None:
-        super().apply(action)
+    def apply(self, action: Action, *, origin: str | None = None) -> None:
+        super().apply(action, origin=origin)
         self.log.append(("applied", type(action).__name__))
 
 
@@ -153,7 +153,7 @@ def test_after_an_alchemist_the_chosen_dice_count_with_the_rolled_event() -> Non
 def test_a_roll_the_rules_refuse_is_dropped_with_its_reason() -> None:
     table, session, log = table_at_roll()
 
-    def refuse(action: Action) -> None:
+    def refuse(action: Action, **_: object) -> None:
         raise IllegalActionError("not now (§3)")
 
     session.apply = refuse  # type: ignore[method-assign]
@@ -168,7 +168,7 @@ def test_a_roll_the_rules_refuse_is_dropped_with_its_reason() -> None:
 def test_a_roll_that_cannot_be_applied_is_kept_and_not_acked() -> None:
     table, session, log = table_at_roll()
 
-    def broken(action: Action) -> None:
+    def broken(action: Action, **_: object) -> None:
         raise OSError("disk full")
 
     session.apply = broken  # type: ignore[method-assign]
@@ -269,3 +269,45 @@ def test_acknowledged_only_once_the_journal_has_committed_it(tmp_path: Path) -> 
                 session.apply(choose_random_action(session.game, rng))
             table.handle(RollArrived(device_roll(seq, seq, seq)))
     assert committed_at_ack == [1, 2, 3]
+
+
+def test_a_roll_committed_before_a_crash_is_not_applied_again_after_restart(
+    tmp_path: Path,
+) -> None:
+    """The app dies after the journal committed roll 1 but before its ACK went out: the box
+    resends it to the restarted app, which acknowledges it without rolling twice."""
+    path = tmp_path / "journal.sqlite"
+
+    class CrashBeforeAck(FakeLink):
+        def acknowledge(self, roll: DeviceRoll) -> None:
+            raise SystemExit("power cut")
+
+    with Journal(path) as journal:
+        session = journal.new_game(GameConfig.for_players(4, seed=9))
+        rng = SplitMix64(9)
+        while not session.game.awaiting_roll:
+            session.apply(choose_random_action(session.game, rng))
+        game_id = session.game_id
+        with pytest.raises(SystemExit):
+            DiceTable(session, CrashBeforeAck([])).handle(RollArrived(device_roll(1, 6, 6)))
+        rolls_before_crash = sum(isinstance(a, Roll) for a in session.game.history)
+    assert rolls_before_crash == 1
+
+    log: list[tuple[Any, ...]] = []
+    with Journal(path, create=False) as journal:
+        resumed = journal.open_game(game_id)
+        assert resumed.has_origin(device_roll(1).origin)
+        length = len(resumed.game.history)
+        table = DiceTable(resumed, FakeLink(log))
+        table.handle(RollArrived(device_roll(1, 6, 6)))  # the box's resend of the same roll
+        assert len(resumed.game.history) == length
+        assert ("ack", 1) in log
+        # The next press is a new roll and is applied as usual once the game waits for dice.
+        rng = SplitMix64(10)
+        while not resumed.game.awaiting_roll:
+            resumed.apply(choose_random_action(resumed.game, rng))
+        table.handle(RollArrived(device_roll(2, 1, 2)))
+        assert resumed.game.history[-1] == Roll(
+            resumed.game.history[-1].player, 1, 2, EventDie.TRADE
+        )
+        assert resumed.has_origin(device_roll(2).origin)

@@ -21,6 +21,8 @@ from companion_app.journal import (
     JournalVersionError,
     NotAJournalError,
 )
+from companion_app.journal.schema import SCHEMA_VERSION
+from companion_app.rules.game import Game
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
@@ -160,3 +162,39 @@ def test_temporaries_of_a_crashed_creation_are_removed(tmp_path: Path) -> None:
         pass
     assert sorted(p.name for p in tmp_path.iterdir()) == ["journal.sqlite3"]
     assert os.path.getsize(tmp_path / "journal.sqlite3") > 0
+
+
+def test_a_version_1_journal_is_upgraded_in_place_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    _journal_with_a_game(path)
+    # What the first release wrote: no origin column, user_version 1.
+    _sqlite_file(path, "ALTER TABLE action DROP COLUMN origin", "PRAGMA user_version = 1")
+    config, actions = random_actions(seed=11, count=400)
+    expected = Game.replay(config, actions).to_json()
+    with Journal(path) as journal:
+        (summary,) = journal.games()
+        session = journal.open_game(summary.id)
+        assert session.game.to_json() == expected
+        assert not session.has_origin("dicebox:D1CE0000000000E1:0000BEEF:1")
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        columns = [row[1] for row in conn.execute("PRAGMA table_info(action)")]
+        assert columns[-1] == "origin"
+    finally:
+        conn.close()
+
+
+def test_an_origin_is_committed_with_its_action(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    config, actions = random_actions(seed=4, count=30)
+    with Journal(path) as journal:
+        session = journal.new_game(config)
+        for n, action in enumerate(actions):
+            session.apply(action, origin=f"dicebox:D1CE:BOOT:{n}" if n % 2 else None)
+        game_id = session.game_id
+    with Journal(path, create=False) as journal:
+        resumed = journal.open_game(game_id)
+        assert resumed.has_origin("dicebox:D1CE:BOOT:29")
+        assert not resumed.has_origin("dicebox:D1CE:BOOT:28")
+        assert not resumed.has_origin("dicebox:D1CE:OTHER:29")
