@@ -3,10 +3,15 @@
 Services are plain objects: the journal (every action committed before it is shown), the
 current game session, the dice controller. Screens call :meth:`CompanionApp.apply` with the
 rules core's own actions and redraw in :meth:`refresh`; nothing here decides a rule.
+
+Undo and redo go through the journal session, then :meth:`refresh` tells the dice box the new
+state (as after any action). :meth:`refresh` also notices a new barbarian attack and the end of
+the game, however they came (a tap, a roll from the dice box, a redo), and shows their screens.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -16,14 +21,14 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion_app import APP_NAME, __version__
 from companion_app.app.dice_controller import DiceController
 from companion_app.app.screens.home import HomeScreen
 from companion_app.device.discovery import DiceSource, choose_dice_source
-from companion_app.journal import GameSession, Journal, JournalError
+from companion_app.journal import GameSession, Journal, JournalError, JournalStep
 from companion_app.rules.actions import Action
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError
@@ -41,6 +46,11 @@ class CompanionApp(App):
     message = StringProperty("")
     """The last problem to show the table (an illegal action, a journal error)."""
     version = StringProperty(__version__)
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+    announce_events = True
+    """Show the barbarian attack and game-over screens when they happen (tests that drive only
+    the game screen may turn this off)."""
 
     def __init__(
         self,
@@ -68,6 +78,9 @@ class CompanionApp(App):
         self.dice_status = dice.describe()
         self.pending_config: GameConfig | None = None
         """A configured game waiting for the table to lay out its board."""
+        self._attacks_seen = 0
+        self._over_seen = False
+        self.last_export: Path | None = None
 
     # ---- lifetime -------------------------------------------------------------------------
 
@@ -173,6 +186,9 @@ class CompanionApp(App):
     def open_session(self, session: GameSession) -> None:
         self.session = session
         self.message = ""
+        # A resumed game's past attack (or its end) is not news: only changes from now on are.
+        self._attacks_seen = session.game.barbarian_attacks
+        self._over_seen = session.game.is_over
         if self.dice is not None:
             self.dice.attach(session)
         self.show("game")
@@ -199,9 +215,98 @@ class CompanionApp(App):
             self.message, self.dice.last_error = self.dice.last_error, ""
         if self.dice is not None and self.session is not None:
             self.dice.sync()
+        session = self.session
+        self.can_undo = session is not None and session.can_undo
+        self.can_redo = session is not None and session.can_redo
         manager = self.root
-        if manager is not None and manager.has_screen("game"):
+        if manager is None:
+            return
+        if manager.has_screen("game"):
             manager.get_screen("game").refresh()
+        if session is not None:
+            self._announce(session)
+        current = manager.current_screen
+        if current is not None and current.name in _INFO_SCREENS:
+            current.refresh()
+
+    def _announce(self, session: GameSession) -> None:
+        """Show the attack screen after a new barbarian attack, the end screen once the game
+        is won; an undo that takes them back only resets what counts as new."""
+        game = session.game
+        attacked = game.barbarian_attacks > self._attacks_seen
+        won = game.is_over and not self._over_seen
+        self._attacks_seen = game.barbarian_attacks
+        self._over_seen = game.is_over
+        if not self.announce_events or self.root.current not in ("game", *_INFO_SCREENS):
+            return
+        if won:
+            self.show("game_over")
+        elif attacked:
+            self.show("attack")
+
+    # ---- undo / redo ------------------------------------------------------------------------
+
+    def request_undo(self) -> None:
+        """The Undo button: a roll is undone only after a confirmation (the dice were thrown)."""
+        session = self.session
+        step = session.peek_undo() if session is not None else None
+        if session is None or step is None:
+            return
+        if step.is_roll:
+            from companion_app.app import info_presenter as I
+            from companion_app.app.widgets.confirm import ConfirmPopup
+
+            ConfirmPopup(
+                question=I.undo_question(session.game, step),
+                yes_text="Undo the roll",
+                on_yes=self.undo,
+            ).open()
+        else:
+            self.undo()
+
+    def undo(self) -> JournalStep | None:
+        """Take back the last action through the journal; the dice box follows."""
+        return self._undo_or_redo(undo=True)
+
+    def redo(self) -> JournalStep | None:
+        """Take the last undone action again through the journal; the dice box follows."""
+        return self._undo_or_redo(undo=False)
+
+    def _undo_or_redo(self, *, undo: bool) -> JournalStep | None:
+        session = self.session
+        if session is None or not (session.can_undo if undo else session.can_redo):
+            return None
+        from companion_app.app import info_presenter as I
+
+        try:
+            step = session.undo() if undo else session.redo()
+        except JournalError as exc:
+            self.message = f"{'Undo' if undo else 'Redo'} failed: {exc}"
+            self.refresh()
+            return None
+        verb = "Undone" if undo else "Redone"
+        self.message = f"{verb}: {I.step_words(session.game, step)}"
+        self.refresh()
+        return step
+
+    # ---- export ------------------------------------------------------------------------------
+
+    def export_game(self) -> Path | None:
+        """Write the current game's journal export next to the journal; returns the file."""
+        session = self.session
+        if session is None:
+            return None
+        folder = self.journal_path.resolve().parent / "exports"
+        try:
+            data = self.journal.export_game(session.game_id)
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"game-{session.game_id}.json"
+            path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        except (JournalError, OSError) as exc:
+            self.message = f"Export failed: {exc}"
+            return None
+        self.last_export = path
+        return path
 
     # ---- screens ------------------------------------------------------------------------------
 
@@ -212,6 +317,10 @@ class CompanionApp(App):
             manager.add_widget(_make_screen(name))
         manager.current = name
         return manager.get_screen(name)
+
+
+_INFO_SCREENS = ("hand", "improvements", "attack", "statistics", "game_over")
+"""Screens opened from a game; each has ``refresh()`` and follows the state while shown."""
 
 
 def _make_screen(name: str) -> Any:
@@ -227,6 +336,26 @@ def _make_screen(name: str) -> Any:
         from companion_app.app.screens.game import GameScreen
 
         return GameScreen(name=name)
+    if name == "hand":
+        from companion_app.app.screens.hand import HandScreen
+
+        return HandScreen(name=name)
+    if name == "improvements":
+        from companion_app.app.screens.improvements import ImprovementsScreen
+
+        return ImprovementsScreen(name=name)
+    if name == "attack":
+        from companion_app.app.screens.attack import AttackScreen
+
+        return AttackScreen(name=name)
+    if name == "statistics":
+        from companion_app.app.screens.statistics import StatisticsScreen
+
+        return StatisticsScreen(name=name)
+    if name == "game_over":
+        from companion_app.app.screens.game_over import GameOverScreen
+
+        return GameOverScreen(name=name)
     raise KeyError(f"no screen named {name!r}")
 
 

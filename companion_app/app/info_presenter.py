@@ -189,6 +189,15 @@ def hand_view(game: Game, seat: int) -> HandView:
     )
 
 
+def hand_summary(hand: HandView) -> str:
+    """``"Red: 6 cards (a 7 makes you discard above 9) · 1 progress card · revealed: Printer"``"""
+    vp = f" · revealed: {', '.join(hand.vp_cards)}" if hand.vp_cards else ""
+    return (
+        f"{hand.name}: {_plural(hand.total, 'card', 'cards')} (a 7 makes you discard above "
+        f"{hand.limit}) · {_plural(len(hand.progress), 'progress card', 'progress cards')}{vp}"
+    )
+
+
 # ---- the improvement chart -------------------------------------------------------------------
 
 TRACK_COLOURS: dict[Track, RGBA] = {
@@ -367,6 +376,8 @@ def attack_view(game: Game, attack: BarbarianAttack | None = None) -> AttackView
 
 BAR_COLOUR: RGBA = (0.85, 0.62, 0.15, 1.0)
 SEVEN_COLOUR: RGBA = (0.85, 0.16, 0.14, 1.0)
+SHIP_BAR_COLOUR: RGBA = (0.55, 0.50, 0.45, 1.0)
+"""The ship face is black on the die; its bar is lighter to stand out from the background."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,7 +436,7 @@ def statistics_view(game: Game, stats: GameStatistics | None = None) -> Statisti
             EVENT_WORDS[face],
             dice.events[i],
             n_events * EVENT_PROBABILITIES[i],
-            EVENT_COLOURS[face],
+            SHIP_BAR_COLOUR if face is EventDie.SHIP else EVENT_COLOURS[face],
         )
         for i, face in enumerate(EVENT_FACES)
     )
@@ -445,7 +456,7 @@ def statistics_view(game: Game, stats: GameStatistics | None = None) -> Statisti
     verdict = dice.overall()
     rolls = _plural(dice.event_rolls, "roll", "rolls")
     if verdict is Fairness.TOO_FEW_ROLLS:
-        fairness = f"Too few rolls to judge the dice yet ({rolls})"
+        fairness = f"Too few rolls to judge the dice yet (sums p = {chi.p_value:.2f}, {rolls})"
     elif verdict is Fairness.SUSPICIOUS:
         fairness = f"The dice look suspicious (sums p = {chi.p_value:.3f}, {rolls})"
     else:
@@ -548,3 +559,24 @@ def seat_order(game: Game, seats: Sequence[int] | None = None) -> list[int]:
     first = game.prompt.player if 0 <= game.prompt.player < n else game.active
     order = [(first + i) % n for i in range(n)]
     return [p for p in order if seats is None or p in seats]
+
+
+# ---- card colours -------------------------------------------------------------------------------
+
+CARD_COLOURS: dict[str, RGBA] = {
+    "brick": (0.80, 0.40, 0.22, 1.0),
+    "lumber": (0.16, 0.46, 0.20, 1.0),
+    "wool": (0.55, 0.80, 0.35, 1.0),
+    "grain": (0.94, 0.78, 0.25, 1.0),
+    "ore": (0.55, 0.56, 0.60, 1.0),
+    "cloth": (0.70, 0.55, 0.80, 1.0),
+    "coin": (0.85, 0.70, 0.30, 1.0),
+    "paper": (0.90, 0.88, 0.80, 1.0),
+}
+"""Resources in their terrain's colour (as on the board), commodities in their own."""
+
+
+def progress_colour(title: str) -> RGBA:
+    """A progress card in its deck's colour (yellow trade, blue politics, green science)."""
+    card = ProgressCard(title.lower().replace(" ", "_"))
+    return TRACK_COLOURS[card.track]

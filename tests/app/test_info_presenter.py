@@ -84,6 +84,9 @@ def test_hand_view_is_the_owners_view() -> None:
         6,
         9,  # 7 + 2 for the wall (§3.4)
     )
+    assert I.hand_summary(hand) == (
+        "Red: 6 cards (a 7 makes you discard above 9) · 1 progress card · revealed: Printer"
+    )
     assert I.hand_view(game, 1).resources[2] == ("wool", 1)
     assert I.cover_words(game, 1) == "Hand the tablet to Blue — tap to show Blue's cards"
 
@@ -179,7 +182,8 @@ def test_statistics_of_a_young_game_say_too_few_rolls() -> None:
     game.apply(Roll(game.active, 2, 4, EventDie.SCIENCE))
     view = I.statistics_view(game)
     assert view.verdict is Fairness.TOO_FEW_ROLLS
-    assert view.fairness == "Too few rolls to judge the dice yet (1 roll)"
+    assert view.fairness.startswith("Too few rolls to judge the dice yet (sums p = ")
+    assert view.fairness.endswith(", 1 roll)")
     assert view.attacks == ()
 
 

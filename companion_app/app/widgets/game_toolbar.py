@@ -1,5 +1,5 @@
-"""The row of buttons under the game screen's action list: home, and the screens a table opens
-during a game."""
+"""The row of buttons under the game screen's action list: the player's hand, the improvement
+chart, statistics, undo and redo (through the journal), and home."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from companion_app.app.screens import load_kv
 
 
 class GameToolbar(BoxLayout):
-    pass
+    """Layout in game_toolbar.kv; every button calls the app (which owns the session)."""
 
 
 load_kv(__file__)

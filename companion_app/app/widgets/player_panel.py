@@ -1,15 +1,16 @@
-"""One line per player on the game screen: colour stripe, victory points and cards, with the
-player who must decide now marked."""
+"""One line per player on the game screen: colour stripe, victory points with where they come
+from, and counts of the cards held (hands are private: see the hand screen), with the player who
+must decide now marked."""
 
 from __future__ import annotations
 
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
-from companion_app.app import presenter as P
+from companion_app.app import info_presenter as I
 from companion_app.app.screens import load_kv
 from companion_app.rules.game import Game
 
@@ -25,19 +26,27 @@ class PlayerLine(Label):
     min_height = NumericProperty(dp(48))
 
 
+def panel_text(line: I.PanelLine) -> str:
+    """The markup of a player's line: name and VP breakdown, then the counts, smaller."""
+    marker = "» " if line.deciding else ""
+    return (
+        f"[b]{marker}{escape_markup(line.name)}[/b]   {escape_markup(line.vp)}\n"
+        f"[size={round(sp(15))}][color=d0d0d0]{escape_markup(line.counts)}[/color][/size]"
+    )
+
+
 class PlayerPanel(GridLayout):
     def show(self, game: Game) -> None:
         self.clear_widgets()
-        for view in P.player_views(game):
-            marker = "» " if view.deciding else ""
-            line = PlayerLine(
-                text=f"[b]{marker}{escape_markup(view.name)}[/b]   {view.victory_points} VP · "
-                f"{view.cards} cards: {view.hand}",
-                stripe=view.colour,
-                fill=DECIDING_FILL if view.deciding else IDLE_FILL,
+        for line in I.panel_lines(game):
+            widget = PlayerLine(
+                text=panel_text(line),
+                stripe=line.colour,
+                fill=DECIDING_FILL if line.deciding else IDLE_FILL,
             )
-            line.seat = view.seat
-            self.add_widget(line)
+            widget.seat = line.seat
+            widget.line = line
+            self.add_widget(widget)
 
 
 load_kv(__file__)

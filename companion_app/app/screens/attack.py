@@ -1,0 +1,50 @@
+"""The barbarian attack (§7): the barbarians' strength against the defence, each player's
+knights that counted, and the outcome (the Defender, a tie's progress cards, the players who
+lose a city). Shown by the app when an attack happens; decisions it brings (the city to lose,
+a tied player's deck) are then asked on the game screen."""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+
+from companion_app.app import info_presenter as I
+from companion_app.app.screens import load_kv
+from companion_app.app.screens.info_screen import InfoScreen
+from companion_app.app.widgets.player_panel import PlayerLine
+from companion_app.rules.game import Game
+
+load_kv(__file__)
+
+
+class AttackScreen(InfoScreen):
+    title = StringProperty("No barbarian attack yet")
+    headline = StringProperty("")
+    outcome = StringProperty("")
+    defended = BooleanProperty(True)
+    strength = NumericProperty(0)
+    defence = NumericProperty(0)
+
+    def show(self, game: Game) -> None:
+        rows = self.ids.rows
+        rows.clear_widgets()
+        view = I.attack_view(game)
+        if view is None:
+            self.title, self.headline, self.outcome = "No barbarian attack yet", "", ""
+            self.strength = self.defence = 0
+            return
+        self.title = view.title
+        self.headline = view.headline
+        self.outcome = view.outcome
+        self.defended = view.defended
+        self.strength = view.strength
+        self.defence = view.defence
+        for row in view.rows:
+            line = PlayerLine(
+                text=f"[b]{row.name}[/b]   defence {row.defence}   {row.result}",
+                stripe=row.colour,
+                fill=(0.30, 0.33, 0.22, 1) if row.result != "—" else (0.2, 0.23, 0.28, 1),
+                font_size="22sp",
+            )
+            line.seat = row.seat
+            line.row = row
+            rows.add_widget(line)

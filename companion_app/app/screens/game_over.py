@@ -1,0 +1,57 @@
+"""The end of the game: the winner, everyone's VP with its breakdown, a short summary with the
+sums histogram, and the export of the journal to a file (the screen says where it went)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import StringProperty
+from kivy.utils import escape_markup
+
+from companion_app.app import info_presenter as I
+from companion_app.app.screens import load_kv
+from companion_app.app.screens.info_screen import InfoScreen
+from companion_app.app.widgets.histogram import Histogram  # noqa: F401  (used in kv)
+from companion_app.app.widgets.player_panel import PlayerLine
+from companion_app.game_stats import GameStatistics
+from companion_app.rules.game import Game
+
+load_kv(__file__)
+
+
+class GameOverScreen(InfoScreen):
+    headline = StringProperty("")
+    summary = StringProperty("")
+    export_text = StringProperty("")
+
+    def on_pre_enter(self, *_args: object) -> None:
+        self.export_text = ""
+        super().on_pre_enter()
+
+    def show(self, game: Game) -> None:
+        ranking = self.ids.ranking
+        ranking.clear_widgets()
+        if not game.is_over:
+            self.headline, self.summary = "The game is not over", ""
+            return
+        stats = GameStatistics.from_game(game)
+        view = I.game_over_view(game, stats)
+        self.headline = view.headline
+        self.summary = "\n".join(view.summary)
+        for row in view.ranking:
+            crown = "  — winner" if row.winner else ""
+            line = PlayerLine(
+                text=f"[b]{row.place}. {escape_markup(row.name)}[/b]{crown}   "
+                f"{escape_markup(row.vp)}",
+                stripe=row.colour,
+                fill=(0.30, 0.33, 0.22, 1) if row.winner else (0.2, 0.23, 0.28, 1),
+                font_size="21sp",
+            )
+            line.seat = row.seat
+            line.row = row
+            ranking.add_widget(line)
+        self.ids.sums.bars = list(I.statistics_view(game, stats).sums)
+
+    def export(self) -> None:
+        app = App.get_running_app()
+        path = app.export_game()
+        self.export_text = f"Exported to {path}" if path is not None else app.message

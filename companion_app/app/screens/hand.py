@@ -1,0 +1,102 @@
+"""Private hands: a cover between players ("Hand the tablet to Blue — tap to show Blue's
+cards"), then that player's cards, then "Done" covers them again.
+
+The cards come from :func:`info_presenter.hand_view`, i.e. from ``Game.view_for(seat)``; the
+cover shows no card, and leaving the screen always covers.
+"""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+
+from companion_app.app import info_presenter as I
+from companion_app.app.presenter import player_colour, text_colour_on
+from companion_app.app.screens import load_kv
+from companion_app.app.screens.info_screen import InfoScreen
+from companion_app.rules.game import Game
+
+load_kv(__file__)
+
+
+class HandScreen(InfoScreen):
+    seat = NumericProperty(-1)
+    """The player whose hand is offered; -1 until the screen is first shown."""
+    covered = BooleanProperty(True)
+    cover_text = StringProperty("")
+
+    def on_pre_enter(self, *_args: object) -> None:
+        game = self.game
+        self.covered = True
+        if game is not None:
+            # The player who must decide now is the one most likely to want their cards.
+            self.seat = I.seat_order(game)[0]
+        super().on_pre_enter()
+
+    def on_leave(self, *_args: object) -> None:
+        self.cover()
+
+    def show(self, game: Game) -> None:
+        seats = self.ids.seats
+        seats.clear_widgets()
+        for p, cfg in enumerate(game.config.players):
+            button = Factory.SeatButton(
+                text=cfg.name,
+                stripe=player_colour(cfg.colour),
+                state="down" if p == self.seat else "normal",
+                group="hand_seat",
+                allow_no_selection=False,
+            )
+            button.seat = p
+            button.bind(on_release=lambda b: self.pick(b.seat))
+            seats.add_widget(button)
+        self.cover_text = I.cover_words(game, self.seat)
+        self._fill_cards(game)
+
+    def pick(self, seat: int) -> None:
+        """Another player's hand: covered first, whatever was shown."""
+        self.seat = seat
+        self.covered = True
+        self.refresh()
+
+    def reveal(self) -> None:
+        self.covered = False
+        self.refresh()
+
+    def cover(self) -> None:
+        self.covered = True
+        self.ids.cards.clear_widgets()
+        self.ids.progress.clear_widgets()
+        self.ids.summary.text = ""
+
+    def _fill_cards(self, game: Game) -> None:
+        cards = self.ids.cards
+        progress = self.ids.progress
+        cards.clear_widgets()
+        progress.clear_widgets()
+        if self.covered:
+            self.ids.summary.text = ""
+            return
+        hand = I.hand_view(game, self.seat)
+        for label, count in (*hand.resources, *hand.commodities):
+            colour = I.CARD_COLOURS[label]
+            tile = Factory.CardTile(
+                text=f"[size=40sp][b]{count}[/b][/size]\n{label}",
+                fill=colour if count else (0.22, 0.24, 0.28, 1),
+                color=text_colour_on(colour) if count else (0.6, 0.6, 0.6, 1),
+            )
+            tile.card = label
+            tile.count = count
+            cards.add_widget(tile)
+        for title in hand.progress:
+            colour = I.progress_colour(title)
+            tile = Factory.CardTile(
+                text=f"[b]{title}[/b]", fill=colour, color=text_colour_on(colour)
+            )
+            tile.card = title
+            progress.add_widget(tile)
+        if not hand.progress:
+            progress.add_widget(
+                Factory.Body(text="No progress cards.", color=(0.75, 0.75, 0.75, 1))
+            )
+        self.ids.summary.text = I.hand_summary(hand)

@@ -1,0 +1,73 @@
+"""The improvement chart of one player (§9): three tracks × five levels, each level with its
+building, cost, the red-die results that draw a progress card, the level-3 ability and the
+metropolis; who holds each metropolis and everyone's level on each track. Improvements are
+public, so any player's chart can be opened without a cover."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import NumericProperty
+
+from companion_app.app import info_presenter as I
+from companion_app.app.presenter import player_colour, text_colour_on
+from companion_app.app.screens import load_kv
+from companion_app.app.screens.info_screen import InfoScreen
+from companion_app.rules.game import Game
+
+load_kv(__file__)
+
+UNREACHED_FILL = (0.17, 0.19, 0.23, 1)
+
+
+class ImprovementsScreen(InfoScreen):
+    seat = NumericProperty(-1)
+
+    def on_pre_enter(self, *_args: object) -> None:
+        game = self.game
+        if game is not None and not 0 <= self.seat < game.player_count:
+            self.seat = I.seat_order(game)[0]
+        super().on_pre_enter()
+
+    def pick(self, seat: int) -> None:
+        self.seat = seat
+        self.refresh()
+
+    def show(self, game: Game) -> None:
+        if not 0 <= self.seat < game.player_count:
+            self.seat = I.seat_order(game)[0]
+        seats = self.ids.seats
+        seats.clear_widgets()
+        for p, cfg in enumerate(game.config.players):
+            button = Factory.SeatButton(
+                text=cfg.name,
+                stripe=player_colour(cfg.colour),
+                state="down" if p == self.seat else "normal",
+                group="chart_seat",
+                allow_no_selection=False,
+            )
+            button.seat = p
+            button.bind(on_release=lambda b: self.pick(b.seat))
+            seats.add_widget(button)
+        rows = self.ids.tracks
+        rows.clear_widgets()
+        for track in I.improvement_chart(game, self.seat):
+            row = Factory.TrackRow()
+            row.track = track
+            header = row.ids.header
+            header.edge = track.colour
+            header.text = (
+                f"[b]{track.title}[/b]\nlevel {track.level}\n"
+                f"[size=15sp]{track.metropolis}\n{track.everyone}[/size]"
+            )
+            for cell in track.cells:
+                fill = track.colour if cell.reached else UNREACHED_FILL
+                note = f"\n[size=15sp]{cell.note}[/size]" if cell.note else ""
+                tile = Factory.ChartTile(
+                    text=f"[b]{cell.level}. {cell.building}[/b]\n{cell.cost} · {cell.draws}{note}",
+                    fill=fill,
+                    edge=track.colour,
+                    color=text_colour_on(fill) if cell.reached else (0.92, 0.92, 0.92, 1),
+                )
+                tile.cell = cell
+                row.ids.cells.add_widget(tile)
+            rows.add_widget(row)

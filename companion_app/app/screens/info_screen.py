@@ -1,0 +1,60 @@
+"""What the screens opened during a game share: the current game, a refresh when entered,
+and the way back to the board."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import ListProperty, NumericProperty
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from companion_app.app.screens import load_kv
+from companion_app.rules.game import Game
+
+load_kv(__file__.replace("info_screen", "info"))
+
+
+class SeatButton(Factory.ChoiceButton):  # type: ignore[misc,name-defined]
+    """A player's name to pick whose hand or chart is shown, underlined in their colour."""
+
+    stripe = ListProperty([0.5, 0.5, 0.5, 1])
+
+
+class FilledLabel(Label):
+    """Text on a filled box with an edge: card tiles, chart cells."""
+
+    fill = ListProperty([0.2, 0.23, 0.28, 1])
+    edge = ListProperty([0, 0, 0, 0])
+
+
+class VersusBar(Label):
+    """A label over a bar as long as ``value`` of ``most``."""
+
+    value = NumericProperty(0)
+    most = NumericProperty(1)
+    bar = ListProperty([0.5, 0.5, 0.5, 1])
+
+
+class InfoScreen(Screen):
+    """A screen that shows part of the current game; :meth:`refresh` redraws it from the state
+    (the app calls it after every change while the screen is shown)."""
+
+    @property
+    def game(self) -> Game | None:
+        app = App.get_running_app()
+        return None if app is None or app.session is None else app.session.game
+
+    def on_pre_enter(self, *_args: object) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        game = self.game
+        if game is not None:
+            self.show(game)
+
+    def show(self, game: Game) -> None:
+        raise NotImplementedError
+
+    def back(self) -> None:
+        App.get_running_app().show("game")

@@ -1,0 +1,48 @@
+"""Statistics as a picture: the 2–12 sums rolled against what fair dice give, the event die's
+faces, each player's production, the attacks so far and the dice's fairness at a glance (the
+chi-square p-value and its verdict, from :mod:`companion_app.game_stats`)."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import ListProperty, StringProperty
+
+from companion_app.app import info_presenter as I
+from companion_app.app.screens import load_kv
+from companion_app.app.screens.info_screen import InfoScreen
+from companion_app.app.widgets.histogram import Histogram  # noqa: F401  (used in kv)
+from companion_app.rules.game import Game
+
+load_kv(__file__)
+
+
+class StatisticsScreen(InfoScreen):
+    fairness = StringProperty("")
+    verdict_colour = ListProperty([1, 1, 1, 1])
+
+    def show(self, game: Game) -> None:
+        view = I.statistics_view(game)
+        self.view = view
+        self.ids.sums.bars = list(view.sums)
+        self.ids.events.bars = list(view.events)
+        self.fairness = view.fairness
+        self.verdict_colour = list(view.verdict_colour)
+        production = self.ids.production
+        production.clear_widgets()
+        most = max((row.total for row in view.production), default=0)
+        for row in view.production:
+            bar = Factory.ProductionBar(
+                text=f"[b]{row.name}[/b] {row.total}",
+                value=row.total,
+                most=most,
+                bar=row.colour,
+            )
+            bar.row = row
+            production.add_widget(bar)
+        attacks = self.ids.attacks
+        attacks.clear_widgets()
+        self.ids.attacks_title.text = f"Barbarian attacks: {len(view.attacks)}"
+        for line in view.attacks[-5:]:
+            attacks.add_widget(Factory.Body(text=line, font_size="16sp"))
+        if not view.attacks:
+            attacks.add_widget(Factory.Body(text="None yet.", color=(0.75, 0.75, 0.75, 1)))

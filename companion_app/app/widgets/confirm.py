@@ -1,0 +1,32 @@
+"""A yes/no question before something that cannot be taken back at the table (undoing a roll:
+the dice were really thrown)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from kivy.properties import StringProperty
+from kivy.uix.popup import Popup
+
+from companion_app.app.screens import load_kv
+
+
+class ConfirmPopup(Popup):
+    """Layout in confirm.kv. ``on_yes`` runs after the popup closes; "Keep it" just closes."""
+
+    question = StringProperty("")
+    yes_text = StringProperty("Yes")
+    no_text = StringProperty("Keep it")
+
+    def __init__(self, *, on_yes: Callable[[], Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_yes = on_yes
+
+    def answer(self, yes: bool) -> None:
+        self.dismiss()
+        if yes and self._on_yes is not None:
+            self._on_yes()
+
+
+load_kv(__file__)

@@ -1,0 +1,73 @@
+"""Bars of observed counts with the expected count marked on each: the statistics at a glance.
+
+Drawn on the canvas from :class:`companion_app.app.info_presenter.Bar` values; the labels
+(category under each bar, count above it) are text textures, so the widget needs no children.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Line, Rectangle
+from kivy.metrics import dp, sp
+from kivy.properties import ListProperty, NumericProperty
+from kivy.uix.widget import Widget
+
+from companion_app.app.info_presenter import Bar
+
+EXPECTED_COLOUR = (1.0, 1.0, 1.0, 0.9)
+AXIS_COLOUR = (0.45, 0.48, 0.55, 1.0)
+
+
+class Histogram(Widget):
+    bars = ListProperty([])
+    """:class:`Bar` values, left to right."""
+    label_size = NumericProperty(sp(17))
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(pos=self._draw, size=self._draw, bars=self._draw)
+
+    def _text(self, text: str, colour: tuple[float, ...] = (1, 1, 1, 1)) -> Any:
+        label = CoreLabel(text=text, font_size=self.label_size, color=colour)
+        label.refresh()
+        return label.texture
+
+    def _draw(self, *_args: object) -> None:
+        self.canvas.clear()
+        bars: list[Bar] = list(self.bars)
+        if not bars or self.width < 10 or self.height < 10:
+            return
+        text_h = self.label_size * 1.3
+        bottom = self.y + text_h + dp(4)
+        top = self.top - text_h - dp(2)
+        height = max(1.0, top - bottom)
+        peak = max(max(b.observed for b in bars), max(b.expected for b in bars), 1)
+        slot = self.width / len(bars)
+        bar_w = slot * 0.68
+        with self.canvas:
+            Color(*AXIS_COLOUR)
+            Rectangle(pos=(self.x, bottom - dp(2)), size=(self.width, dp(2)))
+            for i, bar in enumerate(bars):
+                x = self.x + i * slot + (slot - bar_w) / 2
+                h = height * bar.observed / peak
+                Color(*bar.colour)
+                Rectangle(pos=(x, bottom), size=(bar_w, h))
+                # The expected count: a white line across the bar's slot.
+                ey = bottom + height * bar.expected / peak
+                Color(*EXPECTED_COLOUR)
+                Line(points=[x - slot * 0.1, ey, x + bar_w + slot * 0.1, ey], width=dp(1.6))
+                name = self._text(bar.label)
+                Color(1, 1, 1, 1)
+                Rectangle(
+                    texture=name,
+                    pos=(x + (bar_w - name.width) / 2, self.y + dp(2)),
+                    size=name.size,
+                )
+                count = self._text(str(bar.observed), (0.9, 0.9, 0.9, 1))
+                Rectangle(
+                    texture=count,
+                    pos=(x + (bar_w - count.width) / 2, bottom + h + dp(3)),
+                    size=count.size,
+                )
