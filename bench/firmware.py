@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import json
-import math
 import re
 import shutil
 import subprocess
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.table import NOT_AVAILABLE, Row, verdict
+from companion_app.game_stats import chi_square_survival
 
 SECTION = "Firmware"
 REPO = Path(__file__).resolve().parent.parent
@@ -100,25 +100,6 @@ def smallest_heap(
     return hi * HEAP_STEP, best
 
 
-def chi2_sf(x: float, df: int) -> float:
-    """P(X >= x) for X ~ chi-square with ``df`` degrees of freedom (closed forms, no scipy)."""
-    if x <= 0:
-        return 1.0
-    if df % 2 == 0:
-        term = total = math.exp(-x / 2)
-        for i in range(1, df // 2):
-            term *= (x / 2) / i
-            total += term
-        return min(1.0, total)
-    total = 0.0
-    term = math.sqrt(2 * x / math.pi) * math.exp(-x / 2)
-    for i in range(1, (df - 1) // 2 + 1):
-        if i > 1:
-            term *= x / (2 * i - 1)
-        total += term
-    return min(1.0, math.erfc(math.sqrt(x / 2)) + total)
-
-
 def chi_square_p_values(rolls: int, seed: int) -> dict[str, float]:
     """p-value of each die's faces over ``rolls`` rolls (event die: the 6 faces, 3 of them ship)."""
     if str(FIRMWARE) not in sys.path:
@@ -138,7 +119,7 @@ def chi_square_p_values(rolls: int, seed: int) -> dict[str, float]:
     for name, counts in (("yellow", yellow), ("red", red), ("event", event)):
         expected = rolls / 6
         stat = sum((counts[f] - expected) ** 2 / expected for f in range(6))
-        out[name] = chi2_sf(stat, 5)
+        out[name] = chi_square_survival(stat, 5)
     return out
 
 

@@ -23,18 +23,22 @@ from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action, play_random_game
 from companion_app.rules.rng import SplitMix64
 
-# Critical values at the 5 % level from any chi-square table.
-TABLE_5_PERCENT = {
-    1: 3.841458820694124,
-    3: 7.814727903251178,
-    5: 11.070497693516351,
-    10: 18.307038053275146,
-}
+# Upper critical values from any chi-square table: (statistic, degrees of freedom, p).
+TABLE_VALUES = (
+    (3.841458820694124, 1, 0.05),
+    (7.814727903251178, 3, 0.05),
+    (11.070497693516351, 5, 0.05),
+    (15.08627246938899, 5, 0.01),
+    (20.515005652432873, 5, 0.001),
+    (18.307038053275146, 10, 0.05),
+    (49.80184956820181, 35, 0.05),
+)
 
 
-@pytest.mark.parametrize(("df", "critical"), sorted(TABLE_5_PERCENT.items()))
-def test_survival_matches_the_five_percent_table(df: int, critical: float) -> None:
-    assert chi_square_survival(critical, df) == pytest.approx(0.05, abs=1e-9)
+@pytest.mark.parametrize(("statistic", "df", "p"), TABLE_VALUES)
+def test_survival_matches_the_table(statistic: float, df: int, p: float) -> None:
+    assert chi_square_survival(statistic, df) == pytest.approx(p, rel=1e-7)
+    assert chi_square_survival(0.0, df) == 1.0
 
 
 @given(st.integers(1, 8), st.floats(0.0, 80.0))
