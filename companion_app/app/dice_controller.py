@@ -60,8 +60,13 @@ class DiceController:
         on_change: Callable[[], None],
         seed: int | None = None,
         backend: str = "auto",
+        script: str | None = None,
     ) -> None:
-        """``backend``: "auto" (the device link if installed), "link" or "local"."""
+        """``backend``: "auto" (the device link if installed), "link" or "local".
+
+        ``script``: a dice script file (``yellow red event`` a line) the virtual dice roll in
+        turn instead of random dice, as the emulator's ``--script`` (tests replay a game).
+        """
         self.source = source
         self._schedule = schedule
         self._on_change = on_change
@@ -75,7 +80,9 @@ class DiceController:
         )
         use_link = backend == "link" or (backend == "auto" and link_available())
         self._backend: Backend = (
-            LinkBackend(self, source, seed=seed) if use_link else LocalDice(self, seed=seed)
+            LinkBackend(self, source, seed=seed, script=script)
+            if use_link
+            else LocalDice(self, seed=seed)
         )
 
     @property
@@ -183,10 +190,18 @@ class LinkBackend:
     touch the session (the journal's connection belongs to the main thread).
     """
 
-    def __init__(self, owner: DiceController, source: DiceSource, *, seed: int | None) -> None:
+    def __init__(
+        self,
+        owner: DiceController,
+        source: DiceSource,
+        *,
+        seed: int | None,
+        script: str | None = None,
+    ) -> None:
         self._owner = owner
         self._source = source
         self._seed = seed
+        self._script = script
         self._link: Any = None
         self._table: Any = None
         self.box: Any = None
@@ -202,7 +217,7 @@ class LinkBackend:
         link_mod = importlib.import_module("companion_app.device.link")
         if self._source.is_virtual:
             emulator = importlib.import_module("companion_app.emulator")
-            self.box = box = emulator.VirtualDiceBox(seed=self._seed)
+            self.box = box = emulator.VirtualDiceBox(seed=self._seed, script=self._script)
             # The emulated port's path may change after an unplug: ask for it at every open.
             opener = link_mod.serial_opener(lambda: box.port)
         else:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion_app.rules.actions import (
+    AcceptTrade,
     Action,
     ActivateKnight,
     BankTrade,
@@ -25,18 +26,44 @@ from companion_app.rules.actions import (
     ChaseRobber,
     ChooseProgressDeck,
     CommitKnights,
+    DeclineTrade,
     DiscardCard,
+    DiscardProgressCard,
     DisplaceKnight,
     EndTurn,
     EventDie,
+    GiveCard,
+    HarborExchange,
     LoseCity,
     MoveKnight,
     MoveRobber,
+    OfferTrade,
+    PlaceDeserter,
     PlaceMetropolis,
+    PlayAlchemist,
+    PlayBishop,
+    PlayCrane,
+    PlayDeserter,
+    PlayDiplomat,
+    PlayEngineer,
+    PlayIntrigue,
+    PlayInventor,
+    PlayMasterMerchant,
+    PlayMedicine,
+    PlayMerchant,
+    PlayMerchantFleet,
+    PlayProgress,
+    PlayResourceMonopoly,
+    PlaySpy,
+    PlayTradeMonopoly,
     PromoteKnight,
     RelocateKnight,
+    RemoveKnight,
     Roll,
     StealFrom,
+    StopEffect,
+    TakeCard,
+    TakeProgressCard,
     TakeResource,
 )
 from companion_app.rules.board import RED_NUMBERS, Board
@@ -242,14 +269,19 @@ def action_spot(action: Action) -> Spot | None:
         | PromoteKnight
         | ChaseRobber
         | LoseCity
-        | PlaceMetropolis,
+        | PlaceMetropolis
+        | PlayEngineer
+        | PlayMedicine
+        | PlayIntrigue
+        | RemoveKnight
+        | PlaceDeserter,
     ):
         return ("node", action.node)
     if isinstance(action, RelocateKnight):
         return ("node", action.to)
-    if isinstance(action, BuildRoad):
+    if isinstance(action, BuildRoad | PlayDiplomat):
         return ("edge", action.edge)
-    if isinstance(action, MoveRobber):
+    if isinstance(action, MoveRobber | PlayBishop | PlayMerchant):
         return ("hex", action.hex)
     return None
 
@@ -578,6 +610,34 @@ def describe_action(game: Game, action: Action) -> str:
         return f"{verb} knight {action.node} → {action.to}"
     if isinstance(action, Roll):
         return f"Roll {action.yellow}+{action.red} {action.event.value}"
+    if isinstance(action, PlayProgress):
+        return f"Play {action.card.title}"
+    if isinstance(action, PlayCrane):
+        return f"Crane: improve {action.track.value}"
+    if isinstance(action, PlayDeserter | PlaySpy | PlayMasterMerchant):
+        return f"{_card_title(action)}: {names[action.victim]}"
+    if isinstance(action, PlayMerchantFleet):
+        return f"Merchant Fleet: {action.card.label} 2:1"
+    if isinstance(action, PlayResourceMonopoly | PlayTradeMonopoly):
+        return f"Monopoly on {action.card.label}"
+    if isinstance(action, DiscardProgressCard):
+        return f"Discard {action.card.title}"
+    if isinstance(action, TakeProgressCard):
+        return f"Take {action.card.title}"
+    if isinstance(action, GiveCard):
+        return f"Give 1 {action.card.label}"
+    if isinstance(action, TakeCard):
+        return f"Take 1 {action.card.label}"
+    if isinstance(action, HarborExchange):
+        return f"Offer 1 {action.card.label} to {names[action.to]}"
+    if isinstance(action, StopEffect):
+        return "Stop here"
+    if isinstance(action, AcceptTrade):
+        return "Accept the trade"
+    if isinstance(action, DeclineTrade):
+        return "Decline"
+    if isinstance(action, PlayAlchemist):
+        return f"Alchemist: yellow {action.yellow}, red {action.red}"
     spot = action_spot(action)
     what = action.type_name.replace("_", " ").capitalize()
     if spot is not None:
@@ -635,3 +695,380 @@ def wants_board_tap(game: Game) -> bool:
 
 def hand_counts(hand: Sequence[int]) -> dict[str, int]:
     return {Card(c).label: hand[c] for c in range(CARD_KINDS) if hand[c]}
+
+
+# ---- the turn: the action bar, prompts and the choices behind each button ----------------------
+
+PROGRESS_KEY = "progress"
+"""The action bar's one button for every progress-card play."""
+OFFER_KEY = "offer_trade"
+
+_BAR: tuple[tuple[str, str, str], ...] = (
+    # (key, section, title) in the order the bar shows them
+    ("build_road", "Build", "Road"),
+    ("build_settlement", "Build", "Settlement"),
+    ("build_city", "Build", "City"),
+    ("build_city_wall", "Build", "City wall"),
+    ("build_knight", "Knights", "Recruit knight"),
+    ("activate_knight", "Knights", "Activate"),
+    ("promote_knight", "Knights", "Promote"),
+    ("move_knight", "Knights", "Move knight"),
+    ("displace_knight", "Knights", "Displace"),
+    ("chase_robber", "Knights", "Chase robber"),
+    ("buy_improvement", "Cities", "Improve city"),
+    (PROGRESS_KEY, "Cards", "Progress card"),
+    ("bank_trade", "Trade", "Bank / harbour"),
+    (OFFER_KEY, "Trade", "Offer a player"),
+)
+_BAR_ORDER = {key: i for i, (key, _s, _t) in enumerate(_BAR)}
+_BAR_TITLE = {key: title for key, _s, title in _BAR}
+
+
+def bar_key(action: Action) -> str:
+    """The action bar button that offers ``action`` (all card plays share one)."""
+    if action.type_name.startswith("play_"):
+        return PROGRESS_KEY
+    return action.type_name
+
+
+@dataclass(frozen=True, slots=True)
+class BarButton:
+    key: str
+    title: str
+    types: frozenset[str]
+    """The action types behind the button (several for the progress cards)."""
+    count: int
+
+
+def action_bar(game: Game) -> list[BarButton]:
+    """The turn's buttons: one per legal kind of action, none for what is not legal now.
+
+    Rolls and End turn have their own big buttons; nothing here outside the ``turn`` prompt
+    (and before the roll only the Alchemist, a progress card).
+    """
+    if game.prompt.kind not in (PromptKind.TURN, PromptKind.ROLL):
+        return []
+    grouped: dict[str, list[Action]] = {}
+    for action in game.legal_actions():
+        if isinstance(action, Roll | EndTurn):
+            continue
+        grouped.setdefault(bar_key(action), []).append(action)
+    if game.prompt.kind is PromptKind.TURN and game.may_offer_trade():
+        grouped[OFFER_KEY] = []
+    buttons = [
+        BarButton(
+            key,
+            _BAR_TITLE.get(key, key.replace("_", " ").capitalize()),
+            frozenset(a.type_name for a in items) or frozenset({key}),
+            len(items),
+        )
+        for key, items in grouped.items()
+    ]
+    return sorted(buttons, key=lambda b: _BAR_ORDER.get(b.key, len(_BAR)))
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing to tap: a spot on the board or a button; it takes ``action`` or opens
+    ``then``."""
+
+    label: str
+    spot: Spot | None = None
+    action: Action | None = None
+    then: ChoiceStep | None = None
+
+    def leads_to(self, action: Action) -> bool:
+        if self.action is not None:
+            return self.action == action
+        return self.then is not None and any(c.leads_to(action) for c in self.then.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceStep:
+    title: str
+    choices: tuple[Choice, ...]
+    cols: int = 1
+    """Button columns (dice faces and cards read well side by side)."""
+
+    @property
+    def spots(self) -> dict[Spot, Choice]:
+        return {c.spot: c for c in self.choices if c.spot is not None}
+
+    @property
+    def buttons(self) -> list[Choice]:
+        return [c for c in self.choices if c.spot is None]
+
+
+KNIGHT_NAMES = {1: "basic", 2: "strong", 3: "mighty"}
+
+
+def _knight_words(game: Game, node: int) -> str:
+    level = KNIGHT_NAMES.get(game.knight_level[node], "")
+    state = "active" if game.knight_active[node] else "inactive"
+    return f"{level} knight ({state}) at {node}"
+
+
+def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    """The first step of choosing among ``actions`` (all of one bar button or one prompt)."""
+    actions = [a for a in actions if not isinstance(a, CommitKnights)]
+    first = actions[0] if actions else None
+    if isinstance(first, MoveKnight | DisplaceKnight):
+        return _two_spot_step(
+            game, actions, title, "node", lambda a: (a.node, a.to), "Where to? Tap the place"
+        )
+    if isinstance(first, PlayInventor):
+        return _inventor_step(game, actions, title)
+    if isinstance(first, BankTrade):
+        return _bank_step(game, actions, title)
+    if isinstance(first, PlayAlchemist):
+        return _alchemist_step(actions, title)
+    choices = tuple(Choice(describe_action(game, a), action_spot(a), a) for a in actions)
+    cols = 2 if sum(1 for c in choices if c.spot is None) > 4 else 1
+    return ChoiceStep(title, choices, cols)
+
+
+def _progress_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    by_card: dict[str, list[Action]] = {}
+    for a in actions:
+        by_card.setdefault(_card_title(a), []).append(a)
+    choices = []
+    for card, items in by_card.items():
+        if len(items) == 1 and action_spot(items[0]) is None:
+            choices.append(Choice(f"Play {card}", None, items[0]))
+        else:
+            choices.append(Choice(f"Play {card}…", None, None, choice_step(game, items, card)))
+    return ChoiceStep(title, tuple(choices), 2)
+
+
+def _card_title(action: Action) -> str:
+    from companion_app.rules.progress import card_of
+
+    return card_of(action).title
+
+
+def _two_spot_step(
+    game: Game, actions: Sequence[Action], title: str, kind: str, ends: object, second: str
+) -> ChoiceStep:
+    assert callable(ends)
+    by_first: dict[int, list[tuple[int, Action]]] = {}
+    for a in actions:
+        start, end = ends(a)
+        by_first.setdefault(start, []).append((end, a))
+    choices = tuple(
+        Choice(
+            _knight_words(game, start),
+            (kind, start),
+            None,
+            ChoiceStep(
+                f"{title}: {second}",
+                tuple(Choice(describe_action(game, a), (kind, end), a) for end, a in items),
+            ),
+        )
+        for start, items in sorted(by_first.items())
+    )
+    return ChoiceStep(f"{title}: tap the knight", choices)
+
+
+def _inventor_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    """Either hex first; the second step offers its partners."""
+    partners: dict[int, list[tuple[int, Action]]] = {}
+    for a in actions:
+        assert isinstance(a, PlayInventor)
+        partners.setdefault(a.hex, []).append((a.other, a))
+        partners.setdefault(a.other, []).append((a.hex, a))
+    tokens = game.tokens
+    return ChoiceStep(
+        f"{title}: tap the first number",
+        tuple(
+            Choice(
+                f"Swap the {tokens[h]} on hex {h}",
+                ("hex", h),
+                None,
+                ChoiceStep(
+                    f"{title}: swap the {tokens[h]} with…",
+                    tuple(Choice(f"the {tokens[o]} on hex {o}", ("hex", o), a) for o, a in items),
+                ),
+            )
+            for h, items in sorted(partners.items())
+        ),
+    )
+
+
+def _bank_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    by_give: dict[Card, list[BankTrade]] = {}
+    for a in actions:
+        assert isinstance(a, BankTrade)
+        by_give.setdefault(a.give, []).append(a)
+    choices = []
+    for give, items in by_give.items():
+        rate = game.trade_rate(items[0].player, give)
+        fleet = " (Merchant Fleet)" if give in game.fleet else ""
+        choices.append(
+            Choice(
+                f"Give {rate} {give.label}{fleet}",
+                None,
+                None,
+                ChoiceStep(
+                    f"Give {rate} {give.label} for…",
+                    tuple(Choice(f"1 {a.take.label}", None, a) for a in items),
+                    4,
+                ),
+            )
+        )
+    return ChoiceStep(f"{title}: what do you give?", tuple(choices), 2)
+
+
+def _alchemist_step(actions: Sequence[Action], title: str) -> ChoiceStep:
+    by_yellow: dict[int, list[PlayAlchemist]] = {}
+    for a in actions:
+        assert isinstance(a, PlayAlchemist)
+        by_yellow.setdefault(a.yellow, []).append(a)
+    return ChoiceStep(
+        f"{title}: the yellow die shows",
+        tuple(
+            Choice(
+                f"Yellow {y}",
+                None,
+                None,
+                ChoiceStep(
+                    f"Yellow {y}; the red die shows",
+                    tuple(Choice(f"Red {a.red}", None, a) for a in items),
+                    6,
+                ),
+            )
+            for y, items in sorted(by_yellow.items())
+        ),
+        6,
+    )
+
+
+def bar_step(game: Game, key: str) -> ChoiceStep:
+    """What a tap on an action-bar button opens."""
+    actions = [a for a in game.legal_actions() if bar_key(a) == key and not isinstance(a, Roll)]
+    title = _BAR_TITLE.get(key, key)
+    if key == PROGRESS_KEY:
+        return _progress_step(game, actions, "Play a progress card")
+    return choice_step(game, actions, title)
+
+
+# ---- prompts: who decides, and what they see ------------------------------------------------
+
+HIDDEN_CARD_PROMPTS = frozenset(
+    {
+        PromptKind.DISCARD,
+        PromptKind.WEDDING_GIVE,
+        PromptKind.HARBOR_ANSWER,
+        PromptKind.PROGRESS_DISCARD,
+        PromptKind.SPY,
+        PromptKind.MASTER_MERCHANT,
+    }
+)
+"""Prompts where the decider picks among hidden cards: theirs, or the victim's they may see."""
+
+
+@dataclass(frozen=True, slots=True)
+class PromptView:
+    player: int
+    name: str
+    colour: RGBA
+    headline: str
+    """In big letters: "Pass the tablet to Blue", or "Red: your turn"."""
+    words: str
+    """The rules core's words for the decision (``describe_prompt``)."""
+    hides_cards: bool
+    """The cards to choose from are shown only after the decider taps "Show my cards"."""
+    details: str
+    """The offer to answer, the cards in question once revealed."""
+
+
+def prompt_view(game: Game, revealed: bool = False) -> PromptView:
+    prompt = game.prompt
+    p = prompt.player
+    names = game.config.names
+    own_turn = p == game.active and prompt.kind in (PromptKind.TURN, PromptKind.ROLL)
+    if game.is_over:
+        headline = f"{names[game.winner]} has won!"
+    elif own_turn:
+        headline = f"{names[p]}: your turn"
+    else:
+        headline = f"Pass the tablet to {names[p]}"
+    hides = prompt.kind in HIDDEN_CARD_PROMPTS
+    details = ""
+    if prompt.kind is PromptKind.TRADE_RESPONSE and game.offer is not None:
+        offer = game.offer
+        details = (
+            f"{names[offer.player]} offers {hand_words(offer.give)} for {hand_words(offer.take)}"
+        )
+    elif hides and revealed:
+        details = f"Your cards: {hand_words(game.hand(p))}"
+        if prompt.kind is PromptKind.PROGRESS_DISCARD:
+            details = "Your progress cards: " + card_list(game.progress_hands[p])
+        if prompt.kind is PromptKind.SPY:
+            details = f"{names[game.card_target]}'s progress cards: " + card_list(
+                game.progress_hands[game.card_target]
+            )
+        if prompt.kind is PromptKind.MASTER_MERCHANT:
+            details = f"{names[game.card_target]}'s cards: " + hand_words(
+                game.hand(game.card_target)
+            )
+    elif prompt.kind is PromptKind.HARBOR_ANSWER and game.harbor_offer is not None:
+        details = f"{names[game.active]} gives you 1 {game.harbor_offer.label}"
+    return PromptView(
+        p,
+        names[p],
+        player_colour(game.config.players[p].colour),
+        headline,
+        game.describe_prompt(),
+        hides,
+        details,
+    )
+
+
+def card_list(cards: Iterable[object]) -> str:
+    titles = [getattr(c, "title", str(c)) for c in cards]
+    return ", ".join(titles) if titles else "none"
+
+
+def prompt_step(game: Game) -> ChoiceStep | None:
+    """The choices of a decision other than the turn's own (None for turn, roll, game over)."""
+    kind = game.prompt.kind
+    if kind in (PromptKind.TURN, PromptKind.ROLL, PromptKind.GAME_OVER) or game.in_setup:
+        return None
+    return choice_step(game, game.legal_actions(), game.describe_prompt())
+
+
+@dataclass(frozen=True, slots=True)
+class KnightChoice:
+    node: int
+    label: str
+    strength: int
+
+
+def commit_knights(game: Game) -> list[KnightChoice] | None:
+    """Evil barbarians: the active knights the decider may send (None if not asked now)."""
+    if game.prompt.kind is not PromptKind.COMMIT_KNIGHTS:
+        return None
+    nodes = sorted(
+        {n for a in game.legal_actions() if isinstance(a, CommitKnights) for n in a.nodes}
+    )
+    return [KnightChoice(n, _knight_words(game, n), game.knight_level[n]) for n in nodes]
+
+
+def commit_action(game: Game, nodes: Iterable[int]) -> Action | None:
+    """The legal CommitKnights for exactly these knights, if there is one."""
+    wanted = tuple(sorted(nodes))
+    return next(
+        (a for a in game.legal_actions() if isinstance(a, CommitKnights) and a.nodes == wanted),
+        None,
+    )
+
+
+# ---- domestic trade -----------------------------------------------------------------------------
+
+
+def offer_words(game: Game, offer: OfferTrade) -> str:
+    """The offer as the table reads it; the rules core's objection when it is not legal."""
+    reason = game.illegal_reason(offer)
+    names = game.config.names
+    text = f"To {names[offer.to]}: give {hand_words(offer.give)}, get {hand_words(offer.take)}"
+    return text if reason is None else reason

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion_app.rules.actions import (  # noqa: E402
+from companion_app.rules.actions import (
     ACTION_TYPES,
     EVENT_DIE_FACES,
     AcceptTrade,
@@ -38,10 +38,10 @@ from companion_app.rules.actions import (  # noqa: E402
     Roll,
     StopEffect,
 )
-from companion_app.rules.cards import CARD_KINDS, Card  # noqa: E402
-from companion_app.rules.config import GameConfig  # noqa: E402
-from companion_app.rules.game import Game  # noqa: E402
-from companion_app.rules.prompts import PromptKind  # noqa: E402
+from companion_app.rules.cards import CARD_KINDS, Card
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
+from companion_app.rules.prompts import PromptKind
 
 ALL_TYPES = frozenset(ACTION_TYPES)
 ALL_PROMPTS = frozenset(k.value for k in PromptKind)
@@ -91,9 +91,7 @@ class Plan:
 
 
 def plan_config(seed: int, players: int = 3) -> GameConfig:
-    return GameConfig.for_players(
-        players, seed=seed, vp_target=VP_TARGET, evil_barbarians=True
-    )
+    return GameConfig.for_players(players, seed=seed, vp_target=VP_TARGET, evil_barbarians=True)
 
 
 class Planner:
@@ -198,9 +196,7 @@ class Planner:
         if self.turn_actions > MAX_TURN_ACTIONS:
             return end
         offer = self.offer(p)
-        if offer is not None and (
-            "offer_trade" not in self.plan.types or self.rng.random() < 0.03
-        ):
+        if offer is not None and ("offer_trade" not in self.plan.types or self.rng.random() < 0.03):
             return offer
         others = [a for a in legal if not isinstance(a, EndTurn)]
         fresh = [a for a in others if self.unseen(a)]

@@ -1,8 +1,11 @@
 """The game: top bar (prompt, last roll and production, barbarian track, dice status), the board
-with the legal spots highlighted, the players, and the legal actions as buttons.
+with the legal spots highlighted, the players, the action bar of the turn, and the decision
+now due, naming the player the tablet goes to.
 
 Every value on screen comes from :mod:`companion_app.app.presenter`; every tap becomes one of
-``game.legal_actions()`` handed to :meth:`CompanionApp.apply`.
+``game.legal_actions()`` (or a domestic offer the rules core accepts) handed to
+:meth:`CompanionApp.apply`. A tap on an action-bar button opens that button's choices: spots on
+the board or buttons, sometimes in two steps (a knight, then where it goes).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
@@ -22,6 +25,7 @@ from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used 
 from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
 from companion_app.app.widgets.player_panel import PlayerLine, PlayerPanel  # noqa: F401
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
+from companion_app.app.widgets.trade_panel import TradePanel
 from companion_app.rules.actions import Action, EndTurn
 from companion_app.rules.game import Game
 
@@ -34,13 +38,28 @@ class GameScreen(Screen):
     can_end_turn = BooleanProperty(False)
     in_setup = BooleanProperty(False)
     list_title = StringProperty("")
+    headline = StringProperty("")
+    details = StringProperty("")
+    banner_colour = ListProperty([0.3, 0.3, 0.3, 1])
+    banner_text_colour = ListProperty([1, 1, 1, 1])
+    can_go_back = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.board_group = ""
-        """The on-board action type picked from the list (e.g. build_road), or ""."""
-        self.spot_actions: dict[P.Spot, Action] = {}
+        self.bar_key = ""
+        """The action-bar button picked (e.g. build_road), or ""."""
+        self.steps: list[P.ChoiceStep] = []
+        """The choices opened from the bar button, the current one last."""
+        self.step: P.ChoiceStep | None = None
+        self.spot_actions: dict[P.Spot, Any] = {}
+        """Board spots offered now: an Action (setup) or a presenter Choice."""
         self.end_turn_action: Action | None = None
+        self.bar: list[P.BarButton] = []
+        self.revealed: tuple[int, int] | None = None
+        """(actions so far, seat): the decider tapped "Show my cards" for this decision."""
+        self.commit: set[int] = set()
+        self.trade: TradePanel | None = None
+        self._state_key: object = None
 
     @property
     def game(self) -> Game | None:
@@ -54,6 +73,11 @@ class GameScreen(Screen):
         game = self.game
         if game is None:
             return
+        key = (id(game), len(game.history), game.prompt)
+        if key != self._state_key:
+            # The game moved on (a tap, a roll from the box, an undo): start from the bar again.
+            self._state_key = key
+            self.bar_key, self.steps, self.commit = "", [], set()
         ids = self.ids
         self.in_setup = game.in_setup
         ids.prompt.text = game.describe_prompt()
@@ -76,27 +100,63 @@ class GameScreen(Screen):
         legal = game.legal_actions()
         self.end_turn_action = next((a for a in legal if isinstance(a, EndTurn)), None)
         self.can_end_turn = self.end_turn_action is not None
-        groups = [g for g in P.action_groups(legal) if g.type_name != EndTurn.type_name]
-        if game.in_setup or P.wants_board_tap(game):
-            self.board_group = ""
-            self.spot_actions = P.spots_for(legal)
-        elif self.board_group and any(g.type_name == self.board_group for g in groups):
-            group = next(g for g in groups if g.type_name == self.board_group)
-            self.spot_actions = P.spots_for(group.actions)
-        else:
-            self.board_group = ""
-            self.spot_actions = {}
         ids.board.picture = P.board_picture(game)
-        ids.board.spots = dict(self.spot_actions)
+        self._show_prompt(game)
         if game.in_setup:
+            self.bar = []
+            self._fill_bar()
+            self.step = None
+            self.spot_actions = dict(P.spots_for(legal))
             self._fill_placement(game)
         else:
-            self._fill_actions(game, groups)
+            self.bar = P.action_bar(game)
+            if self.bar_key and not any(b.key == self.bar_key for b in self.bar):
+                self.bar_key, self.steps = "", []
+            self._fill_bar()
+            self.step = self._current_step(game)
+            self._fill_choices(game)
+        ids.board.spots = dict(self.spot_actions)
+
+    # ---- what is shown --------------------------------------------------------------------------
+
+    def _show_prompt(self, game: Game) -> None:
+        view = P.prompt_view(game, revealed=self.is_revealed(game))
+        self.headline = view.headline
+        self.details = view.details
+        self.banner_colour = list(view.colour)
+        self.banner_text_colour = list(P.text_colour_on(view.colour))
+
+    def is_revealed(self, game: Game) -> bool:
+        return self.revealed == (len(game.history), game.prompt.player)
+
+    def _current_step(self, game: Game) -> P.ChoiceStep | None:
+        if self.steps:
+            return self.steps[-1]
+        prompt_step = P.prompt_step(game)
+        if prompt_step is not None:
+            return prompt_step
+        return None
+
+    def _fill_bar(self) -> None:
+        box = self.ids.bar
+        box.clear_widgets()
+        for item in self.bar:
+            button = Factory.ChoiceButton(
+                text=item.title,
+                state="down" if item.key == self.bar_key else "normal",
+                font_size="17sp",
+            )
+            button.bar_key = item.key
+            button.types = item.types
+            button.bind(on_release=lambda b: self.pick_bar(b.bar_key))
+            box.add_widget(button)
 
     def _fill_placement(self, game: Game) -> None:
         """The setup order with the current step marked; starting resources are in the hands."""
         self.list_title = "Placement order (tap a highlighted spot)"
+        self.can_go_back = False
         box = self.ids.actions
+        box.cols = 1
         box.clear_widgets()
         for step in P.placement_order(game):
             mark = {"done": "done", "now": "[b]» now[/b]", "next": ""}[step.state]
@@ -112,52 +172,134 @@ class GameScreen(Screen):
             line.state_name = step.state
             box.add_widget(line)
 
-    def _fill_actions(self, game: Game, groups: list[P.ActionGroup]) -> None:
+    def _fill_choices(self, game: Game) -> None:
         box = self.ids.actions
         box.clear_widgets()
-        self.list_title = "Actions" if groups else ""
-        board_tap = P.wants_board_tap(game)
-        for group in groups:
-            if group.on_board:
-                if board_tap:
-                    continue
-                button = Factory.ChoiceButton(
-                    text=f"{group.title} ({_places(len(group.actions))})",
-                    state="down" if group.type_name == self.board_group else "normal",
-                )
-                button.type_name = group.type_name
-                button.bind(on_release=lambda b: self.pick_group(b.type_name))
-                box.add_widget(button)
-                continue
-            for action in group.actions:
-                button = Factory.BigButton(text=P.describe_action(game, action), height="56dp")
-                button.action = action
-                button.bind(on_release=lambda b: self.take(b.action))
-                box.add_widget(button)
-        if board_tap:
-            self.list_title = "Tap a highlighted place on the board"
-        elif game.awaiting_roll:
-            self.list_title = "Roll: the dice box's button, or the red button above"
+        self.spot_actions = {}
+        self.can_go_back = bool(self.steps)
+        knights = P.commit_knights(game)
+        if knights is not None:
+            self._fill_commit(game, knights)
+            return
+        step = self.step
+        if step is None:
+            box.cols = 1
+            if game.awaiting_roll:
+                self.list_title = "Roll: the dice box's button, or the red button above"
+            elif game.is_over:
+                self.list_title = "The game is over"
+            else:
+                self.list_title = "Choose from the bar above, or end the turn" if self.bar else ""
+            return
+        if game.prompt.kind in P.HIDDEN_CARD_PROMPTS and not self.is_revealed(game):
+            self.list_title = f"Only {game.config.names[game.prompt.player]} looks now"
+            box.cols = 1
+            button = Factory.BigButton(text="Show my cards", background_color=(0.55, 0.35, 0.1, 1))
+            button.reveal = True
+            button.bind(on_release=lambda _b: self.reveal())
+            box.add_widget(button)
+            return
+        self.list_title = step.title
+        self.spot_actions = dict(step.spots)
+        buttons = step.buttons
+        box.cols = step.cols if len(buttons) > 1 else 1
+        if step.spots and not buttons:
+            self.list_title = f"{step.title}: tap a highlighted place"
+        for choice in buttons:
+            button = Factory.BigButton(
+                text=choice.label, height="56dp", font_size="19sp" if box.cols < 4 else "17sp"
+            )
+            button.choice = choice
+            button.bind(on_release=lambda b: self.choose(b.choice))
+            box.add_widget(button)
+
+    def _fill_commit(self, game: Game, knights: list[P.KnightChoice]) -> None:
+        """Evil barbarians: toggle the knights to send, then send them."""
+        box = self.ids.actions
+        box.cols = 1
+        self.list_title = "Tap the knights you send, then Send"
+        for knight in knights:
+            button = Factory.ChoiceButton(
+                text=f"{knight.label} (strength {knight.strength})",
+                state="down" if knight.node in self.commit else "normal",
+            )
+            button.node = knight.node
+            button.bind(on_release=lambda b: self.toggle_commit(b.node))
+            box.add_widget(button)
+        strength = sum(k.strength for k in knights if k.node in self.commit)
+        send = Factory.BigButton(
+            text=f"Send {len(self.commit)} knight(s), strength {strength}",
+            background_color=(0.18, 0.55, 0.30, 1),
+        )
+        send.send_knights = True
+        send.disabled = P.commit_action(game, self.commit) is None
+        send.bind(on_release=lambda _b: self.send_knights())
+        box.add_widget(send)
 
     # ---- taps -----------------------------------------------------------------------------------
 
-    def pick_group(self, type_name: str) -> None:
-        self.board_group = "" if self.board_group == type_name else type_name
+    def pick_bar(self, key: str) -> None:
+        game = self.game
+        if game is None:
+            return
+        if key == self.bar_key:
+            self.bar_key, self.steps = "", []
+        elif key == P.OFFER_KEY:
+            self.bar_key, self.steps = "", []
+            self.open_trade(game)
+        else:
+            self.bar_key = key
+            self.steps = [P.bar_step(game, key)]
         self.refresh()
 
-    def on_spot(self, spot: P.Spot) -> None:
-        action = self.spot_actions.get(spot)
+    def open_trade(self, game: Game) -> None:
+        self.trade = TradePanel(game, self.take)
+        self.trade.open()
+
+    def back(self) -> None:
+        if len(self.steps) > 1:
+            self.steps.pop()
+        else:
+            self.bar_key, self.steps = "", []
+        self.refresh()
+
+    def choose(self, choice: P.Choice) -> None:
+        if choice.action is not None:
+            self.take(choice.action)
+        elif choice.then is not None:
+            if not self.steps:
+                step = self.step
+                self.steps = [step] if step is not None else []
+            self.steps.append(choice.then)
+            self.refresh()
+
+    def reveal(self) -> None:
+        game = self.game
+        if game is not None:
+            self.revealed = (len(game.history), game.prompt.player)
+            self.refresh()
+
+    def toggle_commit(self, node: int) -> None:
+        self.commit ^= {node}
+        self.refresh()
+
+    def send_knights(self) -> None:
+        game = self.game
+        action = None if game is None else P.commit_action(game, self.commit)
         if action is not None:
-            self.board_group = ""
             self.take(action)
+
+    def on_spot(self, spot: P.Spot) -> None:
+        target = self.spot_actions.get(spot)
+        if isinstance(target, P.Choice):
+            self.choose(target)
+        elif target is not None:
+            self.take(target)
 
     def end_turn(self) -> None:
         if self.end_turn_action is not None:
             self.take(self.end_turn_action)
 
     def take(self, action: Action) -> None:
+        self.bar_key, self.steps = "", []
         App.get_running_app().apply(action)
-
-
-def _places(n: int) -> str:
-    return "1 place" if n == 1 else f"{n} places"

@@ -1,0 +1,317 @@
+"""A long game played by touch in the real app, started by ``test_long_game_ui.py``.
+
+The game is planned ahead by the rules core alone (``long_game_plan.py``: its dice and every
+decision, steered so that every action type and every prompt comes up, then on to a winner).
+The emulated dice box rolls the plan's dice from a script, and every other action is made by
+tapping the widget that offers it: an action-bar button, then the choice buttons or the
+highlighted spots on the board, the prompt's "Show my cards", the trade panel's counters. Before
+each action the screen is compared with the rules core's state; screenshots are saved the first
+time each prompt and each action-bar button is seen.
+
+Usage: python long_game_scenario.py --journal DB --artifacts DIR --result JSON [--seed N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Any
+
+import ui_scenario  # noqa: F401  (configures Kivy's window before Kivy is imported)
+from long_game_plan import make_plan
+from ui_scenario import Scenario, Step
+
+from companion_app.app import companion
+from companion_app.app import presenter as P
+from companion_app.app.companion import CompanionApp
+from companion_app.app.dice_controller import DiceController
+from companion_app.device.discovery import DiceSource
+from companion_app.rules.actions import Action, CommitKnights, EndTurn, OfferTrade, Roll
+from companion_app.rules.prompts import PromptKind
+
+SEED = 10
+"""A plan seed whose game reaches every action type and prompt (``--search`` finds others)."""
+
+
+class LongGame(Scenario):
+    def __init__(self, app: CompanionApp, artifacts: Path, plan: Any) -> None:
+        super().__init__(app, artifacts)
+        self.plan = plan
+        self.seen_prompts: set[str] = set()
+        self.seen_bar: set[str] = set()
+        self.performed = 0
+        self.checked = 0
+
+    def tick(self, dt: float) -> bool:
+        going = super().tick(dt)
+        if self.error and "long_error.png" not in self.screens:
+            screen = self.game_screen()
+            step = screen.step
+            self.error += f"\nstep: {step.title if step else None}; bar: {screen.bar_key}"
+            for b in screen.ids.actions.children:
+                self.error += f"\n  {getattr(b, 'text', '')!r} at {b.to_window(*b.center)}"
+            scroll = screen.ids.actions.parent
+            self.error += f"\nscroll at {scroll.to_window(*scroll.pos)} size {scroll.size}"
+            save_screenshot(self.artifacts / "long_error.png")
+            self.screens.append("long_error.png")
+        return going
+
+    def check(self, name: str, shown: object, expected: object) -> None:
+        # Only failures are kept in full: a long game makes tens of thousands of checks.
+        self.checked += 1
+        if shown != expected:
+            super().check(name, shown, expected)
+
+    def steps(self) -> Step:
+        app = self.app
+        yield lambda: app.root is not None and app.dice is not None
+        yield 5
+        app.start_game(self.plan.config)
+        yield 3
+        link = app.dice.link if app.dice else None
+        yield lambda: link is None or link.session.state_confirmed
+        for i, action in enumerate(self.plan.actions):
+            yield from self.perform(i, action)
+            self.performed = i + 1
+        game = app.session.game
+        self.check("the game is over", game.is_over, True)
+        self.compare(f"end ({len(game.history)})")
+        yield from self.shot("long_game_over.png")
+
+    # ---- comparing ------------------------------------------------------------------------
+
+    def compare(self, label: str) -> None:
+        game = self.app.session.game
+        screen = self.game_screen()
+        ids = screen.ids
+        self.check(f"{label}: prompt", ids.prompt.text, game.describe_prompt())
+        self.check(f"{label}: turn", ids.turn.text, P.turn_words(game))
+        decider = game.config.names[game.prompt.player]
+        self.check(f"{label}: the banner names who decides", decider in screen.headline, True)
+        if game.prompt.player != game.active and not game.in_setup:
+            self.check(
+                f"{label}: pass the tablet", screen.headline, f"Pass the tablet to {decider}"
+            )
+        legal = game.legal_actions()
+        expected: set[str] = set()
+        if game.prompt.kind in (PromptKind.TURN, PromptKind.ROLL):
+            expected = {a.type_name for a in legal if not isinstance(a, Roll | EndTurn)}
+            if game.prompt.kind is PromptKind.TURN and game.may_offer_trade():
+                expected.add("offer_trade")
+        offered: set[str] = set()
+        for button in ids.bar.children:
+            offered |= set(button.types)
+        self.check(f"{label}: the action bar offers the legal types", offered, expected)
+        self.check(
+            f"{label}: End turn",
+            ids.end_turn.disabled,
+            not any(isinstance(a, EndTurn) for a in legal),
+        )
+        self.check(f"{label}: Roll", ids.roll.disabled, not game.awaiting_roll)
+        legal_spots = {P.action_spot(a) for a in legal} - {None}
+        if game.prompt.kind not in (PromptKind.TURN, PromptKind.ROLL):
+            self.check(
+                f"{label}: highlighted spots are legal places",
+                set(ids.board.spots) <= legal_spots,
+                True,
+            )
+        if len(game.history) % 25 == 0:
+            self.check(f"{label}: board pieces", ids.board.picture, P.board_picture(game))
+
+    # ---- doing one planned action by taps ---------------------------------------------------
+
+    def perform(self, i: int, action: Action) -> Step:
+        game = self.app.session.game
+        screen = self.game_screen()
+        before = len(game.history)
+        label = f"action {i} ({action.type_name})"
+        self.compare(label)
+        kind = game.prompt.kind.value
+        if kind not in self.seen_prompts:
+            self.seen_prompts.add(kind)
+            yield from self.shot(f"long_prompt_{kind}.png")
+        if isinstance(action, Roll):
+            self.tap_widget(screen.ids.roll)
+        elif isinstance(action, EndTurn):
+            self.tap_widget(screen.ids.end_turn)
+        elif game.in_setup:
+            yield from self.tap_spot(screen.ids.board, P.action_spot(action))
+        elif isinstance(action, OfferTrade):
+            yield from self.offer(action)
+        elif isinstance(action, CommitKnights):
+            yield from self.commit(action)
+        else:
+            yield from self.choose(action)
+        yield lambda: len(game.history) > before
+        self.check(f"{label}: the taps made the planned action", game.history[before], action)
+        if game.history[before] != action:
+            raise AssertionError(f"{label}: got {game.history[before]}, planned {action}")
+
+    def choose(self, action: Action) -> Step:
+        game = self.app.session.game
+        screen = self.game_screen()
+        if game.prompt.kind in (PromptKind.TURN, PromptKind.ROLL):
+            key = P.bar_key(action)
+            yield from self.tap_bar(key)
+        if game.prompt.kind in P.HIDDEN_CARD_PROMPTS:
+            buttons = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
+            self.check(f"{game.prompt.kind.value}: cards hidden first", len(buttons), 1)
+            if game.prompt.kind.value + "_hidden" not in self.seen_prompts:
+                self.seen_prompts.add(game.prompt.kind.value + "_hidden")
+                yield from self.shot(f"long_prompt_{game.prompt.kind.value}_hidden.png")
+            self.tap_widget(buttons[0])
+            yield lambda: screen.is_revealed(game)
+            yield from self.shot(f"long_prompt_{game.prompt.kind.value}.png")
+        before = len(game.history)
+        for depth in range(4):
+            yield 1  # new buttons are laid out in the next frame
+            step = screen.step
+            if step is None:
+                raise AssertionError(f"no choices shown for {action}")
+            choice = next((c for c in step.choices if c.leads_to(action)), None)
+            if choice is None:
+                raise AssertionError(f"{action} is not among the choices of {step.title!r}")
+            if choice.spot is not None:
+                self.check(
+                    f"{action.type_name}: the spot is highlighted",
+                    choice.spot in screen.ids.board.spots,
+                    True,
+                )
+                x, y = screen.ids.board.geometry.spot_position(choice.spot)
+                self.tap(*screen.ids.board.to_window(x, y))
+            else:
+                buttons = [
+                    b for b in screen.ids.actions.children if getattr(b, "choice", None) == choice
+                ]
+                if len(buttons) != 1:
+                    raise AssertionError(f"{len(buttons)} buttons for {choice.label!r}")
+                yield from self.scroll_to(buttons[0])
+                self.tap_widget(buttons[0])
+            # Buttons sit in a scroll view, which hands a touch on after a moment.
+            yield lambda step=step: len(game.history) > before or screen.step is not step
+            if len(game.history) > before:
+                return
+            if depth == 0 and choice.then is not None:
+                name = f"long_step_{action.type_name}.png"
+                if name not in self.screens:
+                    yield from self.shot(name)
+        raise AssertionError(f"{action} was not reached by the choices")
+
+    def scroll_to(self, button: Any) -> Step:
+        """Scroll the choices (as a player would) until the button is in view."""
+        scroll = self.game_screen().ids.actions.parent
+        bottom = scroll.to_window(*scroll.pos)[1]
+        y = button.to_window(*button.center)[1]
+        if not bottom < y < bottom + scroll.height:
+            scroll.scroll_to(button, animate=False)
+            yield 2
+
+    def tap_bar(self, key: str) -> Step:
+        screen = self.game_screen()
+        buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
+        if len(buttons) != 1:
+            raise AssertionError(f"{len(buttons)} action-bar buttons for {key}")
+        self.tap_widget(buttons[0])
+        if key not in self.seen_bar:
+            self.seen_bar.add(key)
+            yield from self.shot(f"long_bar_{key}.png")
+
+    def offer(self, action: OfferTrade) -> Step:
+        from kivy.core.window import Window
+
+        from companion_app.app.widgets.trade_panel import TradePanel
+        from companion_app.rules.cards import Card
+
+        screen = self.game_screen()
+        yield from self.tap_bar(P.OFFER_KEY)
+        yield 8  # the panel opens with an animation
+        panels = [w for w in Window.children if isinstance(w, TradePanel)]
+        if len(panels) != 1:
+            raise AssertionError(f"{len(panels)} trade panels open")
+        panel = panels[0]
+        seat = next(b for b in panel.ids.seats.children if b.seat == action.to)
+        self.tap_widget(seat)
+        for side, hand in (("give", action.give), ("take", action.take)):
+            for card in Card:
+                for _ in range(hand[card]):
+                    button = next(
+                        w
+                        for w in panel.walk()
+                        if getattr(w, "name", "") == f"{side}_{card.label}_plus"
+                    )
+                    self.tap_widget(button)
+        self.check("trade panel: the rules core's verdict", panel.legal, True)
+        if "long_trade_offer.png" not in self.screens:
+            yield from self.shot("long_trade_offer.png")
+        self.tap_widget(panel.ids.send)
+        yield 8
+        self.check("trade panel closed", screen.trade is not None and screen.trade.parent, None)
+
+    def commit(self, action: CommitKnights) -> Step:
+        screen = self.game_screen()
+        for node in action.nodes:
+            button = next(
+                b for b in screen.ids.actions.children if getattr(b, "node", None) == node
+            )
+            self.tap_widget(button)
+            yield lambda node=node: node in screen.commit
+            yield 1
+        if "long_commit_chosen.png" not in self.screens and action.nodes:
+            yield from self.shot("long_commit_chosen.png")
+        send = next(b for b in screen.ids.actions.children if getattr(b, "send_knights", False))
+        self.tap_widget(send)
+        yield 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--journal", type=Path, required=True)
+    parser.add_argument("--artifacts", type=Path, required=True)
+    parser.add_argument("--result", type=Path, required=True)
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args()
+    plan = make_plan(args.seed)
+    with tempfile.NamedTemporaryFile("w", suffix=".dice", delete=False) as script:
+        script.write(plan.dice_script())
+    # The virtual dice box rolls the plan's dice, as the emulator's --script does.
+    companion.DiceController = functools.partial(DiceController, script=script.name)
+    app = CompanionApp(dice=DiceSource(None), journal_path=args.journal, dice_seed=7)
+    scenario = LongGame(app, args.artifacts, plan)
+    from kivy.clock import Clock
+
+    Clock.schedule_interval(scenario.tick, 0)
+    try:
+        app.run()
+    except Exception:
+        scenario.error = scenario.error or traceback.format_exc()
+    Path(script.name).unlink()
+    session = app.session
+    game = session.game if session else None
+    result = {
+        "error": scenario.error,
+        "checked": scenario.checked,
+        "failures": scenario.checks,
+        "screens": scenario.screens,
+        "performed": scenario.performed,
+        "planned": len(plan.actions),
+        "plan_types": sorted(plan.types),
+        "plan_prompts": sorted(plan.prompts),
+        "dice_backend": app.dice.backend_name if app.dice else "",
+        "game_id": session.game_id if session else None,
+        "actions": [a.to_json() for a in game.history] if game else [],
+        "prompts_seen": sorted(scenario.seen_prompts),
+        "bar_seen": sorted(scenario.seen_bar),
+        "turns": game.turn if game else 0,
+        "winner": game.winner if game and game.is_over else None,
+    }
+    args.result.write_text(json.dumps(result, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
