@@ -33,8 +33,10 @@ configure_kivy(_W, _H)
 from kivy.clock import Clock  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
+from companion_app.app import info_presenter as I  # noqa: E402
 from companion_app.app import presenter as P  # noqa: E402
 from companion_app.app.companion import CompanionApp, save_screenshot  # noqa: E402
+from companion_app.app.widgets.player_panel import panel_text  # noqa: E402
 from companion_app.device.discovery import DiceSource  # noqa: E402
 from companion_app.rules.actions import BuildCity, EndTurn, Roll  # noqa: E402
 from companion_app.rules.prompts import PromptKind  # noqa: E402
@@ -310,11 +312,11 @@ class Scenario:
             self.check(f"{label}: no spots highlighted", dict(ids.board.spots), {})
         lines = [c.text for c in reversed(ids.players.children)]
         for p, line in enumerate(lines):
+            # The VP with its breakdown and the card counts; hands are private (hand screen).
             self.check(
                 f"{label}: {game.config.names[p]} VP and hand shown",
-                f"{game.victory_points(p)} VP · {game.card_count(p)} cards: "
-                f"{P.hand_words(game.hand(p))}" in line,
-                True,
+                line,
+                panel_text(I.panel_lines(game)[p]),
             )
 
     def box_leds_follow(self, label: str) -> Step:
@@ -369,8 +371,8 @@ class Scenario:
                 start = P.hand_words(game.hand(p))
                 self.check(
                     f"setup {step}: starting resources shown",
-                    (any(game.hand(p)), start in line),
-                    (True, True),
+                    (any(game.hand(p)), f"{game.card_count(p)} cards" in line, start in line),
+                    (True, True, False),
                 )
         self.check("setup over", game.in_setup, False)
         self.check("buildings after setup", len(P.board_picture(game).buildings), 2 * n)
