@@ -238,18 +238,19 @@ class Scenario:
             self.check(f"{label}: {want.name}'s hand is not on the board screen", shown, [])
         yield 1
 
-    def hands(self) -> Step:
+    def hands(self, label: str = "hand", shots: bool = True) -> Step:
         app = self.app
         toolbar = self.screen("game").ids.toolbar
         yield from self.tap(toolbar.ids.hand)
-        self.check("hand: screen", app.root.current, "hand")
+        self.check(f"{label}: screen", app.root.current, "hand")
         screen = self.screen("hand")
         game = self.game
         first = I.seat_order(game)[0]
-        self.check("hand: offered to the deciding player first", screen.seat, first)
-        self.check("hand: covered", (screen.covered, len(screen.ids.cards.children)), (True, 0))
-        self.check("hand: cover words", screen.ids.cover.text, I.cover_words(game, first))
-        yield from self.shot("info_02_hand_cover.png")
+        self.check(f"{label}: offered to the deciding player first", screen.seat, first)
+        self.check(f"{label}: covered", (screen.covered, len(screen.ids.cards.children)), (True, 0))
+        self.check(f"{label}: cover words", screen.ids.cover.text, I.cover_words(game, first))
+        if shots:
+            yield from self.shot("info_02_hand_cover.png")
         # The player with most progress cards, to show them.
         seat = max(
             range(game.player_count),
@@ -257,28 +258,36 @@ class Scenario:
         )
         button = next(b for b in screen.ids.seats.children if b.seat == seat)
         yield from self.tap(button)
-        self.check("hand: picked seat, still covered", (screen.seat, screen.covered), (seat, True))
-        self.check("hand: picked cover words", screen.ids.cover.text, I.cover_words(game, seat))
+        self.check(
+            f"{label}: picked seat, still covered", (screen.seat, screen.covered), (seat, True)
+        )
+        self.check(f"{label}: picked cover words", screen.ids.cover.text, I.cover_words(game, seat))
         yield from self.tap(screen.ids.cover)
-        self.check("hand: shown after the tap", screen.covered, False)
+        self.check(f"{label}: shown after the tap", screen.covered, False)
         tiles = list(reversed(screen.ids.cards.children))
         hand = game.hand(seat)
         self.check(
-            "hand: every card count",
+            f"{label}: every card count",
             [(t.card, t.count) for t in tiles],
             [(c, hand[i]) for i, c in enumerate(I.CARD_COLOURS)],
         )
         progress = [t.card for t in reversed(screen.ids.progress.children) if hasattr(t, "card")]
-        self.check("hand: progress cards", progress, [c.title for c in game.progress_hand(seat)])
-        self.facts["hand_seat"] = seat
-        yield from self.shot("info_03_hand_shown.png")
+        self.check(
+            f"{label}: progress cards", progress, [c.title for c in game.progress_hand(seat)]
+        )
+        self.facts[f"{label}_seat"] = seat
+        self.facts[f"{label}_progress"] = progress
+        yield from self.shot("info_03_hand_shown.png" if shots else f"info_03_{label}_shown.png")
         yield from self.tap(screen.ids.done)
         self.check(
-            "hand: Done covers again", (screen.covered, len(screen.ids.cards.children)), (True, 0)
+            f"{label}: Done covers again",
+            (screen.covered, len(screen.ids.cards.children)),
+            (True, 0),
         )
-        yield from self.shot("info_04_hand_covered_again.png")
+        if shots:
+            yield from self.shot("info_04_hand_covered_again.png")
         yield from self.tap(screen.ids.back)
-        self.check("hand: back to the board", app.root.current, "game")
+        self.check(f"{label}: back to the board", app.root.current, "game")
 
     def chart(self) -> Step:
         app = self.app
@@ -500,6 +509,7 @@ class Scenario:
         yield from self.statistics("final_statistics")
         self.check("end: board after statistics", app.root.current, "game")
         yield from self.shot("info_11_final_board.png")
+        yield from self.hands("final_hand", shots=False)
 
 
 def main() -> int:

@@ -114,6 +114,12 @@ def test_the_export_replays_to_the_final_state(run: dict) -> None:
     assert checked.game.winner == run["facts"]["winner"]
 
 
+def test_a_hand_with_progress_cards_was_shown(run: dict) -> None:
+    # At the end the player with most progress cards opened their hand; the scenario compared
+    # the titles shown with the rules core's; here: there were some to compare.
+    assert run["facts"]["final_hand_progress"]
+
+
 def test_the_statistics_judged_the_whole_game(run: dict) -> None:
     final = run["facts"]["final_statistics"]
     assert final["rolls"] > run["facts"]["statistics"]["rolls"] > 0
@@ -136,6 +142,7 @@ def test_screenshots_of_every_screen(run: dict) -> None:
         "info_10_game_over_exported.png",
         "info_06_final_statistics.png",
         "info_11_final_board.png",
+        "info_03_final_hand_shown.png",
     }
     assert expected <= set(run["screens"])
     for name in run["screens"]:

@@ -18,6 +18,8 @@ from companion_app.app.info_presenter import Bar
 
 EXPECTED_COLOUR = (1.0, 1.0, 1.0, 0.9)
 AXIS_COLOUR = (0.45, 0.48, 0.55, 1.0)
+BACKING_COLOUR = (0.11, 0.13, 0.16, 1.0)
+"""The window's background (companion.py's clear colour)."""
 
 
 class Histogram(Widget):
@@ -66,6 +68,14 @@ class Histogram(Widget):
                     size=name.size,
                 )
                 count = self._text(str(bar.observed), (0.9, 0.9, 0.9, 1))
+                # A backing the colour of the screen, so an expected line never strikes through
+                # the count.
+                Color(*BACKING_COLOUR)
+                Rectangle(
+                    pos=(x + (bar_w - count.width) / 2 - dp(2), bottom + h + dp(2)),
+                    size=(count.width + dp(4), count.height + dp(1)),
+                )
+                Color(1, 1, 1, 1)
                 Rectangle(
                     texture=count,
                     pos=(x + (bar_w - count.width) / 2, bottom + h + dp(3)),
