@@ -48,6 +48,8 @@ class CompanionApp(App):
     version = StringProperty(__version__)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
+    game_over = BooleanProperty(False)
+    """The current game has a winner: the toolbar offers the end screen again."""
     announce_events = True
     """Show the barbarian attack and game-over screens when they happen (tests that drive only
     the game screen may turn this off)."""
@@ -218,6 +220,7 @@ class CompanionApp(App):
         session = self.session
         self.can_undo = session is not None and session.can_undo
         self.can_redo = session is not None and session.can_redo
+        self.game_over = session is not None and session.game.is_over
         manager = self.root
         if manager is None:
             return

@@ -509,6 +509,11 @@ class Scenario:
         yield from self.statistics("final_statistics")
         self.check("end: board after statistics", app.root.current, "game")
         yield from self.shot("info_11_final_board.png")
+        stats_button = self.screen("game").ids.toolbar.ids.stats
+        self.check("end: the toolbar offers the result", stats_button.text, "Result")
+        yield from self.tap(stats_button)
+        self.check("end: the result again", app.root.current, "game_over")
+        yield from self.tap(screen.ids.board)
         yield from self.hands("final_hand", shots=False)
 
 
