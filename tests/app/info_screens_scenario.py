@@ -30,7 +30,9 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 from companion_app.app.main import configure_kivy
 
-configure_kivy(1280, 800)
+# A second size for looking at the largest layout by hand: UI_SCENARIO_SIZE=1920x1200.
+_W, _H = (int(v) for v in os.environ.get("UI_SCENARIO_SIZE", "1280x800").split("x"))
+configure_kivy(_W, _H)
 
 from kivy.clock import Clock  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
