@@ -28,7 +28,7 @@ from ui_scenario import Scenario, Step
 
 from companion_app.app import companion
 from companion_app.app import presenter as P
-from companion_app.app.companion import CompanionApp
+from companion_app.app.companion import CompanionApp, save_screenshot
 from companion_app.app.dice_controller import DiceController
 from companion_app.device.discovery import DiceSource
 from companion_app.rules.actions import Action, CommitKnights, EndTurn, OfferTrade, Roll
@@ -46,6 +46,8 @@ class LongGame(Scenario):
         self.seen_bar: set[str] = set()
         self.performed = 0
         self.checked = 0
+        self.paged = 0
+        self.announced: list[str] = []
 
     def tick(self, dt: float) -> bool:
         going = super().tick(dt)
@@ -76,12 +78,36 @@ class LongGame(Scenario):
         link = app.dice.link if app.dice else None
         yield lambda: link is None or link.session.state_confirmed
         for i, action in enumerate(self.plan.actions):
+            yield from self.back_to_the_game()
             yield from self.perform(i, action)
             self.performed = i + 1
         game = app.session.game
         self.check("the game is over", game.is_over, True)
+        yield lambda: app.root.current == "game_over"
+        yield from self.shot("long_game_over_screen.png")
+        yield from self.back_to_the_game()
         self.compare(f"end ({len(game.history)})")
         yield from self.shot("long_game_over.png")
+
+    def back_to_the_game(self) -> Step:
+        """The app shows the barbarian attack (and the end) on their own screens: look, then
+        go back to the game as the table would."""
+        app = self.app
+        name = app.root.current
+        if name == "game":
+            return
+        self.announced.append(name)
+        yield 2
+        shot = f"long_announced_{name}.png"
+        if shot not in self.screens:
+            yield from self.shot(shot)
+        self.tap_widget(
+            app.root.get_screen(name).ids.back
+            if name != "game_over"
+            else app.root.get_screen(name).ids.board
+        )
+        yield lambda: app.root.current == "game"
+        yield 1
 
     # ---- comparing ------------------------------------------------------------------------
 
@@ -147,7 +173,8 @@ class LongGame(Scenario):
             yield from self.commit(action)
         else:
             yield from self.choose(action)
-        yield lambda: len(game.history) > before
+        if len(game.history) == before:
+            yield lambda: len(game.history) > before
         self.check(f"{label}: the taps made the planned action", game.history[before], action)
         if game.history[before] != action:
             raise AssertionError(f"{label}: got {game.history[before]}, planned {action}")
@@ -159,17 +186,18 @@ class LongGame(Scenario):
             key = P.bar_key(action)
             yield from self.tap_bar(key)
         if game.prompt.kind in P.HIDDEN_CARD_PROMPTS:
+            self.lay_out()
             buttons = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
             self.check(f"{game.prompt.kind.value}: cards hidden first", len(buttons), 1)
             if game.prompt.kind.value + "_hidden" not in self.seen_prompts:
                 self.seen_prompts.add(game.prompt.kind.value + "_hidden")
                 yield from self.shot(f"long_prompt_{game.prompt.kind.value}_hidden.png")
             self.tap_widget(buttons[0])
-            yield lambda: screen.is_revealed(game)
+            self.check("the cards are shown after the tap", screen.is_revealed(game), True)
             yield from self.shot(f"long_prompt_{game.prompt.kind.value}.png")
         before = len(game.history)
         for depth in range(4):
-            yield 1  # new buttons are laid out in the next frame
+            self.lay_out()
             step = screen.step
             if step is None:
                 raise AssertionError(f"no choices shown for {action}")
@@ -185,15 +213,7 @@ class LongGame(Scenario):
                 x, y = screen.ids.board.geometry.spot_position(choice.spot)
                 self.tap(*screen.ids.board.to_window(x, y))
             else:
-                buttons = [
-                    b for b in screen.ids.actions.children if getattr(b, "choice", None) == choice
-                ]
-                if len(buttons) != 1:
-                    raise AssertionError(f"{len(buttons)} buttons for {choice.label!r}")
-                yield from self.scroll_to(buttons[0])
-                self.tap_widget(buttons[0])
-            # Buttons sit in a scroll view, which hands a touch on after a moment.
-            yield lambda step=step: len(game.history) > before or screen.step is not step
+                self.tap_widget(self.button_for(choice))
             if len(game.history) > before:
                 return
             if depth == 0 and choice.then is not None:
@@ -202,17 +222,39 @@ class LongGame(Scenario):
                     yield from self.shot(name)
         raise AssertionError(f"{action} was not reached by the choices")
 
-    def scroll_to(self, button: Any) -> Step:
-        """Scroll the choices (as a player would) until the button is in view."""
-        scroll = self.game_screen().ids.actions.parent
-        bottom = scroll.to_window(*scroll.pos)[1]
-        y = button.to_window(*button.center)[1]
-        if not bottom < y < bottom + scroll.height:
-            scroll.scroll_to(button, animate=False)
-            yield 2
+    def lay_out(self) -> None:
+        """Lay the screen out now, as the next frame would (taps land where buttons are)."""
+        from kivy.uix.layout import Layout
+
+        screen = self.game_screen()
+        for _round in range(3):
+            for widget in screen.walk(restrict=True):
+                if isinstance(widget, Layout):
+                    widget.do_layout()
+            # The choices are paged to the room they have: a new room means new pages.
+            if not screen.refill.is_triggered:
+                return
+            screen.refill.cancel()
+            screen.refresh()
+
+    def button_for(self, choice: Any) -> Any:
+        """The choice's button, turning the pages of choices (as a player would) to find it."""
+        box = self.game_screen().ids.actions
+        for _page in range(20):
+            buttons = [b for b in box.children if getattr(b, "choice", None) == choice]
+            if len(buttons) == 1:
+                return buttons[0]
+            more = [b for b in box.children if getattr(b, "more", False)]
+            if len(buttons) > 1 or not more:
+                raise AssertionError(f"{len(buttons)} buttons for {choice.label!r}")
+            self.paged += 1
+            self.tap_widget(more[0])
+            self.lay_out()
+        raise AssertionError(f"no page shows {choice.label!r}")
 
     def tap_bar(self, key: str) -> Step:
         screen = self.game_screen()
+        self.lay_out()
         buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
         if len(buttons) != 1:
             raise AssertionError(f"{len(buttons)} action-bar buttons for {key}")
@@ -255,17 +297,17 @@ class LongGame(Scenario):
     def commit(self, action: CommitKnights) -> Step:
         screen = self.game_screen()
         for node in action.nodes:
+            self.lay_out()
             button = next(
                 b for b in screen.ids.actions.children if getattr(b, "node", None) == node
             )
             self.tap_widget(button)
-            yield lambda node=node: node in screen.commit
-            yield 1
+            self.check("a tapped knight is chosen", node in screen.commit, True)
         if "long_commit_chosen.png" not in self.screens and action.nodes:
             yield from self.shot("long_commit_chosen.png")
+        self.lay_out()
         send = next(b for b in screen.ids.actions.children if getattr(b, "send_knights", False))
         self.tap_widget(send)
-        yield 1
 
 
 def main() -> int:
@@ -283,6 +325,8 @@ def main() -> int:
     app = CompanionApp(dice=DiceSource(None), journal_path=args.journal, dice_seed=7)
     scenario = LongGame(app, args.artifacts, plan)
     from kivy.clock import Clock
+
+    Clock._max_fps = 0  # no frame-rate cap: the test taps as fast as the app keeps up
 
     Clock.schedule_interval(scenario.tick, 0)
     try:
@@ -306,6 +350,8 @@ def main() -> int:
         "actions": [a.to_json() for a in game.history] if game else [],
         "prompts_seen": sorted(scenario.seen_prompts),
         "bar_seen": sorted(scenario.seen_bar),
+        "announced": scenario.announced,
+        "paged": scenario.paged,
         "turns": game.turn if game else 0,
         "winner": game.winner if game and game.is_over else None,
     }

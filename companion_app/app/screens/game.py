@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
@@ -59,7 +60,15 @@ class GameScreen(Screen):
         """(actions so far, seat): the decider tapped "Show my cards" for this decision."""
         self.commit: set[int] = set()
         self.trade: TradePanel | None = None
+        self.page = 0
+        """The page of choices shown when they do not all fit."""
         self._state_key: object = None
+        self._page_key: object = None
+        self.refill = Clock.create_trigger(lambda _dt: self.refresh(), -1)
+
+    def on_kv_post(self, _base_widget: object) -> None:
+        # The room for choices changes with the bar's rows: lay them out again to fit.
+        self.ids.actions.bind(height=lambda *_a: self.refill())
 
     @property
     def game(self) -> Game | None:
@@ -202,22 +211,23 @@ class GameScreen(Screen):
         self.list_title = step.title
         self.spot_actions = dict(step.spots)
         buttons = step.buttons
-        box.cols = step.cols if len(buttons) > 1 else 1
+        cols = step.cols if len(buttons) > 1 else 1
         if step.spots and not buttons:
             self.list_title = f"{step.title}: tap a highlighted place"
+        entries = []
         for choice in buttons:
             button = Factory.BigButton(
-                text=choice.label, height="56dp", font_size="19sp" if box.cols < 4 else "17sp"
+                text=choice.label, height="56dp", font_size="19sp" if cols < 4 else "17sp"
             )
             button.choice = choice
             button.bind(on_release=lambda b: self.choose(b.choice))
-            box.add_widget(button)
+            entries.append(button)
+        self._show_entries(entries, cols, (self._state_key, self.bar_key, len(self.steps)))
 
     def _fill_commit(self, game: Game, knights: list[P.KnightChoice]) -> None:
         """Evil barbarians: toggle the knights to send, then send them."""
-        box = self.ids.actions
-        box.cols = 1
         self.list_title = "Tap the knights you send, then Send"
+        entries = []
         for knight in knights:
             button = Factory.ChoiceButton(
                 text=f"{knight.label} (strength {knight.strength})",
@@ -225,7 +235,7 @@ class GameScreen(Screen):
             )
             button.node = knight.node
             button.bind(on_release=lambda b: self.toggle_commit(b.node))
-            box.add_widget(button)
+            entries.append(button)
         strength = sum(k.strength for k in knights if k.node in self.commit)
         send = Factory.BigButton(
             text=f"Send {len(self.commit)} knight(s), strength {strength}",
@@ -234,7 +244,42 @@ class GameScreen(Screen):
         send.send_knights = True
         send.disabled = P.commit_action(game, self.commit) is None
         send.bind(on_release=lambda _b: self.send_knights())
-        box.add_widget(send)
+        self._show_entries(
+            entries, 2 if len(entries) > 2 else 1, (self._state_key, "commit"), fixed=send
+        )
+
+    def _show_entries(self, entries: list[Any], cols: int, key: object, fixed: Any = None) -> None:
+        """As many entries as fit, with "More choices" to page through the rest (no scrolling:
+        a tap acts at once). ``fixed`` (e.g. Send) is on every page."""
+        box = self.ids.actions
+        box.cols = cols
+        rows = max(2, int((box.height + dp(6)) // dp(62)))
+        room = rows * cols - (1 if fixed is not None else 0)
+        if key != self._page_key:
+            self._page_key, self.page = key, 0
+        pages = [entries]
+        if len(entries) > room:
+            per_page = max(1, room - 1)
+            pages = [entries[i : i + per_page] for i in range(0, len(entries), per_page)]
+        self.page %= len(pages)
+        for widget in pages[self.page]:
+            box.add_widget(widget)
+        if len(pages) > 1:
+            more = Factory.BigButton(
+                text=f"More choices ({self.page + 1}/{len(pages)})",
+                height="56dp",
+                font_size="18sp",
+                background_color=(0.35, 0.35, 0.4, 1),
+            )
+            more.more = True
+            more.bind(on_release=lambda _b: self.next_page())
+            box.add_widget(more)
+        if fixed is not None:
+            box.add_widget(fixed)
+
+    def next_page(self) -> None:
+        self.page += 1
+        self.refresh()
 
     # ---- taps -----------------------------------------------------------------------------------
 

@@ -1,0 +1,119 @@
+"""A long game played to a winner by touch in the real app under Xvfb (``long_game_scenario``):
+the emulated dice box rolls a planned game's dice from a script, every other action is tapped
+on the action bar, its choices, the board and the prompts, and the screen is compared with the
+rules core's state before each action.
+
+This test checks the run's report: the whole plan was tapped through, nothing on screen
+disagreed, every action type and every prompt of the rules core came up, the journal holds the
+game, and the screenshots of every prompt and action-bar button were saved.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from long_game_plan import ALL_PROMPTS, ALL_TYPES, MIN_TURNS
+from PIL import Image
+
+from companion_app.journal import Journal
+from companion_app.rules.game import Game
+from companion_app.rules.prompts import PromptKind
+
+pytestmark = [pytest.mark.ui, pytest.mark.slow]
+
+SCENARIO = Path(__file__).with_name("long_game_scenario.py")
+
+
+@pytest.fixture(scope="module")
+def run(xvfb_display: str, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    tmp = tmp_path_factory.mktemp("long_game")
+    journal = tmp / "journal.sqlite3"
+    result = tmp / "result.json"
+    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
+    proc = subprocess.run(
+        [
+            sys.executable,
+            str(SCENARIO),
+            "--journal",
+            str(journal),
+            "--artifacts",
+            str(artifacts_dir),
+            "--result",
+            str(result),
+        ],
+        env=env,
+        cwd=SCENARIO.parent,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(result.read_text())
+    report["journal"] = journal
+    report["artifacts"] = artifacts_dir
+    return report
+
+
+def test_the_whole_game_was_tapped_through(run: dict) -> None:
+    assert run["error"] == ""
+    assert run["performed"] == run["planned"] == len(run["actions"])
+
+
+def test_the_screen_matched_the_rules_core_before_every_action(run: dict) -> None:
+    failures = "\n".join(
+        f"{f['name']}: shown {f['shown']}, expected {f['expected']}" for f in run["failures"]
+    )
+    assert not failures, failures
+    # Several comparisons per action (prompt, banner, bar, buttons, spots...).
+    assert run["checked"] >= 6 * run["planned"]
+
+
+def test_a_long_game_to_a_winner(run: dict) -> None:
+    assert run["turns"] >= MIN_TURNS
+    assert run["winner"] is not None
+    assert run["announced"][-1] == "game_over"
+    assert "attack" in run["announced"]
+
+
+def test_every_action_type_and_every_prompt_was_reached(run: dict) -> None:
+    # Replayed from what was tapped: the prompts the game stood at, the types taken.
+    with Journal(run["journal"], create=False) as journal:
+        session = journal.open_game(run["game_id"])
+        config = session.game.config
+        actions = session.actions
+    game = Game.new(config)
+    prompts = {game.prompt.kind.value}
+    for action in actions:
+        game.apply(action)
+        prompts.add(game.prompt.kind.value)
+    assert game.prompt.kind is PromptKind.GAME_OVER
+    assert {a.type_name for a in actions} == ALL_TYPES
+    assert prompts == ALL_PROMPTS
+    # The screen showed each prompt (game over on its own screen and under it).
+    assert set(ALL_PROMPTS) - {"game_over"} <= set(run["prompts_seen"])
+    assert [a.to_json() for a in actions] == run["actions"]
+
+
+def test_rolls_came_through_the_emulated_dice_box(run: dict) -> None:
+    assert run["dice_backend"] == "LinkBackend"
+    rolls = [a for a in run["actions"] if a["type"] == "roll"]
+    assert len(rolls) >= MIN_TURNS
+
+
+def test_screenshots_of_every_prompt_and_bar_button(run: dict) -> None:
+    screens = set(run["screens"])
+    for kind in ALL_PROMPTS - {"game_over"}:
+        assert f"long_prompt_{kind}.png" in screens, kind
+    for key in run["bar_seen"]:
+        assert f"long_bar_{key}.png" in screens, key
+    assert {"long_trade_offer.png", "long_game_over.png", "long_game_over_screen.png"} <= screens
+    for name in screens:
+        image = Image.open(run["artifacts"] / name).convert("RGB")
+        assert image.size == (1280, 800)
+        colours = image.getcolors(maxcolors=1 << 20)
+        assert colours is not None and len(colours) > 50, f"{name} is (nearly) one colour"
