@@ -79,6 +79,7 @@ from companion_app.rules.topology import (
     HEX_COUNT,
     HEX_XY,
     NODE_COUNT,
+    NODE_HEXES,
     NODE_XY,
 )
 
@@ -802,10 +803,18 @@ class ChoiceStep:
 KNIGHT_NAMES = {1: "basic", 2: "strong", 3: "mighty"}
 
 
+def place_words(game: Game, node: int) -> str:
+    """An intersection as the table finds it: by the numbers of its hexes ("by 8, 3, 5")."""
+    tokens = [game.tokens[h] for h in NODE_HEXES[node] if game.tokens[h] is not None]
+    if not tokens:
+        return "on the coast"
+    return "by " + ", ".join(str(t) for t in tokens)
+
+
 def _knight_words(game: Game, node: int) -> str:
     level = KNIGHT_NAMES.get(game.knight_level[node], "")
     state = "active" if game.knight_active[node] else "inactive"
-    return f"{level} knight ({state}) at {node}"
+    return f"{level} knight ({state}) {place_words(game, node)}"
 
 
 def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
@@ -814,7 +823,7 @@ def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep
     first = actions[0] if actions else None
     if isinstance(first, MoveKnight | DisplaceKnight):
         return _two_spot_step(
-            game, actions, title, "node", lambda a: (a.node, a.to), "Where to? Tap the place"
+            game, actions, title, "node", lambda a: (a.node, a.to), "Where to? Tap a place"
         )
     if isinstance(first, PlayInventor):
         return _inventor_step(game, actions, title)
@@ -860,13 +869,13 @@ def _two_spot_step(
             (kind, start),
             None,
             ChoiceStep(
-                f"{title}: {second}",
+                second,
                 tuple(Choice(describe_action(game, a), (kind, end), a) for end, a in items),
             ),
         )
         for start, items in sorted(by_first.items())
     )
-    return ChoiceStep(f"{title}: tap the knight", choices)
+    return ChoiceStep(f"{title}: tap your knight", choices)
 
 
 def _inventor_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
@@ -878,7 +887,7 @@ def _inventor_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceS
         partners.setdefault(a.other, []).append((a.hex, a))
     tokens = game.tokens
     return ChoiceStep(
-        f"{title}: tap the first number",
+        f"{title}: tap a number to swap",
         tuple(
             Choice(
                 f"Swap the {tokens[h]} on hex {h}",
@@ -1013,6 +1022,9 @@ def prompt_view(game: Game, revealed: bool = False) -> PromptView:
             )
     elif prompt.kind is PromptKind.HARBOR_ANSWER and game.harbor_offer is not None:
         details = f"{names[game.active]} gives you 1 {game.harbor_offer.label}"
+    elif not own_turn and not game.is_over:
+        # What the decision is, in full (the top bar may have to shorten it).
+        details = game.describe_prompt().split(": ", 1)[-1]
     return PromptView(
         p,
         names[p],

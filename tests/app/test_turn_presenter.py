@@ -120,7 +120,8 @@ def test_discarding_on_a_seven_shows_the_cards_only_after_the_tap() -> None:
     p = game.prompt.player
     hidden = P.prompt_view(game)
     shown = P.prompt_view(game, revealed=True)
-    assert hidden.hides_cards and hidden.details == ""
+    assert hidden.hides_cards and "cards:" not in hidden.details
+    assert hidden.details == f"discard {game.prompt.count} card(s)"
     assert shown.details == f"Your cards: {P.hand_words(game.hand(p))}"
     # One discard button per kind of card held (§3: one card per action).
     step = P.prompt_step(game)

@@ -212,7 +212,7 @@ class GameScreen(Screen):
         self.spot_actions = dict(step.spots)
         buttons = step.buttons
         cols = step.cols if len(buttons) > 1 else 1
-        if step.spots and not buttons:
+        if step.spots and not buttons and "tap" not in step.title.lower():
             self.list_title = f"{step.title}: tap a highlighted place"
         entries = []
         for choice in buttons:
