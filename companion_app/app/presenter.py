@@ -997,10 +997,12 @@ def prompt_view(game: Game, revealed: bool = False) -> PromptView:
     own_turn = p == game.active and prompt.kind in (PromptKind.TURN, PromptKind.ROLL)
     if game.is_over:
         headline = f"{names[game.winner]} has won!"
+    elif holds_tablet(game) != p:
+        headline = f"Pass the tablet to {names[p]}"
     elif own_turn:
         headline = f"{names[p]}: your turn"
     else:
-        headline = f"Pass the tablet to {names[p]}"
+        headline = f"{names[p]} decides"
     hides = prompt.kind in HIDDEN_CARD_PROMPTS
     details = ""
     if prompt.kind is PromptKind.TRADE_RESPONSE and game.offer is not None:
@@ -1034,6 +1036,12 @@ def prompt_view(game: Game, revealed: bool = False) -> PromptView:
         hides,
         details,
     )
+
+
+def holds_tablet(game: Game) -> int:
+    """Who has the tablet now: the player who took the last action (the first placer at the
+    start)."""
+    return game.history[-1].player if game.history else game.prompt.player
 
 
 def card_list(cards: Iterable[object]) -> str:

@@ -119,7 +119,7 @@ class LongGame(Scenario):
         self.check(f"{label}: turn", ids.turn.text, P.turn_words(game))
         decider = game.config.names[game.prompt.player]
         self.check(f"{label}: the banner names who decides", decider in screen.headline, True)
-        if game.prompt.player != game.active and not game.in_setup:
+        if game.history and game.prompt.player != game.history[-1].player:
             self.check(
                 f"{label}: pass the tablet", screen.headline, f"Pass the tablet to {decider}"
             )

@@ -43,7 +43,7 @@ def _random_states(seed: int, actions: int) -> list[Game]:
         if game.is_over:
             break
         if i % 3 == 0:
-            states.append(Game.from_json(game.to_json()))
+            states.append(Game.replay(game.config, game.history))
         game.apply(choose_random_action(game, rng))
     return states
 
@@ -109,10 +109,29 @@ def test_the_banner_names_who_decides_and_asks_to_pass_the_tablet() -> None:
         assert view.words == game.describe_prompt()
         if game.is_over:
             continue
-        if game.prompt.player != game.active and not game.in_setup:
+        last = game.history[-1].player if game.history else game.prompt.player
+        if last != game.prompt.player:
             assert view.headline == f"Pass the tablet to {name}"
         elif game.prompt.kind is PromptKind.TURN:
             assert view.headline == f"{name}: your turn"
+        else:
+            assert view.headline in (f"{name}: your turn", f"{name} decides")
+
+
+def test_the_tablet_goes_to_a_discarding_player_and_comes_back() -> None:
+    """A 7 (§3): the roller passes the tablet to each player who discards, then gets it back."""
+    game = next(
+        g
+        for g in STATES
+        if g.prompt.kind is PromptKind.DISCARD and g.history[-1].player != g.prompt.player
+    )
+    names = game.config.names
+    assert P.prompt_view(game).headline == f"Pass the tablet to {names[game.prompt.player]}"
+    rng = SplitMix64(1)
+    while game.prompt.kind is PromptKind.DISCARD:
+        game.apply(choose_random_action(game, rng))
+    if game.prompt.player != game.history[-1].player:
+        assert P.prompt_view(game).headline == f"Pass the tablet to {names[game.prompt.player]}"
 
 
 def test_discarding_on_a_seven_shows_the_cards_only_after_the_tap() -> None:
