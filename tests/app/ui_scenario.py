@@ -399,23 +399,27 @@ class Scenario:
             return
         game = self.app.session.game
         screen = self.game_screen()
-        pick = [b for b in screen.ids.actions.children if hasattr(b, "type_name")]
+        # The action bar's buttons whose choices are all places on the board.
+        legal = game.legal_actions()
+        pick = [
+            b
+            for b in reversed(screen.ids.bar.children)
+            if all(P.action_spot(a) for a in legal if P.bar_key(a) == b.bar_key)
+            and any(P.bar_key(a) == b.bar_key for a in legal)
+        ]
         if not pick:
             return
-        button = pick[-1]
-        group = next(
-            g for g in P.action_groups(game.legal_actions()) if g.type_name == button.type_name
-        )
+        button = pick[0]
+        group = next(g for g in P.action_groups(legal) if g.type_name == button.bar_key)
         self.tap_widget(button)
         yield 2
+        shown = {spot: choice.action for spot, choice in screen.ids.board.spots.items()}
         self.check(
-            f"roll {i}: {group.type_name} places highlighted",
-            dict(screen.ids.board.spots),
-            P.spots_for(group.actions),
+            f"roll {i}: {group.type_name} places highlighted", shown, P.spots_for(group.actions)
         )
         yield from self.shot("ui_08b_build_on_the_board.png")
-        spot = min(screen.ids.board.spots)
-        action = screen.ids.board.spots[spot]
+        spot = min(shown)
+        action = shown[spot]
         before = len(game.history)
         yield from self.tap_spot(screen.ids.board, spot)
         self.check(f"roll {i}: the tap built there", game.history[before:], [action])
@@ -452,7 +456,11 @@ class Scenario:
         yield from self.shot(f"ui_08_roll_{i}.png")
         # Decisions a roll can bring (discards on a 7) are answered with their buttons.
         while game.prompt.kind is not PromptKind.TURN:
-            buttons = [b for b in screen.ids.actions.children if hasattr(b, "action")]
+            reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
+            if reveal:  # a discard: the player's cards show after their tap
+                self.tap_widget(reveal[0])
+                yield 2
+            buttons = [b for b in screen.ids.actions.children if hasattr(b, "choice")]
             if not buttons:
                 raise AssertionError(f"no button for prompt {game.prompt.kind}")
             self.tap_widget(buttons[-1])
