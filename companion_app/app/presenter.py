@@ -822,9 +822,7 @@ def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep
     actions = [a for a in actions if not isinstance(a, CommitKnights)]
     first = actions[0] if actions else None
     if isinstance(first, MoveKnight | DisplaceKnight):
-        return _two_spot_step(
-            game, actions, title, "node", lambda a: (a.node, a.to), "Where to? Tap a place"
-        )
+        return _two_spot_step(game, actions, title, "node", lambda a: (a.node, a.to), "where to?")
     if isinstance(first, PlayInventor):
         return _inventor_step(game, actions, title)
     if isinstance(first, BankTrade):
@@ -869,7 +867,7 @@ def _two_spot_step(
             (kind, start),
             None,
             ChoiceStep(
-                second,
+                f"{_knight_words(game, start).capitalize()}: {second}",
                 tuple(Choice(describe_action(game, a), (kind, end), a) for end, a in items),
             ),
         )

@@ -208,11 +208,16 @@ class GameScreen(Screen):
             button.bind(on_release=lambda _b: self.reveal())
             box.add_widget(button)
             return
-        self.list_title = step.title
         self.spot_actions = dict(step.spots)
         buttons = step.buttons
         cols = step.cols if len(buttons) > 1 else 1
-        if step.spots and not buttons and "tap" not in step.title.lower():
+        self.list_title = step.title
+        if not self.steps:
+            # A decision: the banner says what it is; here only how to answer.
+            self.list_title = "Choose:" if buttons else "Tap a highlighted place on the board"
+            if buttons and step.spots:
+                self.list_title = "Tap a highlighted place, or choose:"
+        elif step.spots and not buttons and "tap" not in step.title.lower():
             self.list_title = f"{step.title}: tap a highlighted place"
         entries = []
         for choice in buttons:
