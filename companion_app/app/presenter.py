@@ -822,7 +822,9 @@ def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep
     actions = [a for a in actions if not isinstance(a, CommitKnights)]
     first = actions[0] if actions else None
     if isinstance(first, MoveKnight | DisplaceKnight):
-        return _two_spot_step(game, actions, title, "node", lambda a: (a.node, a.to), "where to?")
+        return _two_spot_step(
+            game, actions, title, "node", lambda a: (a.node, a.to), "tap where it goes"
+        )
     if isinstance(first, PlayInventor):
         return _inventor_step(game, actions, title)
     if isinstance(first, BankTrade):
