@@ -14,9 +14,6 @@ import argparse
 import random
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from companion_app.rules.actions import (
     ACTION_TYPES,
@@ -24,11 +21,7 @@ from companion_app.rules.actions import (
     AcceptTrade,
     Action,
     BankTrade,
-    BuildCity,
-    BuildKnight,
     BuildRoad,
-    BuildSettlement,
-    BuyImprovement,
     CommitKnights,
     DeclineTrade,
     EndTurn,
@@ -38,7 +31,7 @@ from companion_app.rules.actions import (
     Roll,
     StopEffect,
 )
-from companion_app.rules.cards import CARD_KINDS, Card
+from companion_app.rules.cards import CARD_KINDS
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
@@ -46,6 +39,8 @@ from companion_app.rules.prompts import PromptKind
 ALL_TYPES = frozenset(ACTION_TYPES)
 ALL_PROMPTS = frozenset(k.value for k in PromptKind)
 MIN_TURNS = 40
+PLAN_SEED = 10
+"""A seed whose game reaches every action type and prompt (``--search N`` finds others)."""
 MAX_TURN_ACTIONS = 6
 """Actions a player takes in one turn before ending it (keeps the game moving)."""
 
@@ -252,9 +247,6 @@ def _wasteful(game: Game, action: Action) -> bool:
 
 def make_plan(seed: int, players: int = 3, max_turns: int = 200) -> Plan:
     return Planner(seed, players).run(max_turns)
-
-
-_ = (BuildCity, BuildKnight, BuildSettlement, BuyImprovement, Card)
 
 
 def main() -> int:

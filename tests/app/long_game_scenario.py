@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import ui_scenario  # noqa: F401  (configures Kivy's window before Kivy is imported)
-from long_game_plan import make_plan
+from long_game_plan import PLAN_SEED, make_plan
 from ui_scenario import Scenario, Step
 
 from companion_app.app import companion
@@ -33,9 +33,6 @@ from companion_app.app.dice_controller import DiceController
 from companion_app.device.discovery import DiceSource
 from companion_app.rules.actions import Action, CommitKnights, EndTurn, OfferTrade, Roll
 from companion_app.rules.prompts import PromptKind
-
-SEED = 10
-"""A plan seed whose game reaches every action type and prompt (``--search`` finds others)."""
 
 
 class LongGame(Scenario):
@@ -315,7 +312,7 @@ def main() -> int:
     parser.add_argument("--journal", type=Path, required=True)
     parser.add_argument("--artifacts", type=Path, required=True)
     parser.add_argument("--result", type=Path, required=True)
-    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--seed", type=int, default=PLAN_SEED)
     args = parser.parse_args()
     plan = make_plan(args.seed)
     with tempfile.NamedTemporaryFile("w", suffix=".dice", delete=False) as script:

@@ -92,8 +92,10 @@ def test_every_action_type_and_every_prompt_was_reached(run: dict) -> None:
         game.apply(action)
         prompts.add(game.prompt.kind.value)
     assert game.prompt.kind is PromptKind.GAME_OVER
-    assert {a.type_name for a in actions} == ALL_TYPES
-    assert prompts == ALL_PROMPTS
+    # If a change of the rules makes the planned game miss one, find another seed with
+    # `python tests/app/long_game_plan.py --search 300` and set long_game_plan.PLAN_SEED.
+    assert ALL_TYPES - {a.type_name for a in actions} == set()
+    assert ALL_PROMPTS - prompts == set()
     # The screen showed each prompt (game over on its own screen and under it).
     assert set(ALL_PROMPTS) - {"game_over"} <= set(run["prompts_seen"])
     assert [a.to_json() for a in actions] == run["actions"]

@@ -6,6 +6,7 @@ core's words. Rules references (§) are to the project's rules reference."""
 from __future__ import annotations
 
 import pytest
+from long_game_plan import ALL_PROMPTS, ALL_TYPES, MIN_TURNS, PLAN_SEED, make_plan
 
 from companion_app.app import presenter as P
 from companion_app.rules.actions import (
@@ -190,3 +191,17 @@ def test_commit_knights_are_chosen_one_by_one_and_sent_as_the_legal_action() -> 
         assert isinstance(everyone, CommitKnights)
         assert everyone.nodes == tuple(sorted(nodes))
         assert P.commit_action(game, []) == CommitKnights(game.prompt.player, ())
+
+
+def test_the_planned_long_game_reaches_everything_and_ends() -> None:
+    """The game the touch-driven test replays (test_long_game_ui): every action type, every
+    prompt, at least 40 turns, a winner at the VP target. Its rolls are dice the box can show."""
+    plan = make_plan(PLAN_SEED)
+    assert plan.missing == (set(), set())
+    assert plan.types == set(ALL_TYPES) and plan.prompts == set(ALL_PROMPTS)
+    assert plan.turns >= MIN_TURNS and plan.winner is not None
+    game = Game.replay(plan.config, plan.actions)
+    assert game.is_over and game.victory_points(plan.winner) >= plan.config.vp_target
+    lines = plan.dice_script().splitlines()
+    assert len(lines) == len(plan.rolls) >= MIN_TURNS
+    assert all(1 <= r.yellow <= 6 and 1 <= r.red <= 6 for r in plan.rolls)
