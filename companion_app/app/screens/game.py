@@ -27,7 +27,7 @@ from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
 from companion_app.app.widgets.player_panel import PlayerLine, PlayerPanel  # noqa: F401
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.app.widgets.trade_panel import TradePanel
-from companion_app.rules.actions import Action, EndTurn
+from companion_app.rules.actions import Action, DeclineTrade, EndTurn, StopEffect
 from companion_app.rules.game import Game
 
 load_kv(__file__)
@@ -224,6 +224,8 @@ class GameScreen(Screen):
             button = Factory.BigButton(
                 text=choice.label, height="56dp", font_size="19sp" if cols < 4 else "17sp"
             )
+            if isinstance(choice.action, StopEffect | DeclineTrade):
+                button.background_color = (0.35, 0.35, 0.4, 1)  # the way out looks apart
             button.choice = choice
             button.bind(on_release=lambda b: self.choose(b.choice))
             entries.append(button)
