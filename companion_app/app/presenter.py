@@ -359,14 +359,17 @@ def board_only_picture(board: Board) -> BoardPicture:
     )
 
 
-def _hex_views(board: Board) -> tuple[HexView, ...]:
+def _hex_views(board: Board, tokens: Sequence[int | None] | None = None) -> tuple[HexView, ...]:
+    """The hexes with ``tokens`` (the game's, which an Inventor may have swapped), else the
+    board's as laid out."""
+    numbers = board.tokens if tokens is None else tokens
     return tuple(
         HexView(
             h,
             board.terrains[h],
-            board.tokens[h],
-            0 if board.tokens[h] is None else pips(board.tokens[h] or 0),
-            board.tokens[h] in RED_NUMBERS,
+            numbers[h],
+            0 if numbers[h] is None else pips(numbers[h] or 0),
+            numbers[h] in RED_NUMBERS,
         )
         for h in range(HEX_COUNT)
     )
@@ -447,15 +450,14 @@ def board_picture(game: Game) -> BoardPicture:
     roads = tuple(
         (e, game.edge_owner[e]) for e in range(EDGE_COUNT) if game.edge_owner[e] != NOBODY
     )
-    merchant = getattr(game, "merchant_hex", None)
     return BoardPicture(
-        hexes=_hex_views(game.board),
+        hexes=_hex_views(game.board, game.tokens),
         harbours=_harbours(game.board),
         roads=roads,
         buildings=buildings,
         knights=knights,
         robber_hex=game.robber_hex,
-        merchant_hex=merchant if isinstance(merchant, int) and merchant >= 0 else None,
+        merchant_hex=None if game.merchant_hex == NOBODY else game.merchant_hex,
         colours=tuple(player_colour(p.colour) for p in game.config.players),
     )
 

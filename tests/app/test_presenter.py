@@ -320,3 +320,25 @@ def test_moving_the_robber_is_a_tap_on_a_highlighted_hex() -> None:
     assert geo.spot_at(*geo.hex_centre(0), spots) == ("hex", 0)
     x, y = geo.hex_centre(0)
     assert geo.spot_at(x + geo.size * 0.5, y, spots) == ("hex", 0)
+
+
+def test_the_board_shows_the_tokens_an_inventor_swapped() -> None:
+    """§10 Inventor: the picture follows the game's tokens, not the layout the game began with."""
+    from companion_app.rules.actions import PlayInventor
+    from companion_app.rules.randomplay import choose_random_action
+    from companion_app.rules.rng import SplitMix64
+
+    game = Game.new(GameConfig.for_players(4, seed=21))
+    rng = SplitMix64(21)
+    inventor = None
+    while inventor is None and not game.is_over:
+        inventor = next((a for a in game.legal_actions() if isinstance(a, PlayInventor)), None)
+        if inventor is None:
+            game.apply(choose_random_action(game, rng))
+    assert isinstance(inventor, PlayInventor), "no Inventor played in this seeded game"
+    before = game.tokens[inventor.hex], game.tokens[inventor.other]
+    game.apply(inventor)
+    hexes = P.board_picture(game).hexes
+    assert (hexes[inventor.hex].token, hexes[inventor.other].token) == before[::-1]
+    assert [h.token for h in hexes] == game.tokens
+    assert game.board.tokens[inventor.hex] == before[0]  # the layout itself is unchanged
