@@ -62,7 +62,7 @@ def main(presses: int, out: Path) -> None:
             self.ready = threading.Event()  # the game waits for dice and the box knows it
             self.framed = threading.Event()
             self.controller = DiceController(
-                DiceSource(None), schedule=on_main, on_change=self.changed, seed=1, backend="link"
+                DiceSource(None), schedule=on_main, on_change=self.changed, seed=1
             )
             self.controller.start()
             self.controller.attach(self.session)

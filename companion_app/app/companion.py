@@ -62,7 +62,6 @@ class CompanionApp(App):
         screenshot: str | None = None,
         exit_when_ready: bool = False,
         dice_seed: int | None = None,
-        dice_backend: str = "auto",
         started_at: float | None = None,
     ) -> None:
         super().__init__()
@@ -75,7 +74,6 @@ class CompanionApp(App):
         self._exit_when_ready = exit_when_ready
         self._started_at = started_at if started_at is not None else time.perf_counter()
         self._dice_seed = dice_seed
-        self._dice_backend = dice_backend
         self.dice: DiceController | None = None
         self.dice_status = dice.describe()
         self.pending_config: GameConfig | None = None
@@ -133,7 +131,6 @@ class CompanionApp(App):
             schedule=lambda fn: Clock.schedule_once(lambda _dt: fn(), 0),
             on_change=self.refresh,
             seed=self._dice_seed,
-            backend=self._dice_backend,
         )
         try:
             self.dice.start()

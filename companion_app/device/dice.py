@@ -51,19 +51,21 @@ def open_dice(
     on_event: Callable[[LinkEvent], None],
     *,
     seed: int | None = None,
+    script: str | None = None,
     opener: PortOpener | None = None,
 ) -> Dice:
     """Start the link to ``source`` (see `discovery.choose_dice_source`).
 
     A real box is looked for again at every reconnect (``source.port`` if given, else by its
     USB id); ``opener`` replaces that, e.g. for an Android transport. The virtual dice start an
-    emulated box first (``seed`` makes its rolls reproducible).
+    emulated box first (``seed`` makes its rolls reproducible; ``script`` names a file of fixed
+    rolls, ``yellow red event`` a line, as the emulator's ``--script``).
     """
     virtual = None
     if source.is_virtual:
         from companion_app.emulator.box import VirtualDiceBox
 
-        virtual = VirtualDiceBox(seed=seed)
+        virtual = VirtualDiceBox(seed=seed, script=script)
         box = virtual
         opener = serial_opener(lambda: box.port)
     elif opener is None:

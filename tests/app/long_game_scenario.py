@@ -342,7 +342,7 @@ def main() -> int:
         "planned": len(plan.actions),
         "plan_types": sorted(plan.types),
         "plan_prompts": sorted(plan.prompts),
-        "dice_backend": app.dice.backend_name if app.dice else "",
+        "dice_link": type(app.dice.link).__name__ if app.dice else "",
         "game_id": session.game_id if session else None,
         "actions": [a.to_json() for a in game.history] if game else [],
         "prompts_seen": sorted(scenario.seen_prompts),

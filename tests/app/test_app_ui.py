@@ -72,7 +72,7 @@ def test_every_widget_matched_the_rules_core(run: dict) -> None:
 
 
 def test_rolls_came_through_the_emulated_dice_box(run: dict) -> None:
-    assert run["dice_backend"] == "LinkBackend"
+    assert run["dice_link"] == "DiceLink"
     kinds = [a["type"] for a in run["actions"]]
     assert (
         kinds[: 4 * PLAYERS]

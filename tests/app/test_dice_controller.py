@@ -1,5 +1,5 @@
 """The app's dice door without a window: what the top bar says about the device, and rolls
-from the virtual dice reaching the journal session. The link backend runs the emulated box (the
+from the virtual dice reaching the journal session. The virtual dice are the emulated box (the
 real firmware behind a pty) through the real device link, as the app does."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.app.dice_controller import DiceController, DiceStatus, LocalDice
+from companion_app.app.dice_controller import DiceController, DiceStatus
 from companion_app.device.discovery import DiceSource
 from companion_app.device.events import (
     Connected,
@@ -62,44 +62,21 @@ def test_status_words_for_each_link_event() -> None:
         DiceSource("/dev/ttyACM0"),
         schedule=calls.schedule,
         on_change=calls.changed,
-        backend="link",
     )
     assert box.status == DiceStatus("offline", "Dice box on /dev/ttyACM0: connecting…")
-    backend = box._backend
     info = DeviceInfo("E66138935F1A2B2C", "1A2B", "1.0.0", 1)
-    backend._on_event(Connected(info))
+    box._on_event(Connected(info))
     assert box.status.kind == "offline"  # nothing changes before the main thread runs it
     calls.run()
     assert box.status == DiceStatus("box", "Dice box connected, firmware 1.0.0")
-    backend._on_event(Disconnected("unplugged"))
-    backend._on_event(Reconnecting(3, 0.4))
+    box._on_event(Disconnected("unplugged"))
+    box._on_event(Reconnecting(3, 0.4))
     calls.run()
     assert box.status == DiceStatus("reconnecting", "Reconnecting to the dice box (attempt 3)…")
-    backend._on_event(PressedWhileDisarmed())
+    box._on_event(PressedWhileDisarmed())
     calls.run()
     assert box.last_error == "The dice box was pressed, but no roll is due now."
     assert calls.changes == 4
-
-
-def test_local_dice_roll_only_when_the_game_waits_for_dice(session: GameSession) -> None:
-    calls = Calls()
-    dice = DiceController(
-        DiceSource(None),
-        schedule=calls.schedule,
-        on_change=calls.changed,
-        seed=3,
-        backend="local",
-    )
-    assert isinstance(dice._backend, LocalDice)
-    dice.start()
-    dice.attach(session)
-    before = len(session.actions)
-    dice.press_virtual()
-    assert len(session.actions) == before + 1
-    roll = session.actions[-1]
-    assert isinstance(roll, Roll) and roll.player == 0 and 2 <= roll.total <= 12
-    dice.press_virtual()  # the game now waits for the turn, not for dice
-    assert len(session.actions) == before + 1
 
 
 def test_virtual_dice_roll_through_the_emulated_box(session: GameSession) -> None:
@@ -109,7 +86,6 @@ def test_virtual_dice_roll_through_the_emulated_box(session: GameSession) -> Non
         schedule=calls.schedule,
         on_change=calls.changed,
         seed=11,
-        backend="link",
     )
     dice.start()
     try:
@@ -144,7 +120,6 @@ def test_an_early_tap_waits_for_the_box_to_be_armed(session: GameSession) -> Non
         schedule=calls.schedule,
         on_change=calls.changed,
         seed=12,
-        backend="link",
     )
     dice.start()
     try:

@@ -102,7 +102,7 @@ def test_every_action_type_and_every_prompt_was_reached(run: dict) -> None:
 
 
 def test_rolls_came_through_the_emulated_dice_box(run: dict) -> None:
-    assert run["dice_backend"] == "LinkBackend"
+    assert run["dice_link"] == "DiceLink"
     rolls = [a for a in run["actions"] if a["type"] == "roll"]
     assert len(rolls) >= MIN_TURNS
 

@@ -518,7 +518,7 @@ def main() -> int:
         "leds": scenario.leds,
         "pieces": scenario.pieces,
         "built": scenario.built,
-        "dice_backend": app.dice.backend_name if app.dice else "",
+        "dice_link": type(app.dice.link).__name__ if app.dice else "",
         "game_id": session.game_id if session else None,
         "actions": [a.to_json() for a in session.game.history] if session else [],
         "state": session.game.to_json() if session else None,
