@@ -79,6 +79,7 @@ class CompanionApp(App):
         self.pending_config: GameConfig | None = None
         """A configured game waiting for the table to lay out its board."""
         self._attacks_seen = 0
+        self._offline_popup: Any = None
         self._over_seen = False
         self.last_export: Path | None = None
 
@@ -214,6 +215,7 @@ class CompanionApp(App):
             self.message, self.dice.last_error = self.dice.last_error, ""
         if self.dice is not None and self.session is not None:
             self.dice.sync()
+            self._offer_offline_rolls(self.session)
         session = self.session
         self.can_undo = session is not None and session.can_undo
         self.can_redo = session is not None and session.can_redo
@@ -243,6 +245,36 @@ class CompanionApp(App):
             self.show("game_over")
         elif attacked:
             self.show("attack")
+
+    def _offer_offline_rolls(self, session: GameSession) -> None:
+        """Rolls the dice box made while the tablet was away are offered once the game waits
+        for a roll: the oldest can be used, or all dismissed (the box then forgets them)."""
+        table = self.dice.table if self.dice is not None else None
+        game = session.game
+        if self._offline_popup is not None or table is None or not table.offline:
+            return
+        if not game.awaiting_roll or game.is_over:
+            return
+        from companion_app.app import info_presenter as I
+        from companion_app.app.widgets.confirm import ConfirmPopup
+
+        def answered(use: bool) -> None:
+            self._offline_popup = None
+            if use:
+                table.apply_offline()
+            else:
+                table.dismiss_offline()
+            self.refresh()
+
+        self._offline_popup = ConfirmPopup(
+            title="Rolls made while the tablet was away",
+            question=I.offline_question(game, table.offline),
+            yes_text="Use that roll",
+            no_text="Dismiss them",
+            on_yes=lambda: answered(True),
+            on_no=lambda: answered(False),
+        )
+        self._offline_popup.open()
 
     # ---- undo / redo ------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion_app.app.presenter import EVENT_COLOURS, EVENT_WORDS, RGBA, player_colour
+from companion_app.device.events import DeviceRoll
 from companion_app.game_stats import (
     EVENT_FACES,
     EVENT_PROBABILITIES,
@@ -551,6 +552,19 @@ def step_words(game: Game, step: JournalStep) -> str:
 def undo_question(game: Game, step: JournalStep) -> str:
     """The confirmation asked before undoing a roll (the dice were really thrown)."""
     return f"Undo {step_words(game, step)}? The dice box will wait for a new roll."
+
+
+def offline_question(game: Game, rolls: Sequence[DeviceRoll]) -> str:
+    """Offered when the game waits for a roll and the dice box rolled while the tablet was
+    away: use the oldest of those rolls now, or dismiss them all."""
+    roll = rolls[0]
+    dice = f"{roll.yellow} + {roll.red} = {roll.yellow + roll.red}, {EVENT_WORDS[roll.event]}"
+    count = "once" if len(rolls) == 1 else f"{len(rolls)} times"
+    who = game.config.names[game.active]
+    return (
+        f"The dice box was rolled {count} while the tablet was away. "
+        f"Use the first of those rolls ({dice}) as {who}'s roll now?"
+    )
 
 
 def seat_order(game: Game, seats: Sequence[int] | None = None) -> list[int]:

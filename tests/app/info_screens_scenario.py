@@ -159,6 +159,7 @@ class Scenario:
         yield from self.statistics("statistics")
         yield from self.undo_redo_a_roll()
         yield from self.undo_without_question()
+        yield from self.offline_rolls()
         yield from self.to_the_end()
 
     def attack(self) -> Step:
@@ -454,6 +455,59 @@ class Scenario:
             "undo end turn: no question", [w for w in Window.children if isinstance(w, Popup)], []
         )
         self.check("undo end turn: taken back", game.to_json(), before)
+
+    def offline_rolls(self) -> Step:
+        """Two rolls the box made while the tablet was away: the first is used for the roll
+        that is due, the second is offered at the next roll and dismissed."""
+        from kivy.core.window import Window
+        from kivy.uix.popup import Popup
+
+        from companion_app.device.events import DeviceRoll, OfflineRollsOffered
+
+        app = self.app
+        table = app.dice.table
+        self.play_quietly(lambda g: g.awaiting_roll and g.alchemist_dice is None)
+        yield 3
+        box = "D1CE0000000000E1"
+        rolls = (
+            DeviceRoll(box, "00AWAY00", 1, 6, 5, EventDie.SCIENCE, offline=True, alchemist=False),
+            DeviceRoll(box, "00AWAY00", 2, 1, 1, EventDie.SHIP, offline=True, alchemist=False),
+        )
+        table.handle(OfflineRollsOffered(rolls))
+        app.refresh()
+        yield 8
+        popups = [w for w in Window.children if isinstance(w, Popup)]
+        game = self.game
+        self.check("offline: offered once", len(popups), 1)
+        self.check(
+            "offline: question", popups[0].ids.question.text, I.offline_question(game, rolls)
+        )
+        yield from self.shot("info_08b_offline_rolls.png")
+        history = len(game.history)
+        active = game.active
+        yield from self.tap(popups[0].ids.yes)
+        yield 8
+        self.check(
+            "offline: used as the roll",
+            game.history[history : history + 1],
+            [Roll(active, 6, 5, EventDie.SCIENCE)],
+        )
+        self.check("offline: one left", [r.seq for r in table.offline], [2])
+        self.check(
+            "offline: no popup while no roll is due",
+            [w for w in Window.children if isinstance(w, Popup)],
+            [],
+        )
+        self.play_quietly(lambda g: g.awaiting_roll)
+        yield 8
+        popups = [w for w in Window.children if isinstance(w, Popup)]
+        self.check("offline: the second offered at the next roll", len(popups), 1)
+        history = len(game.history)
+        yield from self.tap(popups[0].ids.no)
+        yield 8
+        self.check("offline: dismissed", table.offline, [])
+        self.check("offline: dismissing rolls nothing", len(game.history), history)
+        self.check("offline: the game still waits for the dice", game.awaiting_roll, True)
 
     def to_the_end(self) -> Step:
         """Random play to the last action; the winning one goes through the app."""

@@ -13,20 +13,28 @@ from companion_app.app.screens import load_kv
 
 
 class ConfirmPopup(Popup):
-    """Layout in confirm.kv. ``on_yes`` runs after the popup closes; "Keep it" just closes."""
+    """Layout in confirm.kv. ``on_yes`` / ``on_no`` run after the popup closes."""
 
     question = StringProperty("")
     yes_text = StringProperty("Yes")
     no_text = StringProperty("Keep it")
 
-    def __init__(self, *, on_yes: Callable[[], Any] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *,
+        on_yes: Callable[[], Any] | None = None,
+        on_no: Callable[[], Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._on_yes = on_yes
+        self._on_no = on_no
 
     def answer(self, yes: bool) -> None:
         self.dismiss()
-        if yes and self._on_yes is not None:
-            self._on_yes()
+        then = self._on_yes if yes else self._on_no
+        if then is not None:
+            then()
 
 
 load_kv(__file__)
