@@ -16,110 +16,38 @@ Usage: python info_screens_scenario.py --journal DB --artifacts DIR --result JSO
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import sys
-import traceback
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+from scenario_driver import ScenarioDriver, Step, scenario_main
 
-from companion_app.app.main import configure_kivy
-
-# A second size for looking at the largest layout by hand: UI_SCENARIO_SIZE=1920x1200.
-_W, _H = (int(v) for v in os.environ.get("UI_SCENARIO_SIZE", "1280x800").split("x"))
-configure_kivy(_W, _H)
-
-from kivy.clock import Clock  # noqa: E402
-from kivy.tests.common import UnitTestTouch  # noqa: E402
-
-from companion_app.app import info_presenter as I  # noqa: E402
-from companion_app.app.companion import CompanionApp, save_screenshot  # noqa: E402
-from companion_app.app.widgets.player_panel import panel_text  # noqa: E402
-from companion_app.device.discovery import DiceSource  # noqa: E402
-from companion_app.device.table import device_track  # noqa: E402
-from companion_app.game_stats import GameStatistics  # noqa: E402
-from companion_app.rules.actions import EventDie, Roll  # noqa: E402
-from companion_app.rules.config import GameConfig  # noqa: E402
-from companion_app.rules.game import Game  # noqa: E402
-from companion_app.rules.prompts import PromptKind  # noqa: E402
-from companion_app.rules.randomplay import choose_random_action  # noqa: E402
-from companion_app.rules.rng import SplitMix64  # noqa: E402
+from companion_app.app import info_presenter as I
+from companion_app.app.companion import CompanionApp
+from companion_app.app.widgets.player_panel import panel_text
+from companion_app.device.table import device_track
+from companion_app.game_stats import GameStatistics
+from companion_app.rules.actions import EventDie, Roll
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
+from companion_app.rules.prompts import PromptKind
+from companion_app.rules.randomplay import choose_random_action
+from companion_app.rules.rng import SplitMix64
 
 SEED = 2023
-WAIT_FRAMES = 600
 MAX_ACTIONS = 20000
 
-Step = Generator[int | Callable[[], bool], None, None]
 
-
-class Scenario:
+class Scenario(ScenarioDriver):
     def __init__(self, app: CompanionApp, artifacts: Path) -> None:
-        self.app = app
-        self.artifacts = artifacts
-        self.checks: list[dict[str, Any]] = []
-        self.screens: list[str] = []
         self.leds: list[dict[str, Any]] = []
         self.facts: dict[str, Any] = {}
-        self.error = ""
         self.rng = SplitMix64(SEED)
-        self._steps = self.steps()
-        self._waiting: Callable[[], bool] | None = None
-        self._frames = 0
-        self._budget = 0
+        super().__init__(app, artifacts)
 
-    # ---- driving (as ui_scenario.py) -------------------------------------------------------
-
-    def tick(self, _dt: float) -> bool:
-        try:
-            if self._frames > 0:
-                self._frames -= 1
-                return True
-            if self._waiting is not None:
-                if not self._waiting():
-                    self._budget -= 1
-                    if self._budget <= 0:
-                        raise TimeoutError("the app did not reach the awaited state")
-                    return True
-                self._waiting = None
-            wait = next(self._steps)
-            if callable(wait):
-                self._waiting, self._budget = wait, WAIT_FRAMES
-            else:
-                self._frames = wait
-            return True
-        except StopIteration:
-            self.app.stop()
-            return False
-        except Exception:
-            self.error = traceback.format_exc()
-            self.app.stop()
-            return False
-
-    def check(self, name: str, shown: object, expected: object) -> None:
-        ok = shown == expected
-        self.checks.append(
-            {"name": name, "ok": ok, "shown": repr(shown), "expected": repr(expected)}
-        )
-
-    def tap_widget(self, widget: Any) -> None:
-        x, y = widget.to_window(*widget.center)
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
-
-    def tap(self, widget: Any) -> Step:
-        self.tap_widget(widget)
-        yield 3
-
-    def shot(self, name: str) -> Step:
-        yield 4
-        save_screenshot(self.artifacts / name)
-        self.screens.append(name)
+    def result(self) -> dict[str, Any]:
+        return {**super().result(), "leds": self.leds, "facts": self.facts}
 
     @property
     def game(self) -> Game:
@@ -574,30 +502,7 @@ class Scenario:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--journal", type=Path, required=True)
-    parser.add_argument("--artifacts", type=Path, required=True)
-    parser.add_argument("--result", type=Path, required=True)
-    args = parser.parse_args()
-    app = CompanionApp(dice=DiceSource(None), journal_path=args.journal, dice_seed=11)
-    scenario = Scenario(app, args.artifacts)
-    Clock.schedule_interval(scenario.tick, 0)
-    app.run()
-    session = app.session
-    result = {
-        "error": scenario.error,
-        "checks": scenario.checks,
-        "failures": [c for c in scenario.checks if not c["ok"]],
-        "screens": scenario.screens,
-        "leds": scenario.leds,
-        "facts": scenario.facts,
-        "dice_link": type(app.dice.link).__name__ if app.dice else "",
-        "game_id": session.game_id if session else None,
-        "actions": [a.to_json() for a in session.game.history] if session else [],
-        "state": session.game.to_json() if session else None,
-    }
-    args.result.write_text(json.dumps(result, indent=1))
-    return 0
+    return scenario_main(Scenario, dice_seed=11)
 
 
 if __name__ == "__main__":

@@ -22,9 +22,9 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-import ui_scenario  # noqa: F401  (configures Kivy's window before Kivy is imported)
 from long_game_plan import PLAN_SEED, make_plan
-from ui_scenario import Scenario, Step
+from scenario_driver import Step  # first: it configures Kivy's window before Kivy loads
+from ui_scenario import Scenario
 
 from companion_app.app import companion
 from companion_app.app import presenter as P
@@ -208,7 +208,7 @@ class LongGame(Scenario):
                     True,
                 )
                 x, y = screen.ids.board.geometry.spot_position(choice.spot)
-                self.tap(*screen.ids.board.to_window(x, y))
+                self.tap_at(*screen.ids.board.to_window(x, y))
             else:
                 self.tap_widget(self.button_for(choice))
             if len(game.history) > before:

@@ -7,14 +7,11 @@ report, the screenshots it saved, and that the journal holds exactly the game th
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image
+from scenario_run import failure_lines, run_scenario
 
 from companion_app.journal import Journal
 from companion_app.rules.actions import Roll
@@ -28,30 +25,7 @@ PLAYERS = 3
 @pytest.fixture(scope="module")
 def run(xvfb_display: str, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
     tmp = tmp_path_factory.mktemp("ui")
-    journal = tmp / "journal.sqlite3"
-    result = tmp / "result.json"
-    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
-    proc = subprocess.run(
-        [
-            sys.executable,
-            str(SCENARIO),
-            "--journal",
-            str(journal),
-            "--artifacts",
-            str(artifacts_dir),
-            "--result",
-            str(result),
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=150,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(result.read_text())
-    report["journal"] = journal
-    report["artifacts"] = artifacts_dir
-    return report
+    return run_scenario(SCENARIO, xvfb_display, artifacts_dir, tmp, timeout=150)
 
 
 def test_the_scenario_ran_to_the_end(run: dict) -> None:
@@ -59,9 +33,7 @@ def test_the_scenario_ran_to_the_end(run: dict) -> None:
 
 
 def test_every_widget_matched_the_rules_core(run: dict) -> None:
-    failures = "\n".join(
-        f"{f['name']}: shown {f['shown']}, expected {f['expected']}" for f in run["failures"]
-    )
+    failures = failure_lines(run)
     assert not failures, failures
     # 4 placements x 3 players, each checked with its tap, the order and the screen; 5 rolls.
     names = [c["name"] for c in run["checks"]]

@@ -9,14 +9,11 @@ report, the journal, the exported file and the screenshots it saved.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image
+from scenario_run import failure_lines, run_scenario
 
 from companion_app.journal import Journal, parse_export_text
 from companion_app.rules.cards import TRACKS
@@ -30,31 +27,7 @@ SCENARIO = Path(__file__).with_name("info_screens_scenario.py")
 @pytest.fixture(scope="module")
 def run(xvfb_display: str, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
     tmp = tmp_path_factory.mktemp("info_ui")
-    journal = tmp / "journal.sqlite3"
-    result = tmp / "result.json"
-    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
-    proc = subprocess.run(
-        [
-            sys.executable,
-            str(SCENARIO),
-            "--journal",
-            str(journal),
-            "--artifacts",
-            str(artifacts_dir),
-            "--result",
-            str(result),
-        ],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(result.read_text())
-    report["journal"] = journal
-    report["tmp"] = tmp
-    report["artifacts"] = artifacts_dir
-    return report
+    return run_scenario(SCENARIO, xvfb_display, artifacts_dir, tmp, timeout=240)
 
 
 def test_the_scenario_ran_to_the_end(run: dict) -> None:
@@ -62,9 +35,7 @@ def test_the_scenario_ran_to_the_end(run: dict) -> None:
 
 
 def test_every_widget_matched_the_rules_core(run: dict) -> None:
-    failures = "\n".join(
-        f"{f['name']}: shown {f['shown']}, expected {f['expected']}" for f in run["failures"]
-    )
+    failures = failure_lines(run)
     assert not failures, failures
     names = [c["name"] for c in run["checks"]]
     # Every screen was compared, not only opened.

@@ -10,15 +10,12 @@ game, and the screenshots of every prompt and action-bar button were saved.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from long_game_plan import ALL_PROMPTS, ALL_TYPES, MIN_TURNS
 from PIL import Image
+from scenario_run import failure_lines, run_scenario
 
 from companion_app.journal import Journal
 from companion_app.rules.game import Game
@@ -32,31 +29,7 @@ SCENARIO = Path(__file__).with_name("long_game_scenario.py")
 @pytest.fixture(scope="module")
 def run(xvfb_display: str, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
     tmp = tmp_path_factory.mktemp("long_game")
-    journal = tmp / "journal.sqlite3"
-    result = tmp / "result.json"
-    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
-    proc = subprocess.run(
-        [
-            sys.executable,
-            str(SCENARIO),
-            "--journal",
-            str(journal),
-            "--artifacts",
-            str(artifacts_dir),
-            "--result",
-            str(result),
-        ],
-        env=env,
-        cwd=SCENARIO.parent,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(result.read_text())
-    report["journal"] = journal
-    report["artifacts"] = artifacts_dir
-    return report
+    return run_scenario(SCENARIO, xvfb_display, artifacts_dir, tmp, timeout=600)
 
 
 def test_the_whole_game_was_tapped_through(run: dict) -> None:
@@ -65,9 +38,7 @@ def test_the_whole_game_was_tapped_through(run: dict) -> None:
 
 
 def test_the_screen_matched_the_rules_core_before_every_action(run: dict) -> None:
-    failures = "\n".join(
-        f"{f['name']}: shown {f['shown']}, expected {f['expected']}" for f in run["failures"]
-    )
+    failures = failure_lines(run)
     assert not failures, failures
     # Several comparisons per action (prompt, banner, bar, buttons, spots...).
     assert run["checked"] >= 6 * run["planned"]
