@@ -11,7 +11,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion_app.app import info_presenter as I
-from companion_app.app.presenter import player_colour, text_colour_on
+from companion_app.app.presenter import text_colour_on
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.rules.game import Game
@@ -37,19 +37,7 @@ class HandScreen(InfoScreen):
         self.cover()
 
     def show(self, game: Game) -> None:
-        seats = self.ids.seats
-        seats.clear_widgets()
-        for p, cfg in enumerate(game.config.players):
-            button = Factory.SeatButton(
-                text=cfg.name,
-                stripe=player_colour(cfg.colour),
-                state="down" if p == self.seat else "normal",
-                group="hand_seat",
-                allow_no_selection=False,
-            )
-            button.seat = p
-            button.bind(on_release=lambda b: self.pick(b.seat))
-            seats.add_widget(button)
+        self.fill_seats(game, self.seat, "hand_seat")
         self.cover_text = I.cover_words(game, self.seat)
         self._fill_cards(game)
 

@@ -9,7 +9,7 @@ from kivy.factory import Factory
 from kivy.properties import NumericProperty
 
 from companion_app.app import info_presenter as I
-from companion_app.app.presenter import player_colour, text_colour_on
+from companion_app.app.presenter import text_colour_on
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.rules.game import Game
@@ -35,19 +35,7 @@ class ImprovementsScreen(InfoScreen):
     def show(self, game: Game) -> None:
         if not 0 <= self.seat < game.player_count:
             self.seat = I.seat_order(game)[0]
-        seats = self.ids.seats
-        seats.clear_widgets()
-        for p, cfg in enumerate(game.config.players):
-            button = Factory.SeatButton(
-                text=cfg.name,
-                stripe=player_colour(cfg.colour),
-                state="down" if p == self.seat else "normal",
-                group="chart_seat",
-                allow_no_selection=False,
-            )
-            button.seat = p
-            button.bind(on_release=lambda b: self.pick(b.seat))
-            seats.add_widget(button)
+        self.fill_seats(game, self.seat, "chart_seat")
         rows = self.ids.tracks
         rows.clear_widgets()
         for track in I.improvement_chart(game, self.seat):

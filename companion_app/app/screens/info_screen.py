@@ -9,6 +9,7 @@ from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
+from companion_app.app.presenter import player_colour
 from companion_app.app.screens import load_kv
 from companion_app.rules.game import Game
 
@@ -55,6 +56,25 @@ class InfoScreen(Screen):
 
     def show(self, game: Game) -> None:
         raise NotImplementedError
+
+    def pick(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def fill_seats(self, game: Game, selected: int, group: str) -> None:
+        """The row of players' names (``ids.seats``) that picks whose part is shown."""
+        seats = self.ids.seats
+        seats.clear_widgets()
+        for p, cfg in enumerate(game.config.players):
+            button = SeatButton(
+                text=cfg.name,
+                stripe=player_colour(cfg.colour),
+                state="down" if p == selected else "normal",
+                group=group,
+                allow_no_selection=False,
+            )
+            button.seat = p
+            button.bind(on_release=lambda b: self.pick(b.seat))
+            seats.add_widget(button)
 
     def back(self) -> None:
         App.get_running_app().show("game")
