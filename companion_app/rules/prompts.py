@@ -41,7 +41,7 @@ _WORDS = {
     PromptKind.SETUP_CITY: "place a starting city",
     PromptKind.SETUP_ROAD: "place a road next to it",
     PromptKind.ROLL: "roll the dice",
-    PromptKind.DISCARD: "discard {count} card(s)",
+    PromptKind.DISCARD: "discard {cards}",
     PromptKind.MOVE_ROBBER: "move the robber",
     PromptKind.CHOOSE_VICTIM: "choose whom to steal from",
     PromptKind.TURN: "trade, build, or end the turn",
@@ -54,15 +54,15 @@ _WORDS = {
     PromptKind.RELOCATE_KNIGHT: "move your displaced knight",
     PromptKind.AQUEDUCT: "Aqueduct: take a resource of your choice",
     PromptKind.PROGRESS_DISCARD: "more than 4 progress cards: discard {count}",
-    PromptKind.FREE_ROAD: "build {count} free road(s), or stop",
-    PromptKind.SMITH: "Smith: promote up to {count} knight(s) free, or stop",
+    PromptKind.FREE_ROAD: "build {roads} free, or stop",
+    PromptKind.SMITH: "Smith: promote up to {knights} free, or stop",
     PromptKind.DESERTER_REMOVE: "Deserter: choose the knight you remove",
     PromptKind.DESERTER_PLACE: "Deserter: place your knight, or stop",
-    PromptKind.WEDDING_GIVE: "Wedding: give {count} card(s) of your choice",
+    PromptKind.WEDDING_GIVE: "Wedding: give {cards} of your choice",
     PromptKind.COMMERCIAL_HARBOR: "Commercial Harbor: offer a resource to an opponent, or stop",
     PromptKind.HARBOR_ANSWER: "Commercial Harbor: give a commodity of your choice",
     PromptKind.SPY: "Spy: take one progress card",
-    PromptKind.MASTER_MERCHANT: "Master Merchant: take {count} card(s)",
+    PromptKind.MASTER_MERCHANT: "Master Merchant: take {cards}",
 }
 
 
@@ -80,9 +80,15 @@ class Prompt:
     """The improvement track (PLACE_METROPOLIS)."""
 
     def describe(self, names: tuple[str, ...] | None = None) -> str:
-        """Plain words for the top bar: "Anna: discard 4 card(s)"."""
+        """Plain words for the top bar: "Anna: discard 4 cards"."""
         who = names[self.player] if names else f"Player {self.player + 1}"
-        return f"{who}: " + _WORDS[self.kind].format(count=self.count)
+        n = self.count
+        return f"{who}: " + _WORDS[self.kind].format(
+            count=n,
+            cards=_counted(n, "card"),
+            roads=_counted(n, "road"),
+            knights=_counted(n, "knight"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "player": self.player}
@@ -91,3 +97,7 @@ class Prompt:
         if self.track:
             data["track"] = self.track
         return data
+
+
+def _counted(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -141,7 +141,8 @@ def test_discarding_on_a_seven_shows_the_cards_only_after_the_tap() -> None:
     hidden = P.prompt_view(game)
     shown = P.prompt_view(game, revealed=True)
     assert hidden.hides_cards and "cards:" not in hidden.details
-    assert hidden.details == f"discard {game.prompt.count} card(s)"
+    count = game.prompt.count
+    assert hidden.details == f"discard {count} card" + ("" if count == 1 else "s")
     assert shown.details == f"Your cards: {P.hand_words(game.hand(p))}"
     # One discard button per kind of card held (§3: one card per action).
     step = P.prompt_step(game)
