@@ -33,6 +33,7 @@ from companion_app.device.link import DiceLink
 from companion_app.device.table import DiceTable
 from companion_app.emulator.box import VirtualDiceBox
 from companion_app.journal import GameSession
+from companion_app.rules.prompts import counted
 
 PRESS_WAIT_S = 2.0
 """How long an on-screen roll waits for the emulated box to be armed."""
@@ -170,7 +171,8 @@ class DiceController:
         elif isinstance(event, PressedWhileDisarmed):
             self.last_error = "The dice box was pressed, but no roll is due now."
         elif isinstance(event, OfflineRollsOffered):
-            self.last_error = f"{len(event.rolls)} roll(s) made while the tablet was away."
+            rolls = counted(len(event.rolls), "roll")
+            self.last_error = f"{rolls} made while the tablet was away."
         if self._table is not None:
             self._table.handle(event)
             if self._table.last_error:

@@ -70,7 +70,7 @@ from companion_app.rules.board import RED_NUMBERS, Board
 from companion_app.rules.cards import CARD_KINDS, TRACKS, Card, Harbour, Terrain
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import CITY, DESTROYED_CITY, NOBODY, SETTLEMENT
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.prompts import PromptKind, counted
 from companion_app.rules.topology import (
     EDGE_COUNT,
     EDGE_HEXES,
@@ -544,42 +544,6 @@ def placement_order(game: Game) -> list[PlacementStep]:
     return steps
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    seat: int
-    name: str
-    colour: RGBA
-    victory_points: int
-    cards: int
-    hand: str
-    knights: str
-    on_turn: bool
-    deciding: bool
-
-
-def player_views(game: Game) -> list[PlayerView]:
-    """One line per seat. Hands are shown in full in this issue (setup: the starting resources);
-    the private hands of the next issue will hide them behind a cover screen."""
-    views = []
-    for p, cfg in enumerate(game.config.players):
-        strength = game.knight_strength(p)
-        count = len(game.knights_of[p])
-        views.append(
-            PlayerView(
-                seat=p,
-                name=cfg.name,
-                colour=player_colour(cfg.colour),
-                victory_points=game.victory_points(p),
-                cards=game.card_count(p),
-                hand=hand_words(game.hand(p)),
-                knights=f"{count} knight(s), strength {strength}" if count else "no knights",
-                on_turn=p == game.active and not game.in_setup,
-                deciding=p == game.prompt.player,
-            )
-        )
-    return views
-
-
 def barbarian_track(game: Game) -> tuple[int, int]:
     """(ship position, spaces): the same two numbers the dice box's LEDs show."""
     return game.barbarian_position, game.config.barbarian_track_length
@@ -607,7 +571,11 @@ def describe_action(game: Game, action: Action) -> str:
     if isinstance(action, TakeResource):
         return f"Take 1 {action.card.label}"
     if isinstance(action, CommitKnights):
-        return f"Commit {len(action.nodes)} knight(s)" if action.nodes else "Commit no knights"
+        return (
+            f"Commit {counted(len(action.nodes), 'knight')}"
+            if action.nodes
+            else "Commit no knights"
+        )
     if isinstance(action, MoveKnight | DisplaceKnight):
         verb = "Move" if isinstance(action, MoveKnight) else "Displace with"
         return f"{verb} knight {action.node} → {action.to}"

@@ -85,9 +85,9 @@ class Prompt:
         n = self.count
         return f"{who}: " + _WORDS[self.kind].format(
             count=n,
-            cards=_counted(n, "card"),
-            roads=_counted(n, "road"),
-            knights=_counted(n, "knight"),
+            cards=counted(n, "card"),
+            roads=counted(n, "road"),
+            knights=counted(n, "knight"),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -99,5 +99,6 @@ class Prompt:
         return data
 
 
-def _counted(n: int, noun: str) -> str:
+def counted(n: int, noun: str) -> str:
+    """``"1 card"``, ``"4 cards"``: the words the prompts and the app use for amounts."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -182,15 +182,12 @@ def test_a_seven_and_a_roll_nobody_uses_say_so() -> None:
     assert P.barbarian_track(game) == (2, 7)
 
 
-def test_turn_words_and_players() -> None:
+def test_turn_words_and_starting_hand_words() -> None:
     game = _three_player_game()
     assert P.turn_words(game) == "Turn 1 · Red"
-    views = P.player_views(game)
-    assert [v.name for v in views] == ["Red", "Blue", "White"]
-    assert [v.victory_points for v in views] == [3, 3, 3]  # a settlement and a city each (§11)
+    assert [game.victory_points(p) for p in range(3)] == [3, 3, 3]  # settlement + city (§11)
     # Red's starting city on node 12 touches mountains, fields and hills (§2).
-    assert views[0].hand == "1 brick, 1 grain, 1 ore"
-    assert views[0].deciding and views[0].on_turn and not views[1].deciding
+    assert P.hand_words(game.hand(0)) == "1 brick, 1 grain, 1 ore"
 
 
 def test_board_picture_shows_every_piece() -> None:

@@ -29,6 +29,7 @@ from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  #
 from companion_app.app.widgets.trade_panel import TradePanel
 from companion_app.rules.actions import Action, DeclineTrade, EndTurn, StopEffect
 from companion_app.rules.game import Game
+from companion_app.rules.prompts import counted
 
 load_kv(__file__)
 
@@ -245,7 +246,7 @@ class GameScreen(Screen):
             entries.append(button)
         strength = sum(k.strength for k in knights if k.node in self.commit)
         send = Factory.BigButton(
-            text=f"Send {len(self.commit)} knight(s), strength {strength}",
+            text=f"Send {counted(len(self.commit), 'knight')}, strength {strength}",
             background_color=(0.18, 0.55, 0.30, 1),
         )
         send.send_knights = True
