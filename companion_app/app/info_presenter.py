@@ -14,7 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.app.presenter import EVENT_COLOURS, EVENT_WORDS, RGBA, player_colour
+from companion_app.app.presenter import (
+    EVENT_COLOURS,
+    EVENT_WORDS,
+    RESOURCE_COLOURS,
+    RGBA,
+    TRACK_COLOURS,
+    player_colour,
+)
 from companion_app.device.events import DeviceRoll
 from companion_app.game_stats import (
     EVENT_FACES,
@@ -201,12 +208,6 @@ def hand_summary(hand: HandView) -> str:
 
 # ---- the improvement chart -------------------------------------------------------------------
 
-TRACK_COLOURS: dict[Track, RGBA] = {
-    Track.TRADE: EVENT_COLOURS[EventDie.TRADE],
-    Track.POLITICS: EVENT_COLOURS[EventDie.POLITICS],
-    Track.SCIENCE: EVENT_COLOURS[EventDie.SCIENCE],
-}
-"""Each track in the colour of its castle on the event die (yellow, blue, green)."""
 
 ABILITIES: dict[Track, str] = {
     Track.TRADE: "trade a commodity 2:1 for any card, own turn",
@@ -578,14 +579,10 @@ def seat_order(game: Game, seats: Sequence[int] | None = None) -> list[int]:
 # ---- card colours -------------------------------------------------------------------------------
 
 CARD_COLOURS: dict[str, RGBA] = {
-    "brick": (0.80, 0.40, 0.22, 1.0),
-    "lumber": (0.16, 0.46, 0.20, 1.0),
-    "wool": (0.55, 0.80, 0.35, 1.0),
-    "grain": (0.94, 0.78, 0.25, 1.0),
-    "ore": (0.55, 0.56, 0.60, 1.0),
-    "cloth": (0.70, 0.55, 0.80, 1.0),
-    "coin": (0.85, 0.70, 0.30, 1.0),
-    "paper": (0.90, 0.88, 0.80, 1.0),
+    **{card.label: colour for card, colour in RESOURCE_COLOURS.items()},
+    Card.CLOTH.label: (0.70, 0.55, 0.80, 1.0),
+    Card.COIN.label: (0.85, 0.70, 0.30, 1.0),
+    Card.PAPER.label: (0.90, 0.88, 0.80, 1.0),
 }
 """Resources in their terrain's colour (as on the board), commodities in their own."""
 

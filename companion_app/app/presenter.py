@@ -67,7 +67,15 @@ from companion_app.rules.actions import (
     TakeResource,
 )
 from companion_app.rules.board import RED_NUMBERS, Board
-from companion_app.rules.cards import CARD_KINDS, TRACKS, Card, Harbour, Terrain
+from companion_app.rules.cards import (
+    CARD_KINDS,
+    TERRAIN_RESOURCE,
+    TRACKS,
+    Card,
+    Harbour,
+    Terrain,
+    Track,
+)
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import CITY, DESTROYED_CITY, NOBODY, SETTLEMENT
 from companion_app.rules.prompts import PromptKind, counted
@@ -108,12 +116,22 @@ TERRAIN_COLOURS: dict[Terrain | None, RGBA] = {
     Terrain.MOUNTAINS: (0.55, 0.56, 0.60, 1.0),
     Terrain.DESERT: (0.88, 0.80, 0.58, 1.0),
 }
+RESOURCE_COLOURS: dict[Card, RGBA] = {
+    card: TERRAIN_COLOURS[terrain] for terrain, card in TERRAIN_RESOURCE.items() if card is not None
+}
+"""Each resource in the colour of the terrain that produces it (cards, harbours)."""
 EVENT_COLOURS: dict[EventDie, RGBA] = {
     EventDie.SHIP: (0.15, 0.15, 0.18, 1.0),
     EventDie.TRADE: (0.95, 0.80, 0.15, 1.0),
     EventDie.POLITICS: (0.20, 0.40, 0.90, 1.0),
     EventDie.SCIENCE: (0.20, 0.70, 0.30, 1.0),
 }
+TRACK_COLOURS: dict[Track, RGBA] = {
+    Track.TRADE: EVENT_COLOURS[EventDie.TRADE],
+    Track.POLITICS: EVENT_COLOURS[EventDie.POLITICS],
+    Track.SCIENCE: EVENT_COLOURS[EventDie.SCIENCE],
+}
+"""Each track (and its metropolis) in the colour of its castle on the event die."""
 EVENT_WORDS: dict[EventDie, str] = {
     EventDie.SHIP: "ship",
     EventDie.TRADE: "yellow castle",

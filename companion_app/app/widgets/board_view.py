@@ -19,9 +19,12 @@ from kivy.uix.widget import Widget
 
 from companion_app.app.presenter import (
     HIGHLIGHT,
+    RESOURCE_COLOURS,
     RGBA,
     SEA,
     TERRAIN_COLOURS,
+    TRACK_COLOURS,
+    UNKNOWN_TERRAIN,
     BoardGeometry,
     BoardPicture,
     BuildingView,
@@ -29,7 +32,7 @@ from companion_app.app.presenter import (
     Spot,
     text_colour_on,
 )
-from companion_app.rules.cards import Harbour
+from companion_app.rules.cards import Harbour, Track
 from companion_app.rules.topology import HARBOUR_EDGES, HEX_COUNT
 
 SEA_EDGE: RGBA = (0.09, 0.24, 0.42, 1.0)
@@ -40,20 +43,13 @@ TOKEN_RED: RGBA = (0.80, 0.05, 0.05, 1.0)
 ROBBER: RGBA = (0.16, 0.16, 0.18, 1.0)
 MERCHANT: RGBA = (0.55, 0.25, 0.65, 1.0)
 PIER: RGBA = (0.45, 0.30, 0.15, 1.0)
+GENERIC_HARBOUR: RGBA = (0.96, 0.96, 0.96, 1.0)
 HARBOUR_COLOURS: dict[Harbour | None, RGBA] = {
-    None: (0.42, 0.42, 0.45, 1.0),
-    Harbour.GENERIC: (0.96, 0.96, 0.96, 1.0),
-    Harbour.BRICK: (0.80, 0.40, 0.22, 1.0),
-    Harbour.LUMBER: (0.16, 0.46, 0.20, 1.0),
-    Harbour.WOOL: (0.55, 0.80, 0.35, 1.0),
-    Harbour.GRAIN: (0.94, 0.78, 0.25, 1.0),
-    Harbour.ORE: (0.55, 0.56, 0.60, 1.0),
+    None: UNKNOWN_TERRAIN,
+    **{h: GENERIC_HARBOUR if h.resource is None else RESOURCE_COLOURS[h.resource] for h in Harbour},
 }
-METROPOLIS_COLOURS: dict[str, RGBA] = {
-    "trade": (0.95, 0.80, 0.15, 1.0),
-    "politics": (0.20, 0.40, 0.90, 1.0),
-    "science": (0.20, 0.70, 0.30, 1.0),
-}
+"""A harbour in its resource's colour; 3:1 harbours white; grey while a table's harbour is
+still being entered."""
 
 
 class BoardView(Widget):
@@ -255,7 +251,7 @@ class BoardView(Widget):
             ]
         if b.metropolis:
             r = s * 0.42
-            Color(*METROPOLIS_COLOURS[b.metropolis])
+            Color(*TRACK_COLOURS[Track(b.metropolis)])
             Line(circle=(x, y + s * 0.05, r), width=max(2.0, s * 0.06))
         Color(*colour)
         _polygon(shape)
