@@ -116,26 +116,33 @@ class ThreadFirmware:
             _close(fd)
 
 
+def spawn_host_main(interpreter: str, args: list[str]) -> tuple[subprocess.Popen[bytes], int]:
+    """``interpreter firmware/host_main.py`` as a subprocess: protocol on stdin/stdout, LED frames
+    on stderr (``--show-leds``), button commands on a control pipe whose write end is returned."""
+    ctl_r, ctl_w = os.pipe()
+    proc = subprocess.Popen(
+        [
+            interpreter,
+            str(firmware_dir() / "host_main.py"),
+            "--control",
+            str(ctl_r),
+            "--show-leds",
+            *args,
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        pass_fds=(ctl_r,),
+    )
+    os.close(ctl_r)
+    return proc, ctl_w
+
+
 class VmFirmware:
     """The firmware in the MicroPython unix VM (``micropython firmware/host_main.py``)."""
 
     def __init__(self, args: list[str]) -> None:
-        ctl_r, self._ctl_w = os.pipe()
-        self.proc = subprocess.Popen(
-            [
-                micropython_binary(),
-                str(firmware_dir() / "host_main.py"),
-                "--control",
-                str(ctl_r),
-                "--show-leds",
-                *args,
-            ],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            pass_fds=(ctl_r,),
-        )
-        os.close(ctl_r)
+        self.proc, self._ctl_w = spawn_host_main(micropython_binary(), args)
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self.to_fw = self.proc.stdin.fileno()
         self.from_fw = self.proc.stdout.fileno()

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import os
 import queue
-import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from companion_app.emulator.firmware import spawn_host_main
 
 REPO = Path(__file__).resolve().parents[2]
 FIRMWARE = REPO / "firmware"
@@ -105,22 +106,7 @@ class VMBox:
     commands on a control pipe, LED frames on stderr (``--show-leds``)."""
 
     def __init__(self, interpreter: str, *args: str) -> None:
-        ctl_r, self._ctl_w = os.pipe()
-        self.proc = subprocess.Popen(
-            [
-                interpreter,
-                str(FIRMWARE / "host_main.py"),
-                "--control",
-                str(ctl_r),
-                "--show-leds",
-                *args,
-            ],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            pass_fds=(ctl_r,),
-        )
-        os.close(ctl_r)
+        self.proc, self._ctl_w = spawn_host_main(interpreter, list(args))
         self.lines: queue.Queue[bytes] = queue.Queue()
         self.leds: list[str] = []
         self.stderr: list[str] = []
