@@ -1351,29 +1351,16 @@ def _do_discard(game: Game, a: DiscardCard) -> None:
 
 def _do_move_robber(game: Game, a: MoveRobber) -> None:
     game.robber_hex = a.hex
-    victims = []
-    n = game.player_count
-    for i in range(1, n):
-        p = (game.active + i) % n
-        if game.card_count(p) and any(game.node_owner[node] == p for node in HEX_NODES[a.hex]):
-            victims.append(p)
-    game.victims = tuple(victims)
+    game.victims = tuple(progress.robbable(game, a.hex))
     game.robber_by_knight = False
-    if victims:
+    if game.victims:
         game.prompt = Prompt(PromptKind.CHOOSE_VICTIM, game.active)
     else:
         game._next_prompt()
 
 
 def _do_steal(game: Game, a: StealFrom) -> None:
-    victim = game.hands[a.victim]
-    pick = game.rng.below(sum(victim))
-    for c in _ALL_CARDS:
-        if pick < victim[c]:
-            victim[c] -= 1
-            game.hands[a.player][c] += 1
-            break
-        pick -= victim[c]
+    progress.steal_random(game, a.victim, a.player)
     game.victims = ()
     game._next_prompt()
 

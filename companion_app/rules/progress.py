@@ -604,10 +604,20 @@ def _do_medicine(game: Game, a: PlayMedicine) -> None:
 def _do_bishop(game: Game, a: PlayBishop) -> None:
     """The robber moves; one random card from each other player with a building there."""
     game.robber_hex = a.hex
-    corners = HEX_NODES[a.hex]
-    for q in _seat_order_from_active(game):
-        if game.card_count(q) and any(game.node_owner[node] == q for node in corners):
-            steal_random(game, q, a.player)
+    for q in robbable(game, a.hex):
+        steal_random(game, q, a.player)
+
+
+def robbable(game: Game, hex_: int) -> list[int]:
+    """The other players, in seat order from the active one, with a building on ``hex_``
+    and cards to lose (§8)."""
+    corners = HEX_NODES[hex_]
+    owner = game.node_owner
+    return [
+        q
+        for q in _seat_order_from_active(game)
+        if game.card_count(q) and any(owner[node] == q for node in corners)
+    ]
 
 
 def steal_random(game: Game, victim: int, thief: int) -> Card:
