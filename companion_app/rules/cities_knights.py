@@ -322,14 +322,19 @@ def do_move(game: Game, a: MoveKnight) -> None:
     roads_changed_at(game, a.node, a.to)
 
 
-def do_displace(game: Game, a: DisplaceKnight) -> None:
-    victim, v_level, v_active, v_flags = lift_knight(game, a.to)
-    p, level, _active, flags = lift_knight(game, a.node)
-    place_knight(game, p, a.to, level, False, flags | ACTED)
-    spots = relocation_spots(game, victim, a.to)
-    if spots:
-        game.displaced = (a.to, v_level, v_active, v_flags)
+def displace_knight(game: Game, node: int) -> None:
+    """The knight on ``node`` leaves it; its owner relocates it if there is a free intersection
+    along their roads, else it goes back to the supply (§6, Intrigue)."""
+    victim, level, active, flags = lift_knight(game, node)
+    if relocation_spots(game, victim, node):
+        game.displaced = (node, level, active, flags)
         game.pending.append(Prompt(PromptKind.RELOCATE_KNIGHT, victim))
+
+
+def do_displace(game: Game, a: DisplaceKnight) -> None:
+    p, level, _active, flags = lift_knight(game, a.node)
+    displace_knight(game, a.to)  # the intersection just left is free for the displaced knight
+    place_knight(game, p, a.to, level, False, flags | ACTED)
     roads_changed_at(game, a.node, a.to)
     game._next_prompt()
 

@@ -648,10 +648,7 @@ def _do_diplomat(game: Game, a: PlayDiplomat) -> None:
 
 
 def _do_intrigue(game: Game, a: PlayIntrigue) -> None:
-    victim, level, active, flags = ck.lift_knight(game, a.node)
-    if ck.relocation_spots(game, victim, a.node):
-        game.displaced = (a.node, level, active, flags)
-        game.pending.append(Prompt(PromptKind.RELOCATE_KNIGHT, victim))
+    ck.displace_knight(game, a.node)
     ck.roads_changed_at(game, a.node)
 
 
