@@ -1341,12 +1341,7 @@ def _do_roll(game: Game, a: Roll) -> None:
 def _do_discard(game: Game, a: DiscardCard) -> None:
     game.hands[a.player][a.card] -= 1
     game.bank[a.card] += 1
-    prompt = game.pending[0]
-    if prompt.count > 1:
-        game.pending[0] = Prompt(PromptKind.DISCARD, prompt.player, prompt.count - 1)
-        game.prompt = game.pending[0]
-    else:
-        game._pending_done()
+    game.pending_step_done()
 
 
 def _do_move_robber(game: Game, a: MoveRobber) -> None:
