@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +12,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from bench.app import StartFailed, xvfb  # noqa: E402  (bench is not installed: found from REPO)
+
 ARTIFACTS = REPO / "artifacts"
 VENV_BIN = Path(sys.executable).parent
 
@@ -42,24 +46,11 @@ def xvfb_display() -> Iterator[str]:
     """A private Xvfb server for the session; yields its DISPLAY value."""
     if shutil.which("Xvfb") is None:
         pytest.fail("Xvfb is missing: apt-get install xvfb (make test installs it as root)")
-    read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        pass_fds=(write_fd,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_fd)
-    with os.fdopen(read_fd) as reader:
-        number = reader.readline().strip()
-    if not number:
-        proc.kill()
-        pytest.fail("Xvfb did not start")
     try:
-        yield f":{number}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        with xvfb() as display:
+            yield display
+    except StartFailed as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="session")
