@@ -1,18 +1,16 @@
 """Child process of the cold-start benchmark: start a Kivy app, print the wall-clock time of its
 first drawn frame, quit.
 
-    python -m bench.app_probe bare|app
+    python -m bench.app_probe
 
-``bare`` is a hello-world Kivy window (one Label): the floor any Kivy app pays. ``app`` starts the
-companion app the way ``python -m companion_app --virtual-dice`` does. In both, a callback put on
-the Clock before the app runs waits for the window's first flip after the root widget is built,
-prints ``READY <time.time()>`` and stops the app.
+A hello-world Kivy window (one Label): the floor any Kivy app pays. A callback put on the Clock
+before the app runs waits for the window's first flip after the root widget is built, prints
+``READY <time.time()>`` and stops the app.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 import time
 
 
@@ -47,18 +45,7 @@ def bare() -> None:
     Hello().run()
 
 
-def app() -> int:
-    from companion_app.__main__ import main
-
-    _stop_at_first_frame()
-    return main(["--virtual-dice"])
-
-
 if __name__ == "__main__":
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-    which = sys.argv[1] if len(sys.argv) > 1 else "bare"
-    if which == "bare":
-        bare()
-    else:
-        sys.exit(app())
+    bare()
