@@ -63,7 +63,6 @@ from companion_app.rules.cards import (
     CARD_KINDS,
     COMMODITIES,
     COSTS,
-    PROGRESS_HAND_LIMIT,
     TERRAIN_COMMODITY,
     TERRAIN_RESOURCE,
     TRACKS,
@@ -1392,7 +1391,7 @@ def _do_decline(game: Game, a: DeclineTrade) -> None:
 
 def _do_end_turn(game: Game, a: EndTurn) -> None:
     """A 5th progress card held on one's own turn is discarded now (§3.6, §9)."""
-    over = len(game.progress_hands[a.player]) - PROGRESS_HAND_LIMIT
+    over = progress.over_limit(game, a.player)
     if over > 0:
         game.pending.append(Prompt(PromptKind.PROGRESS_DISCARD, a.player, over))
         game.stage = "end_turn"

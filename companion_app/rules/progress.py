@@ -156,7 +156,7 @@ def receive(game: Game, p: int, card: ProgressCard, queue_at: int) -> None:
         game.revealed_vp[p].append(card)
         return
     _add_to_hand(game.progress_hands[p], card)
-    over = len(game.progress_hands[p]) - PROGRESS_HAND_LIMIT
+    over = over_limit(game, p)
     if over > 0 and p != game.active:
         game.pending.insert(queue_at, Prompt(PromptKind.PROGRESS_DISCARD, p, over))
 
