@@ -460,9 +460,8 @@ def advance_barbarians(game: Game) -> bool:
     if game.barbarian_position < game.config.barbarian_track_length:
         return False
     if game.config.evil_barbarians:
-        order = [(game.active + i) % game.player_count for i in range(game.player_count)]
         game.committed = []
-        game.pending.extend(Prompt(PromptKind.COMMIT_KNIGHTS, p) for p in order)
+        game.pending.extend(Prompt(PromptKind.COMMIT_KNIGHTS, p) for p in game.seat_order())
         game.stage = "commit"
     else:
         resolve_attack(game)
@@ -533,7 +532,7 @@ def resolve_attack(game: Game) -> None:
     the ship goes back, the defending knights turn inactive and the robber is free (§7).
     The outcome is kept in ``game.last_attack``."""
     n = game.player_count
-    order = [(game.active + i) % n for i in range(n)]
+    order = game.seat_order()
     knights = defenders(game)
     per_player = [0] * n
     for node in knights:
@@ -633,9 +632,7 @@ def queue_aqueduct(game: Game, gained: list[list[int]]) -> None:
     """Players with the Aqueduct who got nothing from a production roll take a resource."""
     if not any(game.bank[c] for c in RESOURCES):
         return
-    n = game.player_count
-    for i in range(n):
-        p = (game.active + i) % n
+    for p in game.seat_order():
         if game.improvements[p][SCIENCE] >= ABILITY_LEVEL and not any(gained[p]):
             game.pending.append(Prompt(PromptKind.AQUEDUCT, p))
 

@@ -497,6 +497,11 @@ class Game:
     def next_seat(self, player: int) -> int:
         return (player + 1) % self.player_count
 
+    def seat_order(self) -> list[int]:
+        """Every seat in turn order, the active player first."""
+        n = self.player_count
+        return [(self.active + i) % n for i in range(n)]
+
     def describe_prompt(self) -> str:
         return self.prompt.describe(self.config.names)
 
@@ -953,8 +958,7 @@ class Game:
     def _start_seven(self) -> None:
         """On a 7: discards over the limit, in seat order from the roller (§3.4)."""
         self.last_production = ()
-        for i in range(self.player_count):
-            p = (self.active + i) % self.player_count
+        for p in self.seat_order():
             count = self.card_count(p)
             if count > self.discard_limit(p):
                 self.pending.append(Prompt(PromptKind.DISCARD, p, count // 2))

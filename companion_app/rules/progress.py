@@ -131,9 +131,7 @@ def draws_card(level: int, red: int) -> bool:
 
 def castle_draws(game: Game, track: Track, red: int) -> None:
     """Everyone qualifying draws the top card of ``track``'s deck, the active player first."""
-    n = game.player_count
-    for i in range(n):
-        p = (game.active + i) % n
+    for p in game.seat_order():
         if draws_card(game.improvements[p][track.index], red):
             draw(game, p, track, len(game.pending))
 
@@ -542,8 +540,7 @@ def _harvest(game: Game, p: int, terrain: Terrain) -> None:
 
 
 def _seat_order_from_active(game: Game) -> list[int]:
-    n = game.player_count
-    return [(game.active + i) % n for i in range(1, n)]
+    return game.seat_order()[1:]
 
 
 def _do_no_choice(game: Game, a: PlayProgress) -> None:
