@@ -12,7 +12,7 @@ that restarted or came back: a dropped command is repaired, never forgotten.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Final
 
 from companion_app.device import protocol as p
@@ -62,9 +62,6 @@ class LinkCounters:
     disconnects: int = 0
     timeouts: int = 0  # the box went silent
 
-    def as_dict(self) -> dict[str, int]:
-        return asdict(self)
-
 
 _EVENTS: Final = {die.value: die for die in EventDie}
 
@@ -88,8 +85,6 @@ class HostSession:
         self.info: DeviceInfo | None = None  # the box on the open port, once it said HELLO
         self._last_info: DeviceInfo | None = None
         self.device_unacked = 0
-        self.device_armed: bool | None = None
-        self.device_lost = 0
         self._now = now
         self._out = bytearray()
         self._splitter = p.LineSplitter()
@@ -244,7 +239,6 @@ class HostSession:
             self._roll(m, now, events)
         elif kind == "HB":
             self.device_unacked = m.number("unacked")
-            self.device_armed = m.flag("armed")
             self._heartbeat(m, now)
         elif kind == "OFFLINE":
             self._offline_expected = min(m.number("n"), OFFLINE_MAX)
@@ -261,7 +255,6 @@ class HostSession:
     def _hello(self, m: p.Message, now: float, events: list[LinkEvent]) -> None:
         info = DeviceInfo(m.text("dev"), m.text("boot"), m.text("fw"), m.number("proto"))
         self.device_unacked = m.number("unacked")
-        self.device_lost = m.number("lost")
         previous = self.info
         before = self._last_info
         self.info = info
