@@ -100,8 +100,7 @@ def along_roads(game: Game, p: int, start: int) -> list[int]:
 
 def knight_spots(game: Game, p: int) -> list[int]:
     """Free intersections at the end of one of the player's roads (no distance rule)."""
-    nodes = {node for e in game.roads_of[p] for node in EDGE_NODES[e]}
-    return [n for n in sorted(nodes) if _free(game, n)]
+    return [n for n in game.road_ends(p) if _free(game, n)]
 
 
 def may_act(game: Game, node: int) -> bool:
@@ -172,7 +171,7 @@ def check_build_knight(game: Game, a: BuildKnight) -> str | None:
         return f"intersection {node} does not exist"
     if not _free(game, node):
         return f"intersection {node} is occupied"
-    if not any(game.edge_owner[e] == p for e in NODE_EDGES[node]):
+    if not game.has_road_at(p, node):
         return f"a knight is placed at the end of one of your roads; {node} is not (§6)"
     if game.knights_at_level(p, 1) >= KNIGHTS_PER_LEVEL:
         return "both your basic knights are on the board"

@@ -667,9 +667,17 @@ class Game:
         spots.sort()
         return spots
 
+    def road_ends(self, player: int) -> list[int]:
+        """Intersections at an end of one of the player's roads, in id order."""
+        return sorted({node for e in self.roads_of[player] for node in EDGE_NODES[e]})
+
+    def has_road_at(self, player: int, node: int) -> bool:
+        """One of the player's roads ends on ``node``."""
+        edge_owner = self.edge_owner
+        return any(edge_owner[e] == player for e in NODE_EDGES[node])
+
     def _settlement_spots(self, p: int) -> list[int]:
-        nodes = {node for e in self.roads_of[p] for node in EDGE_NODES[e]}
-        return [n for n in sorted(nodes) if self._free_building_spot(n)]
+        return [n for n in self.road_ends(p) if self._free_building_spot(n)]
 
     # ---- applying ---------------------------------------------------------------------------
 
@@ -1190,7 +1198,7 @@ def _check_build_settlement(game: Game, a: BuildSettlement) -> str | None:
         return None
     if not _affords(game.hands[p], COSTS[Build.SETTLEMENT]):
         return "a settlement costs 1 brick + 1 lumber + 1 wool + 1 grain (§5)"
-    if not any(game.edge_owner[e] == p for e in NODE_EDGES[node]):
+    if not game.has_road_at(p, node):
         return f"intersection {node} is not at the end of one of your roads"
     return None
 

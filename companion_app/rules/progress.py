@@ -377,7 +377,7 @@ def _reason_intrigue(game: Game, a: PlayIntrigue) -> str | None:
     owner = game.knight_owner[node]
     if owner in (NOBODY, p):
         return "Intrigue displaces an opponent's knight"
-    if not any(game.edge_owner[e] == p for e in NODE_EDGES[node]):
+    if not game.has_road_at(p, node):
         return "Intrigue needs the knight on an intersection touched by one of your roads (§10)"
     return None
 
@@ -471,8 +471,7 @@ def _diplomat_candidates(game: Game, p: int) -> list[Action]:
 
 
 def _intrigue_candidates(game: Game, p: int) -> list[Action]:
-    nodes = {node for e in game.roads_of[p] for node in EDGE_NODES[e]}
-    return [PlayIntrigue(p, n) for n in sorted(nodes)]
+    return [PlayIntrigue(p, n) for n in game.road_ends(p)]
 
 
 def _play_plain(card: ProgressCard) -> Callable[[Game, int], list[Action]]:
