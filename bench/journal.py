@@ -14,11 +14,28 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.table import Row, median, percentile, verdict
-from companion_app.journal.benchmark import scripted_actions
 from companion_app.journal.store import Journal
+from companion_app.rules.actions import Action
+from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
+from companion_app.rules.randomplay import choose_random_action
+from companion_app.rules.rng import SplitMix64
 
 SECTION = "Journal"
+
+
+def scripted_actions(count: int, seed: int = 1) -> tuple[GameConfig, list[Action]]:
+    """``count`` legal actions of one random game (the first seed from ``seed`` whose game
+    lasts that long)."""
+    for s in range(seed, seed + 1000):
+        config = GameConfig.for_players(4, seed=s)
+        game = Game.new(config)
+        rng = SplitMix64(s ^ 0x5EED)
+        while len(game.history) < count and not game.is_over:
+            game.apply(choose_random_action(game, rng))
+        if len(game.history) >= count:
+            return config, list(game.history)
+    raise RuntimeError(f"no random game from seed {seed} reached {count} actions")
 
 
 @dataclass
