@@ -363,15 +363,22 @@ def wall_actions(game: Game, p: int) -> list[Action]:
     return [BuildCityWall(p, n) for n in sorted(game.cities_of(p)) if not game.walls[n]]
 
 
-def check_wall(game: Game, a: BuildCityWall) -> str | None:
-    p, node = a.player, a.node
+def wall_reason(game: Game, p: int, node: int, *, wall: str = "a city wall") -> str | None:
+    """Why ``p`` cannot put a wall under ``node``, price aside (§5; the Engineer, §10)."""
     if not _on_board(node) or game.node_owner[node] != p or game.node_level[node] != CITY:
-        return "a city wall goes under one of your cities"
+        return f"{wall} goes under one of your cities"
     if game.walls[node]:
         return "this city already has a wall"
     if game.walls_of(p) >= WALLS_PER_PLAYER:
         return f"at most {WALLS_PER_PLAYER} city walls per player"
-    if not game.affords(p, COSTS[Build.CITY_WALL]):
+    return None
+
+
+def check_wall(game: Game, a: BuildCityWall) -> str | None:
+    reason = wall_reason(game, a.player, a.node)
+    if reason:
+        return reason
+    if not game.affords(a.player, COSTS[Build.CITY_WALL]):
         return "a city wall costs 2 brick (§5)"
     return None
 

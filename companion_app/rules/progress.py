@@ -63,7 +63,6 @@ from companion_app.rules.pieces import (
     CITY,
     KNIGHTS_PER_LEVEL,
     NOBODY,
-    WALLS_PER_PLAYER,
 )
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.rng import SplitMix64
@@ -299,14 +298,7 @@ def _reason_crane(game: Game, a: PlayCrane) -> str | None:
 
 
 def _reason_engineer(game: Game, a: PlayEngineer) -> str | None:
-    p, node = a.player, a.node
-    if not 0 <= node < NODE_COUNT or game.node_owner[node] != p or game.node_level[node] != CITY:
-        return "the Engineer's wall goes under one of your cities"
-    if game.walls[node]:
-        return "this city already has a wall"
-    if game.walls_of(p) >= WALLS_PER_PLAYER:
-        return f"at most {WALLS_PER_PLAYER} city walls per player"
-    return None
+    return ck.wall_reason(game, a.player, a.node, wall="the Engineer's wall")
 
 
 def _reason_inventor(game: Game, a: PlayInventor) -> str | None:
