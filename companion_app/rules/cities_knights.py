@@ -299,10 +299,15 @@ def do_build_knight(game: Game, a: BuildKnight) -> None:
     roads_changed_at(game, a.node)
 
 
+def activate_knight(game: Game, node: int) -> None:
+    """The knight turns active; it cannot act this turn (§6)."""
+    game.knight_active[node] = True
+    game.knight_flags[node] |= ACTIVATED
+
+
 def do_activate(game: Game, a: ActivateKnight) -> None:
     game._pay(a.player, COSTS[Build.ACTIVATE_KNIGHT])
-    game.knight_active[a.node] = True
-    game.knight_flags[a.node] |= ACTIVATED
+    activate_knight(game, a.node)
 
 
 def do_promote(game: Game, a: PromoteKnight) -> None:

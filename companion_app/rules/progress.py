@@ -59,7 +59,6 @@ from companion_app.rules.cards import (
     hand_of,
 )
 from companion_app.rules.pieces import (
-    ACTIVATED,
     CITY,
     KNIGHTS_PER_LEVEL,
     NOBODY,
@@ -547,8 +546,7 @@ def _do_no_choice(game: Game, a: PlayProgress) -> None:
     elif card is ProgressCard.WARLORD:
         for node in game.knights_of[p]:
             if not game.knight_active[node]:
-                game.knight_active[node] = True
-                game.knight_flags[node] |= ACTIVATED
+                ck.activate_knight(game, node)
     elif card is ProgressCard.SABOTEUR:
         mine = game.victory_points(p)
         for q in _seat_order_from_active(game):
