@@ -1216,8 +1216,9 @@ def _check_build_city(game: Game, a: BuildCity) -> str | None:
 
 
 def _check_roll(game: Game, a: Roll) -> str | None:
-    if not (1 <= a.yellow <= 6 and 1 <= a.red <= 6):
-        return f"dice show 1-6, got yellow {a.yellow} and red {a.red}"
+    reason = progress.dice_reason(a.yellow, a.red)
+    if reason:
+        return reason
     fixed = game.alchemist
     if fixed is not None and (a.yellow, a.red) != fixed:
         return f"the Alchemist fixed the dice at yellow {fixed[0]}, red {fixed[1]} (§10)"

@@ -284,9 +284,17 @@ def _other_player(game: Game, p: int, victim: int) -> str | None:
     return None
 
 
+def dice_reason(yellow: int, red: int) -> str | None:
+    """Production dice outside 1-6 (a roll, or the Alchemist's choice)."""
+    if not (1 <= yellow <= 6 and 1 <= red <= 6):
+        return f"dice show 1-6, got yellow {yellow} and red {red}"
+    return None
+
+
 def _reason_alchemist(game: Game, a: PlayAlchemist) -> str | None:
-    if not (1 <= a.yellow <= 6 and 1 <= a.red <= 6):
-        return f"dice show 1-6, got yellow {a.yellow} and red {a.red}"
+    reason = dice_reason(a.yellow, a.red)
+    if reason:
+        return reason
     if game.alchemist is not None:
         return "an Alchemist already fixed this roll's dice"
     return None
