@@ -17,6 +17,11 @@ def corner(hex_id: int, index: int) -> int:
     return HEX_NODES[hex_id][index]
 
 
+def e(a: int, b: int) -> int:
+    """The edge between two neighbouring intersections."""
+    return EDGE_BETWEEN[(a, b)]
+
+
 def side(hex_id: int, index: int) -> int:
     """Side ``index`` of a hex: from corner ``index`` to corner ``index + 1``."""
     nodes = HEX_NODES[hex_id]

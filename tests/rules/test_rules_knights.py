@@ -3,7 +3,7 @@ Aqueduct (§4), Merchant Guild (§11 maritime), and the variants (§3)."""
 
 from __future__ import annotations
 
-from builders import make_game
+from builders import e, make_game
 
 from companion_app.rules.actions import (
     ActivateKnight,
@@ -31,12 +31,6 @@ from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.topology import EDGE_BETWEEN
-
-
-def e(a: int, b: int) -> int:
-    return EDGE_BETWEEN[(a, b)]
-
 
 # Player 0: settlement on 8, roads 8-13-18-23 round hills 6 (hex 4). Player 1: settlement on 30,
 # roads 30-24-18. The desert (hex 9, the robber) touches 18, 23, 24 and 30.

@@ -4,7 +4,7 @@ Diplomat, Intrigue, Saboteur, Spy, Warlord, Wedding."""
 from __future__ import annotations
 
 import pytest
-from builders import make_game
+from builders import e, make_game
 
 from companion_app.rules.actions import (
     BuildRoad,
@@ -30,13 +30,8 @@ from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import ACTIVATED, NOBODY
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.topology import EDGE_BETWEEN
 
 PC = ProgressCard
-
-
-def e(a: int, b: int) -> int:
-    return EDGE_BETWEEN[(a, b)]
 
 
 # VP: player 0 has 3 (city 12, settlement 16), player 1 has 3 (city 30, settlement 40),

@@ -4,7 +4,7 @@ Inventor, Irrigation, Medicine, Mining, Printer, Road Building, Smith."""
 from __future__ import annotations
 
 import pytest
-from builders import make_game
+from builders import e, make_game
 
 from companion_app.rules.actions import (
     BuildCity,
@@ -28,13 +28,8 @@ from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import ACTIVATED, CITY
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.topology import EDGE_BETWEEN
 
 PC = ProgressCard
-
-
-def e(a: int, b: int) -> int:
-    return EDGE_BETWEEN[(a, b)]
 
 
 # Player 0: city on 12 (mountains 10, fields 12, hills 6), settlement on 16 (fields 12, fields 9),

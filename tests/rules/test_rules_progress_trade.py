@@ -4,7 +4,7 @@ Commercial Harbor, Master Merchant, Merchant, Merchant Fleet, Resource Monopoly,
 from __future__ import annotations
 
 import pytest
-from builders import make_game
+from builders import e, make_game
 
 from companion_app.rules.actions import (
     BankTrade,
@@ -27,13 +27,8 @@ from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.topology import EDGE_BETWEEN
 
 PC = ProgressCard
-
-
-def e(a: int, b: int) -> int:
-    return EDGE_BETWEEN[(a, b)]
 
 
 # VP: player 0 has 3 (city 12, settlement 16 at the ore harbour), player 1 has 3 (city 30,
