@@ -659,7 +659,7 @@ class Game:
             for node in EDGE_NODES[e]:
                 if not self._blocks(p, node):
                     frontier.add(node)
-        for node in sorted(frontier):
+        for node in frontier:
             for e in NODE_EDGES[node]:
                 if edge_owner[e] == NOBODY and e not in seen:
                     seen.add(e)
