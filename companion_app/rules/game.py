@@ -1292,16 +1292,13 @@ def _do_build_road(game: Game, a: BuildRoad) -> None:
     p = a.player
     game.edge_owner[a.edge] = p
     insort(game.roads_of[p], a.edge)
-    if game.prompt.kind is PromptKind.SETUP_ROAD:
-        game._update_longest_road((p,))
-        game._advance_setup()
-        return
-    if game.prompt.kind is PromptKind.FREE_ROAD:
-        game._update_longest_road((p,))
-        game.pending_step_done()
-        return
-    game._pay(p, COSTS[Build.ROAD])
     game._update_longest_road((p,))
+    if game.prompt.kind is PromptKind.SETUP_ROAD:
+        game._advance_setup()
+    elif game.prompt.kind is PromptKind.FREE_ROAD:
+        game.pending_step_done()
+    else:
+        game._pay(p, COSTS[Build.ROAD])
 
 
 def _do_build_settlement(game: Game, a: BuildSettlement) -> None:
