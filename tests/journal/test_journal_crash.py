@@ -46,7 +46,7 @@ def _run_and_kill(db: Path, seed: int, delay: float, early: bool) -> list[str]:
     proc.send_signal(signal.SIGKILL)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode in (-signal.SIGKILL, 0), err
-    return lines + out.split()
+    return lines + out.splitlines()
 
 
 def _integrity(db: Path) -> str:
@@ -60,9 +60,11 @@ def _integrity(db: Path) -> str:
 def _check_run(db: Path, seed: int, lines: list[str]) -> int:
     """Check the journal after the kill; returns the number of committed operations."""
     config, ops = op_script(seed, SCRIPT_LENGTH)
-    printed = [int(word) for word in lines if word.isdigit()]
+    # Whole lines only: the worker's "game N" line names the game, it counts no operation.
+    lines = [line.strip() for line in lines]
+    printed = [int(line) for line in lines if line.isdigit()]
     lower = printed[-1] if printed else 0
-    game_started = any(word == "game" for word in lines)
+    game_started = any(line.startswith("game ") for line in lines)
     try:
         journal = Journal(db, create=False)
     except JournalNotFoundError:
