@@ -1,16 +1,25 @@
 """`python -m companion_app.rules random-game ...`: play random legal games.
 
 Prints one JSON line per game: ``{"seed", "winner", "turns", "actions"}``; with ``--check`` the
-invariants are verified after every action and the first violation ends the run (exit 1).
+invariants are verified after every action and the first violation ends the run (exit 1); with
+``--digest`` each line also carries ``"digest"``, a SHA-256 of the final state JSON, so two
+versions of the rules core can be compared game by game.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 
 from companion_app.rules.randomplay import play_random_game
+
+
+def state_digest(state: object) -> str:
+    """SHA-256 (hex) of a state's JSON in one canonical spelling (sorted keys, no spaces)."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,6 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     rg.add_argument("--players", type=int, choices=(3, 4), default=4)
     rg.add_argument("--max-turns", type=int, default=500)
     rg.add_argument("--check", action="store_true", help="verify invariants after every action")
+    rg.add_argument(
+        "--digest", action="store_true", help="print a hash of each game's final state JSON"
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -29,7 +41,10 @@ def main(argv: list[str] | None = None) -> int:
         result = play_random_game(
             seed, players=args.players, max_turns=args.max_turns, check=args.check
         )
-        print(json.dumps(result.to_json()), flush=True)
+        line = result.to_json()
+        if args.digest and result.game is not None:
+            line["digest"] = state_digest(result.game.to_json())
+        print(json.dumps(line), flush=True)
         if result.violation:
             print(f"invariant violated: {result.violation}", file=sys.stderr)
             return 1

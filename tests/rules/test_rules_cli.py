@@ -40,3 +40,18 @@ def test_bad_arguments_are_reported() -> None:
     assert out.returncode == 2 and "invalid choice" in out.stderr
     out = run_cli("random-game", "--games", "0")
     assert out.returncode == 2 and "--games must be at least 1" in out.stderr
+
+
+def test_digest_is_a_hash_of_the_final_state_and_is_deterministic() -> None:
+    from companion_app.rules.__main__ import state_digest
+    from companion_app.rules.randomplay import play_random_game
+
+    out = run_cli("random-game", "--seed", "4", "--games", "2", "--max-turns", "30", "--digest")
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    for line in lines:
+        game = play_random_game(line["seed"], max_turns=30).game
+        assert game is not None
+        assert line["digest"] == state_digest(game.to_json())
+        assert len(line["digest"]) == 64
+    assert lines[0]["digest"] != lines[1]["digest"]
