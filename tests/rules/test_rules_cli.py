@@ -6,6 +6,9 @@ import json
 import subprocess
 import sys
 
+from companion_app.rules.__main__ import state_digest
+from companion_app.rules.randomplay import play_random_game
+
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -43,9 +46,6 @@ def test_bad_arguments_are_reported() -> None:
 
 
 def test_digest_is_a_hash_of_the_final_state_and_is_deterministic() -> None:
-    from companion_app.rules.__main__ import state_digest
-    from companion_app.rules.randomplay import play_random_game
-
     out = run_cli("random-game", "--seed", "4", "--games", "2", "--max-turns", "30", "--digest")
     assert out.returncode == 0, out.stderr
     lines = [json.loads(line) for line in out.stdout.splitlines()]
