@@ -34,11 +34,14 @@ from companion_app.rules.actions import Action, action_from_json
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, RulesError
 from companion_app.rules.game import NOBODY, Game
+from companion_app.untrusted_json import JsonLimits, UntrustedJsonError, loads
 
 EXPORT_FORMAT = "catan-companion-game"
 EXPORT_VERSION = 1
 _REQUIRED = ("format", "version", "config", "actions")
 _OPTIONAL = ("created_at", "updated_at", "winner", "state_sha256")
+EXPORT_LIMITS = JsonLimits(max_bytes=16 * 1024 * 1024, max_depth=16, max_items=200_000)
+"""An export is a few hundred kilobytes and four levels deep; much more was not written by us."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,19 +95,15 @@ def parse_export_text(text: str | bytes) -> ValidatedExport:
 
     :raises InvalidExportError: naming the first problem.
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise InvalidExportError(
-                f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})"
-            ) from exc
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+        data = loads(text, EXPORT_LIMITS)
+    except UntrustedJsonError as exc:
+        reason = str(exc)
         raise InvalidExportError(
-            f"the file is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from exc
+            f"the file is {reason}"
+            if reason.startswith("not ")
+            else f"the file is refused: {reason}"
+        ) from None
     return validate_export(data)
 
 
@@ -141,8 +140,8 @@ def validate_export(data: object) -> ValidatedExport:
         raise InvalidExportError(f"config must be a JSON object, got {config_data!r}")
     try:
         config = GameConfig.from_json(config_data)
-    except RulesError as exc:
-        raise InvalidExportError(f"config: {exc}") from exc
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:  # RulesError included
+        raise InvalidExportError(f"config: {_reason(exc)}") from exc
 
     created_at = _timestamp(data, "created_at")
     updated_at = _timestamp(data, "updated_at")
@@ -155,8 +154,8 @@ def validate_export(data: object) -> ValidatedExport:
     for index, raw in enumerate(raw_actions):
         try:
             action = action_from_json(raw)
-        except RulesError as exc:
-            raise InvalidExportError(f"action {index}: {exc}") from exc
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:  # RulesError included
+            raise InvalidExportError(f"action {index}: {_reason(exc)}") from exc
         try:
             game.apply(action)
         except IllegalActionError as exc:
@@ -185,6 +184,15 @@ def validate_export(data: object) -> ValidatedExport:
                 "exported one (was it written by a different version of the rules?)"
             )
     return ValidatedExport(config, tuple(actions), game, created_at, updated_at)
+
+
+def _reason(exc: Exception) -> str:
+    """A rules error's own message; for anything else, what kind of problem it was."""
+    if isinstance(exc, RulesError):
+        return str(exc)
+    if isinstance(exc, KeyError):
+        return f"the field {exc} is missing"
+    return f"malformed ({type(exc).__name__}: {exc})"
 
 
 def _timestamp(data: Mapping[str, Any], key: str) -> str | None:

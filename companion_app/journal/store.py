@@ -14,7 +14,6 @@ flagged ``undone``, until a new action replaces them; redo takes them back in or
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
@@ -41,10 +40,14 @@ from companion_app.journal.exchange import (
 from companion_app.journal.schema import open_database
 from companion_app.rules.actions import Action, Roll, action_from_json
 from companion_app.rules.config import GameConfig
-from companion_app.rules.errors import IllegalActionError, RulesError
+from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
+from companion_app.untrusted_json import JsonLimits, loads
 
 Clock = Callable[[], datetime]
+
+ROW_LIMITS = JsonLimits(max_bytes=256 * 1024, max_depth=16, max_digits=40, max_items=10_000)
+"""A stored config or action is small and flat; a row beyond these was not written by us."""
 
 
 def utc_now() -> datetime:
@@ -236,8 +239,11 @@ class Journal:
 
     def _config(self, game_id: int, text: str) -> GameConfig:
         try:
-            return GameConfig.from_json(json.loads(text))
-        except (ValueError, TypeError, RulesError) as exc:
+            data = loads(_row_text(text), ROW_LIMITS)
+            if not isinstance(data, dict):
+                raise ValueError(f"a JSON {type(data).__name__} where an object belongs")
+            return GameConfig.from_json(data)
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
             message = f"game {game_id}: its stored config is unreadable: {exc}"
             raise CorruptJournalError(message) from exc
 
@@ -303,12 +309,17 @@ class Journal:
                 raise CorruptJournalError(
                     f"game {game_id} does not replay: action {idx} ({action.type_name}): {exc}"
                 ) from exc
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+                raise CorruptJournalError(  # a stored row must never crash the app
+                    f"game {game_id} does not replay: action {idx} ({action.type_name}): "
+                    f"the rules core cannot apply it ({type(exc).__name__}: {exc})"
+                ) from exc
         return GameSession(self, game_id, game, tail, revision=revision, origins=origins)
 
     def _parse_row(self, game_id: int, idx: int, data: str) -> Action:
         try:
-            return action_from_json(json.loads(data))
-        except (ValueError, RulesError) as exc:
+            return action_from_json(loads(_row_text(data), ROW_LIMITS))
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
             raise CorruptJournalError(f"game {game_id}: action {idx} is unreadable: {exc}") from exc
 
     # ---- export / import --------------------------------------------------------------------
@@ -406,6 +417,13 @@ class Journal:
                 raise CorruptJournalError(
                     f"game {session.game_id}: action {index} is not where the journal expects it"
                 )
+
+
+def _row_text(value: object) -> str | bytes:
+    """A TEXT column as stored; SQLite's loose typing lets another writer put anything there."""
+    if isinstance(value, str | bytes):
+        return value
+    raise ValueError(f"a {type(value).__name__} where JSON text belongs")
 
 
 class GameSession:
