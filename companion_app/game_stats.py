@@ -17,7 +17,7 @@ from enum import Enum
 from companion_app.rules.actions import EVENT_DIE_FACES, EventDie, Roll
 from companion_app.rules.cards import CARD_KINDS, Hand
 from companion_app.rules.cities_knights import BarbarianAttack
-from companion_app.rules.game import Game
+from companion_app.rules.game import Game, replay_steps
 
 SUMS: tuple[int, ...] = tuple(range(2, 13))
 """The dice sums 2–12, in the order of :attr:`DiceCounts.sums`."""
@@ -125,19 +125,20 @@ class GameStatistics:
     @classmethod
     def from_game(cls, game: Game) -> GameStatistics:
         """Replay ``game``'s history once and count what happened."""
-        replay = Game.new(game.config)
+        replay = game.at_history_start()
         sums = [0] * len(SUMS)
         yellow = [0] * 6
         red = [0] * 6
         events = [0] * len(EVENT_FACES)
         production = [[0] * CARD_KINDS for _ in range(game.player_count)]
         attack_log: list[BarbarianAttack] = []
-        for action in game.history:
-            chosen = isinstance(action, Roll) and replay.alchemist_dice is not None
-            attacks_before = replay.barbarian_attacks
-            replay.apply(action)
+        fixed = replay.alchemist_dice is not None
+        attacks_before = replay.barbarian_attacks
+        for _, action in replay_steps(replay, game.history):
+            chosen, fixed = fixed, replay.alchemist_dice is not None
             if replay.barbarian_attacks > attacks_before and replay.last_attack is not None:
                 attack_log.append(replay.last_attack)
+            attacks_before = replay.barbarian_attacks
             if not isinstance(action, Roll):
                 continue
             events[EVENT_FACES.index(action.event)] += 1

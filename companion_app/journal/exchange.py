@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -32,8 +32,8 @@ from typing import Any
 from companion_app.journal.errors import InvalidExportError
 from companion_app.rules.actions import Action, action_from_json
 from companion_app.rules.config import GameConfig
-from companion_app.rules.errors import IllegalActionError, RulesError
-from companion_app.rules.game import NOBODY, Game
+from companion_app.rules.errors import ReplayError, RulesError
+from companion_app.rules.game import NOBODY, Game, replay_onto
 from companion_app.untrusted_json import JsonLimits, UntrustedJsonError, loads
 
 EXPORT_FORMAT = "catan-companion-game"
@@ -149,22 +149,22 @@ def validate_export(data: object) -> ValidatedExport:
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
         raise InvalidExportError(f"actions must be a JSON list, got {type(raw_actions).__name__}")
-    game = Game.new(config)
     actions: list[Action] = []
-    for index, raw in enumerate(raw_actions):
-        try:
-            action = action_from_json(raw)
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:  # RulesError included
-            raise InvalidExportError(f"action {index}: {_reason(exc)}") from exc
-        try:
-            game.apply(action)
-        except IllegalActionError as exc:
-            raise InvalidExportError(f"action {index} ({action.type_name}): {exc}") from exc
-        except Exception as exc:  # a file must never crash the import, even via a rules bug
-            raise InvalidExportError(
-                f"action {index} ({action.type_name}): the rules core cannot apply it ({exc!r})"
-            ) from exc
-        actions.append(action)
+
+    def parsed() -> Iterator[Action]:
+        """Each action parsed as the replay reaches it, so the first problem is the one named."""
+        for index, raw in enumerate(raw_actions):
+            try:
+                action = action_from_json(raw)
+            except (ValueError, TypeError, KeyError, AttributeError) as exc:  # RulesError included
+                raise InvalidExportError(f"action {index}: {_reason(exc)}") from exc
+            actions.append(action)
+            yield action
+
+    try:
+        game = replay_onto(Game.new(config), parsed())
+    except ReplayError as exc:
+        raise InvalidExportError(str(exc)) from exc
 
     if "winner" in data:
         claimed = data["winner"]

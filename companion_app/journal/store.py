@@ -40,8 +40,8 @@ from companion_app.journal.exchange import (
 from companion_app.journal.schema import open_database
 from companion_app.rules.actions import Action, Roll, action_from_json
 from companion_app.rules.config import GameConfig
-from companion_app.rules.errors import IllegalActionError
-from companion_app.rules.game import Game
+from companion_app.rules.errors import IllegalActionError, ReplayError
+from companion_app.rules.game import Game, replay_onto
 from companion_app.untrusted_json import JsonLimits, loads
 
 Clock = Callable[[], datetime]
@@ -290,7 +290,7 @@ class Journal:
             raise GameNotFoundError(f"no game {game_id} in the journal {self.path}")
         config_text, revision = head
         config = self._config(game_id, config_text)
-        game = Game.new(config)
+        applied: list[Action] = []
         tail: list[Action] = []
         for position, (idx, data, undone) in enumerate(rows):
             if idx != position:
@@ -303,17 +303,11 @@ class Journal:
                 raise CorruptJournalError(
                     f"game {game_id}: action {idx} is in effect after an undone action"
                 )
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise CorruptJournalError(
-                    f"game {game_id} does not replay: action {idx} ({action.type_name}): {exc}"
-                ) from exc
-            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-                raise CorruptJournalError(  # a stored row must never crash the app
-                    f"game {game_id} does not replay: action {idx} ({action.type_name}): "
-                    f"the rules core cannot apply it ({type(exc).__name__}: {exc})"
-                ) from exc
+            applied.append(action)
+        try:
+            game = replay_onto(Game.new(config), applied)
+        except ReplayError as exc:
+            raise CorruptJournalError(f"game {game_id} does not replay: {exc}") from exc
         return GameSession(self, game_id, game, tail, revision=revision, origins=origins)
 
     def _parse_row(self, game_id: int, idx: int, data: str) -> Action:

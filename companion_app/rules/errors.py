@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion_app.rules.actions import Action
+
 
 class RulesError(ValueError):
     """Base class of the rules core's errors."""
@@ -9,6 +14,21 @@ class RulesError(ValueError):
 
 class IllegalActionError(RulesError):
     """An action that is not legal now. The message names the rule; the state is unchanged."""
+
+
+class ReplayError(IllegalActionError):
+    """An action of a replayed sequence that cannot be applied where it stands.
+
+    The one error of :func:`companion_app.rules.game.replay_steps`, whoever replays (undo,
+    ``Game.replay``, the journal, export validation, the statistics).
+    """
+
+    def __init__(self, index: int, action: Action, reason: str) -> None:
+        super().__init__(f"action {index} ({action.type_name}): {reason}")
+        self.index = index
+        """Position of the action in the replayed sequence (0 = the first)."""
+        self.action = action
+        self.reason = reason
 
 
 class MalformedActionError(IllegalActionError):

@@ -11,7 +11,7 @@ Section numbers (§) refer to the project's rules reference.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,7 +74,7 @@ from companion_app.rules.cards import (
     Track,
 )
 from companion_app.rules.config import GameConfig
-from companion_app.rules.errors import IllegalActionError, RulesError, StateError
+from companion_app.rules.errors import IllegalActionError, ReplayError, RulesError, StateError
 from companion_app.rules.pieces import (
     CITIES_PER_PLAYER,
     CITY,
@@ -317,6 +317,8 @@ class Game:
         self.last_production: tuple[Hand, ...] = ()
         self.prompt = Prompt(PromptKind.SETUP_SETTLEMENT, self.active)
         self.history: list[Action] = []
+        """Actions applied since :meth:`at_history_start`."""
+        self._restored_from: dict[str, Any] | None = None
         self._token_hexes: dict[int, tuple[int, ...]] = {}
         self._index_tokens()
         self._legal_cache: list[Action] | None = None
@@ -331,15 +333,9 @@ class Game:
     def replay(cls, config: GameConfig, actions: Iterable[Action]) -> Game:
         """A new game with ``actions`` applied in order.
 
-        :raises IllegalActionError: at the first action that is not legal where it stands.
+        :raises ReplayError: at the first action that is not legal where it stands.
         """
-        game = cls(config)
-        for index, action in enumerate(actions):
-            try:
-                game.apply(action)
-            except IllegalActionError as exc:
-                raise IllegalActionError(f"action {index} ({action.type_name}): {exc}") from exc
-        return game
+        return replay_onto(cls(config), actions)
 
     def _index_tokens(self) -> None:
         tokens = self.tokens
@@ -711,17 +707,22 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action (a roll included) by replaying the others.
 
-        :raises NothingToUndoError: if no action was taken yet.
+        :raises NothingToUndoError: if no action was taken yet (since :meth:`from_json`).
         """
         if not self.history:
             raise NothingToUndoError("nothing to undo: no action was taken yet")
         kept = self.history[:-1]
         undone = self.history[-1]
-        fresh = Game(self.config)
-        for action in kept:
-            fresh._apply_unchecked(action)
+        fresh = replay_onto(self.at_history_start(), kept, checked=False)
         self.__dict__.update(fresh.__dict__)
         return undone
+
+    def at_history_start(self) -> Game:
+        """A new game in the state :attr:`history` starts from: a fresh game, or the restored
+        state of :meth:`from_json`."""
+        if self._restored_from is None:
+            return Game(self.config)
+        return Game.from_json(self._restored_from)
 
     # ---- setup (§2) -------------------------------------------------------------------------
 
@@ -1140,7 +1141,42 @@ class Game:
         except (KeyError, TypeError, ValueError, AssertionError, IndexError) as exc:
             raise StateError(f"game state JSON is malformed: {exc!r}") from exc
         game._rebuild_indexes()
+        game._restored_from = game.to_json()
         return game
+
+
+def replay_steps(
+    game: Game, actions: Iterable[Action], *, checked: bool = True
+) -> Iterator[tuple[int, Action]]:
+    """Apply ``actions`` to ``game`` in order, yielding ``(index, action)`` after each.
+
+    The one replay loop. ``checked=False`` skips the legality check for a history this core
+    wrote itself (undo).
+
+    :raises ReplayError: at the first action that cannot be applied where it stands; an
+        unexpected failure inside the rules core is reported the same way, so a file or a
+        journal row can never crash a caller.
+    """
+    for index, action in enumerate(actions):
+        try:
+            if checked:
+                game.apply(action)
+            else:
+                game._apply_unchecked(action)
+        except IllegalActionError as exc:
+            raise ReplayError(index, action, str(exc)) from exc
+        except Exception as exc:  # a rules bug, met through hostile input: still one error
+            raise ReplayError(
+                index, action, f"the rules core cannot apply it ({type(exc).__name__}: {exc})"
+            ) from exc
+        yield index, action
+
+
+def replay_onto(game: Game, actions: Iterable[Action], *, checked: bool = True) -> Game:
+    """``game`` with ``actions`` applied in order (see :func:`replay_steps`)."""
+    for _ in replay_steps(game, actions, checked=checked):
+        pass
+    return game
 
 
 def _prompt_from_json(data: Mapping[str, Any]) -> Prompt:
@@ -1485,4 +1521,12 @@ _EFFECTS: dict[type[Action], Callable[[Game, Any], None]] = {
     StopEffect: progress.do_stop,
 }
 
-__all__ = ["EVENT_DIE_FACES", "NOBODY", "Game", "NothingToUndoError"]
+__all__ = [
+    "EVENT_DIE_FACES",
+    "NOBODY",
+    "Game",
+    "NothingToUndoError",
+    "ReplayError",
+    "replay_onto",
+    "replay_steps",
+]
