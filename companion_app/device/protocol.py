@@ -74,6 +74,9 @@ _HEX_UPPER = frozenset("0123456789ABCDEF")
 _HEX_ANY = frozenset(b"0123456789ABCDEFabcdef")
 _DIGITS = frozenset("0123456789")
 _CAPITALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
+_DIE_FACES = frozenset("123456")
+_FLAGS = frozenset("01")
 
 
 class ProtocolError(ValueError):
@@ -191,10 +194,10 @@ def _value(kind: Kind, text: str) -> Value:
         raise ProtocolError("field", text)
     if not (0 < len(text) <= 9 and set(text) <= _DIGITS):
         raise ProtocolError("field", text)
-    number = int(text)
-    if (kind == "d" and not 1 <= number <= 6) or (kind == "b" and number > 1):
+    # A die is one of the digits 1-6 and a flag 0 or 1, written as such: "01" is out of range.
+    if (kind == "d" and text not in _DIE_FACES) or (kind == "b" and text not in _FLAGS):
         raise ProtocolError("range", text)
-    return number
+    return int(text)
 
 
 def decode(line: bytes, schema: Mapping[str, Spec] = DEVICE_MESSAGES) -> Message:
@@ -213,6 +216,8 @@ def decode(line: bytes, schema: Mapping[str, Spec] = DEVICE_MESSAGES) -> Message
         key, eq, text = token.partition("=")
         if not (key and eq and text):
             raise ProtocolError("frame", "field is not key=value")
+        if not set(key) <= _LOWER:
+            raise ProtocolError("frame", f"key {key!r} is not lower-case letters")
         pairs.append((key, text))
     spec = schema.get(kind)
     if spec is None:
@@ -224,12 +229,15 @@ def decode(line: bytes, schema: Mapping[str, Spec] = DEVICE_MESSAGES) -> Message
         given[key] = text
     fields: dict[str, Value] = {}
     for key, value_kind, required in spec:
-        given_text = given.get(key)
+        given_text = given.pop(key, None)
         if given_text is None:
             if required:
                 raise ProtocolError("field", f"{kind}: no {key}")
             continue
         fields[key] = _value(value_kind, given_text)
+    for key, text in given.items():  # ignored, but still written in the token alphabet
+        if not set(text) <= _TOKEN:
+            raise ProtocolError("field", f"{kind}: {key}={text}")
     if schema is HOST_MESSAGES:
         _check_host(kind, fields)
     return Message(kind, fields)

@@ -147,6 +147,7 @@ def unframe(line: bytes) -> str:
 
 _TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
 _HEX_CHARS = "0123456789ABCDEF"
+_KEY_CHARS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _only(text: str, allowed: str) -> bool:
@@ -172,12 +173,12 @@ def _value(kind: str, text: str) -> int | str:
         raise ValueError(text)
     if not (0 < len(text) <= 9 and _only(text, "0123456789")):
         raise ValueError(text)
-    number = int(text)
-    if kind == "d" and not 1 <= number <= 6:
+    # A die is one of the digits 1-6 and a flag 0 or 1, written as such: "01" is out of range.
+    if kind == "d" and (len(text) != 1 or text == "0" or text > "6"):
         raise IndexError(text)
-    if kind == "b" and number > 1:
+    if kind == "b" and (len(text) != 1 or text > "1"):
         raise IndexError(text)
-    return number
+    return int(text)
 
 
 def split_body(body: str) -> tuple:
@@ -191,7 +192,10 @@ def split_body(body: str) -> tuple:
         eq = token.find("=")
         if eq <= 0 or eq == len(token) - 1:
             raise ProtocolError(E_FRAME, "field is not key=value")
-        pairs.append((token[:eq], token[eq + 1 :]))
+        key = token[:eq]
+        if not _only(key, _KEY_CHARS):
+            raise ProtocolError(E_FRAME, "key is not lower-case letters")
+        pairs.append((key, token[eq + 1 :]))
     return kind, pairs
 
 
@@ -212,7 +216,7 @@ def decode(line: bytes, schema: dict = HOST_MESSAGES) -> tuple:
         given[key] = text
     values = {}
     for key, field_kind, required in spec_fields(spec):
-        text = given.get(key)
+        text = given.pop(key, None)
         if text is None:
             if required:
                 raise ProtocolError(E_FIELD, kind)
@@ -223,6 +227,11 @@ def decode(line: bytes, schema: dict = HOST_MESSAGES) -> tuple:
             raise ProtocolError(E_RANGE, kind) from None
         except ValueError:
             raise ProtocolError(E_FIELD, kind) from None
+    # A key this version does not know is ignored, but its value is still written in the
+    # token alphabet, which every kind of value uses.
+    for text in given.values():
+        if not _only(text, _TOKEN_CHARS):
+            raise ProtocolError(E_FIELD, kind)
     _check(kind, values, schema)
     return kind, values
 
