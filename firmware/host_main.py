@@ -14,6 +14,7 @@ Options:
     --resend-ms N       resend an unacknowledged roll after N ms (default 2000)
     --script FILE       fixed rolls, one "yellow red event" a line, used in turn (e.g. 3 5 ship)
     --show-leds         print the LED strip to stderr whenever it changes
+    --show-display      print each new display frame to stderr: OLED <1024 bytes in hex>
 
 Protocol lines go to stdout and nothing else does; diagnostics go to stderr. The program ends
 when stdin ends (or on `quit` from the control stream).
@@ -40,7 +41,7 @@ LED_COUNT = pins.LED_COUNT
 
 USAGE = (
     "usage: host_main.py [--seed N] [--device-id HEX] [--boot-id HEX] [--control FD|PATH]"
-    " [--heartbeat-ms N] [--resend-ms N] [--script FILE] [--show-leds]\n"
+    " [--heartbeat-ms N] [--resend-ms N] [--script FILE] [--show-leds] [--show-display]\n"
 )
 
 
@@ -54,12 +55,13 @@ def parse_args(argv: list) -> dict:
         "resend_ms": None,
         "script": None,
         "show_leds": False,
+        "show_display": False,
     }
     i = 0
     while i < len(argv):
         arg = argv[i]
-        if arg == "--show-leds":
-            opts["show_leds"] = True
+        if arg in ("--show-leds", "--show-display"):
+            opts[arg[2:].replace("-", "_")] = True
             i += 1
             continue
         if arg in ("-h", "--help"):
@@ -91,7 +93,9 @@ def build(opts: dict, serial: "object") -> tuple:
         target = opts["control"]
         stream = int(target) if target.isdigit() else open(target, "rb")
         control = hw_host.ControlReader(stream, button)
-    hw = hw_host.HostHardware(serial, clock, button, control, opts["show_leds"])
+    hw = hw_host.HostHardware(
+        serial, clock, button, control, opts["show_leds"], opts["show_display"]
+    )
     if opts["seed"] is None:
         rng = Xoshiro128(seed_bytes=hw_host.entropy(16))
     else:
@@ -113,6 +117,7 @@ def build(opts: dict, serial: "object") -> tuple:
         def tap() -> None:
             box.press(clock())
             runner.flush()  # the ROLL goes out now, not on the next serial round
+            runner.refresh(clock())
 
         control.on_tap = tap
     return box, hw, runner

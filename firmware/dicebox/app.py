@@ -13,6 +13,7 @@ except ImportError:
     pass
 
 from .core import DiceBox
+from .screen import Screen
 
 
 class Hardware:
@@ -39,6 +40,10 @@ class Hardware:
         raise NotImplementedError
 
     def status_led(self, on: bool) -> None:
+        raise NotImplementedError
+
+    def display(self, buf: bytearray) -> None:
+        """Show a 128x64 frame (MONO_VLSB bytes, `screen.Screen.buf`) on the OLED."""
         raise NotImplementedError
 
     def tone(self, hz: int) -> None:
@@ -75,6 +80,8 @@ class Runner:
         self._frame = None  # type: list | None
         self._status = None  # type: bool | None
         self._tone = -1
+        self.screen = Screen()
+        self._screen_state = None  # type: tuple | None
 
     def stop(self) -> None:
         self.running = False
@@ -108,6 +115,7 @@ class Runner:
             try:
                 if box.button(hw.button_pressed(), hw.ticks_ms()):
                     self.flush()  # the ROLL line goes out now, not on the next serial round
+                    self.refresh(hw.ticks_ms())  # and the display shows it now
             except Exception as exc:
                 self._fault("button", exc)
             await sleep_ms(self.BUTTON_POLL_MS)
@@ -135,6 +143,16 @@ class Runner:
             self.flush()
             await sleep_ms(self.SERIAL_POLL_MS)
 
+    def refresh(self, now: int) -> bool:
+        """Redraw the display if what it shows changed; True when a frame went out."""
+        state = self.box.screen_state(now)
+        if state == self._screen_state:
+            return False
+        self._screen_state = state
+        self.screen.draw(state)
+        self.hw.display(self.screen.buf)
+        return True
+
     def tick(self) -> None:
         """One round of timers and outputs (also callable directly)."""
         hw = self.hw
@@ -149,6 +167,7 @@ class Runner:
         if status != self._status:
             self._status = status
             hw.status_led(status)
+        self.refresh(now)
         tone = box.tone(now)
         if tone != self._tone:
             self._tone = tone

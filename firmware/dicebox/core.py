@@ -22,6 +22,9 @@ gc.collect()
 from .lights import ATTACK, BLINK, FLASH, LEDTEST, Lights  # noqa: E402
 
 gc.collect()
+from .screen import SHAKE_MS, SHAKE_STEP_MS  # noqa: E402
+
+gc.collect()
 
 
 class Roll:
@@ -49,7 +52,9 @@ class DiceBox:
     RESEND_MS = 2000  # an unacknowledged roll is sent again after this long while a host listens
     OUTBOX_LINES = 24  # lines waiting for the serial port; when full the oldest is dropped
     OUTBOX_SPARE = 12  # resends and error replies only go out while this many lines are free
-    STANDALONE_TRACK_LEN = 7
+    # Standalone: the rules' 7 advances until the attack (§1), so 8 spaces, the last "arrived".
+    STANDALONE_TRACK_LEN = 8
+    LONG_PRESS_MS = 2000  # standalone: holding the button this long sends the ship home
 
     def __init__(
         self,
@@ -66,7 +71,7 @@ class DiceBox:
         self.debouncer = Debouncer(now_ms)
         self.splitter = p.LineSplitter()
         self.lights = Lights(led_count)
-        self.lights.set_track(0, min(self.STANDALONE_TRACK_LEN, led_count - 1))
+        self.lights.set_track(0, self.STANDALONE_TRACK_LEN)
         self.ring = []  # type: list[Roll]
         self.outbox = []  # type: list[bytes]
         self.seq = 0
@@ -79,15 +84,34 @@ class DiceBox:
         self.last_rx_ms = -1
         self.next_hb_ms = now_ms
         self._reset_track_at = -1  # standalone: when the attack animation ends, ship goes home
+        self._held_since = -1  # when the button went down for the press it is still held for
+        self.attacks = 0  # standalone attacks since power-up
+        self.last_roll = None  # type: tuple | None  # (yellow, red, event, press ms) for the screen
+        self.turn = ""  # what the tablet's SHOW says: whose turn, who draws on a castle
+        self.draws = ""
         self._send(self._hello(now_ms))
 
     # ---- inputs ---------------------------------------------------------------------------------
     def button(self, pressed: bool, now_ms: int) -> bool:
         """One sample of the roll button (True = pressed); True when it made a press."""
         if self.debouncer.update(pressed, now_ms):
+            self._held_since = now_ms
             self.press(now_ms)
             return True
+        if not pressed:
+            self._held_since = -1
+        elif self._held_since >= 0 and now_ms - self._held_since >= self.LONG_PRESS_MS:
+            self._held_since = -1
+            if not self.host:
+                self.reset_track(now_ms)
         return False
+
+    def reset_track(self, now_ms: int) -> None:
+        """Standalone, a long press: the ship goes home (a new game)."""
+        self._reset_track_at = -1
+        self.lights.cancel(ATTACK)
+        self.lights.set_track(0, self.STANDALONE_TRACK_LEN)
+        self.lights.beep(now_ms, Lights.BLINK_TONE_HZ, 300)
 
     def press(self, now_ms: int) -> None:
         """A debounced press: roll, or (armed off, host listening) blink and report."""
@@ -110,6 +134,7 @@ class DiceBox:
             self.ring.pop(0)
             self.lost += 1
         self.ring.append(roll)
+        self.last_roll = (yellow, red, event, now_ms)
         self._send_roll(roll, now_ms)
         self.lights.beep(now_ms, Lights.ROLL_TONE_HZ, Lights.ROLL_TONE_MS)
         if event == "ship":
@@ -151,6 +176,40 @@ class DiceBox:
 
     def tone(self, now_ms: int) -> int:
         return self.lights.tone(now_ms)
+
+    def screen_state(self, now_ms: int) -> tuple:
+        """Everything the display shows at ``now_ms`` (`screen.Screen.draw` paints it); the
+        runner redraws only when this changes."""
+        lights = self.lights
+        attack = -1
+        if lights.running(ATTACK, now_ms):
+            attack = (now_ms - lights.started(ATTACK)) // Lights.ATTACK_PERIOD_MS
+        yellow = red = 0
+        event = ""
+        shake = -1
+        if self.last_roll is not None:
+            yellow, red, event, at = self.last_roll
+            if now_ms - at < SHAKE_MS:
+                shake = (now_ms - at) // SHAKE_STEP_MS
+        waiting = 0
+        for roll in self.ring:
+            if roll.offline:
+                waiting += 1
+        host = self.host
+        return (
+            yellow,
+            red,
+            event,
+            shake,
+            lights.pos,
+            lights.length,
+            attack,
+            host,
+            self.armed,
+            waiting,
+            self.turn if host else "",
+            self.draws if host else "",
+        )
 
     def status_led(self, now_ms: int) -> bool:
         """On-board LED: steady on with a host, a short blink every second without."""
@@ -229,9 +288,13 @@ class DiceBox:
     def _standalone_ship(self, now_ms: int) -> None:
         lights = self.lights
         if lights.arrived() or self._reset_track_at >= 0:
-            return  # attack already under way; the ship goes home when it ends
+            # a ship during the attack's animation: the attack is over, as in the rules (§7)
+            self._reset_track_at = -1
+            lights.cancel(ATTACK)
+            lights.set_track(0, lights.length)
         lights.set_track(lights.pos + 1, lights.length)
         if lights.arrived():
+            self.attacks += 1
             lights.start(ATTACK, now_ms)
             self._reset_track_at = now_ms + Lights.ATTACK_MS
 

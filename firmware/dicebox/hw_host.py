@@ -6,6 +6,7 @@
   control stream (`ControlReader`), whose ``tap`` is a press already debounced (an emulator's key).
 - Dice: `ScriptedDice`, fixed rolls from a script, for reproducible emulator runs.
 - LEDs: the frames shown are recorded (`HostHardware.frames`), optionally printed as text.
+- Display: the latest frame is kept (`HostHardware.screen`), optionally printed as hex.
 """
 
 import os
@@ -340,12 +341,17 @@ class HostHardware(Hardware):
         button: HostButton | None = None,
         control: ControlReader | None = None,
         show_leds: bool = False,
+        show_display: bool = False,
     ) -> None:
         self.clock = clock if clock is not None else Clock()
         self.serial = serial
         self.button = button if button is not None else HostButton(self.clock)
         self.control = control
         self.show_leds = show_leds
+        self.show_display = show_display
+        self.screen = b""  # the display's latest frame (MONO_VLSB bytes)
+        self.screen_frames = 0  # frames sent to the display
+        self.screen_ms = -1  # when the latest one was sent
         self.frames = []  # type: list[tuple]
         self.frame = []  # type: list
         self.status = False
@@ -379,6 +385,13 @@ class HostHardware(Hardware):
 
     def status_led(self, on: bool) -> None:
         self.status = on
+
+    def display(self, buf: bytearray) -> None:
+        self.screen = bytes(buf)
+        self.screen_frames += 1
+        self.screen_ms = self.clock()
+        if self.show_display:
+            sys.stderr.write("OLED " + self.screen.hex() + "\n")
 
     def tone(self, hz: int) -> None:
         self.hz = hz

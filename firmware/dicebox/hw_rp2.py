@@ -1,5 +1,5 @@
-"""The Pico's hardware: the only module that touches machine, neopixel, the USB serial port and
-the watchdog. Everything else gets these through `Rp2Hardware`'s methods.
+"""The Pico's hardware: the only module that touches machine, neopixel, the OLED on I2C, the USB
+serial port and the watchdog. Everything else gets these through `Rp2Hardware`'s methods.
 """
 
 import asyncio
@@ -18,6 +18,54 @@ from .core import DiceBox
 from .dice import Dice, Xoshiro128
 
 
+class Oled:
+    """A 128x64 SSD1306 or SH1106 on I2C, written to their datasheets: page addressing (which
+    both controllers have), one I2C write per 8-pixel row of the frame. A missing display (no
+    ACK from its address) is noted once and the box carries on without it."""
+
+    # Display off; clock; multiplex 64; offset 0; start line 0; charge pump on (SSD1306; the
+    # SH1106 ignores 0x8D); page addressing mode; segment remap and COM scan reversed (the
+    # module's usual orientation); COM pins alternative; contrast; pre-charge; VCOMH; resume
+    # from RAM; normal (not inverted); display on.
+    INIT = (
+        b"\xae\xd5\x80\xa8\x3f\xd3\x00\x40\x8d\x14\x20\x02\xa1\xc8\xda\x12"
+        b"\x81\xcf\xd9\xf1\xdb\x40\xa4\xa6\xaf"
+    )
+
+    def __init__(self, i2c: "machine.I2C", addr: int, column_offset: int) -> None:
+        self._i2c = i2c
+        self._addr = addr
+        self._offset = column_offset
+        self._row = bytearray(129)  # a data control byte and one page of 128 columns
+        self._row[0] = 0x40
+        self._cmd = bytearray(2)  # a command control byte and one command
+        self.ok = True
+        try:
+            for byte in self.INIT:
+                self._command(byte)
+        except OSError:
+            self.ok = False
+
+    def _command(self, byte: int) -> None:
+        self._cmd[0] = 0x80
+        self._cmd[1] = byte
+        self._i2c.writeto(self._addr, self._cmd)
+
+    def show(self, buf: bytearray) -> None:
+        if not self.ok:
+            return
+        row = self._row
+        try:
+            for page in range(8):
+                self._command(0xB0 | page)
+                self._command(self._offset & 0x0F)
+                self._command(0x10 | self._offset >> 4)
+                row[1:] = buf[page * 128 : page * 128 + 128]
+                self._i2c.writeto(self._addr, row)
+        except OSError:
+            self.ok = False  # unplugged or broken: the dice box works on without it
+
+
 class Rp2Hardware(Hardware):
     WDT_MS = 5000  # watchdog: reset the Pico if the main loop stops for this long
     READ_MAX = 256  # bytes taken from the USB serial port per round
@@ -30,6 +78,13 @@ class Rp2Hardware(Hardware):
         self._strip = neopixel.NeoPixel(machine.Pin(pins.LED_DATA_GPIO), pins.LED_COUNT)
         self._status = machine.Pin(pins.STATUS_LED, machine.Pin.OUT)
         self._buzzer = None  # type: machine.PWM | None
+        i2c = machine.I2C(
+            pins.OLED_I2C_ID,
+            sda=machine.Pin(pins.OLED_SDA_GPIO),
+            scl=machine.Pin(pins.OLED_SCL_GPIO),
+            freq=pins.OLED_I2C_HZ,
+        )
+        self._oled = Oled(i2c, pins.OLED_ADDR, 2 if pins.OLED_CONTROLLER == "SH1106" else 0)
         self._stdin = sys.stdin.buffer
         self._stdout = sys.stdout.buffer
         self._rx = select.poll()
@@ -83,6 +138,9 @@ class Rp2Hardware(Hardware):
 
     def status_led(self, on: bool) -> None:
         self._status.value(1 if on else 0)
+
+    def display(self, buf: bytearray) -> None:
+        self._oled.show(buf)
 
     def tone(self, hz: int) -> None:
         if hz <= 0:

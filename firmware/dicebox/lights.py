@@ -61,6 +61,9 @@ class Lights:
             return False
         return True
 
+    def started(self, kind: str) -> int:
+        return self._anim[kind][0]
+
     def beep(self, now_ms: int, hz: int, ms: int) -> None:
         self._tone_hz = hz
         self._tone_until = now_ms + ms
@@ -79,6 +82,9 @@ class Lights:
         """Index of the LED for the ship's space (the track is scaled onto the LEDs)."""
         if self.length <= 1:
             return 0
+        if self.length == self.track_leds + 1:
+            # one LED per space before the last; arriving lights the attack LED as well
+            return min(self.pos, self.track_leds - 1)
         return (self.pos * (self.track_leds - 1) + (self.length - 1) // 2) // (self.length - 1)
 
     def arrived(self) -> bool:

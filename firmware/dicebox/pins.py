@@ -17,3 +17,13 @@ BUZZER_GPIO = 14
 
 # On-board LED, used for link status. "LED" works on both the Pico and the Pico W/2 W.
 STATUS_LED = "LED"
+
+# 128x64 OLED on I2C0 (SSD1306 0.96" or SH1106 1.3", 4-pin modules: GND VCC SCL SDA), at 400 kHz.
+# The modules carry their own 4.7k-10k pull-ups to VCC (3V3 here).
+OLED_I2C_ID = 0
+OLED_SDA_GPIO = 4
+OLED_SCL_GPIO = 5
+OLED_ADDR = 0x3C
+OLED_I2C_HZ = 400000
+# "SSD1306" or "SH1106" (the SH1106's 132-column memory shows columns 2-129).
+OLED_CONTROLLER = "SSD1306"

@@ -136,6 +136,23 @@ class FakeStrip:
         FakeStrip.writes.append(list(self.pixels))
 
 
+class FakeI2C:
+    """Records every write to the bus as (address, bytes); ``fail`` makes a write raise OSError
+    (no ACK from the address: no display plugged in)."""
+
+    writes: list[tuple[int, bytes]] = []
+    fail = False
+
+    def __init__(self, bus: int, sda: Any = None, scl: Any = None, freq: int = 0) -> None:
+        self.bus = bus
+
+    def writeto(self, addr: int, data: bytes) -> int:
+        if FakeI2C.fail:
+            raise OSError(19, "ENODEV")
+        FakeI2C.writes.append((addr, bytes(data)))
+        return len(data)
+
+
 class FakeStdio:
     def __init__(self, fd: int, mode: str) -> None:
         self.buffer = open(fd, mode, buffering=0)  # noqa: SIM115
@@ -149,6 +166,7 @@ def rp2(monkeypatch: pytest.MonkeyPatch) -> Any:
     ticks = {"now": (1 << 30) - 50}  # 50 ms before ticks_ms wraps around
     machine = types.SimpleNamespace(
         Pin=FakePin,
+        I2C=FakeI2C,
         WDT=lambda timeout: types.SimpleNamespace(feed=lambda: None, timeout=timeout),
         PWM=None,
         unique_id=lambda: b"\xe6\x61\x41\x04\x03\x2f\x4a\x2b",
@@ -171,6 +189,8 @@ def rp2(monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setattr(sys, "stdin", FakeStdio(rx_r, "rb"))
     monkeypatch.setattr(sys, "stdout", FakeStdio(tx_w, "wb"))
     sys.modules.pop("dicebox.hw_rp2", None)
+    FakeI2C.writes = []
+    FakeI2C.fail = False
     from dicebox import hw_rp2
 
     hw = hw_rp2.Rp2Hardware()
@@ -217,3 +237,31 @@ def test_rp2_reads_what_is_there_and_writes_without_blocking(rp2: Any) -> None:
     start = time.monotonic()
     assert rp2.hw.write(line) == 0
     assert time.monotonic() - start < 0.1
+
+
+def test_rp2_display_sends_eight_pages_of_the_frame(rp2: Any) -> None:
+    init = FakeI2C.writes[:]
+    assert init and all(a == 0x3C and d[0] == 0x80 for a, d in init)  # commands only
+    assert init[-1][1] == b"\x80\xaf"  # ends with "display on"
+    FakeI2C.writes.clear()
+    frame = bytearray(range(256)) * 4
+    rp2.hw.display(frame)
+    data = [d for _, d in FakeI2C.writes if d[0] == 0x40]
+    assert [d[1:] for d in data] == [bytes(frame[i * 128 : i * 128 + 128]) for i in range(8)]
+    pages = [d[1] for _, d in FakeI2C.writes if d[0] == 0x80 and d[1] & 0xF8 == 0xB0]
+    assert pages == [0xB0 + i for i in range(8)]
+
+
+def test_rp2_without_a_display_carries_on(rp2: Any) -> None:
+    FakeI2C.fail = True
+    from dicebox import hw_rp2
+
+    oled = hw_rp2.Oled(FakeI2C(0), 0x3C, 0)
+    assert oled.ok is False
+    oled.show(bytearray(1024))  # nothing raised, nothing sent
+    FakeI2C.fail = False
+    rp2.hw.display(bytearray(1024))
+    rp2.hw._oled.ok = True
+    FakeI2C.fail = True
+    rp2.hw.display(bytearray(1024))  # unplugged while running: off from now on, no exception
+    assert rp2.hw._oled.ok is False

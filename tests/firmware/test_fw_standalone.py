@@ -15,32 +15,48 @@ def frames_between(sim: SimBox, start: int, end: int, step: int = 10) -> list[li
 
 
 def test_standalone_track_advances_attacks_and_resets() -> None:
+    """Seven ships bring the barbarians (rules §1: 7 advances on the default track)."""
     sim = SimBox(ScriptedDice([SHIP]))
     sim.advance(100)
     assert sim.box.frame(sim.now) == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
-    for expected in range(1, 6):
+    for expected in range(1, 7):
         sim.press()
         assert sim.box.lights.pos == expected
         sim.advance(200)
         assert sim.box.frame(sim.now) == [L.WAKE] * expected + [L.SHIP] + [L.SEA] * (
             6 - expected
         ) + [L.OFF]
-    sim.press()  # sixth ship: the barbarians arrive
+    sim.press()  # seventh ship: the barbarians arrive
     arrived = sim.now - 120  # the press happened at the start of press()
-    assert sim.box.lights.pos == 6
+    assert sim.box.lights.pos == 7
     attack = frames_between(sim, arrived, arrived + L.Lights.ATTACK_MS)
     red = [L.ALARM] * 8
     dark = [L.OFF] * 7 + [L.ALARM]
     assert all(frame in (red, dark) for frame in attack)
     assert attack.count(red) >= 0.4 * len(attack) and attack.count(dark) >= 0.4 * len(attack)
     assert sim.box.tone(arrived + 10) in L.Lights.ATTACK_TONES_HZ
-    sim.press()  # a ship during the attack does not move the ship past the end
-    assert sim.box.lights.pos == 6
     sim.advance(L.Lights.ATTACK_MS)
     assert sim.box.lights.pos == 0  # home again
     assert sim.box.frame(sim.now) == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
+    for _ in range(7):
+        sim.press()
+    sim.press()  # a ship during the attack: that attack is over, the ship sails on from home
+    assert (sim.box.lights.pos, sim.box.attacks) == (1, 2)
     rolls = [f for kind, f in sim.out() if kind == "ROLL"]
-    assert len(rolls) == 7 and all(r["off"] == 1 and r["e"] == "ship" for r in rolls)
+    assert len(rolls) == 15 and all(r["off"] == 1 and r["e"] == "ship" for r in rolls)
+
+
+def test_a_long_press_sends_the_ship_home_without_a_host() -> None:
+    sim = SimBox(ScriptedDice([SHIP]))
+    sim.advance(100)
+    for _ in range(3):
+        sim.press()
+    assert sim.box.lights.pos == 3
+    sim.press(hold_ms=1000)  # held, but not long enough: a roll, no reset
+    assert sim.box.lights.pos == 4
+    sim.press(hold_ms=2100)  # a long press: its roll, then the ship goes home
+    assert sim.box.lights.pos == 0
+    assert len([f for kind, f in sim.out() if kind == "ROLL"]) == 5
 
 
 def test_castle_colour_flash_after_an_event_die() -> None:

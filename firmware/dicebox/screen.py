@@ -1,0 +1,200 @@
+"""What the box's 128x64 OLED shows, drawn with `framebuf` into a MONO_VLSB buffer.
+
+Pure drawing: `Screen.draw(state)` paints one frame from a `DiceBox.screen_state` tuple; the
+hardware layer sends `Screen.buf` to the display. Layout, top to bottom:
+
+- y 0-9: whose turn it is, or who draws a progress card on a castle (from the tablet's
+  ``SHOW``); ``SOLO`` without a tablet. On the right, small marks: ``USB`` (tablet connected),
+  ``OFF n`` (n rolls waiting for the tablet), ``LOCK`` (disarmed: the tablet refuses rolls now).
+- y 12-41: the yellow die (outlined, white pips) and the red die (solid, black pips), shaking for
+  `SHAKE_MS` after a press with their final faces; the sum, inverted with ``ROBBER`` on a 7.
+- y 44-53: the event die: a ship, or the castle's colour and its track; ``ATTACK!`` blinking
+  while the barbarians attack.
+- y 56-63: the barbarian track, one cell per space, the ship's cell filled.
+
+Text is a 3x5 font of our own, scaled up with `fill_rect`, so a frame is the same pixels with
+MicroPython's `framebuf` and with the CPython stand-in (`fbhost`).
+"""
+
+try:
+    import framebuf
+except ImportError:  # CPython: the stand-in with the same bytes
+    from . import fbhost as framebuf  # type: ignore[no-redef]
+
+WIDTH = 128
+HEIGHT = 64
+SHAKE_MS = 300  # the roll animation: the dice shake with their final faces
+SHAKE_STEP_MS = 50
+_SHAKE_DX = (-3, 3, -2, 2, -1, 1)
+_SHAKE_DY = (2, -2, 1, -1, 1, 0)
+
+_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!-+:?/."
+# One glyph per character: 5 rows of 3 bits, the top-left pixel in bit 14.
+_GLYPHS = (
+    31599, 11415, 29671, 29391, 23497, 31183, 31215, 29266, 31727, 31695, 11245, 27566, 14627,
+    27502, 31143, 31140, 14699, 23533, 29847, 4714, 23469, 18727, 24557, 27501, 11114, 27556,
+    11123, 27565, 14478, 29842, 23407, 23402, 23549, 23213, 23186, 29351, 9346, 448, 1488, 1040,
+    25218, 4772, 2,
+)  # fmt: skip
+
+# Pip positions on a 30-pixel die, as (column, row) in thirds: 0 left/top, 1 middle, 2 right.
+_PIPS = (
+    (),
+    ((1, 1),),
+    ((0, 0), (2, 2)),
+    ((0, 0), (1, 1), (2, 2)),
+    ((0, 0), (2, 0), (0, 2), (2, 2)),
+    ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+)
+DIE = 30
+
+# The event die's castles: the colour printed on the display and the progress track it names.
+CASTLES = {
+    "trade": ("YELLOW", "TRADE"),
+    "politics": ("BLUE", "POLITICS"),
+    "science": ("GREEN", "SCIENCE"),
+}
+
+
+def text_width(text: str, scale: int) -> int:
+    return len(text) * 4 * scale - scale if text else 0
+
+
+class Screen:
+    def __init__(self) -> None:
+        self.buf = bytearray(WIDTH * HEIGHT // 8)
+        self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+
+    # ---- primitives ---------------------------------------------------------------------------
+    def text(self, text: str, x: int, y: int, scale: int = 1, c: int = 1) -> int:
+        """Draw ``text`` (upper case) from (x, y); returns the x after it."""
+        fb = self.fb
+        for char in text:
+            i = _CHARS.find(char)
+            if i >= 0:
+                glyph = _GLYPHS[i]
+                bit = 14
+                for row in range(5):
+                    for col in range(3):
+                        if glyph >> bit & 1:
+                            fb.fill_rect(x + col * scale, y + row * scale, scale, scale, c)
+                        bit -= 1
+            x += 4 * scale
+        return x
+
+    def die(self, x: int, y: int, value: int, solid: bool) -> None:
+        fb = self.fb
+        if solid:
+            fb.fill_rect(x, y, DIE, DIE, 1)
+            # rounded corners
+            for cx, cy in ((x, y), (x + DIE - 1, y), (x, y + DIE - 1), (x + DIE - 1, y + DIE - 1)):
+                fb.pixel(cx, cy, 0)
+        else:
+            fb.rect(x, y, DIE, DIE, 1)
+            fb.rect(x + 1, y + 1, DIE - 2, DIE - 2, 1)
+        pip = 0 if solid else 1
+        for col, row in _PIPS[value]:
+            px = x + 4 + col * 8
+            py = y + 4 + row * 8
+            fb.fill_rect(px + 1, py, 4, 6, pip)
+            fb.fill_rect(px, py + 1, 6, 4, pip)
+
+    def ship(self, x: int, y: int) -> None:
+        fb = self.fb
+        fb.fill_rect(x + 7, y, 1, 7, 1)  # mast
+        fb.fill_rect(x + 8, y + 1, 4, 4, 1)  # sail
+        fb.fill_rect(x + 3, y + 2, 4, 3, 1)
+        fb.fill_rect(x, y + 7, 16, 1, 1)  # hull
+        fb.fill_rect(x + 1, y + 8, 14, 1, 1)
+        fb.fill_rect(x + 3, y + 9, 10, 1, 1)
+
+    def castle(self, x: int, y: int) -> None:
+        fb = self.fb
+        fb.fill_rect(x, y + 3, 14, 7, 1)
+        for i in range(4):
+            fb.fill_rect(x + i * 4, y, 2, 3, 1)  # battlements
+        fb.fill_rect(x + 5, y + 6, 4, 4, 0)  # gate
+
+    # ---- the frame ----------------------------------------------------------------------------
+    def draw(self, state: tuple) -> None:
+        """Paint ``state`` (see `DiceBox.screen_state`) into `buf`."""
+        yellow, red, event, shake, pos, length, attack, host, armed, waiting, turn, draw = state
+        fb = self.fb
+        fb.fill(0)
+        # status marks, right-aligned, small
+        marks = []
+        if host:
+            marks.append("USB")
+            if not armed:
+                marks.append("LOCK")
+        if waiting:
+            marks.append("OFF " + str(waiting))
+        mark_text = " ".join(marks)
+        mark_x = WIDTH - text_width(mark_text, 1)
+        self.text(mark_text, mark_x, 0)
+        # whose turn / who draws
+        if draw:
+            title = "DRAW " + draw
+        elif turn:
+            title = turn
+        else:
+            title = "" if host else "SOLO"
+        room = (mark_x - 2) // 8
+        self.text(title[:room], 0, 0, 2)
+        # dice and sum
+        if yellow:
+            dx = dy = 0
+            if shake >= 0:
+                dx = _SHAKE_DX[shake % 6]
+                dy = _SHAKE_DY[shake % 6]
+            self.die(3 + dx, 12 + dy, yellow, False)
+            self.die(37 - dx, 12 - dy, red, True)
+            total = str(yellow + red)
+            seven = yellow + red == 7
+            w = text_width(total, 4)
+            sx = 100 - w // 2
+            if seven:
+                fb.fill_rect(sx - 4, 10, w + 8, 24, 1)
+                self.text("ROBBER", 100 - text_width("ROBBER", 1) // 2, 36)
+            self.text(total, sx, 12, 4, 0 if seven else 1)
+        else:
+            self.text("PRESS", 4, 16, 2)
+            self.text("TO ROLL", 4, 30, 2)
+        # event die or the attack
+        if attack >= 0:
+            if attack % 2 == 0:
+                fb.fill_rect(0, 43, WIDTH, 12, 1)
+            self.text("ATTACK!", (WIDTH - text_width("ATTACK!", 2)) // 2, 44, 2, attack % 2)
+        elif event == "ship":
+            self.ship(2, 44)
+            self.text("SHIP", 24, 44, 2)
+        elif event in CASTLES:
+            colour, track = CASTLES[event]
+            self.castle(2, 44)
+            x = self.text(colour, 22, 44, 2)
+            self.text(track, x + 4, 49)
+        # barbarian track
+        if length > 1:
+            cell = WIDTH // length
+            left = (WIDTH - cell * length) // 2
+            for i in range(length):
+                x = left + i * cell
+                if i == pos:
+                    fb.fill_rect(x + 1, 56, cell - 2, 8, 1)
+                else:
+                    fb.rect(x + 1, 56, cell - 2, 8, 1)
+                    if i < pos:
+                        fb.fill_rect(x + cell // 2 - 1, 59, 2, 2, 1)
+                    if i == length - 1:
+                        fb.rect(x + 3, 58, cell - 6, 4, 1)
+
+
+def rows(buf: bytes, width: int = WIDTH, height: int = HEIGHT) -> list:
+    """The frame as text rows, ``#`` lit and ``.`` dark (golden files, the emulator)."""
+    out = []
+    for y in range(height):
+        base = (y >> 3) * width
+        bit = 1 << (y & 7)
+        out.append("".join("#" if buf[base + x] & bit else "." for x in range(width)))
+    return out

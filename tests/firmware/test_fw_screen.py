@@ -1,0 +1,120 @@
+"""The display's frames, pixel for pixel: golden frames for each die face, the event die, the
+barbarian track, the attack and the status marks, drawn under CPython (the `fbhost` stand-in)
+and in the MicroPython VM (the real `framebuf`), both against the same files.
+
+Regenerate after a deliberate change of the layout with ``UPDATE_GOLDEN=1`` and look at the
+frames (``python -m companion_app.emulator --display-png DIR`` shows them as pictures).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import venv_tool
+from fwtools import FIRMWARE, S, ScriptedDice, SimBox
+
+HEIGHT, WIDTH, Screen, rows = S.HEIGHT, S.WIDTH, S.Screen, S.rows
+
+GOLDEN = Path(__file__).parent / "golden_frames"
+
+# name -> (yellow, red, event, shake, pos, len, attack, host, armed, waiting, turn, draw)
+FRAMES: dict[str, list] = {
+    "no_roll_solo": [0, 0, "", -1, 0, 8, -1, False, True, 0, "", ""],
+    "face_1_ship": [1, 1, "ship", -1, 1, 8, -1, False, True, 1, "", ""],
+    "face_2_trade": [2, 2, "trade", -1, 0, 8, -1, True, True, 0, "RED", ""],
+    "face_3_politics": [3, 3, "politics", -1, 0, 8, -1, True, True, 0, "BLUE", ""],
+    "face_4_science": [4, 4, "science", -1, 0, 8, -1, True, True, 0, "WHITE", ""],
+    "face_5_draw": [5, 5, "science", -1, 2, 8, -1, True, True, 0, "RED", "RED BLUE"],
+    "face_6_lock": [6, 6, "trade", -1, 3, 8, -1, True, False, 0, "ORANGE", ""],
+    "seven_robber": [3, 4, "trade", -1, 0, 8, -1, True, True, 0, "RED", ""],
+    "shake_first_frame": [2, 5, "ship", 0, 4, 8, -1, False, True, 3, "", ""],
+    "track_arrived_attack_on": [6, 1, "ship", -1, 7, 8, 0, False, True, 12, "", ""],
+    "track_attack_off": [6, 1, "ship", -1, 7, 8, 1, False, True, 12, "", ""],
+    "track_16_spaces": [1, 6, "politics", -1, 9, 16, -1, True, True, 2, "RED", ""],
+}
+
+
+def draw_cpython(state: list) -> list[str]:
+    screen = Screen()
+    screen.draw(tuple(state))
+    return rows(screen.buf)
+
+
+def golden(name: str) -> list[str]:
+    return (GOLDEN / f"{name}.txt").read_text().splitlines()
+
+
+if os.environ.get("UPDATE_GOLDEN"):
+    for _name, _state in FRAMES.items():
+        (GOLDEN / f"{_name}.txt").write_text("\n".join(draw_cpython(_state)) + "\n")
+
+
+@pytest.mark.parametrize("name", sorted(FRAMES))
+def test_frame_matches_golden_on_cpython(name: str) -> None:
+    got = draw_cpython(FRAMES[name])
+    assert len(got) == HEIGHT and all(len(r) == WIDTH for r in got)
+    assert got == golden(name)
+
+
+_VM_SCRIPT = """
+import sys, json
+sys.path.insert(0, {fw!r})
+from dicebox.screen import Screen
+s = Screen()
+for state in json.loads(sys.stdin.read()):
+    s.draw(tuple(state))
+    print(s.buf.hex())
+"""
+
+
+@pytest.mark.micropython
+def test_frames_match_golden_in_the_micropython_vm(tmp_path: Path) -> None:
+    script = tmp_path / "frames.py"
+    script.write_text(_VM_SCRIPT.format(fw=str(FIRMWARE)))
+    names = sorted(FRAMES)
+    out = subprocess.run(
+        [venv_tool("micropython"), str(script)],
+        input=json.dumps([FRAMES[n] for n in names]),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    ).stdout.split()
+    assert len(out) == len(names)
+    for name, hexed in zip(names, out, strict=True):
+        assert rows(bytes.fromhex(hexed)) == golden(name), name
+
+
+def test_golden_frames_show_what_they_claim() -> None:
+    """A few pixels checked by hand, so the golden files cannot drift into nonsense."""
+    one = golden("face_1_ship")
+    # yellow die: outlined, one pip in the middle (white); red die: solid, the pip is dark
+    assert one[12][3:33] == "#" * 30 and one[27][3 + 15] == "#"
+    assert one[27][37 + 15] == "." and one[14][37 + 2] == "#"
+    six = golden("face_6_lock")
+    # six pips in two columns on the yellow die: rows of pips at y 16-21, 24-29, 32-37
+    for y in (18, 26, 34):
+        assert six[y][3 + 4 : 3 + 10] == "######" and six[y][3 + 20 : 3 + 26] == "######"
+        assert six[y][3 + 12 : 3 + 18] == "......"
+    # the track: 8 cells of 16 px, the ship (filled) on the 4th
+    assert six[60][48 + 1 : 48 + 15] == "#" * 14 and six[60][16 + 1 : 16 + 15] != "#" * 14
+    attack_on, attack_off = golden("track_arrived_attack_on"), golden("track_attack_off")
+    assert attack_on[43] == "#" * WIDTH and attack_off[43] == "." * WIDTH
+
+
+def test_box_screen_state_follows_a_roll() -> None:
+    """Through the box: a roll shows at once with its faces, shakes, then stands still."""
+    sim = SimBox(ScriptedDice([(2, 5, "ship")]))
+    sim.advance(100)
+    assert sim.box.screen_state(sim.now)[:3] == (0, 0, "")
+    sim.box.press(sim.now)
+    pressed = sim.now
+    state = sim.box.screen_state(pressed)
+    assert state[:4] == (2, 5, "ship", 0) and state[4] == 1  # ship advanced the solo track
+    assert sim.box.screen_state(pressed + 120)[3] == 2
+    assert sim.box.screen_state(pressed + 400)[3] == -1  # the animation is over within 400 ms
+    assert state[9] == 1  # one offline roll waiting
