@@ -23,7 +23,9 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
     """Each section's run with its sizes: the full ones, or tiny ones for a smoke run."""
     if quick:
         return {
-            "rules": lambda: rules.run(rules.Sizes(rounds=1, games_per_round=1, timed_games=1)),
+            "rules": lambda: rules.run(
+                rules.Sizes(rounds=1, games_per_round=1, timed_games=1, undos=10)
+            ),
             "journal": lambda: journal.run(
                 journal.Sizes(replay_actions=50, replays=1, commits=20), WORKDIR
             ),

@@ -27,6 +27,10 @@ class Sizes:
     rounds: int = 15  # interleaved rounds
     games_per_round: int = 2  # of each side, for the throughput
     timed_games: int = 6  # games whose every action is timed (p50/p99)
+    undos: int = 200  # undo + redo pairs at UNDO_DEPTH actions
+
+
+UNDO_DEPTH = 1000
 
 
 def _ours_batch(first_seed: int, games: int) -> tuple[int, float]:
@@ -79,6 +83,22 @@ def _catanatron_action_times(first_seed: int, games: int) -> list[float]:
             start = clock()
             game.play_tick()
             times.append(clock() - start)
+    return times
+
+
+def _undo_times(seed: int, depth: int, undos: int) -> list[float]:
+    """Seconds per undo after ``depth`` actions: ``undos`` undos, each followed by a redo."""
+    game = Game.new(GameConfig.for_players(4, seed=seed))
+    rng = SplitMix64(seed ^ 0x5EED)
+    while len(game.history) < depth and not game.is_over:
+        game.apply(choose_random_action(game, rng))
+    times: list[float] = []
+    clock = time.perf_counter
+    for _ in range(undos):
+        start = clock()
+        undone = game.undo()
+        times.append(clock() - start)
+        game.apply(undone)
     return times
 
 
@@ -153,6 +173,19 @@ def run(sizes: Sizes) -> list[Row]:
             "-",
         ),
     ]
+    undo_times = _undo_times(7, UNDO_DEPTH, sizes.undos)
+    rows.append(
+        Row(
+            SECTION,
+            f"undo at {UNDO_DEPTH:,} actions (p99)",
+            percentile(undo_times, 99) * 1e3,
+            "ms",
+            "< 10 ms",
+            "-",
+            "meets" if percentile(undo_times, 99) < 0.010 else "misses",
+            {"undos": len(undo_times), "median_ms": round(median(undo_times) * 1e3, 3)},
+        )
+    )
     for q in (50, 99):
         ours_q = percentile(ours_times, q) * 1e6
         cat_q = percentile(cat_times, q) * 1e6 if cat_times else None

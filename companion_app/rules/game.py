@@ -103,6 +103,8 @@ from companion_app.rules.topology import (
 )
 
 STATE_VERSION = 2
+SNAPSHOT_EVERY = 128
+"""Actions between the state snapshots undo starts from (undo replays at most this many)."""
 _LEVEL_BY_NAME = {v: k for k, v in LEVEL_NAMES.items()}
 
 _CARDS = tuple(Card)
@@ -319,6 +321,9 @@ class Game:
         self.history: list[Action] = []
         """Actions applied since :meth:`at_history_start`."""
         self._restored_from: dict[str, Any] | None = None
+        self._snapshots: list[tuple[int, dict[str, Any]]] = []
+        """(len(history), to_json()) every :data:`SNAPSHOT_EVERY` actions: undo replays from
+        the latest one instead of from the start."""
         self._token_hexes: dict[int, tuple[int, ...]] = {}
         self._index_tokens()
         self._legal_cache: list[Action] | None = None
@@ -700,9 +705,12 @@ class Game:
 
     def _apply_unchecked(self, action: Action) -> None:
         _EFFECTS[type(action)](self, action)
-        self.history.append(action)
+        history = self.history
+        history.append(action)
         self._legal_cache = None
         self._check_win()
+        if len(history) % SNAPSHOT_EVERY == 0:
+            self._snapshots.append((len(history), self.to_json()))
 
     def undo(self) -> Action:
         """Take back the last action (a roll included) by replaying the others.
@@ -711,9 +719,21 @@ class Game:
         """
         if not self.history:
             raise NothingToUndoError("nothing to undo: no action was taken yet")
-        kept = self.history[:-1]
-        undone = self.history[-1]
-        fresh = replay_onto(self.at_history_start(), kept, checked=False)
+        history = self.history
+        undone = history[-1]
+        kept = len(history) - 1
+        snapshots = self._snapshots
+        while snapshots and snapshots[-1][0] > kept:
+            snapshots.pop()
+        if snapshots:
+            start, state = snapshots[-1]
+            fresh = Game._loaded(state)
+        else:
+            start, fresh = 0, self.at_history_start()
+        fresh.history = history[:start]
+        fresh._snapshots = snapshots
+        fresh._restored_from = self._restored_from
+        replay_onto(fresh, history[start:kept], checked=False)
         self.__dict__.update(fresh.__dict__)
         return undone
 
@@ -1055,6 +1075,12 @@ class Game:
 
         :raises StateError: naming what is wrong.
         """
+        game = cls._loaded(data)
+        game._restored_from = game.to_json()
+        return game
+
+    @classmethod
+    def _loaded(cls, data: Mapping[str, Any]) -> Game:
         try:
             if data.get("version") != STATE_VERSION:
                 raise StateError(f"state version {data.get('version')!r} is not {STATE_VERSION}")
@@ -1141,7 +1167,6 @@ class Game:
         except (KeyError, TypeError, ValueError, AssertionError, IndexError) as exc:
             raise StateError(f"game state JSON is malformed: {exc!r}") from exc
         game._rebuild_indexes()
-        game._restored_from = game.to_json()
         return game
 
 

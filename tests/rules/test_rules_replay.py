@@ -12,7 +12,13 @@ from companion_app.game_stats import GameStatistics
 from companion_app.rules.actions import BuildRoad, EndTurn, EventDie, Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, ReplayError
-from companion_app.rules.game import Game, NothingToUndoError, replay_onto, replay_steps
+from companion_app.rules.game import (
+    SNAPSHOT_EVERY,
+    Game,
+    NothingToUndoError,
+    replay_onto,
+    replay_steps,
+)
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
@@ -111,3 +117,22 @@ def test_statistics_of_a_restored_game_count_only_what_happened_since() -> None:
     restored.apply(Roll(restored.active, 2, 3, EventDie.TRADE))
     stats = GameStatistics.from_game(restored)
     assert stats.dice.sums == (0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0)
+
+
+def test_undo_across_snapshots_gives_every_prefix_state() -> None:
+    played = random_prefix(12, 3 * SNAPSHOT_EVERY + 5)
+    assert len(played.history) == 3 * SNAPSHOT_EVERY + 5
+    history = list(played.history)
+    for kept in range(len(history) - 1, SNAPSHOT_EVERY - 3, -1):
+        played.undo()
+        if kept % 17 == 0 or kept % SNAPSHOT_EVERY in (0, 1, SNAPSHOT_EVERY - 1):
+            assert played.to_json() == Game.replay(played.config, history[:kept]).to_json()
+        assert played.history == history[:kept]
+    redone = history[len(played.history) :]
+    for action in redone:
+        played.apply(action)
+    assert played.to_json() == Game.replay(played.config, history).to_json()
+    for _ in range(SNAPSHOT_EVERY + 3):
+        played.undo()
+    expected = Game.replay(played.config, history[: len(history) - SNAPSHOT_EVERY - 3])
+    assert played.to_json() == expected.to_json()
