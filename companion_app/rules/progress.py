@@ -349,10 +349,14 @@ def _reason_deserter(game: Game, a: PlayDeserter) -> str | None:
 
 
 def is_open_road(game: Game, edge: int) -> bool:
-    """A road with an end where its owner has no other road and no building (§10 Diplomat)."""
+    """A road with an end where its owner has no other road, no building and no knight.
+
+    §10 Diplomat, as the catan.com FAQ rules it: an own knight closes an end like a building,
+    so a road from an own settlement to an own knight is closed.
+    """
     owner = game.edge_owner[edge]
     for node in EDGE_NODES[edge]:
-        if game.node_owner[node] == owner:
+        if game.node_owner[node] == owner or game.knight_owner[node] == owner:
             continue
         if not any(f != edge and game.edge_owner[f] == owner for f in NODE_EDGES[node]):
             return True
@@ -365,7 +369,10 @@ def _reason_diplomat(game: Game, a: PlayDiplomat) -> str | None:
     if game.edge_owner[a.edge] == NOBODY:
         return f"edge {a.edge} has no road"
     if not is_open_road(game, a.edge):
-        return "the Diplomat removes an open road: one end without its owner's road or building"
+        return (
+            "the Diplomat removes an open road: "
+            "one end without its owner's road, building or knight"
+        )
     return None
 
 

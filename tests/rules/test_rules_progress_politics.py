@@ -187,12 +187,26 @@ def test_s10_diplomat_removes_only_open_roads() -> None:
     # have a building or another road of their owner at both ends.
     assert open_roads == {e(24, 18), e(12, 7)}
     assert game.illegal_reason(PlayDiplomat(0, e(30, 24))) == (
-        "the Diplomat removes an open road: one end without its owner's road or building"
+        "the Diplomat removes an open road: one end without its owner's road, building or knight"
     )
     game.apply(PlayDiplomat(0, e(24, 18)))
     assert game.edge_owner[e(24, 18)] == NOBODY and game.roads_of[1] == [e(30, 24)]
     assert game.prompt.kind is PromptKind.TURN
     assert game.decks[1][-1] is PC.DIPLOMAT
+
+
+def test_s10_diplomat_ruling_an_own_knight_closes_a_road_end() -> None:
+    roads = P0_ROADS | P1_ROADS | {e(12, 7): 0}
+    # Player 0's knight at 7: the road 12-7 runs from their city to their knight, closed.
+    # Player 1's knight at 18: 24-18 is closed too. Nothing left to remove.
+    game = politics_game((PC.DIPLOMAT,), roads=roads, knights={7: (0, 1, True), 18: (1, 1, False)})
+    assert [a for a in game.legal_actions() if isinstance(a, PlayDiplomat)] == []
+    assert game.illegal_reason(PlayDiplomat(0, e(12, 7))) == (
+        "the Diplomat removes an open road: one end without its owner's road, building or knight"
+    )
+    # An opponent's knight does not close an end: player 2's knight at 18 leaves 24-18 open.
+    game = politics_game((PC.DIPLOMAT,), roads=roads, knights={7: (0, 1, True), 18: (2, 1, False)})
+    assert {a.edge for a in game.legal_actions() if isinstance(a, PlayDiplomat)} == {e(24, 18)}
 
 
 def test_s10_diplomat_on_an_own_road_re_places_it_free() -> None:
