@@ -1,0 +1,71 @@
+"""The frames a phone may send, read as hostile input.
+
+A phone sends two kinds of frame: an answer to the decision on its page,
+``{"type": "answer", "id": 7, "action": {...the action's JSON...}}``, and ``{"type": "ping"}``
+when it wakes up, to learn whether its connection still lives (the server answers ``pong``).
+Anything else (too long, not JSON, nested, unknown fields, an action that does not parse) is
+refused here with a one-line reason; the server counts it and tells the phone, and the game
+never sees it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion_app.rules.actions import Action, action_from_json
+from companion_app.rules.errors import MalformedActionError
+from companion_app.untrusted_json import JsonLimits, UntrustedJsonError, loads
+
+MAX_FRAME_BYTES = 2048
+"""The longest frame a phone may send; an answer is under 200 bytes."""
+FRAME_LIMITS = JsonLimits(max_bytes=MAX_FRAME_BYTES, max_depth=4, max_digits=10, max_items=16)
+MAX_ANSWER_ID = 2**31 - 1
+MAX_REASON = 160
+"""Characters of a refusal sent back (a reason may quote the frame)."""
+
+
+class PhoneMessageError(ValueError):
+    """A frame refused; the message says why in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneAnswer:
+    id: int
+    """The phone's number for the answer, echoed in the result."""
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class PhonePing:
+    pass
+
+
+def parse_frame(text: str | bytes) -> PhoneAnswer | PhonePing:
+    """Read one frame from a phone. :raises PhoneMessageError: naming the problem."""
+    try:
+        data = loads(text, FRAME_LIMITS)
+    except UntrustedJsonError as exc:
+        raise PhoneMessageError(short(f"not a message: {exc}")) from None
+    if not isinstance(data, dict):
+        raise PhoneMessageError("a message is a JSON object")
+    if data == {"type": "ping"}:
+        return PhonePing()
+    if data.get("type") != "answer":
+        raise PhoneMessageError("unknown message type (known: 'answer', 'ping')")
+    extra = sorted(set(data) - {"type", "id", "action"})
+    if extra:
+        raise PhoneMessageError(short(f"unexpected fields: {', '.join(extra)}"))
+    answer_id = data.get("id")
+    if type(answer_id) is not int or not 0 <= answer_id <= MAX_ANSWER_ID:
+        raise PhoneMessageError(f"'id' must be a whole number from 0 to {MAX_ANSWER_ID}")
+    try:
+        action = action_from_json(data.get("action"))
+    except (MalformedActionError, ValueError, TypeError, KeyError) as exc:
+        raise PhoneMessageError(short(f"not an action: {exc}")) from None
+    return PhoneAnswer(answer_id, action)
+
+
+def short(text: str) -> str:
+    """One line of at most :data:`MAX_REASON` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= MAX_REASON else line[: MAX_REASON - 1] + "…"

@@ -1,0 +1,446 @@
+"""The table server: each seat's page and its WebSocket, on aiohttp, in a thread of its own.
+
+:class:`PhoneServer` is the aiohttp application and runs only on its own event loop; it never
+touches the game. The tablet hands it finished pages (:meth:`TableServer.publish`) and gets
+the phones' answers back on its own thread through ``decide`` (see :mod:`.table`).
+:class:`TableServer` owns the thread, the loop and the listening socket, and is the part
+other threads call.
+
+Every frame from a phone is hostile: bounded in size (the WebSocket reader refuses frames
+over :data:`MAX_WS_BYTES` and closes; :mod:`.messages` refuses anything over
+``MAX_FRAME_BYTES``), rate-limited per connection, parsed by the untrusted-JSON reader, and
+refused with a one-line reason that is counted in :attr:`PhoneServer.counters`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import secrets
+import threading
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from companion_app.phones.messages import PhoneMessageError, PhonePing, parse_frame, short
+from companion_app.phones.pairing import PAGE_PATH, SeatTokens, seat_url
+from companion_app.rules.actions import Action
+from companion_app.rules.pieces import NOBODY
+
+MAX_WS_BYTES = 16 * 1024
+"""Frames longer than this close the connection (WebSocket close code 1009)."""
+CLOSE_REPAIRED = 4001
+"""Close code: the seat was paired again; this page's token is void."""
+CLOSE_REPLACED = 4002
+"""Close code: more phones opened this seat's page than allowed; the oldest gives way."""
+CLOSE_TABLE_CLOSED = 1001
+ANSWER_TIMEOUT_S = 10.0
+"""How long a phone's answer may wait for the tablet before it is reported as not taken."""
+SEND_TIMEOUT_S = 5.0
+
+Decide = Callable[[int, Action], Awaitable[str | None]]
+"""Takes a phone's action for a seat; returns None if the table applied it, else why not."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds on what phones may do; tests loosen the rate to reach the parser."""
+
+    connections_per_seat: int = 3
+    """A phone that reconnects after sleep may leave a half-dead connection behind: the
+    oldest connection gives way to the newest."""
+    messages_per_second: float = 5.0
+    burst: int = 20
+    heartbeat_s: float = 15.0
+    """The server pings each phone this often and drops one that stops answering."""
+
+
+@dataclass(eq=False)
+class _Connection:
+    seat: int
+    ws: web.WebSocketResponse
+    opened: float
+    allowance: float
+    checked: float
+    outbox: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=32))
+    state: str | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def take_allowance(self, rate: float, burst: int) -> bool:
+        """Token bucket: one frame costs one; ``rate`` come back per second up to ``burst``."""
+        now = time.monotonic()
+        self.allowance = min(float(burst), self.allowance + (now - self.checked) * rate)
+        self.checked = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+
+def _static(name: str) -> str:
+    return resources.files("companion_app.phones").joinpath("static", name).read_text("utf-8")
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class PhoneServer:
+    """The aiohttp application. Every method runs on the server's event loop."""
+
+    def __init__(
+        self,
+        tokens: SeatTokens,
+        names: tuple[str, ...],
+        decide: Decide,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
+        self.tokens = tokens
+        self.names = names
+        self.decide = decide
+        self.limits = limits
+        self.counters: collections.Counter[str] = collections.Counter()
+        """Frames taken and refused, by reason (``refused:rate``, ``refused:malformed``...)."""
+        self._connections: dict[int, list[_Connection]] = {s: [] for s in range(tokens.seats)}
+        self._pages: dict[int, str] = {}
+        self._closing: set[asyncio.Future[bool]] = set()
+        self._template = _static("phone.html")
+        self._style = _static("phone.css")
+        self._script = _static("phone.js")
+        self._refusal_page = _static("pairing.html")
+
+    # ---- the web application ----------------------------------------------------------------
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=4096, middlewares=[_security_headers])
+        app.router.add_get(PAGE_PATH + "{token}", self._page)
+        app.router.add_get("/ws/{token}", self._socket)
+        app.router.add_route("*", "/{tail:.*}", self._refuse)
+        app.on_shutdown.append(self._close_all)
+        return app
+
+    def _seat(self, request: web.Request) -> int:
+        return self.tokens.seat_of(request.match_info.get("token", ""))
+
+    async def _refuse(self, request: web.Request) -> web.Response:
+        """Anything without a valid seat token: the pairing page's error, nothing else."""
+        self.counters["refused:token"] += 1
+        return web.Response(
+            text=self._refusal_page, status=403, content_type="text/html", charset="utf-8"
+        )
+
+    async def _page(self, request: web.Request) -> web.Response:
+        seat = self._seat(request)
+        if seat == NOBODY:
+            return await self._refuse(request)
+        nonce = secrets.token_urlsafe(12)
+        html = (
+            self._template.replace("{{NONCE}}", nonce)
+            .replace("{{STYLE}}", self._style)
+            .replace("{{SCRIPT}}", self._script)
+            .replace("{{NAME}}", _html_text(self.names[seat]))
+        )
+        response = web.Response(text=html, content_type="text/html", charset="utf-8")
+        response.headers["Content-Security-Policy"] = (
+            f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; "
+            "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; "
+            "frame-ancestors 'none'"
+        )
+        return response
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        seat = self._seat(request)
+        if seat == NOBODY:
+            return await self._refuse(request)
+        ws = web.WebSocketResponse(
+            heartbeat=self.limits.heartbeat_s, max_msg_size=MAX_WS_BYTES, compress=False
+        )
+        await ws.prepare(request)
+        now = time.monotonic()
+        conn = _Connection(seat, ws, now, float(self.limits.burst), now)
+        self._admit(conn)
+        sender = asyncio.create_task(self._send_loop(conn))
+        try:
+            await self._receive_loop(conn)
+        finally:
+            self._connections[seat] = [c for c in self._connections[seat] if c is not conn]
+            sender.cancel()
+            await ws.close()
+        return ws
+
+    def _admit(self, conn: _Connection) -> None:
+        conns = self._connections[conn.seat]
+        while len(conns) >= self.limits.connections_per_seat:
+            oldest = conns.pop(0)
+            self.counters["closed:replaced"] += 1
+            self._close(oldest, CLOSE_REPLACED, b"a newer page took this seat")
+        conns.append(conn)
+        conn.state = self._pages.get(conn.seat)
+        conn.wake.set()
+
+    async def _receive_loop(self, conn: _Connection) -> None:
+        async for msg in conn.ws:
+            if msg.type is WSMsgType.TEXT:
+                await self._frame(conn, msg.data)
+            elif msg.type is WSMsgType.BINARY:
+                self._refuse_frame(conn, "binary", "binary frames are not read; send JSON text")
+            elif msg.type is WSMsgType.ERROR:
+                self.counters["refused:protocol"] += 1
+                break
+
+    async def _frame(self, conn: _Connection, text: str) -> None:
+        self.counters["frames"] += 1
+        if not conn.take_allowance(self.limits.messages_per_second, self.limits.burst):
+            self._refuse_frame(conn, "rate", "too many messages: slow down")
+            return
+        try:
+            answer = parse_frame(text)
+        except PhoneMessageError as exc:
+            self._refuse_frame(conn, "malformed", str(exc))
+            return
+        if isinstance(answer, PhonePing):
+            self._queue(conn, {"type": "pong"})
+            return
+        if answer.action.player != conn.seat:
+            self._refuse_frame(
+                conn, "not_yours", "a phone answers only for its own seat", answer.id
+            )
+            return
+        try:
+            reason = await asyncio.wait_for(self.decide(conn.seat, answer.action), ANSWER_TIMEOUT_S)
+        except TimeoutError:
+            reason = "the tablet did not answer in time; try again"
+        if reason is None:
+            self.counters["answers:taken"] += 1
+            self._queue(conn, {"type": "result", "id": answer.id, "ok": True})
+        else:
+            self.counters["refused:by_table"] += 1
+            self._queue(
+                conn, {"type": "result", "id": answer.id, "ok": False, "error": short(reason)}
+            )
+
+    def _refuse_frame(
+        self, conn: _Connection, reason: str, words: str, answer_id: int | None = None
+    ) -> None:
+        self.counters[f"refused:{reason}"] += 1
+        message: dict[str, Any] = {"type": "refused", "error": short(words)}
+        if answer_id is not None:
+            message["id"] = answer_id
+        self._queue(conn, message)
+
+    def _queue(self, conn: _Connection, message: Mapping[str, Any]) -> None:
+        conn.outbox.append(json.dumps(message))
+        conn.wake.set()
+
+    async def _send_loop(self, conn: _Connection) -> None:
+        """One writer per connection: replies in order, then only the newest page (a slow
+        phone skips the pages it was too slow for instead of piling them up)."""
+        ws = conn.ws
+        while not ws.closed:
+            await conn.wake.wait()
+            conn.wake.clear()
+            try:
+                while conn.outbox:
+                    await asyncio.wait_for(ws.send_str(conn.outbox.popleft()), SEND_TIMEOUT_S)
+                state, conn.state = conn.state, None
+                if state is not None:
+                    await asyncio.wait_for(ws.send_str(state), SEND_TIMEOUT_S)
+            except (ConnectionError, TimeoutError, RuntimeError):
+                await ws.close()
+                return
+
+    # ---- from the tablet (through TableServer) --------------------------------------------
+
+    def publish(self, pages: Mapping[int, str]) -> None:
+        """New state messages per seat: every connection of that seat gets the newest."""
+        for seat, text in pages.items():
+            self._pages[seat] = text
+            for conn in self._connections.get(seat, ()):
+                conn.state = text
+                conn.wake.set()
+
+    def drop_seat(self, seat: int, code: int, why: bytes) -> list[asyncio.Future[bool]]:
+        """Start closing every connection of ``seat`` (its token was replaced, or the table
+        closes); returns the closings, which a slow phone cannot hold up."""
+        conns, self._connections[seat] = self._connections[seat], []
+        return [self._close(conn, code, why) for conn in conns]
+
+    def _close(self, conn: _Connection, code: int, why: bytes) -> asyncio.Future[bool]:
+        closing = asyncio.ensure_future(conn.ws.close(code=code, message=why))
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
+        return closing
+
+    def connected(self) -> dict[int, int]:
+        return {seat: len(conns) for seat, conns in self._connections.items() if conns}
+
+    async def _close_all(self, _app: web.Application) -> None:
+        closings = [
+            closing
+            for seat in list(self._connections)
+            for closing in self.drop_seat(seat, CLOSE_TABLE_CLOSED, b"the table closed")
+        ]
+        if closings:
+            await asyncio.wait(closings, timeout=2.0)
+
+
+@web.middleware
+async def _security_headers(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    response = await handler(request)
+    if not response.prepared:
+        response.headers.setdefault("Cache-Control", "no-store")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+    return response
+
+
+def _html_text(text: str) -> str:
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+class TableServer:
+    """A :class:`PhoneServer` on its own thread and loop, bound to ``host``:``port``.
+
+    ``decide(seat, action)`` is called on the tablet's thread through ``schedule`` (Kivy's
+    ``Clock.schedule_once`` in the app, a queue in the headless server) and returns None if
+    it applied the action, else the reason it did not. Every public method may be called
+    from any thread.
+    """
+
+    def __init__(
+        self,
+        names: tuple[str, ...],
+        decide: Callable[[int, Action], str | None],
+        schedule: Callable[[Callable[[], None]], None],
+        *,
+        host: str,
+        port: int = 0,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.tokens = SeatTokens(len(names))
+        self._decide_on_table = decide
+        self._schedule = schedule
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._stopped = threading.Event()
+        self.server = PhoneServer(self.tokens, names, self._decide, limits)
+
+    # ---- lifetime -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Bind and serve; returns once the socket listens. :raises OSError: bind failed."""
+        ready = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            asyncio.set_event_loop(loop)
+            try:
+                loop.run_until_complete(self._serve())
+            except BaseException as exc:  # reported to start()'s caller
+                failure.append(exc)
+                ready.set()
+                loop.close()
+                return
+            ready.set()
+            loop.run_forever()
+            loop.run_until_complete(self._cleanup())
+            loop.close()
+
+        self._thread = threading.Thread(target=run, name="table-server", daemon=True)
+        self._thread.start()
+        ready.wait()
+        if failure:
+            self._thread.join()
+            raise failure[0]
+
+    async def _serve(self) -> None:
+        self._runner = web.AppRunner(
+            self.server.app(), handle_signals=False, access_log=None, shutdown_timeout=1.0
+        )
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        addresses = self._runner.addresses
+        if addresses:
+            self.port = int(addresses[0][1])
+
+    async def _cleanup(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def stop(self) -> None:
+        """Close every phone's connection and the socket; waits for the thread to end."""
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None or self._stopped.is_set():
+            return
+        self._stopped.set()
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=10)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive() and not self._stopped.is_set()
+
+    # ---- pairing ----------------------------------------------------------------------------
+
+    def pair(self, seat: int) -> str:
+        """A new token for ``seat`` (the old one's pages are closed); returns the page URL."""
+        token = self.tokens.pair(seat)
+        loop = self._loop
+        if loop is not None and self.running:
+            loop.call_soon_threadsafe(
+                self.server.drop_seat, seat, CLOSE_REPAIRED, b"this seat was paired again"
+            )
+        return self.url(seat, token)
+
+    def url(self, seat: int, token: str | None = None, *, host: str | None = None) -> str:
+        token = token or self.tokens.token(seat) or self.tokens.pair(seat)
+        return seat_url(host or self.host, self.port, token)
+
+    # ---- to and from the phones ----------------------------------------------------------
+
+    def publish(self, pages: Mapping[int, str]) -> None:
+        """Hand new state messages (JSON text per seat) to the phones."""
+        loop = self._loop
+        if loop is not None and self.running:
+            loop.call_soon_threadsafe(self.server.publish, dict(pages))
+
+    def connected(self) -> dict[int, int]:
+        """Phones connected per seat (a snapshot; seats without one are left out)."""
+        return dict(self.server.connected())
+
+    def counters(self) -> dict[str, int]:
+        return dict(self.server.counters)
+
+    async def _decide(self, seat: int, action: Action) -> str | None:
+        """On the server's loop: run ``decide`` on the tablet's thread, await its verdict."""
+        loop = asyncio.get_running_loop()
+        verdict: asyncio.Future[str | None] = loop.create_future()
+
+        def settle(reason: str | None) -> None:
+            if not verdict.done():
+                verdict.set_result(reason)
+
+        def on_table() -> None:
+            try:
+                reason = self._decide_on_table(seat, action)
+            except Exception as exc:  # the table's own failure: the phone hears of it
+                reason = f"the table could not take it: {exc}"
+            loop.call_soon_threadsafe(settle, reason)
+
+        self._schedule(on_table)
+        return await verdict

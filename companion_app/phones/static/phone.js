@@ -1,0 +1,226 @@
+"use strict";
+// One seat's page: a WebSocket to the table server, the page redrawn from each state message,
+// answers sent as the rules core's own action JSON. Reconnects by itself after sleep or a
+// Wi-Fi drop; a seat paired again on the tablet stops here for good.
+(function () {
+  var token = location.pathname.split("/").pop();
+  var COLOURS = { red: "#d9292a", blue: "#2a61db", white: "#f4f4ee", orange: "#f98f1a",
+                  green: "#2e9e42", brown: "#85542e" };
+  var socket = null, retry = 0, retryTimer = null, stopped = false, nextId = 1;
+  var pingTimer = null, lastPage = null;
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+  function setLink(up, words) {
+    var link = $("link");
+    link.className = "link " + (up ? "up" : "down");
+    link.textContent = words;
+  }
+  function notice(words, info) {
+    var n = $("notice");
+    if (!words) { n.hidden = true; return; }
+    n.hidden = false;
+    n.className = info ? "info" : "";
+    n.textContent = words;
+  }
+
+  function connect() {
+    if (stopped) return;
+    clearTimeout(retryTimer);
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var ws = new WebSocket(scheme + location.host + "/ws/" + token);
+    socket = ws;
+    setLink(false, retry ? "reconnecting…" : "connecting…");
+    ws.onopen = function () { retry = 0; setLink(true, "live"); notice(""); };
+    ws.onmessage = function (event) {
+      var msg;
+      try { msg = JSON.parse(event.data); } catch (e) { return; }
+      clearTimeout(pingTimer);
+      if (msg.type === "state") { lastPage = msg.page; render(msg.page); }
+      else if (msg.type === "result") {
+        if (!msg.ok) { notice("Not taken: " + msg.error); enableChoices(); }
+      }
+      else if (msg.type === "refused") { notice("Refused: " + msg.error); enableChoices(); }
+    };
+    ws.onclose = function (event) {
+      if (socket !== ws) return;
+      socket = null;
+      if (event.code === 4001) {
+        stopped = true;
+        setLink(false, "not paired");
+        notice("This seat was paired again on the tablet: scan its new QR code.");
+        return;
+      }
+      if (event.code === 4002) {
+        stopped = true;
+        setLink(false, "opened elsewhere");
+        notice("This seat's page was opened on another phone. Reload to take it back.", true);
+        return;
+      }
+      retry += 1;
+      var delay = Math.min(5000, 250 * Math.pow(2, Math.min(retry, 5)));
+      setLink(false, "reconnecting…");
+      retryTimer = setTimeout(connect, delay);
+    };
+  }
+
+  // Back from sleep or a network change: a socket that looks open may be dead. Reconnect
+  // at once if closed; otherwise ask the server, and reconnect if it does not answer.
+  function wake() {
+    if (stopped) return;
+    if (!socket || socket.readyState > 1) { retry = 0; connect(); return; }
+    if (socket.readyState === 1) {
+      try { socket.send('{"type":"ping"}'); } catch (e) { /* closed meanwhile */ }
+      var s = socket;
+      clearTimeout(pingTimer);
+      pingTimer = setTimeout(function () { if (socket === s) { s.close(); } }, 3000);
+    }
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") wake();
+  });
+  window.addEventListener("online", wake);
+  window.addEventListener("focus", wake);
+
+  function answer(action, button) {
+    if (!socket || socket.readyState !== 1) { notice("Not connected: wait a moment."); return; }
+    disableChoices();
+    if (button) button.classList.add("sent");
+    socket.send(JSON.stringify({ type: "answer", id: nextId++, action: action }));
+  }
+  function disableChoices() {
+    var buttons = document.querySelectorAll("#decision button");
+    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
+  }
+  function enableChoices() {
+    var buttons = document.querySelectorAll("#decision button");
+    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = false;
+  }
+
+  function render(p) {
+    document.documentElement.style.setProperty("--seat", COLOURS[p.colour] || "#888");
+    $("seat-name").textContent = p.name;
+    document.title = p.name + " · Catan Companion";
+    renderDecision(p);
+    renderHand(p.hand);
+    renderProgress(p.progress);
+    $("vp-total").textContent = p.vp.total;
+    var parts = $("vp-parts"); clear(parts);
+    if (!p.vp.parts.length) parts.appendChild(el("li", "muted", "none yet"));
+    p.vp.parts.forEach(function (part) {
+      var li = el("li"); li.appendChild(el("span", "", part[0]));
+      li.appendChild(el("span", "muted", "+" + part[1])); parts.appendChild(li);
+    });
+    renderKnights(p);
+    renderTable(p);
+    var log = $("log"); clear(log);
+    if (!p.log.length) log.appendChild(el("li", "muted", "nothing yet"));
+    p.log.slice().reverse().forEach(function (line) {
+      var text = typeof line === "string" ? line : line.text;
+      log.appendChild(el("li", line && line.private ? "private" : "", text));
+    });
+  }
+
+  function renderDecision(p) {
+    var box = $("decision");
+    clear(box);
+    var d = p.decision;
+    if (!d) { box.hidden = true; return; }
+    box.hidden = false;
+    box.appendChild(el("h2", "", d.words));
+    if (d.detail) box.appendChild(el("p", "", d.detail));
+    var choices = el("div", "choices");
+    d.choices.forEach(function (c) {
+      var cls = c.action.type === "accept_trade" ? "accept"
+              : c.action.type === "decline_trade" ? "decline" : "";
+      var b = el("button", cls, c.label);
+      b.setAttribute("data-action", c.action.type);
+      b.addEventListener("click", function () { answer(c.action, b); });
+      choices.appendChild(b);
+    });
+    box.appendChild(choices);
+  }
+
+  function renderHand(h) {
+    $("hand-total").textContent = h.total + (h.total === 1 ? " card" : " cards") +
+      " · a 7 takes half above " + h.limit;
+    [["resources", h.resources], ["commodities", h.commodities]].forEach(function (pair) {
+      var box = $(pair[0]); clear(box);
+      pair[1].forEach(function (kc) {
+        var d = el("div", "res" + (kc[1] ? "" : " zero"));
+        d.style.background = "var(--" + kc[0] + ")";
+        d.setAttribute("data-card", kc[0]);
+        d.appendChild(el("span", "n", kc[1]));
+        d.appendChild(el("span", "k", kc[0]));
+        box.appendChild(d);
+      });
+    });
+  }
+
+  function renderProgress(cards) {
+    var box = $("progress"); clear(box);
+    if (!cards.length) box.appendChild(el("p", "muted", "none in hand"));
+    cards.forEach(function (c) {
+      var d = el("div", "progress " + c.track);
+      d.appendChild(el("b", "", c.title));
+      d.appendChild(el("span", "muted", c.text));
+      box.appendChild(d);
+    });
+  }
+
+  function renderKnights(p) {
+    var box = $("knights"); clear(box);
+    if (!p.knights.length) box.appendChild(el("p", "muted", "no knights on the board"));
+    p.knights.forEach(function (k) {
+      box.appendChild(el("span", "chip" + (k.active ? " active" : ""),
+        k.level + (k.active ? " · active" : " · inactive")));
+    });
+    var imp = $("improvements"); clear(imp);
+    p.improvements.forEach(function (i) {
+      imp.appendChild(el("span", "chip", i.track + ": " + (i.level ? i.name + " (" + i.level + ")" : "—")));
+    });
+  }
+
+  function renderTable(p) {
+    $("turn").textContent = p.winner ? p.winner + " has won the game" :
+      p.turn.active + "'s turn · " + p.turn.prompt;
+    var roll = $("roll"); clear(roll);
+    if (p.roll) {
+      roll.appendChild(document.createTextNode("Last roll: "));
+      roll.appendChild(el("span", "die yellow", p.roll.yellow));
+      roll.appendChild(el("span", "die red", p.roll.red));
+      roll.appendChild(document.createTextNode(" = " + p.roll.total + " · event: " + p.roll.event));
+    } else {
+      roll.textContent = "No roll yet";
+    }
+    var b = p.barbarians, box = $("barbarians"); clear(box);
+    box.appendChild(el("div", "", "Barbarians " + b.position + " of " + b.length +
+      " · strength " + b.strength + " against knights " + b.knights +
+      (b.attacks ? " · attacks so far: " + b.attacks : "")));
+    var track = el("div", "track");
+    for (var i = 1; i <= b.length; i++) track.appendChild(el("span", i <= b.position ? "ship" : ""));
+    box.appendChild(track);
+    var table = $("players"); clear(table);
+    p.players.forEach(function (q) {
+      var tr = el("tr", q.active ? "active" : "");
+      var name = el("td");
+      var sw = el("span", "swatch"); sw.style.background = COLOURS[q.colour] || "#888";
+      name.appendChild(sw); name.appendChild(document.createTextNode(q.name));
+      tr.appendChild(name);
+      tr.appendChild(el("td", "", q.vp + " VP"));
+      tr.appendChild(el("td", "muted", q.cards + " cards"));
+      tr.appendChild(el("td", "muted", q.progress_cards + " progress"));
+      tr.appendChild(el("td", "muted", "knights " + q.knights));
+      table.appendChild(tr);
+    });
+  }
+
+  connect();
+})();

@@ -1,0 +1,142 @@
+"""The tablet's side of the phones, without Kivy: pages out after every change, answers in.
+
+:class:`PhoneTable` runs on the thread that owns the game (Kivy's main thread in the app, the
+main thread of the headless server). After every change the owner calls :meth:`publish`;
+each paired seat's page is rebuilt from ``Game.view_for(seat)`` and sent if it changed. A
+phone's answer arrives through :meth:`decide` on the same thread and goes through the same
+``apply`` as a tap on the tablet: the rules core checks it, the journal commits it, then
+everyone sees it, and the tablet can undo it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
+
+from companion_app.journal import JournalError
+from companion_app.phones.server import DEFAULT_LIMITS, Limits, TableServer
+from companion_app.phones.view import phone_decider, phone_refusal, seat_page
+from companion_app.rules.actions import Action
+from companion_app.rules.game import Game
+from companion_app.rules.pieces import NOBODY
+
+LogLines = Callable[[Game, int], Sequence[str]]
+"""The log lines ``seat`` may read (public entries and its own private ones)."""
+
+
+class PageSink(Protocol):
+    """Takes state messages per seat and knows which seats have a phone connected."""
+
+    def publish(self, pages: Mapping[int, str]) -> None: ...
+
+    def connected(self) -> dict[int, int]: ...
+
+
+def no_log(_game: Game, _seat: int) -> Sequence[str]:
+    return ()
+
+
+class PhoneTable:
+    """Phones for the game ``game()`` returns; ``apply`` is the tablet's own door for actions
+    (it raises ``IllegalActionError`` naming the rule, or a ``JournalError``, if it refuses)."""
+
+    def __init__(
+        self,
+        game: Callable[[], Game],
+        apply: Callable[[Action], object],
+        *,
+        log: LogLines = no_log,
+        on_answer: Callable[[int, Action], None] | None = None,
+    ) -> None:
+        self._game = game
+        self._apply = apply
+        self._log = log
+        self._on_answer = on_answer
+        self._sent: dict[int, str] = {}
+        self.revision = 0
+        """Counts the publishes that changed some page; each state message carries it."""
+        self.sink: PageSink | None = None
+        """Where pages go: the running :class:`TableServer` (or a test's in-loop server)."""
+        self.server: TableServer | None = None
+
+    # ---- lifetime ---------------------------------------------------------------------------
+
+    def serve(
+        self,
+        schedule: Callable[[Callable[[], None]], None],
+        *,
+        host: str,
+        port: int = 0,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> TableServer:
+        """Listen, pair every seat and send the first pages. ``schedule`` runs a function on
+        this (the owner's) thread. :raises OSError: the address is taken or not ours."""
+        server = TableServer(
+            self._game().config.names, self.decide, schedule, host=host, port=port, limits=limits
+        )
+        server.start()
+        for seat in range(self._game().player_count):
+            server.tokens.pair(seat)
+        self.server = self.sink = server
+        self._sent.clear()
+        self.publish()
+        return server
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.stop()
+        self.server = self.sink = None
+
+    def pair(self, seat: int) -> str:
+        """Pair ``seat`` again: a new token, the old page is closed. Returns the new URL."""
+        assert self.server is not None, "serve() first"
+        url = self.server.pair(seat)
+        self._sent.pop(seat, None)
+        self.publish()
+        return url
+
+    def url(self, seat: int, host: str | None = None) -> str:
+        assert self.server is not None, "serve() first"
+        return self.server.url(seat, host=host)
+
+    # ---- on the owner's thread ---------------------------------------------------------------
+
+    def publish(self) -> None:
+        """Send each seat's page if it changed since the last one sent."""
+        if self.sink is None:
+            return
+        game = self._game()
+        changed: dict[int, str] = {}
+        for seat in range(game.player_count):
+            page = json.dumps(seat_page(game, seat, self._log(game, seat)), separators=(",", ":"))
+            if self._sent.get(seat) != page:
+                self._sent[seat] = page
+                changed[seat] = page
+        if not changed:
+            return
+        self.revision += 1
+        head = f'{{"type":"state","rev":{self.revision},"page":'
+        self.sink.publish({seat: head + page + "}" for seat, page in changed.items()})
+
+    def decide(self, seat: int, action: Action) -> str | None:
+        """A phone's answer: None once applied (and published), else why it was not."""
+        reason = phone_refusal(self._game(), seat, action)
+        if reason is not None:
+            return reason
+        try:
+            self._apply(action)
+        except (ValueError, JournalError) as exc:  # IllegalActionError and the journal's own
+            return str(exc)
+        if self._on_answer is not None:
+            self._on_answer(seat, action)
+        self.publish()
+        return None
+
+    def waiting_for(self) -> str:
+        """``"Waiting for Blue's phone"`` while a connected phone holds the decision, else ""."""
+        game = self._game()
+        seat = phone_decider(game)
+        if seat == NOBODY or self.sink is None or not self.sink.connected().get(seat):
+            return ""
+        return f"Waiting for {game.config.names[seat]}'s phone"

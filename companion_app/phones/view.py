@@ -1,0 +1,247 @@
+"""What one seat's phone shows, and which of its answers the table takes.
+
+A seat's page is built from ``Game.view_for(seat)`` for everything hidden (its own cards in
+full, everyone else's as counts) and from the public state for the rest (names, victory
+points, knights on the board, the dice, the barbarians, whose decision it is). The choices of
+a decision come from ``legal_actions()`` and only while that seat is the one deciding, so a
+page never carries another seat's cards (``tests/phones/test_view.py`` checks it on random
+games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion_app.phones.cards import RULE_TEXT
+from companion_app.rules.actions import (
+    AcceptTrade,
+    Action,
+    DeclineTrade,
+    DiscardCard,
+    DiscardProgressCard,
+    GiveCard,
+    RemoveKnight,
+    TakeCard,
+    TakeProgressCard,
+)
+from companion_app.rules.cards import COMMODITIES, IMPROVEMENT_NAMES, RESOURCES, TRACKS, Card
+from companion_app.rules.cards import ProgressCard as PC
+from companion_app.rules.game import Game, VictoryPoints
+from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
+from companion_app.rules.prompts import PromptKind, counted
+
+PHONE_DECISIONS: frozenset[PromptKind] = frozenset(
+    {
+        PromptKind.DISCARD,  # a 7, or a Saboteur
+        PromptKind.TRADE_RESPONSE,
+        PromptKind.WEDDING_GIVE,
+        PromptKind.HARBOR_ANSWER,
+        PromptKind.DESERTER_REMOVE,
+        PromptKind.SPY,
+        PromptKind.MASTER_MERCHANT,
+        PromptKind.PROGRESS_DISCARD,
+    }
+)
+"""The private decisions a phone may answer: each belongs to one seat and is about cards
+the rest of the table should not see being chosen. Everything else stays on the tablet."""
+
+LOG_LINES = 30
+"""Log entries a page carries (the newest last)."""
+
+
+def phone_decider(game: Game) -> int:
+    """The seat whose phone may answer the current prompt, or NOBODY."""
+    prompt = game.prompt
+    return prompt.player if prompt.kind in PHONE_DECISIONS else NOBODY
+
+
+def phone_refusal(game: Game, seat: int, action: Action) -> str | None:
+    """Why the table does not take ``action`` from ``seat``'s phone; None if it does.
+
+    A phone answers only for its own seat, only a private decision that seat is asked now,
+    and only what the rules core finds legal.
+    """
+    if action.player != seat:
+        return "a phone answers only for its own seat"
+    if game.prompt.kind not in PHONE_DECISIONS:
+        return f"this is decided on the tablet: {game.describe_prompt()}"
+    if game.prompt.player != seat:
+        return f"it is not your decision: {game.describe_prompt()}"
+    return game.illegal_reason(action)
+
+
+def seat_page(game: Game, seat: int, log: Sequence[str] = ()) -> dict[str, Any]:
+    """The page of ``seat`` as JSON-ready data (see ``static/phone.js`` for its use)."""
+    view = game.view_for(seat)
+    names = game.config.names
+    hand: Mapping[str, int] = view["hands"][seat]
+    own = game.config.players[seat]
+    points = game.victory_point_breakdown(seat)
+    return {
+        "seat": seat,
+        "name": own.name,
+        "colour": own.colour,
+        "hand": {
+            "resources": [[c.label, int(hand[c.label])] for c in RESOURCES],
+            "commodities": [[c.label, int(hand[c.label])] for c in COMMODITIES],
+            "total": sum(int(n) for n in hand.values()),
+            "limit": game.discard_limit(seat),
+        },
+        "progress": [
+            {"title": PC(c).title, "track": PC(c).track.value, "text": RULE_TEXT[PC(c)]}
+            for c in view["progress_hands"][seat]
+        ],
+        "vp": {"total": points.total, "parts": vp_parts(points)},
+        "knights": [
+            {"level": KNIGHT_NAMES[k["level"]], "active": bool(k["active"])}
+            for k in view["knights"]
+            if k["player"] == seat
+        ],
+        "improvements": [
+            {
+                "track": t.value,
+                "level": int(view["improvements"][t.value][seat]),
+                "name": _improvement_name(t.value, int(view["improvements"][t.value][seat])),
+            }
+            for t in TRACKS
+        ],
+        "players": [_player_line(game, view, p) for p in range(game.player_count)],
+        "turn": {
+            "active": names[game.active],
+            "prompt": game.describe_prompt(),
+            "turn": game.turn,
+        },
+        "roll": _roll(view),
+        "barbarians": {
+            "position": game.barbarian_position,
+            "length": game.config.barbarian_track_length,
+            "attacks": game.barbarian_attacks,
+            "strength": game.barbarian_strength(),
+            "knights": sum(game.knight_strength(p) for p in range(game.player_count)),
+        },
+        "decision": decision(game, seat),
+        "winner": names[game.winner] if game.winner != NOBODY else None,
+        "log": list(log[-LOG_LINES:]),
+    }
+
+
+def phone_log(game: Game, seat: int) -> list[str]:
+    """The log lines ``seat`` may read: who did which kind of action (no card named)."""
+    names = game.config.names
+    start = max(0, len(game.history) - LOG_LINES)
+    return [
+        f"{names[a.player]}: {a.type_name.replace('_', ' ')}"
+        for a in game.history[start:]
+        if 0 <= a.player < len(names)
+    ]
+
+
+def vp_parts(points: VictoryPoints) -> list[list[Any]]:
+    """``[["2 settlements", 2], ["1 city", 2], ...]``: where the victory points come from."""
+    parts: list[list[Any]] = []
+    if points.settlements:
+        parts.append([counted(points.settlements, "settlement"), points.settlements])
+    if points.cities:
+        word = "city" if points.cities == 1 else "cities"
+        parts.append([f"{points.cities} {word}", 2 * points.cities])
+    if points.metropolises:
+        word = "metropolis" if points.metropolises == 1 else "metropolises"
+        parts.append([f"{points.metropolises} {word}", 2 * points.metropolises])
+    if points.longest_road:
+        parts.append(["longest road", 2])
+    if points.defender_cards:
+        parts.append([counted(points.defender_cards, "Defender of Catan"), points.defender_cards])
+    if points.merchant:
+        parts.append(["the merchant", 1])
+    if points.vp_cards:
+        parts.append([counted(points.vp_cards, "VP card"), points.vp_cards])
+    return parts
+
+
+def decision(game: Game, seat: int) -> dict[str, Any] | None:
+    """The private decision ``seat`` is asked now, with its legal answers; else None."""
+    prompt = game.prompt
+    if prompt.player != seat or prompt.kind not in PHONE_DECISIONS:
+        return None
+    choices = [
+        {"label": _choice_label(game, a), "action": a.to_json()}
+        for a in game.legal_actions()
+        if a.player == seat
+    ]
+    detail = ""
+    if prompt.kind is PromptKind.TRADE_RESPONSE and game.offer is not None:
+        offer = game.offer
+        detail = (
+            f"{game.config.names[offer.player]} gives {_cards_words(offer.give)} "
+            f"for {_cards_words(offer.take)}"
+        )
+    elif prompt.kind is PromptKind.DISCARD:
+        detail = f"You hold {counted(game.card_count(seat), 'card')}."
+    return {
+        "kind": prompt.kind.value,
+        "words": game.describe_prompt(),
+        "detail": detail,
+        "count": prompt.count,
+        "choices": choices,
+    }
+
+
+def _choice_label(game: Game, action: Action) -> str:
+    match action:
+        case DiscardCard(card=card):
+            return f"Discard {card.label}"
+        case GiveCard(card=card):
+            return f"Give {card.label}"
+        case TakeCard(card=card):
+            return f"Take {card.label}"
+        case AcceptTrade():
+            return "Accept"
+        case DeclineTrade():
+            return "Decline"
+        case TakeProgressCard(card=card):
+            return f"Take {card.title}"
+        case DiscardProgressCard(card=card):
+            return f"Discard {card.title}"
+        case RemoveKnight(node=node):
+            level = KNIGHT_NAMES[game.knight_level[node]]
+            side = "active" if game.knight_active[node] else "inactive"
+            return f"Remove the {level} knight ({side}) at {node}"
+    return action.type_name.replace("_", " ")
+
+
+def _cards_words(hand: Sequence[int]) -> str:
+    words = [f"{n} {Card(c).label}" for c, n in enumerate(hand) if n]
+    return ", ".join(words) if words else "nothing"
+
+
+def _improvement_name(track: str, level: int) -> str:
+    for t in TRACKS:
+        if t.value == track and level:
+            return IMPROVEMENT_NAMES[t][level - 1]
+    return ""
+
+
+def _player_line(game: Game, view: Mapping[str, Any], p: int) -> dict[str, Any]:
+    """What the whole table sees of a player: counts only."""
+    cfg = game.config.players[p]
+    hand = view["hands"][p]
+    progress = view["progress_hands"][p]
+    return {
+        "seat": p,
+        "name": cfg.name,
+        "colour": cfg.colour,
+        "vp": game.victory_points(p),
+        "cards": hand["cards"] if "cards" in hand else sum(int(n) for n in hand.values()),
+        "progress_cards": progress["cards"] if isinstance(progress, dict) else len(progress),
+        "knights": game.knight_strength(p),
+        "active": p == game.active,
+    }
+
+
+def _roll(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    roll = view["last_roll"]
+    if roll is None:
+        return None
+    yellow, red = int(roll["yellow"]), int(roll["red"])
+    return {"yellow": yellow, "red": red, "event": roll["event"], "total": yellow + red}
