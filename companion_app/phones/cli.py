@@ -29,7 +29,6 @@ from companion_app.journal import GameSession, Journal, JournalError
 from companion_app.phones.pairing import lan_address, qr_text
 from companion_app.phones.server import TableServer
 from companion_app.phones.table import PhoneTable
-from companion_app.phones.view import phone_log
 from companion_app.rules.actions import Action, action_from_json
 from companion_app.rules.errors import IllegalActionError
 from companion_app.untrusted_json import JsonLimits, UntrustedJsonError, loads
@@ -90,7 +89,7 @@ def _serve(session: GameSession, host: str, port: int, *, qr: bool) -> int:
     def on_answer(seat: int, action: Action) -> None:
         _say(f"APPLIED {len(session.game.history) - 1} phone {seat} {action.type_name}")
 
-    table = PhoneTable(lambda: session.game, session.apply, log=phone_log, on_answer=on_answer)
+    table = PhoneTable(lambda: session.game, session.apply, on_answer=on_answer)
     try:
         server = table.serve(tasks.put, host=host, port=port)
     except OSError as exc:

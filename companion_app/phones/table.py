@@ -11,18 +11,16 @@ everyone sees it, and the tablet can undo it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
+from companion_app.game_log import GameLog
 from companion_app.journal import JournalError
 from companion_app.phones.server import DEFAULT_LIMITS, Limits, TableServer
 from companion_app.phones.view import phone_decider, phone_refusal, seat_page
 from companion_app.rules.actions import Action
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import NOBODY
-
-LogLines = Callable[[Game, int], Sequence[str]]
-"""The log lines ``seat`` may read (public entries and its own private ones)."""
 
 
 class PageSink(Protocol):
@@ -31,10 +29,6 @@ class PageSink(Protocol):
     def publish(self, pages: Mapping[int, str]) -> None: ...
 
     def connected(self) -> dict[int, int]: ...
-
-
-def no_log(_game: Game, _seat: int) -> Sequence[str]:
-    return ()
 
 
 class PhoneTable:
@@ -46,12 +40,12 @@ class PhoneTable:
         game: Callable[[], Game],
         apply: Callable[[Action], object],
         *,
-        log: LogLines = no_log,
         on_answer: Callable[[int, Action], None] | None = None,
     ) -> None:
         self._game = game
         self._apply = apply
-        self._log = log
+        self._log: GameLog | None = None
+        """The game's log, kept in step with the history at each publish."""
         self._on_answer = on_answer
         self._sent: dict[int, str] = {}
         self.revision = 0
@@ -107,9 +101,12 @@ class PhoneTable:
         if self.sink is None:
             return
         game = self._game()
+        if self._log is None or self._log.config is not game.config:
+            self._log = GameLog(game.config)
+        self._log.sync(game.history)
         changed: dict[int, str] = {}
         for seat in range(game.player_count):
-            page = json.dumps(seat_page(game, seat, self._log(game, seat)), separators=(",", ":"))
+            page = json.dumps(seat_page(game, seat, self._log), separators=(",", ":"))
             if self._sent.get(seat) != page:
                 self._sent[seat] = page
                 changed[seat] = page

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion_app.game_log import GameLog
 from companion_app.phones.cards import RULE_TEXT
 from companion_app.rules.actions import (
     AcceptTrade,
@@ -71,8 +72,12 @@ def phone_refusal(game: Game, seat: int, action: Action) -> str | None:
     return game.illegal_reason(action)
 
 
-def seat_page(game: Game, seat: int, log: Sequence[str] = ()) -> dict[str, Any]:
-    """The page of ``seat`` as JSON-ready data (see ``static/phone.js`` for its use)."""
+def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, Any]:
+    """The page of ``seat`` as JSON-ready data (see ``static/phone.js`` for its use).
+
+    ``log`` is the game's log, in step with its history: the page carries its last lines as
+    ``seat`` may read them (public words, or the private detail where ``seat`` is told it).
+    """
     view = game.view_for(seat)
     names = game.config.names
     hand: Mapping[str, int] = view["hands"][seat]
@@ -122,18 +127,15 @@ def seat_page(game: Game, seat: int, log: Sequence[str] = ()) -> dict[str, Any]:
         },
         "decision": decision(game, seat),
         "winner": names[game.winner] if game.winner != NOBODY else None,
-        "log": list(log[-LOG_LINES:]),
+        "log": [] if log is None else log_lines(log, seat),
     }
 
 
-def phone_log(game: Game, seat: int) -> list[str]:
-    """The log lines ``seat`` may read: who did which kind of action (no card named)."""
-    names = game.config.names
-    start = max(0, len(game.history) - LOG_LINES)
+def log_lines(log: GameLog, seat: int) -> list[dict[str, Any]]:
+    """The newest :data:`LOG_LINES` entries as ``seat`` may read them."""
     return [
-        f"{names[a.player]}: {a.type_name.replace('_', ' ')}"
-        for a in game.history[start:]
-        if 0 <= a.player < len(names)
+        {"text": e.words_for(seat), "private": seat in e.audience and bool(e.detail)}
+        for e in log.entries[-LOG_LINES:]
     ]
 
 

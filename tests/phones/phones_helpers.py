@@ -13,7 +13,6 @@ from companion_app.journal import GameSession, Journal
 from companion_app.phones.pairing import SeatTokens
 from companion_app.phones.server import DEFAULT_LIMITS, Limits, PhoneServer
 from companion_app.phones.table import PhoneTable
-from companion_app.phones.view import phone_log
 from companion_app.rules.actions import Action
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
@@ -71,7 +70,7 @@ async def harness(session: GameSession, limits: Limits = DEFAULT_LIMITS) -> Asyn
     """The phones' server for ``session`` on the running loop, with every seat paired.
 
     The tablet's thread is the test's own here: an answer is decided at once."""
-    table = PhoneTable(lambda: session.game, session.apply, log=phone_log)
+    table = PhoneTable(lambda: session.game, session.apply)
     names = session.game.config.names
 
     async def decide(seat: int, action: Action) -> str | None:
