@@ -749,3 +749,11 @@ def _draws(game: Game, action: Action, before: _Before, add: _Add) -> None:
                 )
         for card in game.revealed_vp[q][before.revealed[q] :]:
             add(EntryKind.DRAW, f"{names[q]} draws {card.title} (1 VP, shown at once)")
+
+
+def log_for(log: GameLog | None, game: Game) -> GameLog:
+    """``log`` caught up with ``game``, or a new log when ``game`` is another game."""
+    if log is None or log.start is not None or log.config != game.config:
+        log = GameLog(game.config)
+    log.sync(game.history)
+    return log

@@ -28,6 +28,7 @@ from companion_app import APP_NAME, __version__
 from companion_app.app.dice_controller import DiceController
 from companion_app.app.screens.home import HomeScreen
 from companion_app.device.discovery import DiceSource, choose_dice_source
+from companion_app.game_log import GameLog, log_for
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
 from companion_app.rules.actions import Action
 from companion_app.rules.config import GameConfig
@@ -70,6 +71,8 @@ class CompanionApp(App):
         self.journal_path = journal_path
         self._journal: Journal | None = None
         self.session: GameSession | None = None
+        self.game_log: GameLog | None = None
+        """The current game's log, caught up by :meth:`refresh`."""
         self._screenshot = screenshot
         self._exit_when_ready = exit_when_ready
         self._started_at = started_at if started_at is not None else time.perf_counter()
@@ -217,6 +220,8 @@ class CompanionApp(App):
             self.dice.sync()
             self._offer_offline_rolls(self.session)
         session = self.session
+        if session is not None:
+            self.game_log = log_for(self.game_log, session.game)
         self.can_undo = session is not None and session.can_undo
         self.can_redo = session is not None and session.can_redo
         self.game_over = session is not None and session.game.is_over

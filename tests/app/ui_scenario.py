@@ -22,6 +22,7 @@ from companion_app.app import info_presenter as I
 from companion_app.app import presenter as P
 from companion_app.app.companion import CompanionApp
 from companion_app.app.widgets.player_panel import panel_text
+from companion_app.game_log import GameLog
 from companion_app.rules.actions import BuildCity, EndTurn, Roll
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.topology import NODE_HEXES
@@ -374,6 +375,18 @@ class Scenario(ScenarioDriver):
             f"roll {i}: production shown",
             screen.ids.production.text,
             "\n".join(P.production_lines(game)[:4]),
+        )
+        self.check(
+            f"roll {i}: the log beside the board is the game's public log",
+            screen.ids.log.lines,
+            [e.text for e in GameLog.of(game).entries],
+        )
+        self.check(
+            f"roll {i}: the log's last lines are the roll and its production",
+            [t for t in screen.ids.log.lines if "rolls" in t][-1].startswith(
+                f"{game.config.names[roll.player]} rolls {roll.yellow} + {roll.red}"
+            ),
+            True,
         )
         self.compare_screen(f"roll {i}")
         yield from self.box_leds_follow(f"roll {i}")

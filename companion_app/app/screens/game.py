@@ -23,6 +23,7 @@ from kivy.utils import escape_markup
 from companion_app.app import presenter as P
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
+from companion_app.app.widgets.game_log_view import GameLogView  # noqa: F401
 from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
 from companion_app.app.widgets.player_panel import PlayerLine, PlayerPanel  # noqa: F401
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
@@ -111,6 +112,9 @@ class GameScreen(Screen):
         self.end_turn_action = next((a for a in legal if isinstance(a, EndTurn)), None)
         self.can_end_turn = self.end_turn_action is not None
         ids.board.picture = P.board_picture(game)
+        app_log = getattr(app, "game_log", None)
+        if app_log is not None:
+            ids.log.show(app_log)
         self._show_prompt(game)
         if game.in_setup:
             self.bar = []
