@@ -1,4 +1,5 @@
-"""`python -m companion_app`: start the tablet app."""
+"""`python -m companion_app`: start the tablet app (`python -m companion_app tour`: the
+screenshot tour with its layout check)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="catan-companion",
         description="Referee and bank for Catan: Cities & Knights, with the dice box as dice.",
+        epilog="`%(prog)s tour --size WxH --out DIR` plays a scripted game through every screen "
+        "and checks its layout (see `%(prog)s tour --help`).",
     )
     parser.add_argument("--port", help="serial port of the dice box (default: auto-detect)")
     parser.add_argument(
@@ -51,6 +54,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["tour"]:
+        from companion_app.app.tour.run import main as tour_main
+
+        return tour_main(argv[1:])
     args = parse_args(argv)
     # Kivy reads its own options from sys.argv unless told not to; ours are parsed above.
     os.environ.setdefault("KIVY_NO_ARGS", "1")

@@ -1,9 +1,9 @@
 """A long game played by touch in the real app, started by ``test_long_game_ui.py``.
 
-The game is planned ahead by the rules core alone (``long_game_plan.py``: its dice and every
-decision, steered so that every action type and every prompt comes up, then on to a winner).
-The emulated dice box rolls the plan's dice from a script, and every other action is made by
-tapping the widget that offers it: an action-bar button, then the choice buttons or the
+The game is planned ahead by the rules core alone (``companion_app.app.tour.plan``: its dice
+and every decision, steered so that every action type and every prompt comes up, then on to a
+winner). The emulated dice box rolls the plan's dice from a script, and every other action is
+made by tapping the widget that offers it: an action-bar button, then the choice buttons or the
 highlighted spots on the board, the prompt's "Show my cards", the trade panel's counters. Before
 each action the screen is compared with the rules core's state; screenshots are saved the first
 time each prompt and each action-bar button is seen.
@@ -22,7 +22,6 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from long_game_plan import PLAN_SEED, make_plan
 from scenario_driver import Step  # first: it configures Kivy's window before Kivy loads
 from ui_scenario import Scenario
 
@@ -30,6 +29,7 @@ from companion_app.app import companion
 from companion_app.app import presenter as P
 from companion_app.app.companion import CompanionApp, save_screenshot
 from companion_app.app.dice_controller import DiceController
+from companion_app.app.tour.plan import PLAN_SEED, make_plan
 from companion_app.device.discovery import DiceSource
 from companion_app.rules.actions import Action, CommitKnights, EndTurn, OfferTrade, Roll
 from companion_app.rules.prompts import PromptKind

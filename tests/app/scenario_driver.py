@@ -14,8 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import traceback
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,83 +28,17 @@ _W, _H = (int(v) for v in os.environ.get("UI_SCENARIO_SIZE", "1280x800").split("
 configure_kivy(_W, _H)
 
 from kivy.clock import Clock  # noqa: E402
-from kivy.tests.common import UnitTestTouch  # noqa: E402
 
-from companion_app.app.companion import CompanionApp, save_screenshot  # noqa: E402
+from companion_app.app.companion import CompanionApp  # noqa: E402
+from companion_app.app.tour.driver import WAIT_FRAMES, Step  # noqa: E402
+from companion_app.app.tour.driver import ScenarioDriver as _Driver  # noqa: E402
 from companion_app.device.discovery import DiceSource  # noqa: E402
 
-WAIT_FRAMES = 600
-"""The most frames a step waits for the app (a roll through the emulated box takes a few)."""
-
-Step = Generator[int | Callable[[], bool], None, None]
+__all__ = ["WAIT_FRAMES", "ScenarioDriver", "Step", "scenario_main"]
 
 
-class ScenarioDriver:
-    """Runs :meth:`steps` one frame at a time inside the app's own event loop."""
-
-    def __init__(self, app: CompanionApp, artifacts: Path) -> None:
-        self.app = app
-        self.artifacts = artifacts
-        self.checks: list[dict[str, Any]] = []
-        self.screens: list[str] = []
-        self.error = ""
-        self._steps = self.steps()
-        self._waiting: Callable[[], bool] | None = None
-        self._frames = 0
-        self._budget = 0
-
-    def steps(self) -> Step:
-        raise NotImplementedError
-
-    def tick(self, _dt: float) -> bool:
-        try:
-            if self._frames > 0:
-                self._frames -= 1
-                return True
-            if self._waiting is not None:
-                if not self._waiting():
-                    self._budget -= 1
-                    if self._budget <= 0:
-                        raise TimeoutError("the app did not reach the awaited state")
-                    return True
-                self._waiting = None
-            wait = next(self._steps)
-            if callable(wait):
-                self._waiting, self._budget = wait, WAIT_FRAMES
-            else:
-                self._frames = wait
-            return True
-        except StopIteration:
-            self.app.stop()
-            return False
-        except Exception:
-            self.error = traceback.format_exc()
-            self.app.stop()
-            return False
-
-    def check(self, name: str, shown: object, expected: object) -> None:
-        ok = shown == expected
-        self.checks.append(
-            {"name": name, "ok": ok, "shown": repr(shown), "expected": repr(expected)}
-        )
-
-    def tap_at(self, x: float, y: float) -> None:
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
-
-    def tap_widget(self, widget: Any) -> None:
-        self.tap_at(*widget.to_window(*widget.center))
-
-    def tap(self, widget: Any) -> Step:
-        """Tap ``widget`` and give the app a few frames to follow."""
-        self.tap_widget(widget)
-        yield 3
-
-    def shot(self, name: str) -> Step:
-        yield 3
-        save_screenshot(self.artifacts / name)
-        self.screens.append(name)
+class ScenarioDriver(_Driver):
+    """The app's driver (shared with the screenshot tour), with a result for the test side."""
 
     def result(self) -> dict[str, Any]:
         """What goes back to the test: the checks and the game as the journal has it."""

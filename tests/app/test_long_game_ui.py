@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from long_game_plan import ALL_PROMPTS, ALL_TYPES, MIN_TURNS
 from PIL import Image
 from scenario_run import failure_lines, run_scenario
 
+from companion_app.app.tour.plan import ALL_PROMPTS, ALL_TYPES, MIN_TURNS
 from companion_app.journal import Journal
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
@@ -64,7 +64,7 @@ def test_every_action_type_and_every_prompt_was_reached(run: dict) -> None:
         prompts.add(game.prompt.kind.value)
     assert game.prompt.kind is PromptKind.GAME_OVER
     # If a change of the rules makes the planned game miss one, find another seed with
-    # `python tests/app/long_game_plan.py --search 300` and set long_game_plan.PLAN_SEED.
+    # `python -m companion_app.app.tour.plan --search 300` and set plan.PLAN_SEED.
     assert ALL_TYPES - {a.type_name for a in actions} == set()
     assert ALL_PROMPTS - prompts == set()
     # The screen showed each prompt (game over on its own screen and under it).

@@ -6,9 +6,9 @@ core's words. Rules references (§) are to the project's rules reference."""
 from __future__ import annotations
 
 import pytest
-from long_game_plan import ALL_PROMPTS, ALL_TYPES, MIN_TURNS, PLAN_SEED, make_plan
 
 from companion_app.app import presenter as P
+from companion_app.app.tour.plan import ALL_PROMPTS, ALL_TYPES, MIN_TURNS, PLAN_SEED, make_plan
 from companion_app.rules.actions import (
     Action,
     BankTrade,

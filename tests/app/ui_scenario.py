@@ -200,20 +200,6 @@ class Scenario(ScenarioDriver):
         yield 2
         self.check("entering: back to the new game", app.root.current, "new_game")
 
-    def tap_spot(self, board: Any, spot: Any) -> Step:
-        x, y = board.geometry.spot_position(spot)
-        self.tap_at(*board.to_window(x, y))
-        yield 2
-
-    def tap_button(self, parent: Any, text: str) -> Step:
-        from kivy.uix.button import Button
-
-        buttons = [w for w in parent.walk() if isinstance(w, Button) and w.text == text]
-        if len(buttons) != 1:
-            raise AssertionError(f"{len(buttons)} buttons say {text!r}")
-        self.tap_widget(buttons[0])
-        yield 2
-
     def game_screen(self) -> Any:
         return self.app.root.get_screen("game")
 

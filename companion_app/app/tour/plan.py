@@ -1,11 +1,12 @@
-"""A long game chosen ahead of time for the touch-driven test: its dice and every decision.
+"""A long game chosen ahead of time for the screenshot tour and the touch-driven tests: its dice
+and every decision.
 
 The rules core alone plays it (no window): a policy picks, at every prompt, a legal action,
 steered towards action types and prompts not seen yet, and it also chooses the dice, which the
 emulated dice box then rolls from a script. The UI scenario replays the plan by tapping the
 widgets that offer each action, so the same seed gives the same game on the screen.
 
-Run it to see a plan's coverage: ``python tests/app/long_game_plan.py --seed N``.
+Run it to see a plan's coverage: ``python -m companion_app.app.tour.plan --seed N``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,107 @@
+"""Driving the running app by touch, one frame at a time, for the tour and the UI tests.
+
+Kivy's window must be configured (``main.configure_kivy``) before this module is imported.
+A driver's steps are a generator: a step yields a number of frames to wait, or a condition to
+wait for (at most ``WAIT_FRAMES`` frames), and taps real widgets with Kivy's test touches in
+between.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Callable, Generator
+from pathlib import Path
+from typing import Any
+
+from kivy.tests.common import UnitTestTouch
+
+from companion_app.app.companion import CompanionApp, save_screenshot
+
+WAIT_FRAMES = 600
+"""The most frames a step waits for the app (a roll through the emulated box takes a few)."""
+
+Step = Generator[int | Callable[[], bool], None, None]
+
+
+class ScenarioDriver:
+    """Runs :meth:`steps` one frame at a time inside the app's own event loop."""
+
+    def __init__(self, app: CompanionApp, artifacts: Path) -> None:
+        self.app = app
+        self.artifacts = artifacts
+        self.checks: list[dict[str, Any]] = []
+        self.screens: list[str] = []
+        self.error = ""
+        self._steps = self.steps()
+        self._waiting: Callable[[], bool] | None = None
+        self._frames = 0
+        self._budget = 0
+
+    def steps(self) -> Step:
+        raise NotImplementedError
+
+    def tick(self, _dt: float) -> bool:
+        try:
+            if self._frames > 0:
+                self._frames -= 1
+                return True
+            if self._waiting is not None:
+                if not self._waiting():
+                    self._budget -= 1
+                    if self._budget <= 0:
+                        raise TimeoutError("the app did not reach the awaited state")
+                    return True
+                self._waiting = None
+            wait = next(self._steps)
+            if callable(wait):
+                self._waiting, self._budget = wait, WAIT_FRAMES
+            else:
+                self._frames = wait
+            return True
+        except StopIteration:
+            self.app.stop()
+            return False
+        except Exception:
+            self.error = traceback.format_exc()
+            self.app.stop()
+            return False
+
+    def check(self, name: str, shown: object, expected: object) -> None:
+        ok = shown == expected
+        self.checks.append(
+            {"name": name, "ok": ok, "shown": repr(shown), "expected": repr(expected)}
+        )
+
+    def tap_at(self, x: float, y: float) -> None:
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        touch.touch_up()
+
+    def tap_widget(self, widget: Any) -> None:
+        self.tap_at(*widget.to_window(*widget.center))
+
+    def tap(self, widget: Any) -> Step:
+        """Tap ``widget`` and give the app a few frames to follow."""
+        self.tap_widget(widget)
+        yield 3
+
+    def tap_spot(self, board: Any, spot: Any) -> Step:
+        """Tap a spot (a hex, an intersection, an edge) of a board widget."""
+        x, y = board.geometry.spot_position(spot)
+        self.tap_at(*board.to_window(x, y))
+        yield 2
+
+    def tap_button(self, parent: Any, text: str) -> Step:
+        """Tap the one button under ``parent`` that says ``text``."""
+        from kivy.uix.button import Button
+
+        buttons = [w for w in parent.walk() if isinstance(w, Button) and w.text == text]
+        if len(buttons) != 1:
+            raise AssertionError(f"{len(buttons)} buttons say {text!r}")
+        self.tap_widget(buttons[0])
+        yield 2
+
+    def shot(self, name: str) -> Step:
+        yield 3
+        save_screenshot(self.artifacts / name)
+        self.screens.append(name)

@@ -1,0 +1,211 @@
+"""The layout check of the screenshot tour: what a person at the table would trip over.
+
+For every visible label its text must fit its box (measured as if nothing were cut short:
+a shortened or truncated text counts as not fitting); no two touch targets may overlap; every
+widget outside a scroll view must lie inside the window; every touch target must be at least
+``MIN_TARGET_DP`` on each side. The rules are plain geometry (:func:`problems`, no Kivy);
+:func:`collect` measures a Kivy window into :class:`Box` rows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+MIN_TARGET_DP = 44.0
+"""The smallest touch target a finger hits reliably (the usual guideline for tablets)."""
+
+TOLERANCE_PX = 1.0
+"""Rounding of layouts: a pixel either way is not a problem."""
+
+Rect = tuple[float, float, float, float]
+"""x, y, width, height in window pixels (y grows upwards, as in Kivy)."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """One widget (or one board spot) as the check sees it."""
+
+    name: str
+    rect: Rect
+    scrolled: bool = False
+    """Inside a scroll view's content: may lie outside the window, clipped by the view."""
+    visible: Rect | None = None
+    """The part inside every scroll view around it (``rect`` when there is none)."""
+    target: bool = False
+    round: bool = False
+    """A round target (a board spot): ``rect`` is its bounding square."""
+    needs: tuple[float, float] | None = None
+    """A label's text: the width and height it needs to show in full."""
+    room: tuple[float, float] | None = None
+    """A label's text: the width and height it has."""
+    parent: Rect | None = None
+    """The layout it belongs in: sticking out of it means under a neighbour or cut off."""
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    """The smaller side of the intersection of two rectangles (0 when they do not meet)."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(0.0, min(w, h))
+
+
+def clip(rect: Rect, to: Rect | None) -> Rect | None:
+    """The part of ``rect`` inside ``to`` (None when nothing is left)."""
+    if to is None:
+        return rect
+    x0, y0 = max(rect[0], to[0]), max(rect[1], to[1])
+    x1 = min(rect[0] + rect[2], to[0] + to[2])
+    y1 = min(rect[1] + rect[3], to[1] + to[3])
+    if x1 - x0 <= 0 or y1 - y0 <= 0:
+        return None
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def inside(rect: Rect, room: Rect) -> bool:
+    """``rect`` lies within ``room``, give or take ``TOLERANCE_PX``."""
+    x, y, w, h = rect
+    rx, ry, rw, rh = room
+    t = TOLERANCE_PX
+    return x >= rx - t and y >= ry - t and x + w <= rx + rw + t and y + h <= ry + rh + t
+
+
+def _round_overlap(a: Box, b: Box) -> bool:
+    ax, ay = a.rect[0] + a.rect[2] / 2, a.rect[1] + a.rect[3] / 2
+    bx, by = b.rect[0] + b.rect[2] / 2, b.rect[1] + b.rect[3] / 2
+    return math.hypot(ax - bx, ay - by) < (a.rect[2] + b.rect[2]) / 2 - TOLERANCE_PX
+
+
+def problems(boxes: Sequence[Box], window: tuple[float, float], dp: float) -> list[str]:
+    """One line per problem; ``dp`` is the pixels of one dp."""
+    found: list[str] = []
+    width, height = window
+    screen = (0.0, 0.0, width, height)
+    shown = [b for b in boxes if (b.visible if b.scrolled else b.rect) is not None]
+    for box in shown:
+        if box.needs is not None and box.room is not None:
+            (nw, nh), (rw, rh) = box.needs, box.room
+            if nw > rw + TOLERANCE_PX or nh > rh + TOLERANCE_PX:
+                found.append(
+                    f"{box.name}: text needs {nw:.0f}x{nh:.0f} px, its box is {rw:.0f}x{rh:.0f}"
+                )
+        if not box.scrolled and not inside(box.rect, screen):
+            x, y, w, h = box.rect
+            found.append(f"{box.name}: lies outside the window ({x:.0f},{y:.0f} {w:.0f}x{h:.0f})")
+        if box.parent is not None and not box.scrolled and not inside(box.rect, box.parent):
+            found.append(f"{box.name}: sticks out of its layout")
+        if box.target:
+            side = min(box.rect[2], box.rect[3]) / dp
+            if side < MIN_TARGET_DP - 0.5:
+                found.append(f"{box.name}: touch target {side:.0f} dp, at least 44 dp needed")
+    targets = [b for b in shown if b.target]
+    for i, a in enumerate(targets):
+        for b in targets[i + 1 :]:
+            if a.round and b.round:
+                hit = _round_overlap(a, b)
+            else:
+                ra = a.visible or a.rect
+                rb = b.visible or b.rect
+                hit = _overlap(ra, rb) > TOLERANCE_PX
+            if hit:
+                found.append(f"{a.name} and {b.name}: touch targets overlap")
+    return found
+
+
+# ---- measuring a Kivy window ------------------------------------------------------------------
+
+
+def _name(widget: Any) -> str:
+    text = getattr(widget, "text", "")
+    label = f" {text[:40]!r}" if isinstance(text, str) and text.strip() else ""
+    return f"{type(widget).__name__}{label}"
+
+
+def _is_target(widget: Any) -> bool:
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.slider import Slider
+    from kivy.uix.switch import Switch
+    from kivy.uix.textinput import TextInput
+
+    return isinstance(widget, ButtonBehavior | TextInput | Slider | Switch)
+
+
+def _text_needs(label: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The size the label's whole text needs (nothing shortened, no line dropped) and its room."""
+    if not label.text.strip():
+        return None
+    core = label._label
+    tw, th = label.text_size
+    options = dict(core.options)
+    options.update(text=label.text, shorten=False, max_lines=0)
+    if tw is None:
+        options["text_size"] = (None, None)
+    else:
+        options["text_size"] = (None if label.shorten else tw, None)
+    measure = type(core)(**options)
+    measure.refresh()
+    needs_w, needs_h = measure.texture.size if measure.texture else (0, 0)
+    if tw is None:
+        return (needs_w, needs_h), (label.width, label.height)
+    room_h = th if th is not None else label.height
+    if not label.shorten:
+        needs_w = min(needs_w, tw)  # wrapped to its width; height tells whether it fits
+    return (needs_w, needs_h), (tw, min(room_h, label.height))
+
+
+def _spots(board: Any, visible: Rect | None) -> Iterable[Box]:
+    """A board's offered spots as round touch targets."""
+    if not board.spots or not getattr(board, "highlight_spots", True):
+        return
+    geo = board.geometry
+    r = geo.target_radius
+    for spot in board.spots:
+        x, y = board.to_window(*geo.spot_position(spot))
+        rect = (x - r, y - r, 2 * r, 2 * r)
+        yield Box(f"board spot {spot}", rect, visible=rect, target=True, round=True)
+
+
+def collect(window: Any) -> list[Box]:
+    """The topmost layer of the window (an open popup, else the screen) as boxes."""
+    from kivy.uix.label import Label
+    from kivy.uix.layout import Layout
+    from kivy.uix.scrollview import ScrollView
+
+    boxes: list[Box] = []
+    layer = window.children[0] if window.children else None
+
+    def walk(widget: Any, view: Rect | None, scrolled: bool, parent: Rect | None) -> None:
+        if widget.opacity <= 0.01 or widget.width < 1 or widget.height < 1:
+            return
+        x, y = widget.to_window(*widget.pos)
+        rect = (x, y, float(widget.width), float(widget.height))
+        visible = clip(rect, view) if scrolled else rect
+        if scrolled and visible is None:
+            return
+        needs = _text_needs(widget) if isinstance(widget, Label) else None
+        boxes.append(
+            Box(
+                _name(widget),
+                rect,
+                scrolled=scrolled,
+                visible=visible,
+                target=_is_target(widget) and not getattr(widget, "not_a_target", False),
+                needs=needs[0] if needs else None,
+                room=needs[1] if needs else None,
+                parent=parent,
+            )
+        )
+        if hasattr(widget, "spots") and hasattr(widget, "geometry"):
+            boxes.extend(_spots(widget, visible))
+        inner_view, inner_scrolled = view, scrolled
+        if isinstance(widget, ScrollView):
+            inner_view, inner_scrolled = clip(rect, view) if scrolled else rect, True
+        inner_parent = rect if isinstance(widget, Layout) else None
+        for child in widget.children:
+            walk(child, inner_view, inner_scrolled, inner_parent)
+
+    if layer is not None:
+        walk(layer, None, False, None)
+    return boxes

@@ -1,0 +1,75 @@
+"""``python -m companion_app tour --size WxH --out DIR``: every screen and dialog, on screen.
+
+The app starts at the given size under the current display with virtual dice and a journal of
+its own in a temporary folder. The tour taps through home, settings, a new game (a random board,
+the table's own board entered by taps), "build your table", then plays the planned game of
+:mod:`companion_app.app.tour.plan` (setup, rolls, a 7 with discards, trades, knights,
+improvements, progress cards, barbarian attacks, to a winner). The first time each decision,
+each action-bar button and each dialog comes up, its widgets are tapped open, a PNG is saved and
+the layout is checked (:mod:`companion_app.app.tour.layout_check`); the planned action is then
+taken through the app as a tap would. Prints one line per problem and ``N screens, M problems``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    from companion_app.app.tour.plan import PLAN_SEED
+
+    parser = argparse.ArgumentParser(
+        prog="catan-companion tour",
+        description="Play a scripted game through every screen: a PNG per screen and step, "
+        "and a layout check of each (text that does not fit, overlapping or small touch "
+        "targets, widgets outside the window).",
+    )
+    parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT")
+    parser.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
+    parser.add_argument("--seed", type=int, default=PLAN_SEED, help="the planned game's seed")
+    args = parser.parse_args(argv)
+    try:
+        args.width, args.height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size must look like 1280x800, got {args.size!r}")
+    if args.width < 320 or args.height < 240:
+        parser.error(f"--size {args.size} is too small (at least 320x240)")
+    return args
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    from companion_app.app.main import configure_kivy
+
+    configure_kivy(args.width, args.height)
+    from kivy.clock import Clock
+
+    from companion_app.app.companion import CompanionApp
+    from companion_app.app.tour.plan import make_plan
+    from companion_app.app.tour.tour import Tour
+    from companion_app.device.discovery import DiceSource
+
+    plan = make_plan(args.seed)
+    with tempfile.TemporaryDirectory(prefix="catan-tour-") as folder:
+        app = CompanionApp(
+            dice=DiceSource(None), journal_path=Path(folder) / "journal.sqlite3", dice_seed=7
+        )
+        tour = Tour(app, args.out, plan)
+        Clock._max_fps = 0  # no frame cap: the tour waits for frames, not for time
+        Clock.schedule_interval(tour.tick, 0)
+        try:
+            app.run()
+        except Exception as exc:  # the tour reports, it does not crash with a traceback
+            tour.error = tour.error or f"{type(exc).__name__}: {exc}"
+    for line in tour.problems:
+        print(line)
+    if tour.error:
+        print(tour.error.strip())
+        print(f"tour stopped {tour.where}: {tour.error.strip().splitlines()[-1]}")
+    print(f"{len(tour.screens)} screens, {len(tour.problems)} problems")
+    return 1 if tour.problems or tour.error else 0

@@ -1,0 +1,248 @@
+"""The tour's steps (see :mod:`companion_app.app.tour.run`); Kivy is configured before import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.core.window import Window
+from kivy.metrics import dp
+from kivy.uix.layout import Layout
+from kivy.uix.modalview import ModalView
+
+from companion_app.app import presenter as P
+from companion_app.app.companion import CompanionApp
+from companion_app.app.tour.driver import ScenarioDriver, Step
+from companion_app.app.tour.layout_check import collect, problems
+from companion_app.app.tour.plan import Plan
+from companion_app.rules.actions import Action, EndTurn, OfferTrade, Roll
+from companion_app.rules.prompts import PromptKind
+
+INFO_AFTER_TURN = 12
+"""The turn after which the hands, the chart and the statistics are opened (cards to show)."""
+
+
+class Tour(ScenarioDriver):
+    def __init__(self, app: CompanionApp, out: Path, plan: Plan) -> None:
+        super().__init__(app, out)
+        self.plan = plan
+        self.problems: list[str] = []
+        self.seen: set[str] = set()
+        self.number = 0
+        self.done = 0
+        """Planned actions taken so far."""
+        self.where = ""
+        """Where the tour stopped, if it did."""
+
+    def tick(self, dt: float) -> bool:
+        going = super().tick(dt)
+        if self.error and not self.where:
+            root = self.app.root
+            screen = root.current if root is not None else "no screen"
+            self.where = f"after action {self.done} of {len(self.plan.actions)}, on {screen}"
+        return going
+
+    # ---- a screenshot and its check ------------------------------------------------------------
+
+    def look(self, name: str) -> Step:
+        """Lay out, save ``NN_name.png`` and check its layout."""
+        yield 3
+        self.lay_out()
+        yield 2
+        self.number += 1
+        shot = f"{self.number:02d}_{name}.png"
+        yield from self.shot(shot)
+        found = problems(collect(Window), Window.size, dp(1))
+        self.problems.extend(f"{shot}: {line}" for line in found)
+
+    def look_once(self, name: str) -> Step:
+        if name not in self.seen:
+            self.seen.add(name)
+            yield from self.look(name)
+
+    def lay_out(self) -> None:
+        """Lay the window out now, as the next frame would (taps land where buttons are)."""
+        for _round in range(3):
+            for layer in Window.children:
+                for widget in layer.walk(restrict=True):
+                    if isinstance(widget, Layout):
+                        widget.do_layout()
+            if self.app.root is None or not self.app.root.has_screen("game"):
+                return
+            screen = self.app.root.get_screen("game")
+            if not screen.refill.is_triggered:
+                return
+            screen.refill.cancel()
+            screen.refresh()
+
+    def popup(self) -> Any:
+        popups = [w for w in Window.children if isinstance(w, ModalView)]
+        if len(popups) != 1:
+            raise AssertionError(f"{len(popups)} dialogs open")
+        return popups[0]
+
+    # ---- the run ------------------------------------------------------------------------------
+
+    def steps(self) -> Step:
+        app = self.app
+        yield lambda: app.root is not None and app.dice is not None
+        yield 5
+        yield from self.before_the_game()
+        app.start_game(self.plan.config)
+        yield lambda: app.root.current == "game"
+        for i, action in enumerate(self.plan.actions):
+            yield from self.back_to_the_game()
+            yield from self.before(action)
+            turn = app.session.game.turn
+            if turn == INFO_AFTER_TURN and "hand" not in self.seen:
+                yield from self.information_screens()
+            yield from self.take(action, self.plan.actions[i + 1 : i + 2])
+            self.done = i + 1
+        yield lambda: app.root.current == "game_over"
+        yield from self.back_to_the_game()
+        yield from self.look("game_over_board")
+        app.show("home")
+        yield from self.look("home_after_the_game")
+
+    def before_the_game(self) -> Step:
+        app = self.app
+        home = app.root.get_screen("home")
+        yield from self.look("home")
+        self.tap_widget(home.ids.settings)
+        yield 12  # the popup opens with an animation
+        yield from self.look("settings")
+        self.popup().dismiss(animation=False)
+        yield 3
+        self.tap_widget(home.ids.new_game)
+        yield 3
+        new_game = app.root.get_screen("new_game")
+        yield from self.look("new_game")
+        self.tap_widget(new_game.ids.board_random)
+        yield 2
+        yield from self.look("new_game_random_board")
+        self.tap_widget(new_game.ids.next)
+        yield 3
+        yield from self.look("build_table_random")
+        table = app.root.get_screen("build_table")
+        self.tap_widget(table.ids.back)
+        yield 3
+        self.tap_widget(new_game.ids.board_table)
+        yield 2
+        self.tap_widget(new_game.ids.next)
+        yield 3
+        yield from self.look("board_entry_empty")
+        yield from self.tap_spot(table.ids.board, ("hex", 5))
+        yield from self.tap_button(table.ids.palette, "hills")
+        yield from self.tap_button(table.ids.palette, "6")
+        yield from self.look("board_entry_first_hex")
+        self.tap_widget(table.ids.starter_fill)
+        yield 2
+        yield from self.look("board_entry_valid")
+        self.tap_widget(table.ids.back)
+        yield 3
+        self.tap_widget(new_game.ids.board_starter)
+        yield 2
+        self.tap_widget(new_game.ids.next)
+        yield 3
+        yield from self.look("build_table_starter")
+        self.tap_widget(table.ids.back)
+        yield 3
+        app.show("home")
+        yield 2
+
+    def take(self, action: Action, following: list[Action]) -> Step:
+        """The planned action through the journal session; the screen is redrawn (as after a
+        tap) when the next step is something new to look at, or the game changed screens."""
+        session = self.app.session
+        attacks = session.game.barbarian_attacks
+        session.apply(action)
+        game = session.game
+        news = game.barbarian_attacks != attacks or game.is_over or not following
+        if news or (following and self.is_new(following[0])):
+            self.app.refresh()
+            yield 1
+
+    def is_new(self, action: Action) -> bool:
+        game = self.app.session.game
+        kind = game.prompt.kind
+        if kind.value not in self.seen:
+            return True
+        if kind not in (PromptKind.TURN, PromptKind.ROLL) or isinstance(action, Roll | EndTurn):
+            return False
+        return f"bar_{P.bar_key(action)}" not in self.seen
+
+    def back_to_the_game(self) -> Step:
+        """The attack and the end come up on their own screens: look, then back to the game."""
+        app = self.app
+        name = app.root.current
+        if name == "game":
+            return
+        yield from self.look_once(name)
+        yield 2
+        self.lay_out()
+        screen = app.root.get_screen(name)
+        self.tap_widget(screen.ids.back if name != "game_over" else screen.ids.board)
+        yield lambda: app.root.current == "game"
+        yield 1
+
+    def game_screen(self) -> Any:
+        return self.app.root.get_screen("game")
+
+    def before(self, action: Action) -> Step:
+        """The first time a decision or a kind of action comes up: open it by taps and look."""
+        game = self.app.session.game
+        screen = self.game_screen()
+        kind = game.prompt.kind
+        if kind.value not in self.seen:
+            yield from self.look_once(kind.value)
+            if kind in P.HIDDEN_CARD_PROMPTS:
+                self.lay_out()
+                reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
+                if reveal:
+                    self.tap_widget(reveal[0])
+                    yield from self.look(f"{kind.value}_shown")
+        if kind not in (PromptKind.TURN, PromptKind.ROLL) or isinstance(action, Roll | EndTurn):
+            return
+        key = P.bar_key(action)
+        if f"bar_{key}" in self.seen:
+            return
+        self.lay_out()
+        buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
+        if len(buttons) != 1:
+            raise AssertionError(f"{len(buttons)} action-bar buttons for {key}")
+        self.tap_widget(buttons[0])
+        yield 3
+        if isinstance(action, OfferTrade):
+            yield 10  # the trade dialog opens with an animation
+            yield from self.look_once(f"bar_{key}")
+            self.popup().dismiss(animation=False)
+            yield 3
+        else:
+            yield from self.look_once(f"bar_{key}")
+            if screen.bar_key == key:
+                self.tap_widget(buttons[0])  # closed again: the planned action follows
+                yield 2
+
+    def information_screens(self) -> Step:
+        """The toolbar's hand (covered, then shown), chart and statistics."""
+        app = self.app
+        toolbar = self.game_screen().ids.toolbar
+        self.tap_widget(toolbar.ids.hand)
+        yield 3
+        hand = app.root.get_screen("hand")
+        yield from self.look_once("hand")
+        self.tap_widget(hand.ids.cover)
+        yield 3
+        yield from self.look("hand_shown")
+        self.tap_widget(hand.ids.back)
+        yield 3
+        self.tap_widget(toolbar.ids.chart)
+        yield 3
+        yield from self.look_once("chart")
+        self.tap_widget(app.root.get_screen("improvements").ids.back)
+        yield 3
+        self.tap_widget(toolbar.ids.stats)
+        yield 3
+        yield from self.look_once("statistics")
+        self.tap_widget(app.root.get_screen("statistics").ids.back)
+        yield 3

@@ -1,0 +1,70 @@
+"""The tour's layout check on worked geometry (no window): each rule finds its problem and
+nothing else."""
+
+from __future__ import annotations
+
+from companion_app.app.tour.layout_check import Box, clip, inside, problems
+
+WINDOW = (1024.0, 600.0)
+
+
+def test_a_clean_layout_has_no_problems() -> None:
+    boxes = [
+        Box("Button 'Roll'", (10, 10, 200, 50), target=True, needs=(120, 30), room=(200, 50)),
+        Box("Button 'End turn'", (220, 10, 200, 50), target=True, parent=(0, 0, 1024, 70)),
+    ]
+    assert problems(boxes, WINDOW, dp=1.0) == []
+
+
+def test_text_that_needs_more_room_than_its_box() -> None:
+    boxes = [Box("Label 'Pass the tablet'", (0, 0, 300, 40), needs=(340.4, 32), room=(300, 40))]
+    assert problems(boxes, WINDOW, dp=1.0) == [
+        "Label 'Pass the tablet': text needs 340x32 px, its box is 300x40"
+    ]
+
+
+def test_overlapping_targets_and_a_pixel_of_rounding() -> None:
+    a = Box("A", (0, 0, 100, 50), target=True)
+    b = Box("B", (99.5, 0, 100, 50), target=True)  # touches A within rounding
+    c = Box("C", (90, 40, 100, 50), target=True)  # 10 x 10 px over A
+    assert problems([a, b], WINDOW, dp=1.0) == []
+    assert problems([a, c], WINDOW, dp=1.0) == ["A and C: touch targets overlap"]
+
+
+def test_round_spots_overlap_by_distance() -> None:
+    def spot(name: str, x: float) -> Box:
+        return Box(name, (x, 0, 50, 50), target=True, round=True)
+
+    # Centres 50 px apart with radius 25 touch; 30 px apart overlap.
+    assert problems([spot("n1", 0), spot("n2", 50)], WINDOW, dp=1.0) == []
+    assert problems([spot("n1", 0), spot("n2", 30)], WINDOW, dp=1.0) == [
+        "n1 and n2: touch targets overlap"
+    ]
+
+
+def test_small_targets_in_dp() -> None:
+    button = Box("Back", (0, 0, 90, 60), target=True)
+    # 60 px is 40 dp at 1.5 px per dp.
+    assert problems([button], WINDOW, dp=1.5) == ["Back: touch target 40 dp, at least 44 dp needed"]
+    assert problems([button], WINDOW, dp=1.0) == []
+
+
+def test_outside_the_window_and_outside_its_layout() -> None:
+    top = Box("Label 'New game'", (10, 580, 200, 40), parent=(0, 0, 1024, 600))
+    assert problems([top], WINDOW, dp=1.0) == [
+        "Label 'New game': lies outside the window (10,580 200x40)",
+        "Label 'New game': sticks out of its layout",
+    ]
+
+
+def test_scrolled_content_may_leave_the_window_but_not_when_scrolled_away() -> None:
+    row = Box("Row", (0, -200, 400, 50), scrolled=True, visible=None, target=True)
+    shown = Box("Row 2", (0, 100, 400, 50), scrolled=True, visible=(0, 100, 400, 50))
+    assert problems([row, shown], WINDOW, dp=1.0) == []
+
+
+def test_clip_and_inside() -> None:
+    assert clip((0, 0, 100, 100), (50, 50, 100, 100)) == (50, 50, 50, 50)
+    assert clip((0, 0, 10, 10), (20, 20, 5, 5)) is None
+    assert inside((0.5, 0, 100, 100), (0, 0, 100, 100))
+    assert not inside((3, 0, 100, 100), (0, 0, 100, 100))
