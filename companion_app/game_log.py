@@ -177,17 +177,24 @@ class Shortage:
 
 @dataclass(frozen=True, slots=True)
 class RollReport:
-    """A roll and what it brought, for the production line under the dice."""
+    """A roll and what it brought, for the production line under the dice.
+
+    Kept until the next roll, so the line goes on describing the dice shown after End turn.
+    """
 
     step: int
     roller: int
     roll: Roll
     paid: bool
-    """False while the barbarians' decisions still hold production back, or on a 7."""
+    """False on a 7, and while the barbarians' decisions still hold production back."""
     gained: tuple[Hand, ...] = ()
     robbed: tuple[Hand, ...] = ()
     """What the robber's hex withheld from each seat."""
+    missed: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards owed that the bank could not pay (§4)."""
     shortages: tuple[Shortage, ...] = ()
+    rolled_again: bool = False
+    """A 7 in the first turns (easy start): rolled again, nothing happens."""
 
     @property
     def words(self) -> str:
@@ -220,7 +227,7 @@ def production_report(game: Game, step: int, roll: Roll, bank_before: Sequence[i
     """Who got what from a paid roll, and why some got less: the robber, the bank.
 
     What the rules core paid is ``game.last_production``; what each seat was owed is read off
-    the board (the same buildings, robber and number tokens) to name the reasons.
+    the board (the same buildings, robber and number tokens) only to name the reasons.
     """
     n = game.player_count
     owed = [[0] * CARD_KINDS for _ in range(n)]
@@ -249,6 +256,9 @@ def production_report(game: Game, step: int, roll: Roll, bank_before: Sequence[i
         total_paid = sum(gained[p][c] for p in range(n))
         if total_paid < total_owed:
             shortages.append(Shortage(Card(c), total_owed, total_paid, bank_before[c]))
+    missed = tuple(
+        tuple(Card(c) for c in range(CARD_KINDS) if gained[p][c] < owed[p][c]) for p in range(n)
+    )
     return RollReport(
         step,
         roll.player,
@@ -256,54 +266,42 @@ def production_report(game: Game, step: int, roll: Roll, bank_before: Sequence[i
         True,
         tuple(tuple(g) for g in gained),
         tuple(tuple(r) for r in robbed),
+        missed,
         tuple(shortages),
     )
 
 
-def production_words(game: Game, report: RollReport, *, everyone: bool = True) -> list[str]:
+def production_words(
+    names: Sequence[str], report: RollReport, *, everyone: bool = True
+) -> list[str]:
     """One line per seat, in seat order, and one per shortage: "Ben +1 ore, +1 coin".
 
     Without ``everyone`` (the log) seats that got nothing for no particular reason are left
     out, and a roll that paid nobody says so in one line.
     """
-    names = game.config.names
+    if report.rolled_again:
+        return ["7 in the first turns: roll again"]
+    if report.roll.total == 7:
+        return ["7: no production"]
+    if not report.paid:
+        return ["production after the barbarians' decisions"]
     lines = []
-    short = {s.card for s in report.shortages if s.paid == 0}
-    for p in range(game.player_count):
+    for p, name in enumerate(names):
         got = report.gained[p]
-        line = f"{names[p]} {hand_words(got, sign='+')}" if any(got) else f"{names[p]}: nothing"
+        line = f"{name} {hand_words(got, sign='+')}" if any(got) else f"{name}: nothing"
         reasons = []
         if any(report.robbed[p]):
             reasons.append(f"robber holds {hand_words(report.robbed[p])}")
-        missed = [Card(c).label for c in short if _was_owed(game, report, p, c)]
-        if missed:
-            reasons.append("bank out of " + ", ".join(missed))
+        if report.missed[p]:
+            reasons.append("bank short of " + ", ".join(c.label for c in report.missed[p]))
         if reasons:
             line += " (" + "; ".join(reasons) + ")"
         if everyone or reasons or any(got):
             lines.append(line)
-    if not everyone and not any(any(g) for g in report.gained) and not lines:
+    if not lines:
         lines.append("nobody produces")
     lines.extend(s.words for s in report.shortages)
     return lines
-
-
-def _was_owed(game: Game, report: RollReport, p: int, card: Card) -> bool:
-    total = report.roll.total
-    for h, token in enumerate(game.tokens):
-        if token != total or h == game.robber_hex:
-            continue
-        terrain = game.board.terrains[h]
-        if card not in (TERRAIN_RESOURCE[terrain], TERRAIN_COMMODITY.get(terrain)):
-            continue
-        if any(game.node_owner[node] == p for node in HEX_NODES[h]):
-            if card is TERRAIN_RESOURCE[terrain]:
-                return True
-            return any(
-                game.node_owner[node] == p and game.node_level[node] == CITY
-                for node in HEX_NODES[h]
-            )
-    return False
 
 
 class _Add(Protocol):
@@ -463,17 +461,16 @@ class GameLog:
     ) -> None:
         names = game.config.names
         if isinstance(action, Roll):
-            self.last_roll = RollReport(step, action.player, action, False)
+            again = action.total == 7 and not game.rolled
+            self.last_roll = RollReport(step, action.player, action, False, rolled_again=again)
             if game.barbarian_position != before.barbarians:
                 add(
                     EntryKind.BARBARIANS,
                     f"the ship advances ({game.barbarian_position}"
                     f" of {game.config.barbarian_track_length})",
                 )
-            if action.total == 7 and not game.rolled:
-                add(EntryKind.SEVEN, "7 in the first turns: roll again")
-            elif action.total == 7:
-                add(EntryKind.SEVEN, "7: no production")
+            if action.total == 7:
+                add(EntryKind.SEVEN, production_words(names, self.last_roll)[0])
         if game.barbarian_attacks > before.attacks and game.last_attack is not None:
             attack = game.last_attack
             defence = (
@@ -510,7 +507,7 @@ class GameLog:
             ]
             report = production_report(game, pending.step, pending.roll, bank_before)
             self.last_roll = report
-            for line in production_words(game, report, everyone=False):
+            for line in production_words(names, report, everyone=False):
                 add(EntryKind.PRODUCTION, line)
 
 

@@ -143,16 +143,16 @@ def test_production_names_every_seat_and_the_bank_shortage() -> None:
     report = production_report(game, 0, roll, bank)
     assert report.paid
     assert [s.words for s in report.shortages] == ["bank has 3 brick for 4 owed: nobody gets brick"]
-    assert production_words(game, report) == [
+    assert production_words(game.config.names, report) == [
         "Red: nothing",
-        "Blue: nothing (bank out of brick)",
-        "White: nothing (bank out of brick)",
+        "Blue: nothing (bank short of brick)",
+        "White: nothing (bank short of brick)",
         "Orange: nothing",
         "bank has 3 brick for 4 owed: nobody gets brick",
     ]
-    assert production_words(game, report, everyone=False) == [
-        "Blue: nothing (bank out of brick)",
-        "White: nothing (bank out of brick)",
+    assert production_words(game.config.names, report, everyone=False) == [
+        "Blue: nothing (bank short of brick)",
+        "White: nothing (bank short of brick)",
         "bank has 3 brick for 4 owed: nobody gets brick",
     ]
 
@@ -168,7 +168,7 @@ def test_production_names_what_the_robber_holds_back() -> None:
     game.apply(roll)
     report = production_report(game, 0, roll, bank)
     assert report.robbed[1] == hand_of(brick=2)
-    assert production_words(game, report)[1] == "Blue: nothing (robber holds 2 brick)"
+    assert production_words(game.config.names, report)[1] == "Blue: nothing (robber holds 2 brick)"
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -207,3 +207,37 @@ def test_one_option_choice_is_marked_in_the_log() -> None:
     assert log.entries[-1].automatic
     assert log.entries[-1].text.endswith("(the only choice)")
     assert not log.entries[-2].automatic
+
+
+def test_production_held_back_by_the_barbarians_says_so_until_it_is_paid() -> None:
+    """A ship roll that brings an attack with decisions pays production only after them."""
+    held = paid_after = 0
+    for seed in range(12):
+        config = GameConfig.for_players(4, seed=seed)
+        game = Game.new(config)
+        rng = SplitMix64(seed)
+        log = GameLog(config)
+        waiting = False
+        while game.turn < 150 and not game.is_over:
+            action = choose_random_action(game, rng)
+            game.apply(action)
+            log.sync(game.history)
+            report = log.last_roll
+            if isinstance(action, Roll) and action.total != 7 and report is not None:
+                waiting = not report.paid and not report.rolled_again
+                if waiting:
+                    held += 1
+                    assert game.prompt.kind in (
+                        PromptKind.COMMIT_KNIGHTS,
+                        PromptKind.LOSE_CITY,
+                        PromptKind.CHOOSE_PROGRESS_DECK,
+                    )
+                    words = production_words(config.names, report)
+                    assert words == ["production after the barbarians' decisions"]
+            elif waiting and report is not None and report.paid:
+                assert report.gained == game.last_production
+                waiting = False
+                paid_after += 1
+        if held >= 2 and paid_after >= 2:
+            break
+    assert held >= 2 and paid_after >= 2

@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from companion_app.game_log import GameLog, production_words
 from companion_app.rules.actions import (
     AcceptTrade,
     Action,
@@ -500,20 +501,20 @@ def roll_view(game: Game) -> RollView | None:
     return RollView(roll.yellow, roll.red, roll.event, roll.total, words)
 
 
-def production_lines(game: Game) -> list[str]:
-    """Who got what from the last roll, in seat order; a 7 or no roll yet says so."""
-    roll = game.last_roll
-    if roll is None:
+def production_lines(game: Game, log: GameLog) -> list[str]:
+    """Who got what from the roll shown, every seat in seat order, with the robber's and the
+    bank's reasons; a 7, or production held back by the barbarians, says so. The same roll's
+    words stay after End turn (the log keeps the report until the next roll)."""
+    report = log.last_roll
+    if report is None:
         return []
-    if roll.total == 7:
-        return ["7: no production"]
-    names = game.config.names
-    lines = [
-        f"{names[p]} +{hand_words(hand).replace(', ', ', +')}"
-        for p, hand in enumerate(game.last_production)
-        if any(hand)
-    ]
-    return lines or ["nobody produced"]
+    return production_words(game.config.names, report)
+
+
+def bank_words(game: Game) -> str:
+    """The bank's stock, every card kind: what production and trades can still pay."""
+    stock = [f"{game.bank[c]} {Card(c).label}" for c in range(CARD_KINDS)]
+    return "\n".join(" · ".join(stock[i : i + 2]) for i in range(0, len(stock), 2))
 
 
 def turn_words(game: Game) -> str:

@@ -12,6 +12,7 @@ import pytest
 
 from companion_app.app import presenter as P
 from companion_app.app.forms import BoardEntry, NewGameForm
+from companion_app.game_log import GameLog
 from companion_app.rules.actions import (
     BankTrade,
     BuildCity,
@@ -163,23 +164,50 @@ def test_placement_order_follows_the_rules_cores_prompt(first: int) -> None:
 def test_production_lines_name_who_got_what() -> None:
     """§4: a roll of 10 on the starter board: hex 0 (mountains) and hex 6 (hills) produce."""
     game = _three_player_game()
-    assert P.production_lines(game) == []
+    assert P.production_lines(game, GameLog.of(game)) == []
     game.apply(Roll(0, 4, 6, EventDie.TRADE))
     # Red: settlement 4 and city 12 on the mountains: 1 ore + (1 ore + 1 coin). Blue: 1 brick.
-    assert P.production_lines(game) == ["Red +2 ore, +1 coin", "Blue +1 brick"]
+    assert P.production_lines(game, GameLog.of(game)) == [
+        "Red +2 ore, +1 coin",
+        "Blue +1 brick",
+        "White: nothing",
+    ]
     view = P.roll_view(game)
     assert view is not None and view.words == "4 + 6 = 10, yellow castle"
     assert (view.yellow, view.red, view.total) == (4, 6, 10)
 
 
+def test_the_production_line_keeps_describing_the_roll_shown_after_end_turn() -> None:
+    game = _three_player_game()
+    game.apply(Roll(0, 4, 6, EventDie.TRADE))
+    log = GameLog.of(game)
+    shown = P.production_lines(game, log)
+    game.apply(EndTurn(0))
+    log.sync(game.history)
+    assert P.roll_view(game) is not None
+    assert P.production_lines(game, log) == shown
+
+
 def test_a_seven_and_a_roll_nobody_uses_say_so() -> None:
     game = _three_player_game()
     game.apply(Roll(0, 5, 6, EventDie.SHIP))  # 11: forest hex 8 and pasture hex 18, no one there
-    assert P.production_lines(game) == ["nobody produced"]
+    assert P.production_lines(game, GameLog.of(game)) == [
+        "Red: nothing",
+        "Blue: nothing",
+        "White: nothing",
+    ]
     game.apply(EndTurn(0))
     game.apply(Roll(1, 3, 4, EventDie.SHIP))
-    assert P.production_lines(game) == ["7: no production"]
+    assert P.production_lines(game, GameLog.of(game)) == ["7: no production"]
     assert P.barbarian_track(game) == (2, 7)
+
+
+def test_the_bank_stock_lists_every_card_kind() -> None:
+    game = _three_player_game()
+    lines = P.bank_words(game).split("\n")
+    assert len(lines) == 4
+    assert lines[0] == f"{game.bank[0]} brick · {game.bank[1]} lumber"
+    assert lines[-1] == f"{game.bank[6]} coin · {game.bank[7]} paper"
 
 
 def test_turn_words_and_starting_hand_words() -> None:

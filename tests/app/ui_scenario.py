@@ -360,7 +360,7 @@ class Scenario(ScenarioDriver):
         self.check(
             f"roll {i}: production shown",
             screen.ids.production.text,
-            "\n".join(P.production_lines(game)[:4]),
+            " · ".join(P.production_lines(game, GameLog.of(game))),
         )
         self.check(
             f"roll {i}: the log beside the board is the game's public log",

@@ -28,6 +28,7 @@ from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
 from companion_app.app.widgets.player_panel import PlayerLine, PlayerPanel  # noqa: F401
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.app.widgets.trade_panel import TradePanel
+from companion_app.game_log import log_for
 from companion_app.rules.actions import Action, DeclineTrade, EndTurn, StopEffect
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import counted
@@ -96,7 +97,12 @@ class GameScreen(Screen):
         roll = P.roll_view(game)
         ids.dice.roll = roll
         ids.roll_words.text = roll.words if roll else "No roll yet"
-        ids.production.text = "\n".join(P.production_lines(game)[:4])
+        log = getattr(App.get_running_app(), "game_log", None)
+        if log is None or log.config != game.config:
+            log = log_for(None, game)
+        ids.production.text = " · ".join(P.production_lines(game, log))
+        ids.bank.text = "Bank\n" + P.bank_words(game)
+        ids.log.show(log)
         position, length = P.barbarian_track(game)
         ids.track.position, ids.track.length = position, length
         ids.track_words.text = f"Barbarians {position} / {length}"
@@ -112,9 +118,6 @@ class GameScreen(Screen):
         self.end_turn_action = next((a for a in legal if isinstance(a, EndTurn)), None)
         self.can_end_turn = self.end_turn_action is not None
         ids.board.picture = P.board_picture(game)
-        app_log = getattr(app, "game_log", None)
-        if app_log is not None:
-            ids.log.show(app_log)
         self._show_prompt(game)
         if game.in_setup:
             self.bar = []
