@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
-# Debian packages `make test` needs (a virtual X display with software GL for the UI tests).
-TEST_DEBS := xvfb xauth libgl1 libgl1-mesa-dri openscad
+# Debian packages `make test` needs (a virtual X display with software GL for the UI tests;
+# headless Chromium and its WebDriver for the phone page).
+TEST_DEBS := xvfb xauth libgl1 libgl1-mesa-dri openscad chromium chromium-driver
 
 .PHONY: run test lint typecheck unit system-deps clean firmware-check flash schematic enclosure bench
 

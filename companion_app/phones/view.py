@@ -97,6 +97,7 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             {"title": PC(c).title, "track": PC(c).track.value, "text": RULE_TEXT[PC(c)]}
             for c in view["progress_hands"][seat]
         ],
+        "vp_cards": [PC(c).title for c in view["revealed_vp"][seat]],
         "vp": {"total": points.total, "parts": vp_parts(points)},
         "knights": [
             {"level": KNIGHT_NAMES[k["level"]], "active": bool(k["active"])}

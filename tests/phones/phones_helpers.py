@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import queue
+import subprocess
+import sys
+import threading
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -13,7 +19,7 @@ from companion_app.journal import GameSession, Journal
 from companion_app.phones.pairing import SeatTokens
 from companion_app.phones.server import DEFAULT_LIMITS, Limits, PhoneServer
 from companion_app.phones.table import PhoneTable
-from companion_app.rules.actions import Action
+from companion_app.rules.actions import Action, Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
@@ -38,19 +44,35 @@ def play_until(
 
 
 def seven_discard(game: Game) -> bool:
-    """A 7's discard for someone who is not the player on turn (a phone's decision)."""
+    """A 7's discard (not a Saboteur's) for someone who is not the player on turn."""
     p = game.prompt
-    return p.kind is PromptKind.DISCARD and p.player != game.active and p.count >= 2
+    return (
+        p.kind is PromptKind.DISCARD
+        and game.stage == "discard"
+        and isinstance(game.history[-1], Roll)
+        and p.player != game.active
+        and p.count >= 2
+    )
 
 
 def journal_game(path: Path, stop: Callable[[Game], bool], seed: int = 1) -> GameSession:
-    """A journal at ``path`` holding one game played up to ``stop``."""
+    """A journal at ``path`` holding one game played up to ``stop``; its open session."""
     config, actions = play_until(stop, seed=seed)
     journal = Journal(path)
     session = journal.new_game(config)
     for action in actions:
         session.apply(action)
     return session
+
+
+def write_journal_game(path: Path, stop: Callable[[Game], bool], seed: int = 1) -> Game:
+    """Like :func:`journal_game`, the journal closed again; the game as it stands."""
+    config, actions = play_until(stop, seed=seed)
+    with Journal(path) as journal:
+        session = journal.new_game(config)
+        for action in actions:
+            session.apply(action)
+        return session.game
 
 
 @dataclass
@@ -87,3 +109,76 @@ async def harness(session: GameSession, limits: Limits = DEFAULT_LIMITS) -> Asyn
         yield Harness(session, table, server, client, paired)
     finally:
         await client.close()
+
+
+class ServeProcess:
+    """``python -m companion_app.phones serve`` in a child process; stdin is the tablet."""
+
+    def __init__(self, journal: Path, game_id: int, *, host: str = "127.0.0.1") -> None:
+        command = [sys.executable, "-m", "companion_app.phones", "serve", "--journal"]
+        command += [str(journal), "--game", str(game_id), "--host", host, "--port", "0"]
+        self.proc = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.seats: dict[int, tuple[str, str]] = {}
+        """Seat → (name, page URL), from the SEAT lines."""
+        while (line := self.expect("")) != "READY":
+            word, seat, name, url = line.split(" ")
+            assert word == "SEAT", line
+            self.seats[int(seat)] = (name, url)
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def expect(self, prefix: str, timeout: float = 60) -> str:
+        """The next output line starting with ``prefix`` (others are skipped)."""
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                raise AssertionError(f"no line starting {prefix!r} from the server") from None
+            if line is None:
+                err = self.proc.stderr.read() if self.proc.stderr else ""
+                raise AssertionError(f"the server ended: {err[-2000:]}")
+            if line.startswith(prefix):
+                return line
+
+    def status(self) -> dict[str, Any]:
+        self.send("STATUS")
+        return dict(json.loads(self.expect("STATUS ").split(" ", 1)[1]))
+
+    def close(self) -> int:
+        if self.proc.poll() is None:
+            with contextlib.suppress(BrokenPipeError, OSError):
+                self.send("QUIT")
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        return self.proc.returncode
+
+    def __enter__(self) -> ServeProcess:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()

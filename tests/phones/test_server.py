@@ -16,6 +16,7 @@ from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 from phones_helpers import Harness, harness, journal_game, seven_discard
 
+from companion_app.journal import Journal
 from companion_app.phones.messages import MAX_FRAME_BYTES
 from companion_app.phones.server import (
     CLOSE_REPAIRED,
@@ -153,8 +154,8 @@ def test_a_phone_answers_its_seven_discard_and_the_journal_has_it(tmp_path: Path
     assert len(game.history) == before + need
     assert all(isinstance(a, DiscardCard) and a.player == seat for a in game.history[before:])
     # Journaled: a fresh look at the journal resumes to the same state; the tablet can undo.
-    reopened = session._journal.open_game(session.game_id)
-    assert reopened.game.to_json() == game.to_json()
+    with Journal(tmp_path / "j.db", create=False) as journal:
+        assert journal.open_game(session.game_id).game.to_json() == game.to_json()
     last = game.history[-1]
     assert session.undo().action == last
     assert len(game.history) == before + need - 1

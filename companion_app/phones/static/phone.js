@@ -110,7 +110,7 @@
     document.title = p.name + " · Catan Companion";
     renderDecision(p);
     renderHand(p.hand);
-    renderProgress(p.progress);
+    renderProgress(p.progress, p.vp_cards);
     $("vp-total").textContent = p.vp.total;
     var parts = $("vp-parts"); clear(parts);
     if (!p.vp.parts.length) parts.appendChild(el("li", "muted", "none yet"));
@@ -164,9 +164,10 @@
     });
   }
 
-  function renderProgress(cards) {
+  function renderProgress(cards, revealed) {
     var box = $("progress"); clear(box);
     if (!cards.length) box.appendChild(el("p", "muted", "none in hand"));
+    if (revealed.length) box.appendChild(el("p", "muted", "Shown (1 VP each): " + revealed.join(", ")));
     cards.forEach(function (c) {
       var d = el("div", "progress " + c.track);
       d.appendChild(el("b", "", c.title));
@@ -215,9 +216,9 @@
       name.appendChild(sw); name.appendChild(document.createTextNode(q.name));
       tr.appendChild(name);
       tr.appendChild(el("td", "", q.vp + " VP"));
-      tr.appendChild(el("td", "muted", q.cards + " cards"));
+      tr.appendChild(el("td", "muted", q.cards + (q.cards === 1 ? " card" : " cards")));
       tr.appendChild(el("td", "muted", q.progress_cards + " progress"));
-      tr.appendChild(el("td", "muted", "knights " + q.knights));
+      tr.appendChild(el("td", "muted", "strength " + q.knights));
       table.appendChild(tr);
     });
   }

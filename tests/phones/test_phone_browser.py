@@ -1,0 +1,141 @@
+"""Two seats' pages in a real browser (Debian's headless Chromium driven by Selenium), against
+the headless table server: each page shows only its own cards, the discard on a 7 is answered
+by tapping on the phone, and the tablet's game moves on. Screenshots go to ``artifacts/``."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from phones_helpers import ServeProcess, seven_discard, write_journal_game
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.ui import WebDriverWait
+
+from companion_app.journal import Journal
+from companion_app.rules.actions import DiscardCard
+from companion_app.rules.cards import Card
+
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=412,1400",
+)
+WAIT_S = 30
+"""A guard against a hung browser, not a timed assertion."""
+
+
+def _tool(*names: str) -> str:
+    for name in names:
+        found = shutil.which(name) or (
+            f"/usr/bin/{name}" if Path(f"/usr/bin/{name}").exists() else None
+        )
+        if found:
+            return found
+    pytest.fail(f"{names[0]} is missing: apt-get install chromium chromium-driver (make test does)")
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[WebDriver]:
+    options = Options()
+    options.binary_location = _tool("chromium", "chromium-browser")
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
+    service = Service(executable_path=_tool("chromedriver"))
+    driver = webdriver.Chrome(options=options, service=service)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def hand_shown(driver: WebDriver) -> dict[str, int]:
+    """The cards on the page, read in one go (the page may redraw at any moment)."""
+    shown = driver.execute_script(
+        "var r = {}; document.querySelectorAll('[data-card]').forEach(function (e) {"
+        " r[e.getAttribute('data-card')] = +e.querySelector('.n').textContent; }); return r;"
+    )
+    return {str(k): int(v) for k, v in shown.items()}
+
+
+def tap_a_choice(driver: WebDriver) -> bool:
+    """Tap the first enabled button of the decision; False if none is there yet."""
+    for button in driver.find_elements(By.CSS_SELECTOR, "#decision button"):
+        if button.is_enabled():
+            button.click()
+            return True
+    return False
+
+
+def live(driver: WebDriver) -> bool:
+    return driver.find_element(By.ID, "link").text == "live" and bool(hand_shown(driver))
+
+
+def test_two_phones_see_their_own_cards_and_answer_a_seven_on_the_phone(
+    browser: WebDriver, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    journal_path = tmp_path / "j.db"
+    game = write_journal_game(journal_path, seven_discard)
+    seat = game.prompt.player
+    other = next(
+        q
+        for q in range(game.player_count)
+        if q != seat and game.card_count(q) and game.hands[q] != game.hands[seat]
+    )
+    count = game.prompt.count
+    before = len(game.history)
+    wait = WebDriverWait(browser, WAIT_S, ignored_exceptions=[StaleElementReferenceException])
+
+    with ServeProcess(journal_path, 1) as serve:
+        browser.get(serve.seats[other][1])
+        other_tab = browser.current_window_handle
+        wait.until(live)
+        assert hand_shown(browser) == {c.label: game.hands[other][c] for c in Card}
+        assert not browser.find_element(By.ID, "decision").is_displayed()
+        browser.save_screenshot(str(artifacts_dir / "phone_other_seat.png"))
+
+        browser.switch_to.new_window("tab")
+        browser.get(serve.seats[seat][1])
+        wait.until(live)
+        assert hand_shown(browser) == {c.label: game.hands[seat][c] for c in Card}
+        assert hand_shown(browser) != {c.label: game.hands[other][c] for c in Card}
+        decision = browser.find_element(By.ID, "decision")
+        assert decision.is_displayed() and "discard" in decision.text
+        assert serve.status()["waiting"] == f"Waiting for {serve.seats[seat][0]}'s phone"
+        browser.save_screenshot(str(artifacts_dir / "phone_seven_discard.png"))
+
+        # Tap a discard button per card to give up; each tap waits for the next page.
+        for i in range(count):
+            total = sum(hand_shown(browser).values())
+            wait.until(tap_a_choice)
+            assert serve.expect("APPLIED ") == f"APPLIED {before + i} phone {seat} discard"
+            wait.until(lambda d, t=total: sum(hand_shown(d).values()) == t - 1)
+        wait.until(lambda d: not d.find_element(By.ID, "decision").is_displayed())
+        browser.save_screenshot(str(artifacts_dir / "phone_after_discard.png"))
+
+        # The tablet's game went on: its prompt is no longer this seat's discard.
+        status = serve.status()
+        assert status["moves"] == before + count
+        assert not status["prompt"].startswith(f"{serve.seats[seat][0]}: discard")
+
+        # The other phone followed live: its log shows the discard, its hand is unchanged.
+        browser.switch_to.window(other_tab)
+        wait.until(lambda d: "discard" in d.find_element(By.ID, "log").text)
+        assert hand_shown(browser) == {c.label: game.hands[other][c] for c in Card}
+
+    with Journal(journal_path, create=False) as journal:
+        history = journal.open_game(1).game.history
+    assert [type(a) for a in history[before:]] == [DiscardCard] * count

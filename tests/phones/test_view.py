@@ -1,0 +1,83 @@
+"""A seat's page carries nothing of another seat's hidden cards: on random games, changing
+every other seat's hand and progress cards (same counts) leaves the page as it was."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+from phones_helpers import play_until
+
+from companion_app.phones.view import PHONE_DECISIONS, decision, seat_page, vp_parts
+from companion_app.rules.cards import ProgressCard
+from companion_app.rules.game import Game, VictoryPoints
+from companion_app.rules.prompts import PromptKind
+
+SHOWN_TO_THE_DECIDER = (PromptKind.SPY, PromptKind.MASTER_MERCHANT)
+"""Prompts whose decider is shown a victim's cards by the rules (``view_for``'s "shown")."""
+
+
+def game_after(seed: int, steps: int) -> Game:
+    config, actions = play_until(lambda g: len(g.history) >= steps or g.is_over, seed=seed)
+    return Game.replay(config, actions)
+
+
+def others_changed(game: Game, seat: int) -> Game:
+    """The same game with every other seat's cards swapped for others of the same counts."""
+    data: dict[str, Any] = copy.deepcopy(game.to_json())
+    for q, hand in enumerate(data["hands"]):
+        if q != seat:
+            total = sum(hand.values())
+            data["hands"][q] = {k: 0 for k in hand} | {"paper": total}
+    for q, cards in enumerate(data["progress_hands"]):
+        if q != seat and cards:
+            data["progress_hands"][q] = [ProgressCard.MERCHANT.value] * len(cards)
+    return Game.from_json(data)
+
+
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 600))
+def test_a_page_does_not_change_when_other_seats_hidden_cards_do(seed: int, steps: int) -> None:
+    game = game_after(seed, steps)
+    for seat in range(game.player_count):
+        if game.prompt.player == seat and game.prompt.kind in SHOWN_TO_THE_DECIDER:
+            continue
+        page = seat_page(game, seat)
+        changed = others_changed(game, seat)
+        assert changed.hands[seat] == game.hands[seat]
+        if any(game.hands[q] != [0] * 7 + [game.card_count(q)] for q in range(4) if q != seat):
+            assert changed.hands != game.hands  # the swap did hide something
+        assert page == seat_page(changed, seat)
+        assert (page["decision"] is not None) == (
+            game.prompt.player == seat and game.prompt.kind in PHONE_DECISIONS
+        )
+
+
+def test_a_decision_lists_exactly_the_legal_answers_of_its_seat() -> None:
+    config, actions = play_until(lambda g: g.prompt.kind is PromptKind.DISCARD, seed=3)
+    game = Game.replay(config, actions)
+    seat = game.prompt.player
+    d = decision(game, seat)
+    assert d is not None
+    held = {k for k, n in game.view_for(seat)["hands"][seat].items() if n}
+    assert [c["action"]["card"] for c in d["choices"]] == [
+        a.card.label for a in game.legal_actions()
+    ]
+    assert all(c["action"]["card"] in held for c in d["choices"])
+    assert all(decision(game, q) is None for q in range(game.player_count) if q != seat)
+
+
+def test_vp_parts_add_up_to_the_total() -> None:
+    points = VictoryPoints(
+        settlements=2,
+        cities=3,
+        metropolises=1,
+        longest_road=True,
+        defender_cards=1,
+        merchant=True,
+        vp_cards=2,
+    )
+    parts = vp_parts(points)
+    assert sum(n for _, n in parts) == points.total == 16
+    assert parts[1] == ["3 cities", 6] and parts[2] == ["1 metropolis", 2]
