@@ -14,10 +14,11 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from companion_app.rules.cards import CARD_KINDS, Card, Hand, ProgressCard, Track
 from companion_app.rules.errors import MalformedActionError
+from companion_app.rules.jsonshape import MAX_INT, show
 
 
 class EventDie(Enum):
@@ -528,41 +529,62 @@ def _encode(kind: str, value: object) -> object:
     return value
 
 
+MAX_ACTION_LIST = 64
+"""The longest list an action carries (the knights committed to an attack)."""
+
+
+_E = TypeVar("_E", bound=Enum)
+
+
+def _member(cls: type[_E], value: object) -> _E:
+    """The member of ``cls`` with this value; ValueError (without a repr of the value)."""
+    for member in cls:
+        if isinstance(value, str) and member.value == value:
+            return member
+    raise ValueError("no such member")
+
+
 def _decode(kind: str, name: str, value: object) -> object:
     if kind == "int":
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise MalformedActionError(f"{name} must be an integer, got {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_INT:
+            raise MalformedActionError(f"{name} must be an integer, got {show(value)}")
         return value
     if kind == "Card":
         if not isinstance(value, str) or value.upper() not in Card.__members__:
-            raise MalformedActionError(f"{name} must be a card name, got {value!r}")
+            raise MalformedActionError(f"{name} must be a card name, got {show(value)}")
         return Card.parse(value)
     if kind == "EventDie":
         try:
-            return EventDie(value)
+            return _member(EventDie, value)
         except ValueError:
             faces = ", ".join(f.value for f in EventDie)
-            raise MalformedActionError(f"{name} must be one of {faces}, got {value!r}") from None
+            got = show(value)
+            raise MalformedActionError(f"{name} must be one of {faces}, got {got}") from None
     if kind == "Hand":
         return hand_from_json(name, value)
     if kind == "Track":
         try:
-            return Track(value)
+            return _member(Track, value)
         except ValueError:
             tracks = ", ".join(t.value for t in Track)
-            raise MalformedActionError(f"{name} must be one of {tracks}, got {value!r}") from None
+            got = show(value)
+            raise MalformedActionError(f"{name} must be one of {tracks}, got {got}") from None
     if kind == "ProgressCard":
         try:
-            return ProgressCard(value)
+            return _member(ProgressCard, value)
         except ValueError:
             raise MalformedActionError(
-                f"{name} must be a progress card name, got {value!r}"
+                f"{name} must be a progress card name, got {show(value)}"
             ) from None
     if kind == "tuple[int, ...]":
-        if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
+        if (
+            not isinstance(value, list)
+            or len(value) > MAX_ACTION_LIST
+            or not all(
+                isinstance(v, int) and not isinstance(v, bool) and abs(v) <= MAX_INT for v in value
+            )
         ):
-            raise MalformedActionError(f"{name} must be a list of integers, got {value!r}")
+            raise MalformedActionError(f"{name} must be a list of integers, got {show(value)}")
         return tuple(value)
     raise MalformedActionError(f"field {name} has an unknown type {kind}")  # pragma: no cover
 
@@ -573,13 +595,13 @@ def hand_from_json(name: str, value: object) -> Hand:
     :raises MalformedActionError: for unknown cards or counts that are not whole numbers >= 0.
     """
     if not isinstance(value, Mapping):
-        raise MalformedActionError(f"{name} must map card names to counts, got {value!r}")
+        raise MalformedActionError(f"{name} must map card names to counts, got {show(value)}")
     counts = [0] * CARD_KINDS
     for card_name, n in value.items():
         if not isinstance(card_name, str) or card_name.upper() not in Card.__members__:
-            raise MalformedActionError(f"{name}: {card_name!r} is not a card")
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise MalformedActionError(f"{name}: count of {card_name} must be >= 0, got {n!r}")
+            raise MalformedActionError(f"{name}: {show(card_name)} is not a card")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_INT:
+            raise MalformedActionError(f"{name}: count of {card_name} must be >= 0, got {show(n)}")
         counts[Card.parse(card_name)] = n
     return tuple(counts)
 
@@ -590,17 +612,21 @@ def action_from_json(data: object) -> Action:
     :raises MalformedActionError: naming what is wrong with the data.
     """
     if not isinstance(data, Mapping):
-        raise MalformedActionError(f"an action is a JSON object, got {data!r}")
+        raise MalformedActionError(f"an action is a JSON object, got {show(data)}")
     type_name = data.get("type")
     cls = ACTION_TYPES.get(type_name) if isinstance(type_name, str) else None
     if cls is None:
         known = ", ".join(sorted(ACTION_TYPES))
-        raise MalformedActionError(f"unknown action type {type_name!r}; known: {known}")
+        raise MalformedActionError(f"unknown action type {show(type_name)}; known: {known}")
     fields = dataclasses.fields(cls)
     expected = {f.name for f in fields} | {"type"}
-    extra = sorted(set(data) - expected)
+    extra = sorted(
+        k if isinstance(k, str) and k.isidentifier() and len(k) <= 40 else show(k)
+        for k in set(data) - expected
+    )
     if extra:
-        raise MalformedActionError(f"{type_name} has unexpected fields: {', '.join(extra)}")
+        listed = ", ".join(extra[:5]) + (", ..." if len(extra) > 5 else "")
+        raise MalformedActionError(f"{type_name} has unexpected fields: {listed}")
     values: dict[str, object] = {}
     for field in fields:
         if field.name not in data:

@@ -31,6 +31,7 @@ from companion_app.rules.cards import (
     Terrain,
 )
 from companion_app.rules.errors import BoardError
+from companion_app.rules.jsonshape import Shape
 from companion_app.rules.rng import SplitMix64
 from companion_app.rules.topology import HARBOUR_COUNT, HEX_COUNT, HEX_NEIGHBOURS
 
@@ -79,35 +80,36 @@ class Board:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Board:
+    def from_json(cls, data: object) -> Board:
         """The inverse of :meth:`to_json`, validated.
 
         :raises BoardError: naming the first problem.
         """
-        try:
-            terrains = tuple(Terrain(t) for t in _json_list(data, "terrains"))
-            tokens = tuple(_json_token(t) for t in _json_list(data, "tokens"))
-            harbours = tuple(Harbour(h) for h in _json_list(data, "harbours"))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BoardError(f"board JSON is malformed: {exc}") from exc
+        board_data = _SHAPE.obj(data, "the board")
+        terrains = tuple(
+            _SHAPE.choice(t, f"terrains[{i}]", _TERRAINS)
+            for i, t in enumerate(_json_list(board_data, "terrains"))
+        )
+        tokens = tuple(
+            None if t is None else _SHAPE.integer(t, f"tokens[{i}]", 0, 99)
+            for i, t in enumerate(_json_list(board_data, "tokens"))
+        )
+        harbours = tuple(
+            _SHAPE.choice(h, f"harbours[{i}]", _HARBOURS)
+            for i, h in enumerate(_json_list(board_data, "harbours"))
+        )
         board = cls(terrains, tokens, harbours)
         validate_board(board)
         return board
 
 
 def _json_list(data: Mapping[str, Any], key: str) -> list[Any]:
-    if not isinstance(data, Mapping):
-        raise TypeError(f"expected an object, got {type(data).__name__}")
-    value = data[key]
-    if not isinstance(value, list):
-        raise TypeError(f"{key!r} must be a list, got {type(value).__name__}")
-    return value
+    return _SHAPE.items(_SHAPE.field(data, key, ""), key, max_len=100)
 
 
-def _json_token(value: Any) -> int | None:
-    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-        return value
-    raise TypeError(f"a token must be a number or null, got {value!r}")
+_SHAPE = Shape(BoardError, "board JSON is malformed: ")
+_TERRAINS = {t.value: t for t in Terrain}
+_HARBOURS = {h.value: h for h in Harbour}
 
 
 # --------------------------------------------------------------------------------------------

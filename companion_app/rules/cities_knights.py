@@ -54,7 +54,7 @@ from companion_app.rules.pieces import (
     SETTLEMENT,
     WALLS_PER_PLAYER,
 )
-from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.topology import EDGE_NODES, HEX_NODES, NODE_COUNT, NODE_EDGES
 
 if TYPE_CHECKING:
@@ -473,7 +473,7 @@ def advance_barbarians(game: Game) -> bool:
     if game.config.evil_barbarians:
         game.committed = []
         game.pending.extend(Prompt(PromptKind.COMMIT_KNIGHTS, p) for p in game.seat_order())
-        game.stage = "commit"
+        game.stage = Stage.COMMIT
     else:
         resolve_attack(game)
     return True
@@ -581,7 +581,7 @@ def resolve_attack(game: Game) -> None:
     game.barbarian_position = 0
     game.barbarian_attacks += 1
     game.robber_unlocked = True
-    game.stage = "attack"
+    game.stage = Stage.ATTACK
 
 
 def commit_options(game: Game, p: int) -> list[Action]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.rules.board import STARTER_BOARD, Board
 from companion_app.rules.errors import BoardError, ConfigError
+from companion_app.rules.jsonshape import Shape
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 4
@@ -88,25 +88,38 @@ class GameConfig:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameConfig:
-        """:raises ConfigError: naming what is wrong (board problems included)."""
+    def from_json(cls, data: object) -> GameConfig:
+        """:raises ConfigError: naming the first problem (board problems included)."""
+        config = _SHAPE.obj(data, "the config")
+        players = _SHAPE.items(_SHAPE.field(config, "players", ""), "players", max_len=MAX_PLAYERS)
+        seats = []
+        for i, value in enumerate(players):
+            player = _SHAPE.obj(value, f"players[{i}]")
+            name = _SHAPE.text(_SHAPE.field(player, "name", f"players[{i}]"), f"players[{i}].name")
+            colour = _SHAPE.field(player, "colour", f"players[{i}]")
+            seats.append(PlayerConfig(name, _SHAPE.text(colour, f"players[{i}].colour")))
         try:
-            players = tuple(PlayerConfig(str(p["name"]), str(p["colour"])) for p in data["players"])
-            board = Board.from_json(data["board"])
-            return cls(
-                players=players,
-                board=board,
-                seed=int(data["seed"]),
-                first_player=int(data.get("first_player", 0)),
-                vp_target=int(data.get("vp_target", 13)),
-                barbarian_track_length=int(data.get("barbarian_track_length", 7)),
-                easy_start=bool(data.get("easy_start", False)),
-                quick_knights=bool(data.get("quick_knights", False)),
-                evil_barbarians=bool(data.get("evil_barbarians", False)),
-            )
+            board = Board.from_json(_SHAPE.obj(_SHAPE.field(config, "board", ""), "board"))
         except BoardError as exc:
             raise ConfigError(f"config board: {exc}") from exc
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, ConfigError):
-                raise
-            raise ConfigError(f"config JSON is malformed: {exc!r}") from exc
+
+        def number(key: str, default: int, low: int, high: int) -> int:
+            return _SHAPE.integer(config.get(key, default), key, low, high)
+
+        def flag(key: str) -> bool:
+            return _SHAPE.boolean(config.get(key, False), key)
+
+        return cls(
+            players=tuple(seats),
+            board=board,
+            seed=_SHAPE.integer(_SHAPE.field(config, "seed", ""), "seed", -(2**63), 2**64 - 1),
+            first_player=number("first_player", 0, 0, MAX_PLAYERS - 1),
+            vp_target=number("vp_target", 13, 0, 1000),
+            barbarian_track_length=number("barbarian_track_length", 7, 0, 1000),
+            easy_start=flag("easy_start"),
+            quick_knights=flag("quick_knights"),
+            evil_barbarians=flag("evil_barbarians"),
+        )
+
+
+_SHAPE = Shape(ConfigError, "config: ")

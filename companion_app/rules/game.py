@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion_app.rules import cities_knights as ck
-from companion_app.rules import progress
+from companion_app.rules import codec, progress
 from companion_app.rules.actions import (
     EVENT_DIE_FACES,
     AcceptTrade,
@@ -74,21 +74,20 @@ from companion_app.rules.cards import (
     Track,
 )
 from companion_app.rules.config import GameConfig
-from companion_app.rules.errors import IllegalActionError, ReplayError, RulesError, StateError
+from companion_app.rules.errors import IllegalActionError, ReplayError, RulesError
 from companion_app.rules.pieces import (
     CITIES_PER_PLAYER,
     CITY,
     DESTROYED_CITY,
     DISCARD_LIMIT,
     DISCARD_LIMIT_PER_WALL,
-    LEVEL_NAMES,
     LONGEST_ROAD_MIN,
     NOBODY,
     ROADS_PER_PLAYER,
     SETTLEMENT,
     SETTLEMENTS_PER_PLAYER,
 )
-from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.rng import SplitMix64
 from companion_app.rules.topology import (
     EDGE_COUNT,
@@ -102,14 +101,12 @@ from companion_app.rules.topology import (
     NODE_NEIGHBOURS,
 )
 
-STATE_VERSION = 2
+STATE_VERSION = codec.STATE_VERSION
 SNAPSHOT_EVERY = 128
 """Actions between the state snapshots undo starts from (undo replays at most this many)."""
-_LEVEL_BY_NAME = {v: k for k, v in LEVEL_NAMES.items()}
 
 _CARDS = tuple(Card)
 _ALL_CARDS = range(CARD_KINDS)
-_CARD_NAMES = tuple(c.label for c in Card)
 
 
 class NothingToUndoError(RulesError):
@@ -282,8 +279,8 @@ class Game:
         self.setup_node: int = NOBODY
         self.pending: list[Prompt] = []
         """Decisions queued before play goes on (discards, city losses, deck choices...)."""
-        self.stage = ""
-        """What happens once ``pending`` is empty: "commit", "attack", "discard" or ""."""
+        self.stage = Stage.NONE
+        """What happens once ``pending`` is empty (see :class:`Stage`)."""
         self.displaced: tuple[int, int, bool, int] | None = None
         """The displaced knight waiting to be relocated: (node, level, active, flags)."""
         self.offer: OfferTrade | None = None
@@ -886,16 +883,16 @@ class Game:
         if self.pending:
             self.prompt = self.pending[0]
             return
-        stage, self.stage = self.stage, ""
-        if stage == "commit":
+        stage, self.stage = self.stage, Stage.NONE
+        if stage is Stage.COMMIT:
             ck.resolve_attack(self)
             self._next_prompt()
-        elif stage == "attack":
+        elif stage is Stage.ATTACK:
             assert self.last_roll is not None
             self._resolve_dice(self.last_roll)
-        elif stage == "end_turn":
+        elif stage is Stage.END_TURN:
             self._finish_turn()
-        elif stage == "discard" and self.robber_unlocked:
+        elif stage is Stage.DISCARD and self.robber_unlocked:
             self.robber_by_knight = False
             self.prompt = Prompt(PromptKind.MOVE_ROBBER, self.active)
         else:
@@ -991,83 +988,14 @@ class Game:
             count = self.card_count(p)
             if count > self.discard_limit(p):
                 self.pending.append(Prompt(PromptKind.DISCARD, p, count // 2))
-        self.stage = "discard"
+        self.stage = Stage.DISCARD
         self._next_prompt()
 
     # ---- JSON -------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         """The whole state (not the history) as JSON-compatible data."""
-        return {
-            "version": STATE_VERSION,
-            "config": self.config.to_json(),
-            "prompt": self.prompt.to_json(),
-            "active": self.active,
-            "turn": self.turn,
-            "turns_taken": list(self.turns_taken),
-            "setup_step": self.setup_step,
-            "setup_node": self.setup_node,
-            "bank": {name: n for name, n in zip(_CARD_NAMES, self.bank, strict=True)},
-            "hands": [
-                {name: n for name, n in zip(_CARD_NAMES, hand, strict=True)} for hand in self.hands
-            ],
-            "buildings": [
-                {"node": node, "player": p, "kind": LEVEL_NAMES[self.node_level[node]]}
-                for node, p in enumerate(self.node_owner)
-                if p != NOBODY
-            ],
-            "roads": [{"edge": e, "player": p} for e, p in enumerate(self.edge_owner) if p >= 0],
-            "walls": [node for node in range(NODE_COUNT) if self.walls[node]],
-            "robber_hex": self.robber_hex,
-            "robber_unlocked": self.robber_unlocked,
-            "rolled": self.rolled,
-            "pending": [prompt.to_json() for prompt in self.pending],
-            "stage": self.stage,
-            "robber_by_knight": self.robber_by_knight,
-            "knights": [
-                {
-                    "node": node,
-                    "player": p,
-                    "level": self.knight_level[node],
-                    "active": self.knight_active[node],
-                    "flags": self.knight_flags[node],
-                }
-                for node, p in enumerate(self.knight_owner)
-                if p != NOBODY
-            ],
-            "displaced": None if self.displaced is None else list(self.displaced),
-            "improvements": {
-                t.value: [levels[t.index] for levels in self.improvements] for t in TRACKS
-            },
-            "metropolis": {t.value: self.metropolis[t.index] for t in TRACKS},
-            "barbarian_position": self.barbarian_position,
-            "barbarian_attacks": self.barbarian_attacks,
-            "last_attack": None if self.last_attack is None else self.last_attack.to_json(),
-            "defender_cards": list(self.defender_cards),
-            "committed": list(self.committed),
-            "offer": None if self.offer is None else self.offer.to_json(),
-            "victims": list(self.victims),
-            "longest_road_holder": self.longest_road_holder,
-            "road_length": list(self.road_length),
-            "winner": self.winner,
-            "rng": self.rng.state,
-            "last_roll": None if self.last_roll is None else self.last_roll.to_json(),
-            "last_production": [
-                {name: n for name, n in zip(_CARD_NAMES, g, strict=True) if n}
-                for g in self.last_production
-            ],
-            "decks": {t.value: [c.value for c in self.decks[t.index]] for t in TRACKS},
-            "progress_hands": [[c.value for c in hand] for hand in self.progress_hands],
-            "revealed_vp": [[c.value for c in cards] for cards in self.revealed_vp],
-            "merchant": {"hex": self.merchant_hex, "player": self.merchant_owner},
-            "fleet": [c.label for c in self.fleet],
-            "alchemist": None if self.alchemist is None else list(self.alchemist),
-            "tokens": list(self.tokens),
-            "card_target": self.card_target,
-            "deserter": None if self.deserter is None else list(self.deserter),
-            "harbor_done": list(self.harbor_done),
-            "harbor_offer": None if self.harbor_offer is None else self.harbor_offer.label,
-        }
+        return codec.state_to_json(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:
@@ -1081,91 +1009,9 @@ class Game:
 
     @classmethod
     def _loaded(cls, data: Mapping[str, Any]) -> Game:
-        try:
-            if data.get("version") != STATE_VERSION:
-                raise StateError(f"state version {data.get('version')!r} is not {STATE_VERSION}")
-            game = cls(GameConfig.from_json(data["config"]))
-            game.prompt = _prompt_from_json(data["prompt"])
-            game.active = int(data["active"])
-            game.turn = int(data["turn"])
-            game.turns_taken = [int(x) for x in data["turns_taken"]]
-            game.setup_step = int(data["setup_step"])
-            game.setup_node = int(data["setup_node"])
-            game.bank = [int(data["bank"][name]) for name in _CARD_NAMES]
-            game.hands = [[int(h[name]) for name in _CARD_NAMES] for h in data["hands"]]
-            for b in data["buildings"]:
-                game.node_owner[int(b["node"])] = int(b["player"])
-                game.node_level[int(b["node"])] = _LEVEL_BY_NAME[b["kind"]]
-            for r in data["roads"]:
-                game.edge_owner[int(r["edge"])] = int(r["player"])
-            for node in data["walls"]:
-                game.walls[int(node)] = True
-            game.robber_hex = int(data["robber_hex"])
-            game.robber_unlocked = bool(data["robber_unlocked"])
-            game.rolled = bool(data["rolled"])
-            game.pending = [_prompt_from_json(p) for p in data["pending"]]
-            game.stage = str(data["stage"])
-            game.robber_by_knight = bool(data["robber_by_knight"])
-            for k in data["knights"]:
-                node = int(k["node"])
-                game.knight_owner[node] = int(k["player"])
-                game.knight_level[node] = int(k["level"])
-                game.knight_active[node] = bool(k["active"])
-                game.knight_flags[node] = int(k["flags"])
-            displaced = data["displaced"]
-            if displaced is not None:
-                node, level, active, flags = displaced
-                game.displaced = (int(node), int(level), bool(active), int(flags))
-            for t in TRACKS:
-                for p, level in enumerate(data["improvements"][t.value]):
-                    game.improvements[p][t.index] = int(level)
-                game.metropolis[t.index] = int(data["metropolis"][t.value])
-            game.barbarian_position = int(data["barbarian_position"])
-            game.barbarian_attacks = int(data["barbarian_attacks"])
-            attack = data["last_attack"]
-            game.last_attack = None if attack is None else ck.BarbarianAttack.from_json(attack)
-            game.defender_cards = [int(x) for x in data["defender_cards"]]
-            game.committed = [int(x) for x in data["committed"]]
-            offer = data["offer"]
-            if offer is not None:
-                parsed = action_from_json(offer)
-                assert isinstance(parsed, OfferTrade)
-                game.offer = parsed
-            game.victims = tuple(int(v) for v in data["victims"])
-            game.longest_road_holder = int(data["longest_road_holder"])
-            game.road_length = [int(x) for x in data["road_length"]]
-            game.winner = int(data["winner"])
-            game.rng.state = int(data["rng"])
-            last = data["last_roll"]
-            if last is not None:
-                parsed_roll = action_from_json(last)
-                assert isinstance(parsed_roll, Roll)
-                game.last_roll = parsed_roll
-            game.last_production = tuple(
-                tuple(int(g.get(name, 0)) for name in _CARD_NAMES) for g in data["last_production"]
-            )
-            game.decks = [[ProgressCard(c) for c in data["decks"][t.value]] for t in TRACKS]
-            game.progress_hands = [[ProgressCard(c) for c in h] for h in data["progress_hands"]]
-            game.revealed_vp = [[ProgressCard(c) for c in h] for h in data["revealed_vp"]]
-            game.merchant_hex = int(data["merchant"]["hex"])
-            game.merchant_owner = int(data["merchant"]["player"])
-            game.fleet = [Card.parse(c) for c in data["fleet"]]
-            alchemist = data["alchemist"]
-            if alchemist is not None:
-                game.alchemist = (int(alchemist[0]), int(alchemist[1]))
-            game.tokens = [None if t is None else int(t) for t in data["tokens"]]
-            game._index_tokens()
-            game.card_target = int(data["card_target"])
-            deserter = data["deserter"]
-            if deserter is not None:
-                game.deserter = (int(deserter[0]), bool(deserter[1]))
-            game.harbor_done = [int(x) for x in data["harbor_done"]]
-            offer_card = data["harbor_offer"]
-            game.harbor_offer = None if offer_card is None else Card.parse(offer_card)
-        except StateError:
-            raise
-        except (KeyError, TypeError, ValueError, AssertionError, IndexError) as exc:
-            raise StateError(f"game state JSON is malformed: {exc!r}") from exc
+        game = cls(codec.config_of(data))
+        codec.load_state(game, data)
+        game._index_tokens()
         game._rebuild_indexes()
         return game
 
@@ -1202,15 +1048,6 @@ def replay_onto(game: Game, actions: Iterable[Action], *, checked: bool = True) 
     for _ in replay_steps(game, actions, checked=checked):
         pass
     return game
-
-
-def _prompt_from_json(data: Mapping[str, Any]) -> Prompt:
-    return Prompt(
-        PromptKind(data["kind"]),
-        int(data["player"]),
-        int(data.get("count", 0)),
-        str(data.get("track", "")),
-    )
 
 
 # ---- per-action checks: the reason an action is illegal, or None --------------------------
@@ -1465,7 +1302,7 @@ def _do_end_turn(game: Game, a: EndTurn) -> None:
     over = progress.over_limit(game, a.player)
     if over > 0:
         game.pending.append(Prompt(PromptKind.PROGRESS_DISCARD, a.player, over))
-        game.stage = "end_turn"
+        game.stage = Stage.END_TURN
         game._next_prompt()
         return
     game._finish_turn()

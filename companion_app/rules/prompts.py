@@ -36,6 +36,26 @@ class PromptKind(Enum):
     MASTER_MERCHANT = "master_merchant"
 
 
+class Stage(Enum):
+    """What the game goes on with once the queue of pending prompts is empty.
+
+    A roll's consequences come in steps that other players may interrupt with decisions (the
+    knights they commit, the cities they lose, the cards they discard); the stage remembers
+    where the roll stands meanwhile. The values are the state JSON's spelling.
+    """
+
+    NONE = ""
+    """Nothing pending: back to the roll or the turn of the active player."""
+    COMMIT = "commit"
+    """Evil barbarians: every player commits knights, then the attack is resolved (§7)."""
+    ATTACK = "attack"
+    """The attack is resolved and its prompts answered: the production dice come next (§3.3)."""
+    DISCARD = "discard"
+    """A 7: once the discards are made the robber moves (after the first attack, §3.4, §8)."""
+    END_TURN = "end_turn"
+    """The player ending the turn discards down to 4 progress cards first, then it ends (§9)."""
+
+
 _WORDS = {
     PromptKind.SETUP_SETTLEMENT: "place a starting settlement",
     PromptKind.SETUP_CITY: "place a starting city",
