@@ -15,6 +15,8 @@ Options:
     --script FILE       fixed rolls, one "yellow red event" a line, used in turn (e.g. 3 5 ship)
     --show-leds         print the LED strip to stderr whenever it changes
     --show-display      print each new display frame to stderr: OLED <1024 bytes in hex>
+    --flash FILE        the box's flash record (unacknowledged rolls, standalone track) lives in
+                        FILE (and FILE.new while it is replaced); without it nothing survives
 
 Protocol lines go to stdout and nothing else does; diagnostics go to stderr. The program ends
 when stdin ends (or on `quit` from the control stream).
@@ -35,13 +37,15 @@ from dicebox import hw_host, pins
 from dicebox.app import Runner
 from dicebox.core import DiceBox
 from dicebox.dice import Dice, Xoshiro128
+from dicebox.store import Store
 
 DEFAULT_DEVICE_ID = "D1CE0000000000E1"
 LED_COUNT = pins.LED_COUNT
 
 USAGE = (
     "usage: host_main.py [--seed N] [--device-id HEX] [--boot-id HEX] [--control FD|PATH]"
-    " [--heartbeat-ms N] [--resend-ms N] [--script FILE] [--show-leds] [--show-display]\n"
+    " [--heartbeat-ms N] [--resend-ms N] [--script FILE] [--show-leds] [--show-display]"
+    " [--flash FILE]\n"
 )
 
 
@@ -56,6 +60,7 @@ def parse_args(argv: list) -> dict:
         "script": None,
         "show_leds": False,
         "show_display": False,
+        "flash": None,
     }
     i = 0
     while i < len(argv):
@@ -106,18 +111,19 @@ def build(opts: dict, serial: "object") -> tuple:
     boot_id = opts["boot_id"]
     if boot_id is None:
         boot_id = "".join(f"{b:02X}" for b in hw_host.entropy(4))
-    box = DiceBox(dice, opts["device_id"], boot_id, clock(), LED_COUNT)
+    store = Store(opts["flash"]) if opts["flash"] is not None else None
+    box = DiceBox(dice, opts["device_id"], boot_id, clock(), LED_COUNT, store)
     if opts["heartbeat_ms"] is not None:
         box.HB_INTERVAL_MS = opts["heartbeat_ms"]
     if opts["resend_ms"] is not None:
         box.RESEND_MS = opts["resend_ms"]
     runner = Runner(box, hw)
+    box.on_roll = runner.refresh
     if control is not None:
 
         def tap() -> None:
             box.press(clock())
             runner.flush()  # the ROLL goes out now, not on the next serial round
-            runner.refresh(clock())
 
         control.on_tap = tap
     return box, hw, runner

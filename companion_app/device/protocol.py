@@ -43,6 +43,7 @@ DEVICE_MESSAGES: Final[Mapping[str, Spec]] = {
         ("t", "u", True),
         ("off", "b", False),
         ("alc", "b", False),
+        ("boot", "x", False),
     ),
     "OFFLINE": (("n", "u", True), ("first", "u", True), ("last", "u", True)),
     "HB": (("up", "u", True), ("last", "u", True), ("unacked", "u", True), ("armed", "b", True)),
@@ -54,9 +55,9 @@ DEVICE_MESSAGES: Final[Mapping[str, Spec]] = {
 """What the dice box sends."""
 
 HOST_MESSAGES: Final[Mapping[str, Spec]] = {
-    "HELLO": (("proto", "u", False),),
+    "HELLO": (("proto", "u", False), ("boots", "b", False)),
     "HB": (),
-    "ACK": (("seq", "u", True),),
+    "ACK": (("seq", "u", True), ("boot", "x", False)),
     "TRACK": (("pos", "u", True), ("len", "u", True)),
     "ATTACK": (),
     "ARM": (),
@@ -64,6 +65,7 @@ HOST_MESSAGES: Final[Mapping[str, Spec]] = {
     "ALCH": (("y", "d", False), ("r", "d", False)),
     "LEDTEST": (),
     "PING": (("n", "t", False),),
+    "SHOW": (("turn", "t", False), ("draw", "t", False)),
 }
 """What a host sends."""
 

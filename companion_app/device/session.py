@@ -12,6 +12,7 @@ that restarted or came back: a dropped command is repaired, never forgotten.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -64,6 +65,8 @@ class LinkCounters:
 
 
 _EVENTS: Final = {die.value: die for die in EventDie}
+# boots=1: this host takes rolls of the box's earlier boots (kept in its flash, with boot=).
+_HELLO: Final = p.encode("HELLO", {"proto": p.PROTOCOL_VERSION, "boots": 1})
 
 
 @dataclass
@@ -100,6 +103,13 @@ class HostSession:
         self._resend_asked_for = -1
         self._state: dict[str, _Command] = {}
         self._attack_pending = False
+        # The display's SHOW line: not a confirmed command (a box from before the display
+        # answers it with ERR unknown, and rolls must not wait for it); sent on change and
+        # after every HELLO from the box.
+        self._show: bytes | None = None
+        # Boxes that sent a roll of an earlier boot (boot=): they understand ACK boot=. Any
+        # other box would take "ACK seq=1 boot=X" for its own roll 1 and forget it.
+        self._boot_aware: set[str] = set()
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -136,13 +146,13 @@ class HostSession:
     def acknowledge(self, roll: DeviceRoll) -> None:
         """The roll is committed: the box may forget it.
 
-        Sent only to the boot that made it: after a restart the same ``seq`` names a different
-        roll, which an ACK would wrongly make the box forget.
+        Named by its boot: after a restart the same ``seq`` names a different roll, so a roll
+        of an earlier boot (kept in the box's flash) is acknowledged with ``boot=``.
         """
         self._seen[roll.key] = True
         self._seen.move_to_end(roll.key)
         self._trim_seen()
-        self._ack_if_current(roll.key)
+        self._ack(roll.key)
 
     def set_track(self, position: int, length: int) -> None:
         """Ship on space ``position`` of ``length`` spaces (clamped to what the box shows)."""
@@ -158,6 +168,20 @@ class HostSession:
             self._want("alch", p.encode("ALCH"), "ALCH")
         else:
             self._want("alch", p.encode("ALCH", {"y": dice[0], "r": dice[1]}), "ALCH")
+
+    def show(self, turn: str, draws: Sequence[str] = ()) -> None:
+        """What the box's display says: whose turn it is, who draws on a castle (tokens of
+        letters and digits; the box shows the first characters that fit)."""
+        fields: dict[str, p.Value] = {}
+        if turn:
+            fields["turn"] = turn
+        if draws:
+            fields["draw"] = ".".join(draws)
+        line = p.encode("SHOW", fields)
+        if line != self._show:
+            self._show = line
+            if self.connected:
+                self._out += line
 
     def attack(self) -> None:
         """Play the attack animation once (not repeated to a box that comes back later)."""
@@ -271,11 +295,16 @@ class HostSession:
             self._resend_asked_for = -1
             if before is not None and before.boot_id != info.boot_id:
                 self._release_held(now, events, force=True)  # their gap will never fill now
+                # The box restarted without hearing our HELLO (boots=1): say it, so that it
+                # offers the rolls it kept in flash from its earlier boot.
+                self._out += _HELLO
         for command in self._state.values():
             self._send_command(command, now)
         if self._attack_pending:
             self._attack_pending = False
             self._out += p.encode("ATTACK")
+        if self._show is not None:
+            self._out += self._show
 
     def _heartbeat(self, m: p.Message, now: float) -> None:
         """The heartbeat's ``last`` names a roll we never received: ask for all again now
@@ -286,16 +315,21 @@ class HostSession:
         if last > high and m.number("unacked") > 0 and last != self._resend_asked_for:
             self._resend_asked_for = last
             self.counters.resend_requests += 1
-            self._out += p.encode("HELLO", {"proto": p.PROTOCOL_VERSION})
+            self._out += _HELLO
         armed = self._state.get("armed")
         if armed is not None and armed.confirmed and (armed.ok_type == "ARM") != m.flag("armed"):
             armed.confirmed = False  # the box says otherwise (e.g. its OK was for an older one)
 
     def _roll(self, m: p.Message, now: float, events: list[LinkEvent]) -> None:
         assert self.info is not None
+        # A roll of an earlier boot, kept in the box's flash across a reset, names its boot.
+        boot = self.info.boot_id
+        if "boot" in m.fields:
+            boot = m.text("boot")
+            self._boot_aware.add(self.info.device_id)
         roll = DeviceRoll(
             self.info.device_id,
-            self.info.boot_id,
+            boot,
             m.number("seq"),
             m.number("y"),
             m.number("r"),
@@ -307,7 +341,7 @@ class HostSession:
         if acked is not None or any(held.key == roll.key for _t, held in self._held):
             self.counters.duplicates += 1
             if acked:
-                self._ack_if_current(roll.key)  # our ACK was lost on the way
+                self._ack(roll.key)  # our ACK was lost on the way
             return
         if roll.offline:
             self._remember(roll)
@@ -363,11 +397,16 @@ class HostSession:
             self._offline = []
             self._offline_expected = 0
 
-    def _ack_if_current(self, key: tuple[str, str, int]) -> None:
+    def _ack(self, key: tuple[str, str, int]) -> None:
         info = self.info
-        if info is not None and (info.device_id, info.boot_id) == key[:2]:
+        if info is None or info.device_id != key[0]:
+            return
+        if info.boot_id == key[1]:
             self.counters.acks += 1
             self._out += p.encode("ACK", {"seq": key[2]})
+        elif key[0] in self._boot_aware:
+            self.counters.acks += 1
+            self._out += p.encode("ACK", {"seq": key[2], "boot": key[1]})
 
     def _trim_seen(self) -> None:
         while len(self._seen) > SEEN_KEYS:
@@ -375,7 +414,7 @@ class HostSession:
 
     def _send_hello(self, now: float) -> None:
         self._hello_at = now
-        self._out += p.encode("HELLO", {"proto": p.PROTOCOL_VERSION})
+        self._out += _HELLO
 
     @property
     def pending_input(self) -> int:

@@ -285,7 +285,9 @@ class Emulator:
             return False
         if message.type != "ROLL":
             return False
-        key = (self.boots[-1], message.number("seq"))
+        # A roll kept in flash from an earlier boot names that boot.
+        boot = message.text("boot") if "boot" in message.fields else self.boots[-1]
+        key = (boot, message.number("seq"))
         if key in self._made:
             return False
         self._made.add(key)

@@ -115,7 +115,7 @@ class Runner:
             try:
                 if box.button(hw.button_pressed(), hw.ticks_ms()):
                     self.flush()  # the ROLL line goes out now, not on the next serial round
-                    self.refresh(hw.ticks_ms())  # and the display shows it now
+                    self.refresh(hw.ticks_ms())  # the display (without `box.on_roll`)
             except Exception as exc:
                 self._fault("button", exc)
             await sleep_ms(self.BUTTON_POLL_MS)

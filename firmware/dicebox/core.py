@@ -6,6 +6,11 @@ standalone barbarian track, heartbeats. Time comes in as ``now_ms`` arguments; b
 
 import gc
 
+try:
+    from typing import Any
+except ImportError:
+    pass
+
 # A collection after each module is loaded frees the loader's scratch memory before the next
 # module's code is placed, instead of leaving it as holes between code: the firmware then runs in
 # a heap 2 KB smaller (`make bench`, firmware peak heap).
@@ -25,24 +30,40 @@ gc.collect()
 from .screen import SHAKE_MS, SHAKE_STEP_MS  # noqa: E402
 
 gc.collect()
+from .store import StoredRoll  # noqa: E402
+
+gc.collect()
 
 
 class Roll:
-    """One roll kept until the host acknowledges it. Its ROLL line is made once, at the press:
-    four attributes per kept roll rather than eight, and no encoding on a resend."""
+    """One roll kept until the host acknowledges it. Its ROLL line is made once, at the press
+    (no encoding on a resend); ``kept`` is what the flash record holds of it. ``boot`` is the
+    boot that made it when that was an earlier one (restored from flash), else ""."""
 
     def __init__(
-        self, seq: int, yellow: int, red: int, event: str, t_ms: int, offline: bool, alch: bool
+        self,
+        seq: int,
+        yellow: int,
+        red: int,
+        event: str,
+        t_ms: int,
+        offline: bool,
+        alch: bool,
+        boot: str = "",
     ) -> None:
         fields = (("seq", seq), ("y", yellow), ("r", red), ("e", event), ("t", t_ms))
         if offline:
             fields += (("off", 1),)
         if alch:
             fields += (("alc", 1),)
+        if boot:
+            fields += (("boot", boot),)
         self.seq = seq
+        self.boot = boot
         self.offline = offline
         self.sent_ms = -1  # when the ROLL line was last queued (-1: never)
         self.line = p.encode("ROLL", fields)
+        self.kept = StoredRoll(boot, seq, yellow, red, event, t_ms, offline, alch)
 
 
 class DiceBox:
@@ -55,6 +76,7 @@ class DiceBox:
     # Standalone: the rules' 7 advances until the attack (§1), so 8 spaces, the last "arrived".
     STANDALONE_TRACK_LEN = 8
     LONG_PRESS_MS = 2000  # standalone: holding the button this long sends the ship home
+    ACK_SAVE_MS = 5000  # acknowledged rolls leave the flash record this long after (batched)
 
     def __init__(
         self,
@@ -63,6 +85,7 @@ class DiceBox:
         boot_id: str,
         now_ms: int = 0,
         led_count: int = 8,
+        store: "Any" = None,
     ) -> None:
         self.dice = dice
         self.device_id = device_id
@@ -89,6 +112,12 @@ class DiceBox:
         self.last_roll = None  # type: tuple | None  # (yellow, red, event, press ms) for the screen
         self.turn = ""  # what the tablet's SHOW says: whose turn, who draws on a castle
         self.draws = ""
+        self.host_boots = False  # the host's HELLO said boots=1: it takes earlier boots' rolls
+        self.on_roll = None  # type: Any  # called after a press made a roll, before it is kept and sent
+        self.store = store  # `store.Store` or None (nothing survives a reset)
+        self._save_at = -1  # when the record is due to be written again (-1: it is up to date)
+        if store is not None:
+            self._restore(store)
         self._send(self._hello(now_ms))
 
     # ---- inputs ---------------------------------------------------------------------------------
@@ -112,6 +141,7 @@ class DiceBox:
         self.lights.cancel(ATTACK)
         self.lights.set_track(0, self.STANDALONE_TRACK_LEN)
         self.lights.beep(now_ms, Lights.BLINK_TONE_HZ, 300)
+        self.save()
 
     def press(self, now_ms: int) -> None:
         """A debounced press: roll, or (armed off, host listening) blink and report."""
@@ -135,12 +165,14 @@ class DiceBox:
             self.lost += 1
         self.ring.append(roll)
         self.last_roll = (yellow, red, event, now_ms)
+        if self.on_roll is not None:
+            self.on_roll(now_ms)  # the display shows it first
+        if event == "ship" and not self.host:
+            self._standalone_ship(now_ms)
+        self.save()  # kept before anyone hears of it: a reset from here on cannot lose it
         self._send_roll(roll, now_ms)
         self.lights.beep(now_ms, Lights.ROLL_TONE_HZ, Lights.ROLL_TONE_MS)
-        if event == "ship":
-            if not self.host:
-                self._standalone_ship(now_ms)
-        else:
+        if event != "ship":
             self.lights.start(FLASH, now_ms, event)
 
     def feed(self, data: bytes, now_ms: int) -> None:
@@ -163,6 +195,33 @@ class DiceBox:
         if 0 <= self._reset_track_at <= now_ms:
             self._reset_track_at = -1
             self.lights.set_track(0, self.lights.length)
+        if 0 <= self._save_at <= now_ms:
+            self.save()
+
+    # ---- the flash record -----------------------------------------------------------------------
+    def _restore(self, store: "Any") -> None:
+        track, kept = store.load()
+        if 0 < track < self.STANDALONE_TRACK_LEN - 1:
+            self.lights.set_track(track, self.STANDALONE_TRACK_LEN)
+        for k in kept[-self.RING_SIZE :]:
+            boot = k.boot
+            if boot == self.boot_id:  # the same boot id again (a fixed one on a computer)
+                boot = ""
+                self.seq = max(self.seq, k.seq)
+            self.ring.append(Roll(k.seq, k.y, k.r, k.e, k.t, k.off, k.alc, boot))
+
+    def save(self) -> None:
+        """Write the record now (unacknowledged rolls, standalone track)."""
+        self._save_at = -1
+        if self.store is None:
+            return
+        kept = []
+        for roll in self.ring:
+            k = roll.kept
+            k.boot = roll.boot or self.boot_id
+            kept.append(k)
+        track = 0 if self.host else self.lights.pos
+        self.store.save(track, kept)
 
     # ---- outputs --------------------------------------------------------------------------------
     def next_line(self) -> bytes | None:
@@ -266,13 +325,18 @@ class DiceBox:
         """A host (re)appeared or said HELLO: introduce ourselves and offer every unacked roll."""
         self.host = True
         self._send(self._hello(now_ms))
-        offline = [roll.seq for roll in self.ring if roll.offline]
+        offline = [roll.seq for roll in self.ring if roll.offline and self._offered(roll)]
         if offline:
             fields = (("n", len(offline)), ("first", offline[0]), ("last", offline[-1]))
             self._send(p.encode("OFFLINE", fields))
         for roll in self.ring:
             roll.sent_ms = -1  # due now: `_resend` sends them in order as the port takes them
         self._resend(now_ms)
+
+    def _offered(self, roll: Roll) -> bool:
+        """An earlier boot's roll goes only to a host that said it takes them (HELLO boots=1):
+        an older host would file it under the current boot."""
+        return not roll.boot or self.host_boots
 
     def _room(self) -> bool:
         return len(self.outbox) <= self.OUTBOX_LINES - self.OUTBOX_SPARE
@@ -282,6 +346,8 @@ class DiceBox:
         for roll in self.ring:
             if not self._room():
                 return
+            if not self._offered(roll):
+                continue
             if roll.sent_ms < 0 or now_ms - roll.sent_ms >= self.RESEND_MS:
                 self._send_roll(roll, now_ms)
 
@@ -328,15 +394,23 @@ class DiceBox:
             ok_kind = kind if kind and len(kind) <= 12 and kind.isalpha() else ""
             self._error(exc.code, ok_kind)
             return
+        if kind == "HELLO":
+            self.host_boots = fields.get("boots") == 1
         if kind == "HELLO" or not was_host:
             self._connect(now_ms)
         if kind == "HELLO" or kind == "HB":
             return
         if kind == "ACK":
             seq = fields["seq"]
+            boot = fields.get("boot", self.boot_id)
+            if boot == self.boot_id:
+                boot = ""
             for i in range(len(self.ring)):
-                if self.ring[i].seq == seq:
+                roll = self.ring[i]
+                if roll.seq == seq and roll.boot == boot:
                     self.ring.pop(i)
+                    if self._save_at < 0:
+                        self._save_at = now_ms + self.ACK_SAVE_MS
                     break
             return
         if kind == "PING":
@@ -357,4 +431,7 @@ class DiceBox:
             self.alchemist = (fields["y"], fields["r"]) if "y" in fields else None
         elif kind == "LEDTEST":
             self.lights.start(LEDTEST, now_ms)
+        elif kind == "SHOW":
+            self.turn = fields.get("turn", "")
+            self.draws = fields.get("draw", "").replace(".", " ")
         self._send(p.encode("OK", (("cmd", kind),)))

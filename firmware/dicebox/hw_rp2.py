@@ -16,6 +16,9 @@ from . import pins
 from .app import Hardware, Runner
 from .core import DiceBox
 from .dice import Dice, Xoshiro128
+from .store import Store
+
+STORE_PATH = "/dicebox.dat"  # unacknowledged rolls and the standalone track (firmware/README.md)
 
 
 class Oled:
@@ -182,9 +185,11 @@ def main() -> None:
     # 128 bits from the hardware's entropy source (ROSC on RP2040, TRNG on RP2350).
     dice = Dice(Xoshiro128(seed_bytes=os.urandom(16)).getrandbits)
     boot_id = "".join(f"{b:02X}" for b in os.urandom(4))
-    box = DiceBox(dice, hw.device_id(), boot_id, hw.ticks_ms(), pins.LED_COUNT)
+    box = DiceBox(dice, hw.device_id(), boot_id, hw.ticks_ms(), pins.LED_COUNT, Store(STORE_PATH))
+    runner = Runner(box, hw)
+    box.on_roll = runner.refresh  # the display shows a roll before it is written to flash
     try:
-        asyncio.run(Runner(box, hw).run())
+        asyncio.run(runner.run())
     finally:
         # Runner.run only returns if stopped; restart cleanly rather than sit in the REPL.
         machine.reset()

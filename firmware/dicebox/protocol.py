@@ -33,7 +33,7 @@ E_RANGE = "range"  # a field is well-formed but out of range (e.g. track positio
 # which took 5 KB more of the heap in the VM.
 DEVICE_MESSAGES = {
     "HELLO": "fw:t proto:u dev:x boot:x up:u unacked:u lost:u",
-    "ROLL": "seq:u y:d r:d e:e t:u off:b? alc:b?",
+    "ROLL": "seq:u y:d r:d e:e t:u off:b? alc:b? boot:x?",
     "OFFLINE": "n:u first:u last:u",
     "HB": "up:u last:u unacked:u armed:b",
     "PRESS": "armed:b t:u",
@@ -43,9 +43,9 @@ DEVICE_MESSAGES = {
 }
 
 HOST_MESSAGES = {
-    "HELLO": "proto:u?",
+    "HELLO": "proto:u? boots:b?",
     "HB": "",
-    "ACK": "seq:u",
+    "ACK": "seq:u boot:x?",
     "TRACK": "pos:u len:u",
     "ATTACK": "",
     "ARM": "",
@@ -53,6 +53,7 @@ HOST_MESSAGES = {
     "ALCH": "y:d? r:d?",
     "LEDTEST": "",
     "PING": "n:t?",
+    "SHOW": "turn:t? draw:t?",
 }
 
 

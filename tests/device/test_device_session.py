@@ -62,13 +62,13 @@ def rolls_in(events: list[LinkEvent]) -> list[tuple[int, int, int, EventDie]]:
 def test_open_ends_any_partial_line_and_says_hello() -> None:
     session = HostSession(0.0)
     session.open(0.0)
-    assert session.take_output() == b"\r\nHELLO proto=1*6807\r\n"
+    assert session.take_output() == b"\r\nHELLO proto=1 boots=1*98EE\r\n"
     assert not session.connected
     # unanswered: said again after a second, with heartbeats meanwhile
     session.tick(0.5)
     assert sent(session) == ["HB"]
     session.tick(1.01)
-    assert sent(session) == ["HELLO proto=1"]
+    assert sent(session) == ["HELLO proto=1 boots=1"]
     session.tick(1.5)
     assert sent(session) == ["HB"]
 
@@ -149,7 +149,8 @@ def test_wanted_state_is_sent_again_until_ok_and_after_a_box_restart() -> None:
     session.tick(2.0)
     assert sent(session) == ["HB"]
     session.feed(hello("0000F00D"), 2.1)  # restarted: it knows nothing of the game
-    assert sent(session) == ["TRACK pos=3 len=8", "DISARM"]
+    # HELLO boots=1 first, so that it offers the rolls it kept from its earlier boot
+    assert sent(session) == ["HELLO proto=1 boots=1", "TRACK pos=3 len=8", "DISARM"]
     assert not session.state_confirmed
 
 
@@ -166,7 +167,7 @@ def test_heartbeat_that_shows_a_missing_roll_asks_for_all_again_once() -> None:
     session.feed(roll(1), 0.5)
     session.take_output()
     session.feed(line("HB", up=900, last=2, unacked=2, armed=1), 1.0)
-    assert sent(session) == ["HELLO proto=1"]
+    assert sent(session) == ["HELLO proto=1 boots=1"]
     session.feed(line("HB", up=1900, last=2, unacked=2, armed=1), 2.0)
     assert sent(session) == []  # asked once for roll 2
     assert session.counters.resend_requests == 1
@@ -243,3 +244,54 @@ def test_an_attack_waits_for_a_connection() -> None:
     session.take_output()
     session.feed(b"\n" + hello(), 0.1)
     assert sent(session) == ["ATTACK"]
+
+
+def test_an_earlier_boots_rolls_after_a_newer_hello_are_taken_once_and_acked_by_boot() -> None:
+    """The box kept rolls of boot 1 in flash across a reset: after boot 2's HELLO they come
+    with boot=00000001, are applied once under their own key, and acknowledged with boot=."""
+    session = connected("00000001")
+    first = session.feed(roll(1), 1.0)
+    assert rolls_in(first) == [(1, 3, 4, EventDie.SHIP)]
+    session.acknowledge(first[0].roll)  # type: ignore[attr-defined]
+    session.feed(roll(2, 6, 6, "trade"), 1.1)  # roll 2 arrives; the box resets before its ACK
+    session.take_output()
+    events = session.feed(hello("00000002", unacked=2), 2.0)
+    # roll 2 of boot 1 again (already passed on: a duplicate), roll 3 of boot 1 (new), then
+    # roll 1 of the new boot
+    events += session.feed(line("ROLL", seq=2, y=6, r=6, e="trade", t=200, boot="00000001"), 2.1)
+    events += session.feed(line("ROLL", seq=3, y=2, r=2, e="ship", t=300, boot="00000001"), 2.1)
+    events += session.feed(roll(1, 5, 1, "science"), 2.2)
+    arrived = [e.roll for e in events if isinstance(e, RollArrived)]
+    assert [(r.boot_id, r.seq) for r in arrived] == [("00000001", 3), ("00000002", 1)]
+    assert session.counters.duplicates == 1
+    session.take_output()
+    for r in arrived:
+        session.acknowledge(r)
+    assert sent(session) == ["ACK seq=3 boot=00000001", "ACK seq=1"]
+
+
+def test_an_old_box_never_gets_an_ack_with_boot() -> None:
+    """A box that never sent boot= would read "ACK seq=1 boot=..." as its own roll 1."""
+    session = connected("00000001")
+    (event,) = session.feed(roll(1), 1.0)
+    session.feed(hello("00000002"), 1.2)
+    session.take_output()
+    session.acknowledge(event.roll)  # type: ignore[attr-defined]
+    assert sent(session) == []
+
+
+def test_show_goes_out_on_change_and_after_every_hello_without_holding_rolls() -> None:
+    session = HostSession(0.0)
+    session.show("Red")
+    session.open(0.0)
+    session.take_output()
+    session.feed(b"\n" + hello(), 0.1)
+    assert "SHOW turn=Red" in sent(session)
+    session.show("Red")
+    assert sent(session) == []  # unchanged: not sent again
+    session.show("Red", ("Red", "Blue"))
+    assert sent(session) == ["SHOW turn=Red draw=Red.Blue"]
+    # a box from before the display refuses it; that holds nothing up
+    session.feed(line("ERR", code="unknown", cmd="SHOW"), 0.2)
+    session.feed(line("OK", cmd="TRACK"), 0.2)
+    assert rolls_in(session.feed(roll(1), 0.3)) == [(1, 3, 4, EventDie.SHIP)]

@@ -26,6 +26,7 @@ from dicebox import hw_host  # noqa: E402, F401
 from dicebox import lights as L  # noqa: E402, F401
 from dicebox import protocol as p  # noqa: E402
 from dicebox import screen as S  # noqa: E402, F401
+from dicebox import store as Store  # noqa: E402, F401
 from dicebox.app import Runner  # noqa: E402, F401
 from dicebox.button import Debouncer  # noqa: E402, F401
 from dicebox.core import DiceBox  # noqa: E402

@@ -1,0 +1,132 @@
+"""The box's record in flash: unacknowledged rolls and the standalone track, across a reset.
+
+One small text file, replaced whole: the new record is written to ``PATH.new`` and renamed over
+``PATH`` (an atomic replace on the Pico's littlefs and on POSIX), so a power cut at any byte
+leaves either the old record or the new one. The last line holds the CRC-16 of everything
+before it; a record that does not check out is ignored (and reported as ``bad``), never
+half-used. Wear: see firmware/README.md ("Rolls across a reset").
+
+    DICEBOX 1
+    track 3
+    roll 5EED0007 4 3 5 ship 1200 1 0      (boot, seq, yellow, red, event, t, off, alc)
+    crc 1A2B
+"""
+
+import os
+
+from .protocol import EVENTS, crc16
+
+MAGIC = "DICEBOX 1"
+MAX_BYTES = 8192  # a record is at most 64 rolls of ~40 bytes; anything longer is not ours
+
+
+class StoredRoll:
+    """A roll as kept in flash: its boot and the fields of its ROLL line."""
+
+    def __init__(
+        self, boot: str, seq: int, y: int, r: int, e: str, t: int, off: bool, alc: bool
+    ) -> None:
+        self.boot = boot
+        self.seq = seq
+        self.y = y
+        self.r = r
+        self.e = e
+        self.t = t
+        self.off = off
+        self.alc = alc
+
+    def text(self) -> str:
+        off = 1 if self.off else 0
+        alc = 1 if self.alc else 0
+        return f"roll {self.boot} {self.seq} {self.y} {self.r} {self.e} {self.t} {off} {alc}"
+
+
+def encode(track: int, rolls: list) -> bytes:
+    lines = [MAGIC, "track " + str(track)]
+    for roll in rolls:
+        lines.append(roll.text())
+    body = ("\n".join(lines) + "\n").encode()
+    return body + b"crc %04X\n" % crc16(body)
+
+
+def _number(text: str, low: int, high: int) -> int:
+    if not (0 < len(text) <= 9 and text.isdigit()):
+        raise ValueError(text)
+    value = int(text)
+    if not low <= value <= high:
+        raise ValueError(text)
+    return value
+
+
+def decode(data: bytes) -> tuple:
+    """A record's bytes -> (track, [StoredRoll, ...]); ValueError if it is not a whole record."""
+    if len(data) > MAX_BYTES:
+        raise ValueError("too long")
+    cut = data.rfind(b"crc ")
+    if cut < 0 or data[cut:] != b"crc %04X\n" % crc16(data[:cut]):
+        raise ValueError("checksum")
+    lines = data[:cut].decode().split("\n")
+    if lines[0] != MAGIC or not lines[1].startswith("track "):
+        raise ValueError("not a dice box record")
+    track = _number(lines[1][6:], 0, 99)
+    rolls = []
+    for line in lines[2:]:
+        if not line:
+            continue
+        w = line.split(" ")
+        if len(w) != 9 or w[0] != "roll" or w[5] not in EVENTS:
+            raise ValueError("roll")
+        if not (0 < len(w[1]) <= 16):
+            raise ValueError("boot")
+        rolls.append(
+            StoredRoll(
+                w[1],
+                _number(w[2], 1, 999999999),
+                _number(w[3], 1, 6),
+                _number(w[4], 1, 6),
+                w[5],
+                _number(w[6], 0, 999999999),
+                _number(w[7], 0, 1) == 1,
+                _number(w[8], 0, 1) == 1,
+            )
+        )
+    return track, rolls
+
+
+class Store:
+    """The record at ``path`` (``path + ".new"`` while one is written)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.tmp = path + ".new"
+        self.writes = 0  # records written since power-up
+        self.bad = 0  # records found damaged at load (ignored)
+
+    def _read(self, path: str) -> bytes | None:
+        try:
+            with open(path, "rb") as f:
+                return f.read(MAX_BYTES + 1)
+        except OSError:
+            return None
+
+    def load(self) -> tuple:
+        """(track, rolls) from flash; (0, []) when there is no good record."""
+        for path in (self.path, self.tmp):
+            data = self._read(path)
+            if data is None:
+                continue
+            try:
+                return decode(data)
+            except (ValueError, UnicodeError):
+                self.bad += 1
+        return 0, []
+
+    def _write(self, path: str, data: bytes) -> None:
+        """Write ``data`` as the whole of ``path`` (tests put a power cut in here)."""
+        with open(path, "wb") as f:
+            f.write(data)
+
+    def save(self, track: int, rolls: list) -> None:
+        self._write(self.tmp, encode(track, rolls))
+        os.rename(self.tmp, self.path)
+        self.writes += 1
