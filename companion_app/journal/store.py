@@ -214,6 +214,17 @@ class Journal:
         """The games the app offers to resume, most recently changed first."""
         return self.games(unfinished_only=True)
 
+    def delete_game(self, game_id: int) -> None:
+        """Remove a game and all its actions, in one transaction (the table asked for it).
+
+        :raises GameNotFoundError: no such game (nothing is removed).
+        """
+        with self._transaction() as conn:
+            conn.execute("DELETE FROM action WHERE game_id = ?", (game_id,))
+            gone = conn.execute("DELETE FROM game WHERE id = ?", (game_id,)).rowcount
+            if gone != 1:
+                raise GameNotFoundError(f"no game {game_id} in the journal {self.path}")
+
     def summary(self, game_id: int) -> GameSummary:
         """:raises GameNotFoundError: no such game."""
         with self._errors():

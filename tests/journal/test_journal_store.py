@@ -251,3 +251,37 @@ def test_the_rules_core_does_not_import_the_journal() -> None:
             else:
                 continue
             assert not any(n.startswith("companion_app.journal") for n in names), source
+
+
+def test_deleting_a_game_removes_it_and_only_it(tmp_path: Path) -> None:
+    config, actions = random_actions(seed=8, count=40)
+    db = tmp_path / "j.sqlite3"
+    with Journal(db) as journal:
+        kept = journal.new_game(config)
+        gone = journal.new_game(config)
+        for action in actions:
+            kept.apply(action)
+            gone.apply(action)
+        kept_state = kept.game.to_json()
+        journal.delete_game(gone.game_id)
+        assert [g.id for g in journal.games()] == [kept.game_id]
+        assert {row[0] for row in _rows(db)} == {kept.game_id}
+        assert len(_rows(db)) == len(actions)
+        with pytest.raises(GameNotFoundError):
+            journal.open_game(gone.game_id)
+    with Journal(db) as journal:
+        assert journal.open_game(kept.game_id).game.to_json() == kept_state
+
+
+def test_deleting_a_game_that_is_not_there_changes_nothing(tmp_path: Path) -> None:
+    config, actions = random_actions(seed=9, count=10)
+    db = tmp_path / "j.sqlite3"
+    with Journal(db) as journal:
+        session = journal.new_game(config)
+        for action in actions:
+            session.apply(action)
+        before = _rows(db)
+        with pytest.raises(GameNotFoundError, match=f"no game {session.game_id + 1}"):
+            journal.delete_game(session.game_id + 1)
+        assert _rows(db) == before
+        assert [g.id for g in journal.games()] == [session.game_id]
