@@ -176,6 +176,12 @@ class DiceLink:
             self._session.set_track(position, length)
             self._flush()
 
+    def show(self, turn: str, draws: tuple[str, ...] = ()) -> None:
+        """The box's display: whose turn it is, who draws on a castle."""
+        with self._lock:
+            self._session.show(turn, draws)
+            self._flush()
+
     def show_attack(self) -> None:
         with self._lock:
             self._session.attack()

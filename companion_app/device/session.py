@@ -323,13 +323,13 @@ class HostSession:
     def _roll(self, m: p.Message, now: float, events: list[LinkEvent]) -> None:
         assert self.info is not None
         # A roll of an earlier boot, kept in the box's flash across a reset, names its boot.
-        boot = self.info.boot_id
+        boot_id = self.info.boot_id
         if "boot" in m.fields:
-            boot = m.text("boot")
+            boot_id = m.text("boot")
             self._boot_aware.add(self.info.device_id)
         roll = DeviceRoll(
             self.info.device_id,
-            boot,
+            boot_id,
             m.number("seq"),
             m.number("y"),
             m.number("r"),

@@ -40,9 +40,10 @@ from companion_app.device.events import (
     RollArrived,
 )
 from companion_app.device.protocol import TRACK_MAX_LEN
-from companion_app.rules.actions import Action, Roll
+from companion_app.rules.actions import Action, EventDie, Roll
 from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
+from companion_app.rules.progress import EVENT_TRACK, draws_card
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,23 @@ class LinkCommands(Protocol):
     def disarm(self) -> None: ...
     def set_alchemist(self, yellow: int, red: int) -> None: ...
     def clear_alchemist(self) -> None: ...
+    def show(self, turn: str, draws: tuple[str, ...]) -> None: ...
+
+
+def device_show(game: Game) -> tuple[str, tuple[str, ...]]:
+    """The box display's ``SHOW``: whose turn it is, and after a castle on this turn's roll
+    who draws a progress card (§9), by name (letters and digits, 10 at most)."""
+
+    def name(p: int) -> str:
+        kept = "".join(c for c in game.config.names[p] if c.isascii() and c.isalnum())
+        return kept[:10] or f"P{p + 1}"
+
+    roll = game.last_roll
+    if roll is None or game.awaiting_roll or roll.event is EventDie.SHIP:
+        return name(game.active), ()
+    track = EVENT_TRACK[roll.event.value].index
+    draws = [p for p in game.seat_order() if draws_card(game.improvements[p][track], roll.red)]
+    return name(game.active), tuple(name(p) for p in draws)
 
 
 def device_track(position: int, length: int) -> tuple[int, int]:
@@ -147,6 +165,7 @@ class DiceTable:
         if game.barbarian_attacks > self._attacks_seen:
             self.link.show_attack()
         self._attacks_seen = game.barbarian_attacks
+        self.link.show(*device_show(game))
         if game.awaiting_roll and not game.is_over:
             self.link.arm()
         else:

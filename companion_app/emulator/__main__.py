@@ -6,7 +6,10 @@ the port comes back, perhaps under another path, announced by another ``PORT`` l
 
 Keys: Space or Enter presses the roll button, ``u`` unplugs (and replugs 0.2 s later), ``r``
 resets the box, ``q`` quits. Without a terminal, the same bytes are read from standard input,
-and its end quits. The LED track is drawn in the terminal (or printed as ``LEDS`` lines).
+and its end quits. The LED track is drawn in the terminal (or printed as ``LEDS`` lines), the
+box's display under it in block characters; ``--display-png DIR`` writes each new display frame
+as a PNG. The box's flash (unacknowledged rolls across ``r`` and ``--reset-after``) is a
+temporary file, or ``--flash FILE``.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import threading
 import time
 import tty
 from collections.abc import Sequence
+from pathlib import Path
 
 from companion_app.emulator.box import Emulator
 from companion_app.emulator.faults import FaultPlan
@@ -43,6 +47,52 @@ def draw_track(leds: str, colour: bool) -> str:
         return f"LEDS {leds}"
     cells = [f"\x1b[{_COLOURS.get(c, '0')}m{'●' if c != '.' else '·'}\x1b[0m" for c in leds]
     return "track " + " ".join(cells[:-1]) + "   attack " + (cells[-1] if cells else "")
+
+
+DISPLAY_WIDTH = 128
+DISPLAY_HEIGHT = 64
+# Quadrant blocks: 2x2 pixels per character, bit 1 top-left, 2 top-right, 4 bottom-left,
+# 8 bottom-right.
+_QUADRANTS = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"
+
+
+def lit(frame: bytes, x: int, y: int) -> bool:
+    """Pixel (x, y) of a 128x64 MONO_VLSB frame."""
+    return bool(frame[(y >> 3) * DISPLAY_WIDTH + x] >> (y & 7) & 1)
+
+
+def draw_display(frame: bytes) -> list[str]:
+    """The display as 32 lines of 64 block characters, inside a frame."""
+    lines = ["┌" + "─" * (DISPLAY_WIDTH // 2) + "┐"]
+    for y in range(0, DISPLAY_HEIGHT, 2):
+        row = []
+        for x in range(0, DISPLAY_WIDTH, 2):
+            code = (
+                lit(frame, x, y)
+                | lit(frame, x + 1, y) << 1
+                | lit(frame, x, y + 1) << 2
+                | lit(frame, x + 1, y + 1) << 3
+            )
+            row.append(_QUADRANTS[code])
+        lines.append("│" + "".join(row) + "│")
+    lines.append("└" + "─" * (DISPLAY_WIDTH // 2) + "┘")
+    return lines
+
+
+def save_display_png(frame: bytes, path: Path, scale: int = 4) -> None:
+    """One display frame as a PNG: lit pixels pale blue on black, each ``scale`` x ``scale``."""
+    from PIL import Image  # the test extra; imported only when PNGs are asked for
+
+    image = Image.new("RGB", (DISPLAY_WIDTH, DISPLAY_HEIGHT))
+    pixels = image.load()
+    assert pixels is not None
+    for y in range(DISPLAY_HEIGHT):
+        for x in range(DISPLAY_WIDTH):
+            if lit(frame, x, y):
+                pixels[x, y] = (150, 220, 255)
+    image.resize((DISPLAY_WIDTH * scale, DISPLAY_HEIGHT * scale), Image.Resampling.NEAREST).save(
+        path
+    )
 
 
 def _fault_plan(text: str) -> FaultPlan:
@@ -88,21 +138,42 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="firmware resend period for unacknowledged rolls",
     )
     parser.add_argument("--device-id", metavar="HEX", help="the id the box reports")
+    parser.add_argument(
+        "--flash",
+        metavar="FILE",
+        help="the box's flash record (kept across resets; default: a temporary file)",
+    )
+    parser.add_argument(
+        "--display-png",
+        metavar="DIR",
+        type=Path,
+        help="write each new frame of the box's display as DIR/display-NNNNN.png",
+    )
     return parser.parse_args(argv)
 
 
 class _Printer:
-    """Lines scroll; in a terminal the LED track stays drawn on the last line, redrawn in place."""
+    """Lines scroll; in a terminal the LED track and the display stay drawn at the bottom (the
+    panel), redrawn in place."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self.interactive = sys.stdout.isatty()
         self._track = ""
+        self._display: list[str] = []
+
+    def _panel(self) -> str:
+        return "\n".join([self._track, *self._display])
+
+    def _clear(self) -> str:
+        """Back to the start of the panel and clear it."""
+        up = len(self._display)
+        return "\r" + (f"\x1b[{up}A" if up else "") + "\x1b[J"
 
     def line(self, text: str) -> None:
         with self._lock:
             if self.interactive:
-                sys.stdout.write(f"\r\x1b[K{text}\n{self._track}")
+                sys.stdout.write(f"{self._clear()}{text}\n{self._panel()}")
             else:
                 sys.stdout.write(f"{text}\n")
             sys.stdout.flush()
@@ -112,8 +183,18 @@ class _Printer:
             self.line(text)
             return
         with self._lock:
+            clear = self._clear()
             self._track = text
-            sys.stdout.write(f"\r\x1b[K{text}")
+            sys.stdout.write(clear + self._panel())
+            sys.stdout.flush()
+
+    def display(self, lines: list[str]) -> None:
+        if not self.interactive:
+            return
+        with self._lock:
+            clear = self._clear()
+            self._display = lines
+            sys.stdout.write(clear + self._panel())
             sys.stdout.flush()
 
 
@@ -131,7 +212,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             resend_ms=args.resend_ms,
             device_id=args.device_id,
             on_port=lambda path: out.line(f"PORT {path}"),
+            flash=args.flash,
         )
+        if args.display_png is not None:
+            args.display_png.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as exc:
         sys.stderr.write(f"dice box emulator: {exc}\n")
         return 2
@@ -141,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         tty.setcbreak(stdin)
         out.line("Space/Enter: roll   u: unplug   r: reset   q: quit")
     try:
-        _loop(emulator, out, stdin)
+        _loop(emulator, out, stdin, args.display_png)
     except KeyboardInterrupt:
         pass
     finally:
@@ -153,8 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _loop(emulator: Emulator, out: _Printer, stdin: int) -> None:
+def _loop(emulator: Emulator, out: _Printer, stdin: int, png_dir: Path | None) -> None:
     shown_leds: str | None = None
+    shown_screen: bytes | None = None
+    pngs = 0
     shown_rolls = 0
     boots = 1
     while True:
@@ -188,6 +274,13 @@ def _loop(emulator: Emulator, out: _Printer, stdin: int) -> None:
         if leds is not None and leds != shown_leds:
             shown_leds = leds
             out.track(draw_track(leds, out.interactive))
+        screen = emulator.screen()
+        if screen is not None and screen[1] != shown_screen:
+            shown_screen = screen[1]
+            out.display(draw_display(shown_screen))
+            if png_dir is not None:
+                pngs += 1
+                save_display_png(shown_screen, png_dir / f"display-{pngs:05d}.png")
         time.sleep(0.005)
 
 

@@ -16,6 +16,7 @@ import contextlib
 import errno
 import os
 import select
+import tempfile
 import threading
 import time
 import tty
@@ -79,6 +80,8 @@ class Emulator:
     :param unplug_every: unplug and replug the port after every N rolls (0: never).
     :param reset_after: restart the box once, right after its Nth roll went out (0: never).
     :param resend_ms: the firmware's resend period for unacknowledged rolls (default 2000).
+    :param flash: the file holding the box's flash record (unacknowledged rolls, solo track),
+        kept across `reset` like the Pico's flash; None: a temporary one, removed on `close`.
     :param on_port: called with the new path after every (re)plug, the first one included.
     """
 
@@ -94,6 +97,7 @@ class Emulator:
         resend_ms: int | None = None,
         device_id: str | None = None,
         on_port: Callable[[str], None] | None = None,
+        flash: str | None = None,
     ) -> None:
         self.micropython = micropython
         self.seed = seed
@@ -104,6 +108,11 @@ class Emulator:
         self.resend_ms = resend_ms
         self.device_id = device_id
         self.on_port = on_port
+        self._flash_dir: tempfile.TemporaryDirectory[str] | None = None
+        if flash is None:
+            self._flash_dir = tempfile.TemporaryDirectory(prefix="dicebox-flash-")
+            flash = os.path.join(self._flash_dir.name, "dicebox.dat")
+        self.flash = flash
         fault_seed = None if seed is None else seed * 7919 + 1
         self.to_host = FaultInjector(self.faults, fault_seed)
         self.to_box = FaultInjector(self.faults, None if fault_seed is None else fault_seed + 1)
@@ -142,6 +151,10 @@ class Emulator:
         """The strip as text: ``S`` ship, ``w`` wake, ``.`` sea, ``R`` alarm (see hw_host)."""
         return self._firmware.leds()
 
+    def screen(self) -> tuple[int, bytes] | None:
+        """The display: (frame number since the box started, 1,024 bytes MONO_VLSB)."""
+        return self._firmware.screen()
+
     def unplug(self, replug_after_s: float | None = REPLUG_AFTER_S) -> None:
         """Pull the cable: the port disappears; it comes back (under a new path, perhaps)
         after ``replug_after_s`` (None: only on `replug`). The box keeps running."""
@@ -159,7 +172,8 @@ class Emulator:
                 self._plug()
 
     def reset(self) -> None:
-        """Power-cycle the box: it forgets everything and boots with a new boot id."""
+        """Power-cycle the box: it boots with a new boot id and keeps only its flash (the
+        unacknowledged rolls, offered again with their old boot id)."""
         with self._lock:
             self._firmware.stop()
             self.resets += 1
@@ -173,6 +187,8 @@ class Emulator:
         with self._lock:
             self._unplug()
             self._firmware.stop()
+        if self._flash_dir is not None:
+            self._flash_dir.cleanup()
 
     def __enter__(self) -> Emulator:
         return self
@@ -195,6 +211,7 @@ class Emulator:
             device_id=self.device_id,
             script=self.script,
             resend_ms=self.resend_ms,
+            flash=self.flash,
         )
         self.boots.append(boot_id or "?")
         return VmFirmware(args) if self.micropython else ThreadFirmware(args)

@@ -46,6 +46,7 @@ def firmware_args(
     device_id: str | None,
     script: str | None,
     resend_ms: int | None,
+    flash: str | None = None,
 ) -> list[str]:
     args: list[str] = []
     if seed is not None:
@@ -58,6 +59,8 @@ def firmware_args(
         args += ["--script", script]
     if resend_ms is not None:
         args += ["--resend-ms", str(resend_ms)]
+    if flash is not None:
+        args += ["--flash", flash]
     return args
 
 
@@ -71,6 +74,9 @@ class Firmware(Protocol):
 
     def leds(self) -> str | None:
         """The strip as text (``hw_host.frame_text``), or None before the first frame."""
+
+    def screen(self) -> tuple[int, bytes] | None:
+        """(frame number, the display's latest frame: 1,024 MONO_VLSB bytes), or None."""
 
     def stop(self) -> None: ...
 
@@ -108,6 +114,11 @@ class ThreadFirmware:
         frame = self.hw.frame
         return str(self._hw_host.frame_text(frame)) if frame else None
 
+    def screen(self) -> tuple[int, bytes] | None:
+        hw = self.hw
+        frame: bytes = hw.screen
+        return (int(hw.screen_frames), frame) if frame else None
+
     def stop(self) -> None:
         """Power off: the box stops where it is (nothing more is flushed)."""
         self.runner.stop()
@@ -142,12 +153,13 @@ class VmFirmware:
     """The firmware in the MicroPython unix VM (``micropython firmware/host_main.py``)."""
 
     def __init__(self, args: list[str]) -> None:
-        self.proc, self._ctl_w = spawn_host_main(micropython_binary(), args)
+        self.proc, self._ctl_w = spawn_host_main(micropython_binary(), ["--show-display", *args])
         assert self.proc.stdin and self.proc.stdout and self.proc.stderr
         self.to_fw = self.proc.stdin.fileno()
         self.from_fw = self.proc.stdout.fileno()
         os.set_blocking(self.to_fw, False)
         self._leds: str | None = None
+        self._screen: tuple[int, bytes] | None = None
         self.diagnostics: list[str] = []
         threading.Thread(target=self._read_stderr, daemon=True).start()
 
@@ -157,6 +169,10 @@ class VmFirmware:
             text = raw.decode(errors="replace").rstrip("\n")
             if text.startswith("LEDS "):
                 self._leds = text[5:]
+            elif text.startswith("OLED "):
+                with contextlib.suppress(ValueError):
+                    count = self._screen[0] + 1 if self._screen else 1
+                    self._screen = (count, bytes.fromhex(text[5:]))
             elif len(self.diagnostics) < 100:
                 self.diagnostics.append(text)
 
@@ -165,6 +181,9 @@ class VmFirmware:
 
     def leds(self) -> str | None:
         return self._leds
+
+    def screen(self) -> tuple[int, bytes] | None:
+        return self._screen
 
     def stop(self) -> None:
         self.proc.kill()

@@ -432,6 +432,6 @@ class DiceBox:
         elif kind == "LEDTEST":
             self.lights.start(LEDTEST, now_ms)
         elif kind == "SHOW":
-            self.turn = fields.get("turn", "")
-            self.draws = fields.get("draw", "").replace(".", " ")
+            self.turn = fields.get("turn", "").upper()  # the display's font has capitals
+            self.draws = fields.get("draw", "").upper().replace(".", " ")
         self._send(p.encode("OK", (("cmd", kind),)))

@@ -25,7 +25,7 @@ WIDTH = 128
 HEIGHT = 64
 SHAKE_MS = 300  # the roll animation: the dice shake with their final faces
 SHAKE_STEP_MS = 50
-_SHAKE_DX = (-3, 3, -2, 2, -1, 1)
+_SHAKE_DX = (-2, 2, -1, 2, -1, 1)  # the dice move apart and back: 6 px between them, never touching
 _SHAKE_DY = (2, -2, 1, -1, 1, 0)
 
 _CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!-+:?/."
@@ -148,8 +148,8 @@ class Screen:
             if shake >= 0:
                 dx = _SHAKE_DX[shake % 6]
                 dy = _SHAKE_DY[shake % 6]
-            self.die(3 + dx, 12 + dy, yellow, False)
-            self.die(37 - dx, 12 - dy, red, True)
+            self.die(2 + dx, 12 + dy, yellow, False)
+            self.die(38 - dx, 12 - dy, red, True)
             total = str(yellow + red)
             seven = yellow + red == 7
             w = text_width(total, 4)

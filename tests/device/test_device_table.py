@@ -32,6 +32,10 @@ class FakeLink:
 
     def __init__(self, log: list[tuple[Any, ...]]) -> None:
         self.log = log
+        self.shown: list[tuple[str, tuple[str, ...]]] = []  # the display, kept apart
+
+    def show(self, turn: str, draws: tuple[str, ...]) -> None:
+        self.shown.append((turn, draws))
 
     def acknowledge(self, roll: DeviceRoll) -> None:
         self.log.append(("ack", roll.seq))
@@ -311,3 +315,23 @@ def test_a_roll_committed_before_a_crash_is_not_applied_again_after_restart(
             resumed.game.history[-1].player, 1, 2, EventDie.TRADE
         )
         assert resumed.has_origin(device_roll(2).origin)
+
+
+def test_the_box_display_is_told_whose_turn_and_who_draws_on_a_castle() -> None:
+    """§9: a castle with the red die at most a player's level + 1 draws for that player."""
+    table, session, _log = table_at_roll()
+    link = table.link
+    assert isinstance(link, FakeLink)
+    game = session.game
+    names = game.config.names
+    table.sync()
+    assert link.shown[-1] == (names[game.active], ())  # waiting for the dice: no draws
+    science = 2  # the improvement tracks in order: trade, politics, science
+    others = [p for p in game.seat_order() if p != game.active]
+    for p in range(len(names)):
+        game.improvements[p][science] = 0
+    game.improvements[others[0]][science] = 2  # draws on a red die of 1-3
+    game.improvements[others[1]][science] = 1  # draws on 1-2
+    table.handle(RollArrived(device_roll(1, 4, 3, EventDie.SCIENCE)))
+    turn, draws = link.shown[-1]
+    assert turn == names[game.active] and draws == (names[others[0]],)

@@ -147,3 +147,58 @@ def test_the_micropython_vm_behind_the_port() -> None:
         # the same seed rolls the same dice in the VM as under CPython (firmware README)
         read_until(port, b"ROLL seq=1 y=2 r=5 e=trade")
     assert cli.quit() == 0
+
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+
+
+def expected_frame(state: tuple[object, ...]) -> bytes:
+    """What the firmware's own drawing gives for ``state`` (under this CPython)."""
+    if str(FIRMWARE) not in sys.path:
+        sys.path.insert(0, str(FIRMWARE))
+    from dicebox.screen import Screen  # type: ignore[import-not-found]
+
+    screen = Screen()
+    screen.draw(state)
+    return bytes(screen.buf)
+
+
+def png_pixels(path: Path) -> set[tuple[int, int]]:
+    """The lit pixels of a display PNG (4x4 per display pixel)."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        small = image.convert("L").resize((128, 64), Image.Resampling.NEAREST)
+        return {(x, y) for y in range(64) for x in range(128) if small.getpixel((x, y)) > 60}
+
+
+@pytest.mark.parametrize("vm", [False, pytest.param(True, marks=pytest.mark.micropython)])
+def test_display_frames_as_pngs_and_rolls_kept_in_flash_across_a_reset(
+    tmp_path: Path, vm: bool
+) -> None:
+    script = tmp_path / "rolls.txt"
+    script.write_text("3 5 ship\n")
+    flash = tmp_path / "flash.dat"
+    pngs = tmp_path / "frames"
+    args = ["--seed", "5", "--script", str(script), "--flash", str(flash)]
+    cli = Cli(*args, "--display-png", str(pngs), *(["--micropython"] if vm else []))
+    assert cli.lines.get(timeout=15).startswith("PORT /dev/")
+    cli.keys(" ")
+    assert cli.expect("ROLLED") == "ROLLED 3+5 ship seq=1 boot=00050000 offline"
+    time.sleep(0.6)  # the shake is over: the last frame stands
+    cli.keys("r")  # a reset: the unacknowledged roll stays in the flash file
+    assert cli.expect("RESET") == "RESET boot=00050001"
+    time.sleep(0.5)
+    assert cli.quit() == 0
+    frames = sorted(pngs.glob("display-*.png"))
+    assert len(frames) >= 4  # before the roll, the shake, the result, after the reset
+    want = expected_frame((3, 5, "ship", -1, 1, 8, -1, False, True, 1, "", ""))
+    lit = {(x, y) for y in range(64) for x in range(128) if want[(y >> 3) * 128 + x] >> (y & 7) & 1}
+    assert any(png_pixels(f) == lit for f in frames)  # the result frame, pixel for pixel
+    # after the reset: the roll and the solo track came back from the flash file
+    assert "roll 00050000 1 3 5 ship" in flash.read_text()
+    after = expected_frame((0, 0, "", -1, 1, 8, -1, False, True, 1, "", ""))
+    lit_after = {
+        (x, y) for y in range(64) for x in range(128) if after[(y >> 3) * 128 + x] >> (y & 7) & 1
+    }
+    assert png_pixels(frames[-1]) == lit_after

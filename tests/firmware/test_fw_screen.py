@@ -93,13 +93,13 @@ def test_golden_frames_show_what_they_claim() -> None:
     """A few pixels checked by hand, so the golden files cannot drift into nonsense."""
     one = golden("face_1_ship")
     # yellow die: outlined, one pip in the middle (white); red die: solid, the pip is dark
-    assert one[12][3:33] == "#" * 30 and one[27][3 + 15] == "#"
-    assert one[27][37 + 15] == "." and one[14][37 + 2] == "#"
+    assert one[12][2:32] == "#" * 30 and one[27][2 + 15] == "#"
+    assert one[27][38 + 15] == "." and one[14][38 + 2] == "#"
     six = golden("face_6_lock")
     # six pips in two columns on the yellow die: rows of pips at y 16-21, 24-29, 32-37
     for y in (18, 26, 34):
-        assert six[y][3 + 4 : 3 + 10] == "######" and six[y][3 + 20 : 3 + 26] == "######"
-        assert six[y][3 + 12 : 3 + 18] == "......"
+        assert six[y][2 + 4 : 2 + 10] == "######" and six[y][2 + 20 : 2 + 26] == "######"
+        assert six[y][2 + 12 : 2 + 18] == "......"
     # the track: 8 cells of 16 px, the ship (filled) on the 4th
     assert six[60][48 + 1 : 48 + 15] == "#" * 14 and six[60][16 + 1 : 16 + 15] != "#" * 14
     attack_on, attack_off = golden("track_arrived_attack_on"), golden("track_attack_off")
@@ -118,3 +118,19 @@ def test_box_screen_state_follows_a_roll() -> None:
     assert sim.box.screen_state(pressed + 120)[3] == 2
     assert sim.box.screen_state(pressed + 400)[3] == -1  # the animation is over within 400 ms
     assert state[9] == 1  # one offline roll waiting
+
+
+def test_show_from_the_tablet_reaches_the_screen_only_while_it_is_present() -> None:
+    sim = SimBox()
+    sim.advance(50)
+    sim.send("HELLO")
+    sim.send("SHOW", (("turn", "Anna"), ("draw", "Anna.Bo")))
+    assert sim.out()[-1] == ("OK", {"cmd": "SHOW"})
+    state = sim.box.screen_state(sim.now)
+    assert (state[7], state[10], state[11]) == (True, "ANNA", "ANNA BO")
+    sim.send("SHOW")  # nothing to show: cleared
+    assert sim.box.screen_state(sim.now)[10:] == ("", "")
+    sim.send("SHOW", (("turn", "Anna"),))
+    sim.advance(6000)  # the tablet is gone: the screen says SOLO, not a stale turn
+    state = sim.box.screen_state(sim.now)
+    assert (state[7], state[10]) == (False, "")
