@@ -10,13 +10,13 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import app, firmware, journal, link, rules
+from bench import app, firmware, journal, link, phones, rules
 from bench.table import Row, machine, render, write_json
 
 HERE = Path(__file__).resolve().parent
 WORKDIR = HERE.parent / "build" / "bench"
 
-SECTIONS = ("rules", "journal", "link", "app", "firmware")
+SECTIONS = ("rules", "journal", "link", "app", "firmware", "phones")
 
 
 def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
@@ -34,6 +34,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "firmware": lambda: firmware.run(
                 firmware.Sizes(rolls=50, chi_rolls=6_000), WORKDIR / "quick"
             ),
+            "phones": lambda: phones.run(phones.Sizes(actions=20)),
         }
     return {
         "rules": lambda: rules.run(rules.Sizes()),
@@ -41,6 +42,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
         "link": lambda: link.run(link.Sizes()),
         "app": lambda: app.run(app.Sizes()),
         "firmware": lambda: firmware.run(firmware.Sizes(), WORKDIR),
+        "phones": lambda: phones.run(phones.Sizes()),
     }
 
 

@@ -147,8 +147,8 @@ def _command(
         if word == "ACTION":
             action = action_from_json(loads(rest, COMMAND_LIMITS))
             index = session.apply(action)
-            table.publish()
             _say(f"APPLIED {index} tablet {action.type_name}")
+            table.publish()
         elif word in ("UNDO", "REDO"):
             step = session.undo() if word == "UNDO" else session.redo()
             table.publish()

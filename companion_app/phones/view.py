@@ -117,6 +117,7 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             "active": names[game.active],
             "prompt": game.describe_prompt(),
             "turn": game.turn,
+            "moves": len(game.history),
         },
         "roll": _roll(view),
         "barbarians": {

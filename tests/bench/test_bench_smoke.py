@@ -20,7 +20,7 @@ if str(REPO) not in sys.path:
 from bench.link import p50_p99  # noqa: E402
 from bench.table import NOT_AVAILABLE, Row, percentile, render, verdict  # noqa: E402
 
-SECTIONS = ("rules", "journal", "link", "firmware")  # the app's start-up needs Xvfb: make bench
+SECTIONS = ("rules", "journal", "link", "firmware", "phones")  # the app's needs Xvfb: make bench
 ROW_KEYS = {"section", "name", "value", "unit", "target", "anchor", "verdict", "detail"}
 
 
@@ -61,6 +61,8 @@ def test_quick_run_writes_every_section(tmp_path: Path) -> None:
     assert heap["detail"]["smallest_heapsize_bytes"] > code > 0
     assert heap["detail"]["at_smallest"]["rolls"] == 50
     assert heap["detail"]["at_smallest"]["unacked"] == 0
+    phones = by_name["Phones: tablet action → 4 pages updated p99"]
+    assert phones["detail"]["actions"] == 20 and phones["detail"]["phones"] == 4
     chi = by_name["Firmware: chi-square p, 6,000 rolls (lowest die)"]
     assert set(chi["detail"]["p_values"]) == {"yellow", "red", "event"}
     assert chi["value"] == min(chi["detail"]["p_values"].values())
