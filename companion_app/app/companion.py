@@ -16,7 +16,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -33,6 +33,9 @@ from companion_app.journal import GameSession, Journal, JournalError, JournalSte
 from companion_app.rules.actions import Action
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError
+
+if TYPE_CHECKING:  # the phones (aiohttp) load only when switched on
+    from companion_app.app.phones import TablePhones
 
 SCREENSHOT_DELAY_S = 1.0
 READY_LINE = "READY"
@@ -85,6 +88,8 @@ class CompanionApp(App):
         self._offline_popup: Any = None
         self._over_seen = False
         self.last_export: Path | None = None
+        self.phones: TablePhones | None = None
+        """The table server for players' phones, while switched on (off by default)."""
 
     # ---- lifetime -------------------------------------------------------------------------
 
@@ -101,6 +106,7 @@ class CompanionApp(App):
         Clock.schedule_once(lambda _dt: self.start_dice(), 0.05)
 
     def on_stop(self) -> None:
+        self.stop_phones()
         if self.dice is not None:
             self.dice.close()
         if self._journal is not None:
@@ -187,6 +193,7 @@ class CompanionApp(App):
             self.message = f"Could not resume game {game_id}: {exc}"
 
     def open_session(self, session: GameSession) -> None:
+        self.stop_phones()
         self.session = session
         self.message = ""
         # A resumed game's past attack (or its end) is not news: only changes from now on are.
@@ -228,8 +235,14 @@ class CompanionApp(App):
         manager = self.root
         if manager is None:
             return
+        if self.phones is not None:
+            self.phones.publish()
         if manager.has_screen("game"):
-            manager.get_screen("game").refresh()
+            game_screen = manager.get_screen("game")
+            game_screen.refresh()
+            waiting = self.phones.waiting_for() if self.phones is not None else ""
+            if waiting:
+                game_screen.details = waiting
         if session is not None:
             self._announce(session)
         current = manager.current_screen
@@ -345,11 +358,37 @@ class CompanionApp(App):
         self.last_export = path
         return path
 
+    # ---- phones (docs/phones.md) ---------------------------------------------------------------
+
+    def open_phones(self) -> None:
+        """Switch the table server on (if it is off) and show each seat's QR code."""
+        if self.session is None:
+            return
+        from companion_app.app.phones import TablePhones
+        from companion_app.app.widgets.phones_popup import PhonesPopup
+
+        if self.phones is None:
+            phones = TablePhones(self, self.session)
+            try:
+                phones.start()
+            except OSError as exc:
+                self.message = f"Phones: cannot listen on {phones.host}: {exc.strerror or exc}"
+                return
+            self.phones = phones
+        PhonesPopup(self.phones, self.session.game.config.names).open()
+
+    def stop_phones(self) -> None:
+        if self.phones is not None:
+            self.phones.stop()
+            self.phones = None
+
     # ---- screens ------------------------------------------------------------------------------
 
     def show(self, name: str) -> Any:
         """Switch to a screen, creating it on first use (only the home screen loads at start)."""
         manager: ScreenManager = self.root
+        if name == "home":
+            self.stop_phones()  # the game screen closes: so does the table server
         if not manager.has_screen(name):
             manager.add_widget(_make_screen(name))
         manager.current = name

@@ -30,17 +30,20 @@ from companion_app.rules.rng import SplitMix64
 def play_until(
     stop: Callable[[Game], bool], *, seed: int = 1, limit: int = 20_000
 ) -> tuple[GameConfig, list[Action]]:
-    """The actions of a seeded random game up to the first state where ``stop`` holds."""
-    config = GameConfig.for_players(4, seed=seed)
-    game = Game.new(config)
-    rng = SplitMix64(seed ^ 0x5EED)
-    actions: list[Action] = []
-    while not stop(game):
-        assert len(actions) < limit and not game.is_over, "the state never came"
-        action = choose_random_action(game, rng)
-        game.apply(action)
-        actions.append(action)
-    return config, actions
+    """The actions of a seeded random game up to the first state where ``stop`` holds (the
+    first seed from ``seed`` whose game comes there)."""
+    for s in range(seed, seed + 100):
+        config = GameConfig.for_players(4, seed=s)
+        game = Game.new(config)
+        rng = SplitMix64(s ^ 0x5EED)
+        actions: list[Action] = []
+        while not stop(game) and len(actions) < limit and not game.is_over:
+            action = choose_random_action(game, rng)
+            game.apply(action)
+            actions.append(action)
+        if stop(game):
+            return config, actions
+    raise AssertionError(f"no random game from seed {seed} came to the state")
 
 
 def seven_discard(game: Game) -> bool:
@@ -48,8 +51,8 @@ def seven_discard(game: Game) -> bool:
     p = game.prompt
     return (
         p.kind is PromptKind.DISCARD
-        and game.stage == "discard"
         and isinstance(game.history[-1], Roll)
+        and game.history[-1].total == 7
         and p.player != game.active
         and p.count >= 2
     )

@@ -1,5 +1,5 @@
 """The row of buttons under the game screen's action list: the player's hand, the improvement
-chart, statistics, undo and redo (through the journal), and home."""
+chart, statistics, the players' phones, undo and redo (through the journal), and home."""
 
 from __future__ import annotations
 

@@ -1,0 +1,78 @@
+"""The app's side of the phones: a :class:`PhoneTable` on Kivy's main thread.
+
+Started from the game screen's "Phones" button, stopped when the game screen closes (home) or
+another game opens. A phone's answer reaches ``CompanionApp.apply`` through
+``Clock.schedule_once``, so it is checked, journaled and shown exactly like a tap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kivy.clock import Clock
+
+from companion_app.journal import GameSession
+from companion_app.phones.pairing import lan_address
+from companion_app.phones.table import PhoneTable
+from companion_app.rules.actions import Action
+from companion_app.rules.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from companion_app.app.companion import CompanionApp
+
+PHONES_PORT = 8765
+"""The port phones connect to; the next free one is taken if it is busy."""
+PORT_TRIES = 10
+
+
+class TablePhones:
+    """The table server of one game session, while the table wants phones."""
+
+    def __init__(self, app: CompanionApp, session: GameSession) -> None:
+        self.app = app
+        self.session = session
+        self.host = lan_address()
+        self.table = PhoneTable(lambda: session.game, self._apply)
+
+    def start(self) -> None:
+        """:raises OSError: no port could be opened on the LAN address."""
+        last: OSError | None = None
+        for port in range(PHONES_PORT, PHONES_PORT + PORT_TRIES):
+            try:
+                self.table.serve(_on_main_thread, host=self.host, port=port)
+                return
+            except OSError as exc:
+                last = exc
+        assert last is not None
+        raise last
+
+    def stop(self) -> None:
+        self.table.stop()
+
+    @property
+    def running(self) -> bool:
+        return self.table.server is not None and self.table.server.running
+
+    def publish(self) -> None:
+        if self.running:
+            self.table.publish()
+
+    def waiting_for(self) -> str:
+        return self.table.waiting_for() if self.running else ""
+
+    def url(self, seat: int) -> str:
+        return self.table.url(seat)
+
+    def pair(self, seat: int) -> str:
+        return self.table.pair(seat)
+
+    def _apply(self, action: Action) -> None:
+        """The tablet's own door; raises (state unchanged) if the action is refused."""
+        if self.app.session is not self.session:
+            raise IllegalActionError("this game is no longer on the tablet")
+        if not self.app.apply(action):
+            raise IllegalActionError(self.app.message or "the tablet refused it")
+
+
+def _on_main_thread(fn: object) -> None:
+    Clock.schedule_once(lambda _dt: fn(), 0)  # type: ignore[operator]
