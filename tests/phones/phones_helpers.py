@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import queue
@@ -185,3 +186,79 @@ class ServeProcess:
 
     def __exit__(self, *_exc: object) -> None:
         self.close()
+
+
+class TcpRelay:
+    """A TCP relay between a browser and the server, to cut the network under a live page.
+
+    ``cut()`` closes every relayed connection and refuses new ones (a phone's Wi-Fi gone);
+    ``mend()`` lets connections through again."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.loop = asyncio.new_event_loop()
+        self.open = True
+        self.writers: set[asyncio.StreamWriter] = set()
+        ready = threading.Event()
+
+        async def start() -> None:
+            self.server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+            self.port = self.server.sockets[0].getsockname()[1]
+
+        def run() -> None:
+            self.loop.run_until_complete(start())
+            ready.set()
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        ready.wait()
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if not self.open:
+            writer.close()
+            return
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        self.writers |= {writer, up_writer}
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(ConnectionError, OSError):
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def url(self, server_url: str) -> str:
+        """``server_url`` through the relay."""
+        scheme, rest = server_url.split("://", 1)
+        path = rest.split("/", 1)[1]
+        return f"{scheme}://127.0.0.1:{self.port}/{path}"
+
+    def cut(self) -> None:
+        def cut_all() -> None:
+            self.open = False
+            for w in self.writers:
+                w.transport.abort()
+            self.writers.clear()
+
+        self.loop.call_soon_threadsafe(cut_all)
+
+    def mend(self) -> None:
+        self.loop.call_soon_threadsafe(setattr, self, "open", True)
+
+    def close(self) -> None:
+        self.cut()
+
+        async def shut() -> None:
+            self.server.close()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(shut(), self.loop).result(timeout=10)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from phones_helpers import ServeProcess, seven_discard, write_journal_game
+from phones_helpers import ServeProcess, TcpRelay, seven_discard, write_journal_game
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
@@ -80,6 +80,11 @@ def tap_a_choice(driver: WebDriver) -> bool:
     return False
 
 
+def link(driver: WebDriver) -> str:
+    """The connection badge: "live", "connecting…", "reconnecting…", "not paired"..."""
+    return str(driver.find_element(By.ID, "link").text)
+
+
 def live(driver: WebDriver) -> bool:
     return driver.find_element(By.ID, "link").text == "live" and bool(hand_shown(driver))
 
@@ -139,3 +144,33 @@ def test_two_phones_see_their_own_cards_and_answer_a_seven_on_the_phone(
     with Journal(journal_path, create=False) as journal:
         history = journal.open_game(1).game.history
     assert [type(a) for a in history[before:]] == [DiscardCard] * count
+
+
+def test_a_page_reconnects_by_itself_after_the_network_drops(
+    browser: WebDriver, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    journal_path = tmp_path / "j.db"
+    game = write_journal_game(journal_path, seven_discard)
+    seat = game.prompt.player
+    wait = WebDriverWait(browser, WAIT_S, ignored_exceptions=[StaleElementReferenceException])
+
+    with ServeProcess(journal_path, 1) as serve:
+        url = serve.seats[seat][1]
+        relay = TcpRelay(int(url.split(":")[2].split("/")[0]))
+        try:
+            browser.get(relay.url(url))
+            wait.until(live)
+            relay.cut()  # the phone's Wi-Fi is gone
+            wait.until(lambda d: link(d) == "reconnecting…")
+            assert serve.status()["waiting"] == ""  # the tablet sees the phone is gone
+            browser.save_screenshot(str(artifacts_dir / "phone_reconnecting.png"))
+            relay.mend()  # and back
+            wait.until(lambda d: link(d) == "live")
+            # The tablet answers the discard itself; the page that came back follows.
+            total = sum(hand_shown(browser).values())
+            card = next(c for c in Card if game.hands[seat][c])
+            serve.send(f'ACTION {{"type": "discard", "player": {seat}, "card": "{card.label}"}}')
+            assert serve.expect("APPLIED ").endswith(" tablet discard")
+            wait.until(lambda d: sum(hand_shown(d).values()) == total - 1)
+        finally:
+            relay.close()
