@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from companion_app.device import protocol as p
@@ -36,12 +36,17 @@ HELLO_RETRY_S: Final = 1.0
 """Our HELLO unanswered for this long: say it again."""
 CONFIRM_S: Final = 0.15
 """A state command without its OK for this long is sent again."""
-REORDER_S: Final = 3.0
-"""A roll that overtook an earlier one waits this long for it (the box resends after 2 s)."""
+RESEND_REQUEST_S: Final = 2.0
+"""While a roll is missing, HELLO (the box then sends every unacknowledged roll) this often."""
 SEEN_KEYS: Final = 512
 """Roll keys remembered for de-duplication (the box keeps at most 64 unacknowledged)."""
 OFFLINE_MAX: Final = 128
 HELD_MAX: Final = 64
+"""Rolls held per boot waiting for an earlier one (the box keeps at most 64 unacknowledged)."""
+BOOTS_MAX: Final = 16
+CLOCK_SLACK_MS: Final = 500
+"""A heartbeat's ``up`` this far behind the box's clock as we follow it means a restart."""
+IN_BOX_MAX: Final = 256
 
 
 @dataclass
@@ -67,6 +72,17 @@ class LinkCounters:
 _EVENTS: Final = {die.value: die for die in EventDie}
 # boots=1: this host takes rolls of the box's earlier boots (kept in its flash, with boot=).
 _HELLO: Final = p.encode("HELLO", {"proto": p.PROTOCOL_VERSION, "boots": 1})
+
+
+@dataclass
+class _BootOrder:
+    """Where one boot's rolls stand: every ``seq`` up to ``settled`` has been passed on (or is
+    known to be gone from the box); later ones that came early wait in ``held``."""
+
+    settled: int = 0
+    highest: int = 0
+    highest_t: int = 0  # when the box made roll ``highest`` (ms since its power-up)
+    held: dict[int, DeviceRoll] = field(default_factory=dict)
 
 
 @dataclass
@@ -96,11 +112,19 @@ class HostSession:
         self._last_hb_tx = -HEARTBEAT_S
         self._hello_at = -HELLO_RETRY_S
         self._seen: OrderedDict[tuple[str, str, int], bool] = OrderedDict()  # key -> acked
-        self._high: dict[tuple[str, str], int] = {}  # highest seq seen per (device, boot)
-        self._held: list[tuple[float, DeviceRoll]] = []  # rolls waiting for an earlier one
+        self._made_at: OrderedDict[tuple[str, str, int], int] = OrderedDict()  # key -> its t
+        self._box_up = -1  # the box's latest `up` (ms since its power-up), -1 before HELLO
+        self._box_up_at = now  # when we heard it
+        self._listing = False  # the lines since the box's HELLO were all OFFLINE and ROLL
+        self._boots: OrderedDict[tuple[str, str], _BootOrder] = OrderedDict()
+        self._in_box: set[tuple[str, str, int]] = set()
+        self._box_holds_more = 0  # heartbeats in a row counting more rolls than _in_box
+        """Rolls received since the box's last HELLO and not acknowledged: all still in its
+        ring. A heartbeat counting no more unacknowledged rolls than these proves that every
+        roll we never received is gone for good (acknowledged by an earlier run of the app)."""
         self._offline: list[DeviceRoll] = []
         self._offline_expected = 0
-        self._resend_asked_for = -1
+        self._resend_asked_at = -RESEND_REQUEST_S
         self._state: dict[str, _Command] = {}
         self._attack_pending = False
         # The display's SHOW line: not a confirmed command (a box from before the display
@@ -152,6 +176,7 @@ class HostSession:
         self._seen[roll.key] = True
         self._seen.move_to_end(roll.key)
         self._trim_seen()
+        self._in_box.discard(roll.key)
         self._ack(roll.key)
 
     def set_track(self, position: int, length: int) -> None:
@@ -222,8 +247,6 @@ class HostSession:
                 command.sent_at < 0 or now - command.sent_at >= CONFIRM_S
             ):
                 self._send_command(command, now)
-        if self._held:
-            self._release_held(now, events, force=False)
         return events
 
     # ---- input -----------------------------------------------------------------------------
@@ -237,6 +260,7 @@ class HostSession:
             try:
                 message = p.decode(line)
             except p.ProtocolError as exc:
+                self._listing = False  # what was lost may have been another HELLO
                 if first and exc.code in ("long", "frame", "crc"):
                     continue  # the tail of output from before we opened the port: not an error
                 self.counters.lines += 1
@@ -255,15 +279,21 @@ class HostSession:
         kind = m.type
         if kind != "ROLL":
             self._flush_offline(events)
+        if kind not in ("ROLL", "OFFLINE"):
+            self._listing = kind == "HELLO"
         if kind == "HELLO":
             self._hello(m, now, events)
         elif not self.connected:
             return  # rolls before the box introduced itself come again after its HELLO
         elif kind == "ROLL":
-            self._roll(m, now, events)
+            self._roll(m, events)
+        elif kind in ("HB", "PRESS") and self._restarted(
+            m.number("up" if kind == "HB" else "t"), now
+        ):
+            return
         elif kind == "HB":
             self.device_unacked = m.number("unacked")
-            self._heartbeat(m, now)
+            self._heartbeat(m, now, events)
         elif kind == "OFFLINE":
             self._offline_expected = min(m.number("n"), OFFLINE_MAX)
         elif kind == "PRESS":
@@ -283,7 +313,9 @@ class HostSession:
         before = self._last_info
         self.info = info
         self._last_info = info
+        self._box_up, self._box_up_at = m.number("up"), now
         self._offline_expected = 0
+        self._in_box.clear()  # the box lists its unacknowledged rolls again after this
         # The box restarted or lost track of us (the Alchemist is cancelled then): say again
         # what it should show.
         for command in self._state.values():
@@ -292,9 +324,8 @@ class HostSession:
         if previous != info:
             self.counters.connects += 1
             events.append(Connected(info))
-            self._resend_asked_for = -1
             if before is not None and before.boot_id != info.boot_id:
-                self._release_held(now, events, force=True)  # their gap will never fill now
+                self._resend_asked_at = -RESEND_REQUEST_S
                 # The box restarted without hearing our HELLO (boots=1): say it, so that it
                 # offers the rolls it kept in flash from its earlier boot.
                 self._out += _HELLO
@@ -306,30 +337,45 @@ class HostSession:
         if self._show is not None:
             self._out += self._show
 
-    def _heartbeat(self, m: p.Message, now: float) -> None:
-        """The heartbeat's ``last`` names a roll we never received: ask for all again now
-        rather than wait for the box's 2 s resend (once per missing roll)."""
-        assert self.info is not None
-        last = m.number("last")
-        high = self._high.get((self.info.device_id, self.info.boot_id), 0)
-        if last > high and m.number("unacked") > 0 and last != self._resend_asked_for:
-            self._resend_asked_for = last
-            self.counters.resend_requests += 1
-            self._out += _HELLO
+    def _heartbeat(self, m: p.Message, now: float, events: list[LinkEvent]) -> None:
+        """What the heartbeat proves about missing rolls, and whether to ask for them again."""
+        info = self.info
+        assert info is not None
+        last, unacked = m.number("last"), m.number("unacked")
+        current = (info.device_id, info.boot_id)
+        if unacked <= len(self._in_box):
+            self._box_holds_more = 0
+            # The box holds nothing we have not received: every gap is for good (rolls that an
+            # earlier run acknowledged, or that a reset took away). Pass the held ones on.
+            for boot, order in list(self._boots.items()):
+                if boot[0] == info.device_id:
+                    limit = last if boot == current else max(order.held, default=order.settled)
+                    self._settle(order, limit, events)
+        else:
+            # The box holds a roll we lack (twice running: not just an ACK on its way), a roll
+            # waits for an earlier one, or the box made a roll we never received.
+            self._box_holds_more += 1
+            mine = self._boots.get(current)
+            missing = (
+                self._box_holds_more >= 2
+                or any(o.held for b, o in self._boots.items() if b[0] == info.device_id)
+                or last > (mine.highest if mine is not None else 0)
+            )
+            if missing and now - self._resend_asked_at >= RESEND_REQUEST_S:
+                self._resend_asked_at = now
+                self.counters.resend_requests += 1
+                self._out += _HELLO
         armed = self._state.get("armed")
         if armed is not None and armed.confirmed and (armed.ok_type == "ARM") != m.flag("armed"):
             armed.confirmed = False  # the box says otherwise (e.g. its OK was for an older one)
 
-    def _roll(self, m: p.Message, now: float, events: list[LinkEvent]) -> None:
+    def _roll(self, m: p.Message, events: list[LinkEvent]) -> None:
+        """Each boot's rolls are passed on strictly in ``seq`` order, each once: one that
+        comes early waits for those before it, however long (the box resends them)."""
         assert self.info is not None
-        # A roll of an earlier boot, kept in the box's flash across a reset, names its boot.
-        boot_id = self.info.boot_id
-        if "boot" in m.fields:
-            boot_id = m.text("boot")
-            self._boot_aware.add(self.info.device_id)
         roll = DeviceRoll(
             self.info.device_id,
-            boot_id,
+            self.info.boot_id,
             m.number("seq"),
             m.number("y"),
             m.number("r"),
@@ -337,59 +383,106 @@ class HostSession:
             offline=m.flag("off"),
             alchemist=m.flag("alc"),
         )
-        acked = self._seen.get(roll.key)
-        if acked is not None or any(held.key == roll.key for _t, held in self._held):
+        if "boot" in m.fields:  # a roll kept across a restart names the boot that made it
+            roll = replace(roll, boot_id=m.text("boot"))
+            self._boot_aware.add(roll.device_id)
+        key = roll.key
+        made_at = m.number("t")
+        known_at = self._made_at.get(key)
+        order = self._boots.get((roll.device_id, roll.boot_id))
+        if roll.offline and not self._listing and "boot" not in m.fields:
+            # Rolled while the box heard no host: it may have restarted since its last HELLO
+            # that reached us. Taken from the list that follows its next HELLO instead.
+            return
+        if "boot" not in m.fields and (
+            (known_at is not None and known_at != made_at)
+            or (order is not None and roll.seq > order.highest and made_at < order.highest_t)
+        ):
+            self._forget_box()  # another roll under a known name: the box restarted
+            return
+        self._made_at[key] = made_at
+        self._made_at.move_to_end(key)
+        while len(self._made_at) > SEEN_KEYS:
+            self._made_at.popitem(last=False)
+        order = self._order((roll.device_id, roll.boot_id))
+        acked = self._seen.get(key)
+        if acked is not None or roll.seq in order.held or roll.seq <= order.settled:
             self.counters.duplicates += 1
             if acked:
-                self._ack(roll.key)  # our ACK was lost on the way
+                self._ack(key)  # our ACK was lost on the way
+            elif acked is not None or roll.seq in order.held:
+                self._note_in_box(key)
             return
-        if roll.offline:
-            self._remember(roll)
-            self.counters.rolls += 1
-            if len(self._offline) < OFFLINE_MAX:
-                self._offline.append(roll)
-            if len(self._offline) >= self._offline_expected:
-                self._flush_offline(events)
-            return
-        boot = (roll.device_id, roll.boot_id)
-        high = self._high.get(boot)
-        if high is not None and roll.seq > high + 1 and not self._all_seen(boot, high, roll.seq):
+        self._note_in_box(key)
+        if roll.seq > order.highest:
+            order.highest, order.highest_t = roll.seq, made_at
+        if roll.seq != order.settled + 1:
             self.counters.reordered += 1
-            self._held.append((now, roll))
-            self._held.sort(key=lambda item: item[1].seq)
-            if len(self._held) > HELD_MAX:
-                self._deliver(self._held.pop(0)[1], events)
-            return
-        self._deliver(roll, events)
-        self._release_held(now, events, force=False)
+            if len(order.held) >= HELD_MAX:  # a misbehaving box: let the latest come again
+                dropped = max(order.held)
+                if dropped < roll.seq:
+                    return
+                del order.held[dropped]
+                self._in_box.discard((*key[:2], dropped))
+        order.held[roll.seq] = roll
+        self._release(order, events)
 
-    def _all_seen(self, boot: tuple[str, str], high: int, seq: int) -> bool:
-        return all((*boot, s) in self._seen for s in range(high + 1, seq))
+    def _restarted(self, up: int, now: float) -> bool:
+        """A box whose clock is well behind where ours puts it (``up`` since its last one plus
+        the time since) restarted without its HELLO reaching us: until it introduces itself
+        again its rolls cannot be named (their ``seq`` starts again at 1), so they are left
+        for its resend after our HELLO."""
+        expected = self._box_up + (now - self._box_up_at) * 1000
+        if self._box_up < 0 or up >= expected - CLOCK_SLACK_MS:
+            self._box_up, self._box_up_at = up, now
+            return False
+        self._forget_box()
+        return True
+
+    def _forget_box(self) -> None:
+        """The box restarted unseen: ask it to introduce itself (HELLO) before anything else."""
+        self.info = None
+        self._box_up = -1
+        self._in_box.clear()
+        self._send_hello(self._now)
+
+    def _order(self, boot: tuple[str, str]) -> _BootOrder:
+        order = self._boots.get(boot)
+        if order is None:
+            order = self._boots[boot] = _BootOrder()
+            while len(self._boots) > BOOTS_MAX:
+                self._boots.popitem(last=False)
+        return order
+
+    def _note_in_box(self, key: tuple[str, str, int]) -> None:
+        if len(self._in_box) < IN_BOX_MAX:
+            self._in_box.add(key)
+
+    def _release(self, order: _BootOrder, events: list[LinkEvent]) -> None:
+        """Pass on held rolls while the next one in sequence is there."""
+        while (roll := order.held.pop(order.settled + 1, None)) is not None:
+            order.settled += 1
+            self._deliver(roll, events)
+
+    def _settle(self, order: _BootOrder, limit: int, events: list[LinkEvent]) -> None:
+        """Rolls up to ``limit`` that never came are gone: pass on the held ones in order."""
+        for seq in sorted(s for s in order.held if s <= limit):
+            order.settled = seq - 1
+            self._release(order, events)
+        order.settled = max(order.settled, limit)
+        self._release(order, events)
 
     def _deliver(self, roll: DeviceRoll, events: list[LinkEvent]) -> None:
-        self._remember(roll)
-        self.counters.rolls += 1
-        events.append(RollArrived(roll))
-
-    def _remember(self, roll: DeviceRoll) -> None:
         self._seen[roll.key] = False
         self._trim_seen()
-        boot = (roll.device_id, roll.boot_id)
-        self._high[boot] = max(self._high.get(boot, 0), roll.seq)
-        if len(self._high) > 16:
-            del self._high[next(iter(self._high))]
-
-    def _release_held(self, now: float, events: list[LinkEvent], *, force: bool) -> None:
-        """Pass on held rolls whose gap has filled, or that waited long enough."""
-        while self._held:
-            since, roll = self._held[0]
-            boot = (roll.device_id, roll.boot_id)
-            high = self._high.get(boot, 0)
-            gap_filled = roll.seq <= high + 1 or self._all_seen(boot, high, roll.seq)
-            if not (force or gap_filled or now - since >= REORDER_S):
-                return
-            self._held.pop(0)
-            self._deliver(roll, events)
+        self.counters.rolls += 1
+        if not roll.offline:
+            events.append(RollArrived(roll))
+            return
+        if len(self._offline) < OFFLINE_MAX:
+            self._offline.append(roll)
+        if len(self._offline) >= self._offline_expected:
+            self._flush_offline(events)
 
     def _flush_offline(self, events: list[LinkEvent]) -> None:
         if self._offline:
@@ -423,7 +516,7 @@ class HostSession:
 
     @property
     def held_rolls(self) -> int:
-        return len(self._held)
+        return sum(len(order.held) for order in self._boots.values())
 
     @property
     def state_confirmed(self) -> bool:

@@ -9,12 +9,18 @@ from companion_app.device import protocol as p
 from companion_app.device.events import (
     Connected,
     DeviceInfo,
+    DeviceRoll,
     LinkEvent,
     OfflineRollsOffered,
     PressedWhileDisarmed,
     RollArrived,
 )
-from companion_app.device.session import CONFIRM_S, DEVICE_TIMEOUT_S, REORDER_S, HostSession
+from companion_app.device.session import (
+    CONFIRM_S,
+    DEVICE_TIMEOUT_S,
+    RESEND_REQUEST_S,
+    HostSession,
+)
 from companion_app.rules.actions import EventDie
 
 DEV = "D1CE0000000000E1"
@@ -109,7 +115,7 @@ def test_a_roll_is_passed_on_once_and_acked_only_when_asked() -> None:
 
 def test_alchemist_and_offline_flags_are_carried() -> None:
     session = connected()
-    (event,) = session.feed(roll(4, 2, 5, "trade", alc=1), 1.0)
+    (event,) = session.feed(roll(1, 2, 5, "trade", alc=1), 1.0)
     assert isinstance(event, RollArrived)
     assert event.roll.alchemist and not event.roll.offline
 
@@ -162,28 +168,51 @@ def test_same_state_is_not_sent_twice_and_track_is_clamped() -> None:
     assert sent(session) == ["ARM", "TRACK pos=15 len=16"]
 
 
-def test_heartbeat_that_shows_a_missing_roll_asks_for_all_again_once() -> None:
+def test_heartbeat_that_shows_a_missing_roll_asks_for_all_again_now_and_then() -> None:
     session = connected()
     session.feed(roll(1), 0.5)
     session.take_output()
     session.feed(line("HB", up=900, last=2, unacked=2, armed=1), 1.0)
     assert sent(session) == ["HELLO proto=1 boots=1"]
     session.feed(line("HB", up=1900, last=2, unacked=2, armed=1), 2.0)
-    assert sent(session) == []  # asked once for roll 2
-    assert session.counters.resend_requests == 1
+    assert sent(session) == []  # not again at once
+    session.feed(line("HB", up=2900, last=2, unacked=2, armed=1), 1.0 + RESEND_REQUEST_S)
+    assert sent(session) == ["HELLO proto=1 boots=1"]
+    assert session.counters.resend_requests == 2
 
 
-def test_a_roll_that_overtook_an_earlier_one_waits_for_it() -> None:
+def test_a_roll_that_overtook_an_earlier_one_waits_for_it_however_long() -> None:
     session = connected()
     assert rolls_in(session.feed(roll(1), 1.0)) == [(1, 3, 4, EventDie.SHIP)]
     assert session.feed(roll(3, 1, 1), 1.1) == []  # roll 2 was lost on the way
     assert session.held_rolls == 1
     assert [r[0] for r in rolls_in(session.feed(roll(2, 2, 2), 1.2))] == [2, 3]
-    # a gap that never fills (e.g. lost from a full ring) is given up after REORDER_S
+    # roll 5 is missing: 6 waits, through any time and heartbeats showing 5 still in the box
+    assert rolls_in(session.feed(roll(4), 1.3)) == [(4, 3, 4, EventDie.SHIP)]
+    for seq in (1, 2, 3, 4):  # committed and acknowledged: the box forgets them
+        session.acknowledge(DeviceRoll(DEV, "0000BEEF", seq, 3, 4, EventDie.SHIP))
     assert session.feed(roll(6), 2.0) == []
-    assert session.tick(2.0 + REORDER_S / 2) == []
-    assert [r[0] for r in rolls_in(session.tick(2.0 + REORDER_S))] == [6]
+    assert session.tick(1000.0) == []
+    heartbeat = line("HB", up=1_000_490, last=6, unacked=2, armed=1)  # 5 and 6
+    assert rolls_in(session.feed(heartbeat, 1000.5)) == []
+    assert [r[0] for r in rolls_in(session.feed(roll(5), 1001.0))] == [5, 6]
     assert session.counters.reordered == 2
+
+
+def test_a_gap_is_given_up_only_when_a_heartbeat_shows_the_box_holds_nothing_more() -> None:
+    session = connected()
+    # Rolls 1-3 were acknowledged by an earlier run of the app; the box offers 4 and 5.
+    assert session.feed(roll(4) + roll(5), 1.0) == []
+    # The box counts 3 unacknowledged: one of them never reached us, so nothing is given up.
+    assert session.feed(line("HB", up=1000, last=5, unacked=3, armed=1), 1.1) == []
+    # After its next HELLO it lists exactly 4 and 5: the gap 1-3 is gone for good.
+    events = session.feed(hello(unacked=2) + roll(4) + roll(5), 1.2)
+    assert rolls_in(events) == []
+    events = session.feed(line("HB", up=2000, last=5, unacked=2, armed=1), 1.3)
+    assert [r[0] for r in rolls_in(events)] == [4, 5]
+    assert session.held_rolls == 0
+    assert session.feed(roll(3), 1.4) == []  # a roll given up for gone is never passed on late
+    assert session.counters.duplicates == 3
 
 
 def test_offline_rolls_are_offered_together_not_passed_on() -> None:
@@ -214,7 +243,7 @@ def test_an_incomplete_offline_batch_is_offered_at_the_next_other_message() -> N
 
 def test_press_while_disarmed_is_reported() -> None:
     session = connected()
-    assert session.feed(line("PRESS", armed=0, t=77), 1.0) == [PressedWhileDisarmed()]
+    assert session.feed(line("PRESS", armed=0, t=1000), 1.0) == [PressedWhileDisarmed()]
 
 
 def test_rolls_before_the_box_said_hello_are_left_for_its_resend() -> None:
