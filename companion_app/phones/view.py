@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion_app.game_log import GameLog
+from companion_app.game_log import GameLog, place_words
 from companion_app.phones.cards import RULE_TEXT
 from companion_app.rules.actions import (
     AcceptTrade,
@@ -210,7 +210,7 @@ def _choice_label(game: Game, action: Action) -> str:
         case RemoveKnight(node=node):
             level = KNIGHT_NAMES[game.knight_level[node]]
             side = "active" if game.knight_active[node] else "inactive"
-            return f"Remove the {level} knight ({side}) at {node}"
+            return f"Remove the {level} knight ({side}) {place_words(game, node)}"
     return action.type_name.replace("_", " ")
 
 

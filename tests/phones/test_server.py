@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient
 from phones_helpers import Harness, harness, journal_game, seven_discard
@@ -24,8 +25,10 @@ from companion_app.phones.server import (
     MAX_WS_BYTES,
     Limits,
 )
+from companion_app.phones.view import PHONE_DECISIONS
 from companion_app.rules.actions import DiscardCard, EndTurn
 from companion_app.rules.cards import Card
+from companion_app.rules.prompts import PromptKind
 
 FAST = Limits(messages_per_second=1e9, burst=1_000_000)
 """No rate limit: every frame reaches the parser."""
@@ -343,3 +346,27 @@ def test_ten_thousand_malformed_and_oversized_frames_leak_nothing_crash_nothing(
 
     run(scenario())
     assert json.dumps(game.to_json(), sort_keys=True) == state
+
+
+@pytest.mark.parametrize("kind", sorted(PHONE_DECISIONS, key=lambda k: k.value), ids=str)
+def test_every_private_decision_is_answered_on_its_phone(tmp_path: Path, kind: PromptKind) -> None:
+    session = journal_game(tmp_path / "j.db", lambda g: g.prompt.kind is kind)
+    game = session.game
+    seat = game.prompt.player
+    before = len(game.history)
+
+    async def scenario() -> None:
+        async with harness(session) as h:
+            ws = await h.client.ws_connect(h.ws_path(seat))
+            page = (await next_message(ws, "state"))["page"]
+            assert page["decision"]["kind"] == kind.value
+            choice = page["decision"]["choices"][-1]
+            result, _ = await answer(ws, 1, choice["action"])
+            assert result["ok"] is True, result
+            assert game.history[-1].to_json() == choice["action"]
+            await ws.close()
+
+    run(scenario())
+    assert len(game.history) == before + 1
+    with Journal(tmp_path / "j.db", create=False) as journal:
+        assert journal.open_game(session.game_id).game.history == game.history
