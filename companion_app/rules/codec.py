@@ -46,6 +46,8 @@ _PROGRESS = {c.value: c for c in ProgressCard}
 _CARDS = {c.label: c for c in Card}
 _TRACK_NAMES = {t.value: t for t in TRACKS}
 _KNIGHT_FLAGS = ACTIVATED | ACTED | PROMOTED
+_ALL_CARDS = sum(BANK_START)
+"""No count of one card exceeds the game's cards of all kinds."""
 
 
 # ---- writing --------------------------------------------------------------------------------
@@ -208,9 +210,9 @@ class _Reader:
         if unknown:
             _SHAPE.fail(f"{where}.{show(unknown[0])}", "is not a card")
         hand = []
-        for c, name in enumerate(_CARD_NAMES):
+        for name in _CARD_NAMES:
             if name in cards:
-                hand.append(_SHAPE.integer(cards[name], f"{where}.{name}", 0, BANK_START[c]))
+                hand.append(_SHAPE.integer(cards[name], f"{where}.{name}", 0, _ALL_CARDS))
             elif full:
                 _SHAPE.fail(f"{where}.{name}", "is missing")
             else:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 
@@ -36,12 +36,13 @@ class PromptKind(Enum):
     MASTER_MERCHANT = "master_merchant"
 
 
-class Stage(Enum):
+class Stage(StrEnum):
     """What the game goes on with once the queue of pending prompts is empty.
 
     A roll's consequences come in steps that other players may interrupt with decisions (the
     knights they commit, the cities they lose, the cards they discard); the stage remembers
-    where the roll stands meanwhile. The values are the state JSON's spelling.
+    where the roll stands meanwhile. The values are the state JSON's spelling (a ``str`` enum:
+    ``Stage.DISCARD == "discard"``).
     """
 
     NONE = ""

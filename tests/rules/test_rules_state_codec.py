@@ -133,8 +133,8 @@ def test_a_mutated_state_loads_or_is_refused_with_state_error(
 @pytest.mark.parametrize(
     "path, value, message",
     [
-        (("hands", 1, "ore"), True, r"hands\[1\]\.ore must be an integer 0-19, got True"),
-        (("hands", 1, "ore"), 2**80, r"hands\[1\]\.ore must be an integer 0-19, got a huge"),
+        (("hands", 1, "ore"), True, r"hands\[1\]\.ore must be an integer 0-131, got True"),
+        (("hands", 1, "ore"), 2**80, r"hands\[1\]\.ore must be an integer 0-131, got a huge"),
         (("active",), 7, r"game state: active must be an integer 0-\d, got 7"),
         (("roads", 0, "edge"), 72, r"roads\[0\]\.edge must be an integer 0-71, got 72"),
         (("stage",), "attack!", r"stage must be one of , commit, attack"),
