@@ -56,6 +56,11 @@ CREATE TABLE action (
 ) WITHOUT ROWID;
 """
 TABLES = frozenset({"game", "action"})
+COLUMNS = {
+    "game": ("id", "config", "created_at", "updated_at", "finished", "winner", "revision"),
+    "action": ("game_id", "idx", "data", "undone", "applied_at", "origin"),
+}
+"""The columns of each table at :data:`SCHEMA_VERSION` (version 1 lacks ``action.origin``)."""
 
 
 def open_database(path: Path, *, create: bool) -> sqlite3.Connection:
@@ -71,6 +76,7 @@ def open_database(path: Path, *, create: bool) -> sqlite3.Connection:
             raise JournalNotFoundError(f"no journal at {path}")
         _create(path)
     _check_header(path)
+    check_whole(path)  # read-only: a file that is not ours and whole is never written to
     try:
         conn = sqlite3.connect(path, timeout=10.0, isolation_level=None)
     except sqlite3.Error as exc:
@@ -110,6 +116,55 @@ def _check_header(path: Path) -> None:
             f"{path} is a SQLite database of another program (application_id "
             f"0x{app_id:08x}, a journal has 0x{APPLICATION_ID:08x})"
         )
+
+
+def check_whole(path: Path) -> None:
+    """Our journal, undamaged, with our tables and columns; checked without writing a byte.
+
+    :raises CorruptJournalError: naming the first problem.
+    :raises JournalVersionError: for a schema version this app cannot read.
+    """
+    # Without a write-ahead log beside it the file is the whole database: open it immutable,
+    # so SQLite neither locks it nor creates files next to it.
+    wal = path.with_name(path.name + "-wal")
+    mode = "ro" if wal.exists() else "ro&immutable=1"
+    uri = f"{path.resolve().as_uri()}?mode={mode}"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=10.0, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise JournalError(f"cannot open the journal {path}: {exc}") from exc
+    try:
+        try:
+            problem = _schema_problem(conn)
+        except sqlite3.DatabaseError as exc:
+            raise CorruptJournalError(f"the journal {path} is damaged: {exc}") from exc
+    finally:
+        conn.close()
+    if problem is not None:
+        raise CorruptJournalError(f"the journal {path} is not whole: {problem}")
+
+
+def _schema_problem(conn: sqlite3.Connection) -> str | None:
+    """The first thing that makes this database not one of our journals, or None."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION or version not in (1, SCHEMA_VERSION):
+        return None  # told apart by _check_schema, with the version error
+    verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+    if verdict != "ok":
+        return f"SQLite finds it damaged ({verdict})"
+    for table, expected in COLUMNS.items():
+        if version == 1 and table == "action":
+            expected = expected[:-1]
+        columns = tuple(row[1] for row in conn.execute(f"PRAGMA table_info({table})"))
+        if not columns:
+            return f"it has no table {table}"
+        missing = [c for c in expected if c not in columns]
+        if missing:
+            return f"the table {table} lacks the column(s) {', '.join(missing)}"
+        unknown = [c for c in columns if c not in expected]
+        if unknown:
+            return f"the table {table} has column(s) this app does not know: {', '.join(unknown)}"
+    return None
 
 
 def _check_schema(conn: sqlite3.Connection, path: Path) -> None:

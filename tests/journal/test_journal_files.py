@@ -129,7 +129,7 @@ def test_our_id_without_our_tables_is_reported_as_damaged(tmp_path: Path) -> Non
     path = tmp_path / "journal.sqlite3"
     _sqlite_file(path, f"PRAGMA application_id = {APPLICATION_ID}", "PRAGMA user_version = 1")
     _sqlite_file(path, "CREATE TABLE game (id)")
-    with pytest.raises(CorruptJournalError, match=r"lacks the table\(s\) action"):
+    with pytest.raises(CorruptJournalError, match=r"not whole: the table game lacks the column"):
         Journal(path)
 
 
