@@ -48,6 +48,8 @@ class CompanionApp(App):
     dice_status = StringProperty("")
     dice_kind = StringProperty("virtual")
     message = StringProperty("")
+    journal_problem = StringProperty("")
+    """Why the journal file cannot be used (Home then offers a new one or another file)."""
     """The last problem to show the table (an illegal action, a journal error)."""
     version = StringProperty(__version__)
     can_undo = BooleanProperty(False)
@@ -178,19 +180,62 @@ class CompanionApp(App):
 
     def unfinished_games(self) -> list[Any]:
         try:
-            return self.journal.unfinished_games()
+            games = self.journal.unfinished_games()
         except JournalError as exc:
-            self.message = f"Journal: {exc}"
+            self._journal_failed(exc)
             return []
+        self.journal_problem = ""
+        return games
+
+    def _journal_failed(self, exc: JournalError) -> None:
+        """The journal file cannot be used: Home says why and offers a way on."""
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+        self.journal_problem = str(exc)
+        if self.root is not None:
+            self.show("home")
+
+    def use_journal(self, path: Path) -> None:
+        """Use another journal file (a new one is created there if there is none)."""
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+        self.journal_path = path
+        self.journal_problem = ""
+        self.message = ""
+        if self.root is not None:
+            self.show("home").fill_games()
+
+    def start_journal_beside(self) -> None:
+        """A new, empty journal next to the damaged one, which stays as it is."""
+        from companion_app.journal.paths import beside
+
+        damaged = self.journal_path
+        try:
+            fresh = beside(damaged)
+        except OSError as exc:
+            self.message = f"Journal: {exc}"
+            return
+        self.use_journal(fresh)
+        if not self.journal_problem:
+            self.message = f"New journal {fresh.name}; the damaged one is kept at {damaged}"
 
     def start_game(self, config: GameConfig) -> None:
-        self.open_session(self.journal.new_game(config))
+        try:
+            session = self.journal.new_game(config)
+        except JournalError as exc:
+            self._journal_failed(exc)
+            return
+        self.open_session(session)
 
     def resume_game(self, game_id: int) -> None:
         try:
-            self.open_session(self.journal.open_game(game_id))
+            session = self.journal.open_game(game_id)
         except JournalError as exc:
             self.message = f"Could not resume game {game_id}: {exc}"
+            return
+        self.open_session(session)
 
     def open_session(self, session: GameSession) -> None:
         self.stop_phones()

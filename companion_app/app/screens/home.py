@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ObjectProperty
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 
@@ -23,6 +24,17 @@ RESUME_LIMIT = 8
 
 class SettingsPopup(Popup):
     """Dice source and where the journal is; layout in home.kv."""
+
+
+class JournalChooser(Popup):
+    """Pick another journal file (an existing one, checked when it is opened)."""
+
+    folder = StringProperty("")
+
+    def choose(self, selection: list[str]) -> None:
+        self.dismiss()
+        if selection:
+            App.get_running_app().use_journal(Path(selection[0]))
 
 
 class HomeScreen(Screen):
@@ -63,3 +75,7 @@ class HomeScreen(Screen):
 
     def open_settings(self) -> None:
         SettingsPopup().open()
+
+    def choose_journal(self) -> None:
+        folder = Path(App.get_running_app().journal_path).parent
+        JournalChooser(folder=str(folder if folder.is_dir() else Path.home())).open()
