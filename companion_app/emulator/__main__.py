@@ -102,6 +102,13 @@ def _fault_plan(text: str) -> FaultPlan:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _device_id(text: str) -> str:
+    """A hex id as the protocol has it (upper-case hex, 1-16 digits), or a usage error."""
+    if 0 < len(text) <= 16 and all(c in "0123456789ABCDEF" for c in text):
+        return text
+    raise argparse.ArgumentTypeError(f"{text!r} is not 1-16 upper-case hex digits")
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m companion_app.emulator",
@@ -137,7 +144,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="MS",
         help="firmware resend period for unacknowledged rolls",
     )
-    parser.add_argument("--device-id", metavar="HEX", help="the id the box reports")
+    parser.add_argument(
+        "--device-id", metavar="HEX", type=_device_id, help="the id the box reports"
+    )
     parser.add_argument(
         "--flash",
         metavar="FILE",
@@ -216,9 +225,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         if args.display_png is not None:
             args.display_png.mkdir(parents=True, exist_ok=True)
-    except (OSError, ValueError) as exc:
-        sys.stderr.write(f"dice box emulator: {exc}\n")
-        return 2
+    except (OSError, ValueError) as exc:  # a file that cannot be used: one line, exit code 1
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
+        sys.stderr.write(f"dice box emulator: {reason}{where}\n")
+        return 1
     stdin = sys.stdin.fileno()
     saved = termios.tcgetattr(stdin) if os.isatty(stdin) else None
     if saved is not None:
