@@ -16,8 +16,8 @@ from enum import Enum
 
 from companion_app.rules.actions import EVENT_DIE_FACES, EventDie, Roll
 from companion_app.rules.cards import CARD_KINDS, Hand
-from companion_app.rules.cities_knights import BarbarianAttack
 from companion_app.rules.game import Game, replay_steps
+from companion_app.rules.state import BarbarianAttack
 
 SUMS: tuple[int, ...] = tuple(range(2, 13))
 """The dice sums 2–12, in the order of :attr:`DiceCounts.sums`."""

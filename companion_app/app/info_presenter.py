@@ -44,9 +44,9 @@ from companion_app.rules.cards import (
     ProgressCard,
     Track,
 )
-from companion_app.rules.cities_knights import BarbarianAttack
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.pieces import NOBODY
+from companion_app.rules.state import BarbarianAttack
 
 PUBLIC = NOBODY
 """The viewer of everything the whole table sees: ``view_for(PUBLIC)`` holds only counts."""

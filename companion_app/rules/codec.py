@@ -8,11 +8,10 @@ value is checked for type and range (see :mod:`jsonshape`) and the first problem
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from companion_app.rules.actions import OfferTrade, Roll, action_from_json
 from companion_app.rules.cards import BANK_START, MAX_IMPROVEMENT_LEVEL, TRACKS, Card, ProgressCard
-from companion_app.rules.cities_knights import BarbarianAttack
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import RulesError, StateError
 from companion_app.rules.jsonshape import Shape, show
@@ -27,10 +26,8 @@ from companion_app.rules.pieces import (
     ROADS_PER_PLAYER,
 )
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
+from companion_app.rules.state import BarbarianAttack, GameState
 from companion_app.rules.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
-
-if TYPE_CHECKING:
-    from companion_app.rules.game import Game
 
 STATE_VERSION = 2
 MAX_COUNT = 1_000_000
@@ -57,7 +54,7 @@ def _hand_json(hand: list[int]) -> dict[str, int]:
     return dict(zip(_CARD_NAMES, hand, strict=True))
 
 
-def state_to_json(game: Game) -> dict[str, Any]:
+def state_to_json(game: GameState) -> dict[str, Any]:
     """The whole state (not the history) as JSON-compatible data."""
     return {
         "version": STATE_VERSION,
@@ -102,7 +99,7 @@ def state_to_json(game: Game) -> dict[str, Any]:
     }
 
 
-def _board_json(game: Game) -> dict[str, Any]:
+def _board_json(game: GameState) -> dict[str, Any]:
     level = game.node_level
     return {
         "buildings": [
@@ -115,7 +112,7 @@ def _board_json(game: Game) -> dict[str, Any]:
     }
 
 
-def _knights_json(game: Game) -> dict[str, Any]:
+def _knights_json(game: GameState) -> dict[str, Any]:
     return {
         "knights": [
             {
@@ -132,7 +129,7 @@ def _knights_json(game: Game) -> dict[str, Any]:
     }
 
 
-def _progress_json(game: Game) -> dict[str, Any]:
+def _progress_json(game: GameState) -> dict[str, Any]:
     return {
         "decks": {t.value: [c.value for c in game.decks[t.index]] for t in TRACKS},
         "progress_hands": [[c.value for c in hand] for hand in game.progress_hands],
@@ -246,7 +243,7 @@ def _progress_card(value: object, where: str) -> ProgressCard:
     return parsed
 
 
-def load_state(game: Game, data: Mapping[str, Any]) -> None:
+def load_state(game: GameState, data: Mapping[str, Any]) -> None:
     """Fill ``game`` (new, with the config of :func:`config_of`) from state JSON.
 
     :raises StateError: naming the first problem.
@@ -259,7 +256,7 @@ def load_state(game: Game, data: Mapping[str, Any]) -> None:
     _load_progress(game, read)
 
 
-def _load_turn(game: Game, read: _Reader) -> None:
+def _load_turn(game: GameState, read: _Reader) -> None:
     n = read.n
     game.prompt = read.prompt(read.get("prompt"), "prompt")
     game.active = read.seat(read.get("active"), "active")
@@ -302,7 +299,7 @@ def _action(value: object, where: str, kind: type[_A]) -> _A:
     return action
 
 
-def _load_board(game: Game, read: _Reader) -> None:
+def _load_board(game: GameState, read: _Reader) -> None:
     buildings = _SHAPE.items(read.get("buildings"), "buildings", max_len=NODE_COUNT)
     for i, value in enumerate(buildings):
         where = f"buildings[{i}]"
@@ -345,7 +342,7 @@ def _load_board(game: Game, read: _Reader) -> None:
         game.metropolis[t.index] = read.node_or_nobody(node, f"metropolis.{t.value}")
 
 
-def _load_knights(game: Game, read: _Reader) -> None:
+def _load_knights(game: GameState, read: _Reader) -> None:
     knights = _SHAPE.items(read.get("knights"), "knights", max_len=NODE_COUNT)
     for i, value in enumerate(knights):
         where = f"knights[{i}]"
@@ -372,7 +369,7 @@ def _load_knights(game: Game, read: _Reader) -> None:
     game.committed = [read.node(x, f"committed[{i}]") for i, x in enumerate(committed)]
 
 
-def _load_barbarians(game: Game, read: _Reader) -> None:
+def _load_barbarians(game: GameState, read: _Reader) -> None:
     game.barbarian_position = read.count("barbarian_position", game.config.barbarian_track_length)
     game.barbarian_attacks = read.count("barbarian_attacks")
     game.defender_cards = read.per_seat("defender_cards", MAX_COUNT)
@@ -413,7 +410,7 @@ def _attack(value: object, read: _Reader) -> BarbarianAttack:
     )
 
 
-def _load_progress(game: Game, read: _Reader) -> None:
+def _load_progress(game: GameState, read: _Reader) -> None:
     n = read.n
     decks = _SHAPE.obj(read.get("decks"), "decks")
     game.decks = [

@@ -1,8 +1,8 @@
 """Progress cards (§9, §10) and the merchant: the three decks, draws on a castle, the hand
 limit, and the 25 card kinds with their follow-up choices.
 
-Like :mod:`cities_knights`, each action has a check (the reason it is illegal, or None) and an
-effect; :mod:`game` registers them, so legality is still decided by ``Game.illegal_reason``.
+Each action has a check (the reason it is illegal, or None) and an effect, declared once in
+``RULES``; the card prompts' answers are listed by ``OPTIONS``.
 The legal plays of a card are its candidates filtered by the same check, so the list the UI
 shows and the check can never disagree.
 """
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from companion_app.rules import cities_knights as ck
+from companion_app.rules import improvements, knights, robber, turnflow
+from companion_app.rules import operations as ops
 from companion_app.rules.actions import (
     Action,
     BuildRoad,
@@ -44,9 +45,7 @@ from companion_app.rules.actions import (
     TakeProgressCard,
 )
 from companion_app.rules.cards import (
-    CARD_KINDS,
     COMMODITIES,
-    PROGRESS_HAND_LIMIT,
     RESOURCES,
     TERRAIN_RESOURCE,
     TRACKS,
@@ -55,28 +54,24 @@ from companion_app.rules.cards import (
     ProgressCard,
     Terrain,
     Track,
-    deck_composition,
     hand_of,
 )
+from companion_app.rules.declare import ActionRule, Options
 from companion_app.rules.pieces import (
     CITY,
     KNIGHTS_PER_LEVEL,
     NOBODY,
 )
 from companion_app.rules.prompts import Prompt, PromptKind
-from companion_app.rules.rng import SplitMix64
+from companion_app.rules.state import GameState
 from companion_app.rules.topology import (
     EDGE_COUNT,
     EDGE_NODES,
     HEX_COUNT,
-    HEX_NODES,
     NODE_COUNT,
     NODE_EDGES,
     NODE_HEXES,
 )
-
-if TYPE_CHECKING:
-    from companion_app.rules.game import Game
 
 MEDICINE_COST: Hand = hand_of(ore=2, grain=1)
 """Medicine: a city for 2 ore + 1 grain (§10)."""
@@ -109,16 +104,6 @@ EVENT_TRACK: dict[str, Track] = {t.value: t for t in TRACKS}
 """Event die castle face (its value) to the deck it draws from."""
 
 
-def new_decks(rng: SplitMix64) -> list[list[ProgressCard]]:
-    """The three decks, each shuffled from the game's generator; the top card is index 0."""
-    decks: list[list[ProgressCard]] = []
-    for track in TRACKS:
-        deck = list(deck_composition(track))
-        rng.shuffle(deck)
-        decks.append(deck)
-    return decks
-
-
 # ---- drawing and the hand limit (§9) ----------------------------------------------------------
 
 
@@ -127,70 +112,23 @@ def draws_card(level: int, red: int) -> bool:
     return level >= 1 and red <= level + 1
 
 
-def castle_draws(game: Game, track: Track, red: int) -> None:
+def castle_draws(game: GameState, track: Track, red: int) -> None:
     """Everyone qualifying draws the top card of ``track``'s deck, the active player first."""
     for p in game.seat_order():
         if draws_card(game.improvements[p][track.index], red):
-            draw(game, p, track, len(game.pending))
+            ops.draw_progress(game, p, track, len(game.pending))
 
 
-def draw(game: Game, p: int, track: Track, queue_at: int) -> ProgressCard | None:
-    """The top card of the deck to ``p``; an empty deck gives nothing. A forced discard is
-    queued at ``queue_at`` in ``game.pending``."""
-    deck = game.decks[track.index]
-    if not deck:
-        return None
-    card = deck.pop(0)
-    receive(game, p, card, queue_at)
-    return card
-
-
-def receive(game: Game, p: int, card: ProgressCard, queue_at: int) -> None:
-    """A VP card is revealed at once; any other goes to the hand, and a 5th card outside the
-    player's own turn is discarded at once (§9)."""
-    if card.is_vp:
-        game.revealed_vp[p].append(card)
-        return
-    _add_to_hand(game.progress_hands[p], card)
-    over = over_limit(game, p)
-    if over > 0 and p != game.active:
-        game.pending.insert(queue_at, Prompt(PromptKind.PROGRESS_DISCARD, p, over))
-
-
-def _add_to_hand(hand: list[ProgressCard], card: ProgressCard) -> None:
-    hand.append(card)
-    hand.sort(key=lambda c: c.order)
-
-
-def _under_deck(game: Game, card: ProgressCard) -> None:
-    """Played and discarded cards go face down under their deck (§9)."""
-    game.decks[card.track.index].append(card)
-
-
-def over_limit(game: Game, p: int) -> int:
-    return len(game.progress_hands[p]) - PROGRESS_HAND_LIMIT
-
-
-def check_discard_progress(game: Game, a: DiscardProgressCard) -> str | None:
+def check_discard_progress(game: GameState, a: DiscardProgressCard) -> str | None:
     if a.card not in game.progress_hands[a.player]:
         return f"you hold no {a.card.title} to discard"
     return None
 
 
-def do_discard_progress(game: Game, a: DiscardProgressCard) -> None:
+def do_discard_progress(game: GameState, a: DiscardProgressCard) -> None:
     game.progress_hands[a.player].remove(a.card)
-    _under_deck(game, a.card)
-    _count_down(game)
-
-
-def _count_down(game: Game) -> None:
-    """One of a counted prompt's steps is done: the next, or the prompt is finished."""
-    prompt = game.pending[0]
-    if prompt.count > 1:
-        game.pending[0] = Prompt(prompt.kind, prompt.player, prompt.count - 1)
-        game.prompt = game.pending[0]
-    else:
-        game._pending_done()
+    ops.under_deck(game, a.card)
+    turnflow.pending_step_done(game)
 
 
 def _distinct(cards: list[ProgressCard]) -> list[ProgressCard]:
@@ -225,7 +163,7 @@ def card_of(a: Action) -> ProgressCard:
     return _CARD_OF[type(a)]
 
 
-def check_play(game: Game, a: Action) -> str | None:
+def check_play(game: GameState, a: Action) -> str | None:
     """Holding the card, the right moment (Alchemist before the roll, the rest after), then
     the card's own conditions."""
     card = card_of(a)
@@ -243,15 +181,15 @@ def check_play(game: Game, a: Action) -> str | None:
     return _REASONS[type(a)](game, a)
 
 
-def do_play(game: Game, a: Action) -> None:
+def do_play(game: GameState, a: Action) -> None:
     card = card_of(a)
     game.progress_hands[a.player].remove(card)
-    _under_deck(game, card)
+    ops.under_deck(game, card)
     _EFFECTS[type(a)](game, a)
-    game._next_prompt()
+    turnflow.next_prompt(game)
 
 
-def turn_plays(game: Game, p: int) -> list[Action]:
+def turn_plays(game: GameState, p: int) -> list[Action]:
     """Every legal progress-card play of the player on turn (after the roll)."""
     actions: list[Action] = []
     for card in _distinct(game.progress_hands[p]):
@@ -264,7 +202,7 @@ def turn_plays(game: Game, p: int) -> list[Action]:
     return actions
 
 
-def alchemist_plays(game: Game, p: int) -> list[Action]:
+def alchemist_plays(game: GameState, p: int) -> list[Action]:
     """Before the roll: the 36 choices of the production dice, if the player holds one."""
     if ProgressCard.ALCHEMIST not in game.progress_hands[p] or game.alchemist is not None:
         return []
@@ -274,11 +212,11 @@ def alchemist_plays(game: Game, p: int) -> list[Action]:
 # ---- the cards' own conditions ------------------------------------------------------------------
 
 
-def _ok(game: Game, a: Any) -> str | None:
+def _ok(game: GameState, a: Any) -> str | None:
     return None
 
 
-def _other_player(game: Game, p: int, victim: int) -> str | None:
+def _other_player(game: GameState, p: int, victim: int) -> str | None:
     if not 0 <= victim < game.player_count or victim == p:
         return f"choose another player, not {victim}"
     return None
@@ -291,7 +229,7 @@ def dice_reason(yellow: int, red: int) -> str | None:
     return None
 
 
-def _reason_alchemist(game: Game, a: PlayAlchemist) -> str | None:
+def _reason_alchemist(game: GameState, a: PlayAlchemist) -> str | None:
     reason = dice_reason(a.yellow, a.red)
     if reason:
         return reason
@@ -300,15 +238,15 @@ def _reason_alchemist(game: Game, a: PlayAlchemist) -> str | None:
     return None
 
 
-def _reason_crane(game: Game, a: PlayCrane) -> str | None:
-    return ck.improvement_reason(game, a.player, a.track, discount=1)
+def _reason_crane(game: GameState, a: PlayCrane) -> str | None:
+    return improvements.improvement_reason(game, a.player, a.track, discount=1)
 
 
-def _reason_engineer(game: Game, a: PlayEngineer) -> str | None:
-    return ck.wall_reason(game, a.player, a.node, wall="the Engineer's wall")
+def _reason_engineer(game: GameState, a: PlayEngineer) -> str | None:
+    return improvements.wall_reason(game, a.player, a.node, wall="the Engineer's wall")
 
 
-def _reason_inventor(game: Game, a: PlayInventor) -> str | None:
+def _reason_inventor(game: GameState, a: PlayInventor) -> str | None:
     if not 0 <= a.hex < a.other < HEX_COUNT:
         return "name two different hexes, the lower id first"
     for h in (a.hex, a.other):
@@ -320,7 +258,7 @@ def _reason_inventor(game: Game, a: PlayInventor) -> str | None:
     return None
 
 
-def _reason_medicine(game: Game, a: PlayMedicine) -> str | None:
+def _reason_medicine(game: GameState, a: PlayMedicine) -> str | None:
     reason = game.city_upgrade_reason(a.player, a.node)
     if reason:
         return reason
@@ -329,7 +267,7 @@ def _reason_medicine(game: Game, a: PlayMedicine) -> str | None:
     return None
 
 
-def _reason_bishop(game: Game, a: PlayBishop) -> str | None:
+def _reason_bishop(game: GameState, a: PlayBishop) -> str | None:
     if not game.robber_unlocked:
         return "the robber stays in the desert until the first barbarian attack (§8)"
     if not 0 <= a.hex < HEX_COUNT:
@@ -339,7 +277,7 @@ def _reason_bishop(game: Game, a: PlayBishop) -> str | None:
     return None
 
 
-def _reason_deserter(game: Game, a: PlayDeserter) -> str | None:
+def _reason_deserter(game: GameState, a: PlayDeserter) -> str | None:
     reason = _other_player(game, a.player, a.victim)
     if reason:
         return reason
@@ -348,7 +286,7 @@ def _reason_deserter(game: Game, a: PlayDeserter) -> str | None:
     return None
 
 
-def is_open_road(game: Game, edge: int) -> bool:
+def is_open_road(game: GameState, edge: int) -> bool:
     """A road with an end where its owner has no other road, no building and no knight.
 
     §10 Diplomat, as the catan.com FAQ rules it: an own knight closes an end like a building,
@@ -363,7 +301,7 @@ def is_open_road(game: Game, edge: int) -> bool:
     return False
 
 
-def _reason_diplomat(game: Game, a: PlayDiplomat) -> str | None:
+def _reason_diplomat(game: GameState, a: PlayDiplomat) -> str | None:
     if not 0 <= a.edge < EDGE_COUNT:
         return f"edge {a.edge} does not exist (edges are 0-{EDGE_COUNT - 1})"
     if game.edge_owner[a.edge] == NOBODY:
@@ -376,7 +314,7 @@ def _reason_diplomat(game: Game, a: PlayDiplomat) -> str | None:
     return None
 
 
-def _reason_intrigue(game: Game, a: PlayIntrigue) -> str | None:
+def _reason_intrigue(game: GameState, a: PlayIntrigue) -> str | None:
     p, node = a.player, a.node
     if not 0 <= node < NODE_COUNT:
         return f"intersection {node} does not exist"
@@ -388,7 +326,7 @@ def _reason_intrigue(game: Game, a: PlayIntrigue) -> str | None:
     return None
 
 
-def _reason_spy(game: Game, a: PlaySpy) -> str | None:
+def _reason_spy(game: GameState, a: PlaySpy) -> str | None:
     reason = _other_player(game, a.player, a.victim)
     if reason:
         return reason
@@ -397,7 +335,7 @@ def _reason_spy(game: Game, a: PlaySpy) -> str | None:
     return None
 
 
-def _reason_master_merchant(game: Game, a: PlayMasterMerchant) -> str | None:
+def _reason_master_merchant(game: GameState, a: PlayMasterMerchant) -> str | None:
     reason = _other_player(game, a.player, a.victim)
     if reason:
         return reason
@@ -408,14 +346,14 @@ def _reason_master_merchant(game: Game, a: PlayMasterMerchant) -> str | None:
     return None
 
 
-def merchant_hexes(game: Game, p: int) -> list[int]:
+def merchant_hexes(game: GameState, p: int) -> list[int]:
     """Land hexes with a resource next to one of the player's settlements or cities."""
     terrains = game.board.terrains
     hexes = {h for node in game.buildings_of[p] for h in NODE_HEXES[node]}
     return sorted(h for h in hexes if terrains[h] is not Terrain.DESERT)
 
 
-def _reason_merchant(game: Game, a: PlayMerchant) -> str | None:
+def _reason_merchant(game: GameState, a: PlayMerchant) -> str | None:
     if not 0 <= a.hex < HEX_COUNT:
         return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
     if game.board.terrains[a.hex] is Terrain.DESERT:
@@ -425,19 +363,19 @@ def _reason_merchant(game: Game, a: PlayMerchant) -> str | None:
     return None
 
 
-def _reason_resource_monopoly(game: Game, a: PlayResourceMonopoly) -> str | None:
+def _reason_resource_monopoly(game: GameState, a: PlayResourceMonopoly) -> str | None:
     if not a.card.is_resource:
         return "Resource Monopoly names a resource; Trade Monopoly is for commodities"
     return None
 
 
-def _reason_trade_monopoly(game: Game, a: PlayTradeMonopoly) -> str | None:
+def _reason_trade_monopoly(game: GameState, a: PlayTradeMonopoly) -> str | None:
     if a.card.is_resource:
         return "Trade Monopoly names a commodity (cloth, coin or paper)"
     return None
 
 
-_REASONS: dict[type[Action], Callable[[Game, Any], str | None]] = {
+_REASONS: dict[type[Action], Callable[[GameState, Any], str | None]] = {
     PlayProgress: _ok,
     PlayAlchemist: _reason_alchemist,
     PlayCrane: _reason_crane,
@@ -460,34 +398,34 @@ _REASONS: dict[type[Action], Callable[[Game, Any], str | None]] = {
 # ---- candidates per card, filtered by the reasons above -----------------------------------------
 
 
-def _others(game: Game, p: int) -> Iterator[int]:
+def _others(game: GameState, p: int) -> Iterator[int]:
     n = game.player_count
     return ((p + i) % n for i in range(1, n))
 
 
-def _inventor_candidates(game: Game, p: int) -> list[Action]:
+def _inventor_candidates(game: GameState, p: int) -> list[Action]:
     movable = [
         h for h, t in enumerate(game.tokens) if t is not None and t not in INVENTOR_FORBIDDEN
     ]
     return [PlayInventor(p, a, b) for a, b in combinations(movable, 2)]
 
 
-def _diplomat_candidates(game: Game, p: int) -> list[Action]:
+def _diplomat_candidates(game: GameState, p: int) -> list[Action]:
     return [PlayDiplomat(p, e) for e, owner in enumerate(game.edge_owner) if owner != NOBODY]
 
 
-def _intrigue_candidates(game: Game, p: int) -> list[Action]:
+def _intrigue_candidates(game: GameState, p: int) -> list[Action]:
     return [PlayIntrigue(p, n) for n in game.road_ends(p)]
 
 
-def _play_plain(card: ProgressCard) -> Callable[[Game, int], list[Action]]:
-    def make(game: Game, p: int) -> list[Action]:
+def _play_plain(card: ProgressCard) -> Callable[[GameState, int], list[Action]]:
+    def make(game: GameState, p: int) -> list[Action]:
         return [PlayProgress(p, card)]
 
     return make
 
 
-_Options = tuple[Callable[["Game", int], list[Action]], Callable[["Game", Any], str | None]]
+_Options = tuple[Options, Callable[[GameState, Any], str | None]]
 _OPTIONS: dict[ProgressCard, _Options] = {
     **{card: (_play_plain(card), _ok) for card in NO_CHOICE_CARDS},
     ProgressCard.CRANE: (lambda g, p: [PlayCrane(p, t) for t in TRACKS], _reason_crane),
@@ -534,21 +472,21 @@ _OPTIONS: dict[ProgressCard, _Options] = {
 # ---- effects ------------------------------------------------------------------------------------
 
 
-def _harvest(game: Game, p: int, terrain: Terrain) -> None:
+def _harvest(game: GameState, p: int, terrain: Terrain) -> None:
     """Irrigation / Mining: 2 per hex of ``terrain`` next to the player's buildings, as far
     as the bank has them."""
     hexes = {h for node in game.buildings_of[p] for h in NODE_HEXES[node]}
     count = sum(1 for h in hexes if game.board.terrains[h] is terrain)
     card = TERRAIN_RESOURCE[terrain]
     assert card is not None
-    game._give_from_bank(p, card, HARVEST_PER_HEX * count)
+    ops.take_from_bank(game, p, card, HARVEST_PER_HEX * count)
 
 
-def _seat_order_from_active(game: Game) -> list[int]:
+def _seat_order_from_active(game: GameState) -> list[int]:
     return game.seat_order()[1:]
 
 
-def _do_no_choice(game: Game, a: PlayProgress) -> None:
+def _do_no_choice(game: GameState, a: PlayProgress) -> None:
     p, card = a.player, a.card
     if card is ProgressCard.IRRIGATION:
         _harvest(game, p, Terrain.FIELDS)
@@ -561,7 +499,7 @@ def _do_no_choice(game: Game, a: PlayProgress) -> None:
     elif card is ProgressCard.WARLORD:
         for node in game.knights_of[p]:
             if not game.knight_active[node]:
-                ck.activate_knight(game, node)
+                knights.activate_knight(game, node)
     elif card is ProgressCard.SABOTEUR:
         mine = game.victory_points(p)
         for q in _seat_order_from_active(game):
@@ -579,123 +517,96 @@ def _do_no_choice(game: Game, a: PlayProgress) -> None:
         game.pending.append(Prompt(PromptKind.COMMERCIAL_HARBOR, p))
 
 
-def _do_alchemist(game: Game, a: PlayAlchemist) -> None:
+def _do_alchemist(game: GameState, a: PlayAlchemist) -> None:
     game.alchemist = (a.yellow, a.red)
 
 
-def _do_crane(game: Game, a: PlayCrane) -> None:
-    ck.buy_improvement(game, a.player, a.track, discount=1)
+def _do_crane(game: GameState, a: PlayCrane) -> None:
+    improvements.buy_improvement(game, a.player, a.track, discount=1)
 
 
-def _do_engineer(game: Game, a: PlayEngineer) -> None:
+def _do_engineer(game: GameState, a: PlayEngineer) -> None:
     game.walls[a.node] = True
 
 
-def _do_inventor(game: Game, a: PlayInventor) -> None:
+def _do_inventor(game: GameState, a: PlayInventor) -> None:
     tokens = game.tokens
     tokens[a.hex], tokens[a.other] = tokens[a.other], tokens[a.hex]
-    game._index_tokens()
+    game.index_tokens()
 
 
-def _do_medicine(game: Game, a: PlayMedicine) -> None:
-    game._pay(a.player, MEDICINE_COST)
+def _do_medicine(game: GameState, a: PlayMedicine) -> None:
+    ops.pay(game, a.player, MEDICINE_COST)
     game.node_level[a.node] = CITY
 
 
-def _do_bishop(game: Game, a: PlayBishop) -> None:
+def _do_bishop(game: GameState, a: PlayBishop) -> None:
     """The robber moves; one random card from each other player with a building there."""
     game.robber_hex = a.hex
-    for q in robbable(game, a.hex):
-        steal_random(game, q, a.player)
+    for q in robber.robbable(game, a.hex):
+        robber.steal_random(game, q, a.player)
 
 
-def robbable(game: Game, hex_: int) -> list[int]:
-    """The other players, in seat order from the active one, with a building on ``hex_``
-    and cards to lose (§8)."""
-    corners = HEX_NODES[hex_]
-    owner = game.node_owner
-    return [
-        q
-        for q in _seat_order_from_active(game)
-        if game.card_count(q) and any(owner[node] == q for node in corners)
-    ]
-
-
-def steal_random(game: Game, victim: int, thief: int) -> Card:
-    """One random resource/commodity card (seeded): progress cards are never stolen (§8)."""
-    hand = game.hands[victim]
-    pick = game.rng.below(sum(hand))
-    for c in range(CARD_KINDS):
-        if pick < hand[c]:
-            hand[c] -= 1
-            game.hands[thief][c] += 1
-            return Card(c)
-        pick -= hand[c]
-    raise AssertionError("unreachable: pick is below the hand's size")  # pragma: no cover
-
-
-def _do_deserter(game: Game, a: PlayDeserter) -> None:
+def _do_deserter(game: GameState, a: PlayDeserter) -> None:
     game.card_target = a.victim
     game.pending.append(Prompt(PromptKind.DESERTER_REMOVE, a.victim))
 
 
-def _do_diplomat(game: Game, a: PlayDiplomat) -> None:
+def _do_diplomat(game: GameState, a: PlayDiplomat) -> None:
     owner = game.edge_owner[a.edge]
-    game.edge_owner[a.edge] = NOBODY
-    game.roads_of[owner].remove(a.edge)
-    game._update_longest_road((owner,))
+    ops.remove_road(game, a.edge)
     if owner == a.player:
         game.pending.append(Prompt(PromptKind.FREE_ROAD, a.player, 1))
 
 
-def _do_intrigue(game: Game, a: PlayIntrigue) -> None:
-    ck.displace_knight(game, a.node)
-    ck.roads_changed_at(game, a.node)
+def _do_intrigue(game: GameState, a: PlayIntrigue) -> None:
+    knights.displace_knight(game, a.node)
+    ops.roads_changed_at(game, a.node)
 
 
-def _do_spy(game: Game, a: PlaySpy) -> None:
+def _do_spy(game: GameState, a: PlaySpy) -> None:
     game.card_target = a.victim
     game.pending.append(Prompt(PromptKind.SPY, a.player))
 
 
-def _do_master_merchant(game: Game, a: PlayMasterMerchant) -> None:
+def _do_master_merchant(game: GameState, a: PlayMasterMerchant) -> None:
     game.card_target = a.victim
     take = min(MASTER_MERCHANT_TAKE, game.card_count(a.victim))
     game.pending.append(Prompt(PromptKind.MASTER_MERCHANT, a.player, take))
 
 
-def _do_merchant(game: Game, a: PlayMerchant) -> None:
+def _do_merchant(game: GameState, a: PlayMerchant) -> None:
     """The merchant moves here and to this player, whoever had it before (§10)."""
     previous = game.merchant_owner
     game.merchant_hex = a.hex
     game.merchant_owner = a.player
     if previous != NOBODY:
-        game._update_trade_rates(previous)
-    game._update_trade_rates(a.player)
+        game.update_trade_rates(previous)
+    game.update_trade_rates(a.player)
 
 
-def _do_merchant_fleet(game: Game, a: PlayMerchantFleet) -> None:
+def _do_merchant_fleet(game: GameState, a: PlayMerchantFleet) -> None:
     if a.card not in game.fleet:
         game.fleet.append(a.card)
-    game._update_trade_rates(a.player)
+    game.update_trade_rates(a.player)
 
 
-def _monopoly(game: Game, p: int, card: Card, most: int) -> None:
+def _monopoly(game: GameState, p: int, card: Card, most: int) -> None:
     for q in _seat_order_from_active(game):
         n = min(most, game.hands[q][card])
         game.hands[q][card] -= n
         game.hands[p][card] += n
 
 
-def _do_resource_monopoly(game: Game, a: PlayResourceMonopoly) -> None:
+def _do_resource_monopoly(game: GameState, a: PlayResourceMonopoly) -> None:
     _monopoly(game, a.player, a.card, RESOURCE_MONOPOLY_TAKE)
 
 
-def _do_trade_monopoly(game: Game, a: PlayTradeMonopoly) -> None:
+def _do_trade_monopoly(game: GameState, a: PlayTradeMonopoly) -> None:
     _monopoly(game, a.player, a.card, TRADE_MONOPOLY_TAKE)
 
 
-_EFFECTS: dict[type[Action], Callable[[Game, Any], None]] = {
+_EFFECTS: dict[type[Action], Callable[[GameState, Any], None]] = {
     PlayProgress: _do_no_choice,
     PlayAlchemist: _do_alchemist,
     PlayCrane: _do_crane,
@@ -718,46 +629,61 @@ _EFFECTS: dict[type[Action], Callable[[Game, Any], None]] = {
 # ---- follow-up prompts -----------------------------------------------------------------------
 
 
-def prompt_actions(game: Game, kind: PromptKind, p: int) -> list[Action]:
-    """The legal answers to a progress-card prompt."""
-    if kind is PromptKind.PROGRESS_DISCARD:
-        return [DiscardProgressCard(p, c) for c in _distinct(game.progress_hands[p])]
-    if kind is PromptKind.FREE_ROAD:
-        roads: list[Action] = []
-        if game.roads_left(p):
-            roads.extend(BuildRoad(p, e) for e in game._road_spots(p))
-        return [*roads, StopEffect(p)]
-    if kind is PromptKind.SMITH:
-        knights = sorted(game.knights_of[p])
-        promos: list[Action] = [
-            PromoteKnight(p, n) for n in knights if ck.promotion_reason(game, p, n) is None
-        ]
-        return [*promos, StopEffect(p)]
-    if kind is PromptKind.DESERTER_REMOVE:
-        return [RemoveKnight(p, n) for n in sorted(game.knights_of[p])]
-    if kind is PromptKind.DESERTER_PLACE:
-        return [*(PlaceDeserter(p, n) for n in ck.knight_spots(game, p)), StopEffect(p)]
-    if kind is PromptKind.WEDDING_GIVE:
-        return [GiveCard(p, c) for c in Card if game.hands[p][c]]
-    if kind is PromptKind.COMMERCIAL_HARBOR:
-        offers: list[Action] = [
-            HarborExchange(p, q, c)
-            for q in sorted(_seat_order_from_active(game))
-            if q not in game.harbor_done
-            for c in RESOURCES
-            if game.hands[p][c]
-        ]
-        return [*offers, StopEffect(p)]
-    if kind is PromptKind.HARBOR_ANSWER:
-        return [GiveCard(p, c) for c in COMMODITIES if game.hands[p][c]]
-    if kind is PromptKind.SPY:
-        return [TakeProgressCard(p, c) for c in _distinct(game.progress_hands[game.card_target])]
-    if kind is PromptKind.MASTER_MERCHANT:
-        return [TakeCard(p, c) for c in Card if game.hands[game.card_target][c]]
-    return []
+def _progress_discard_options(game: GameState, p: int) -> list[Action]:
+    return [DiscardProgressCard(p, c) for c in _distinct(game.progress_hands[p])]
 
 
-def check_stop(game: Game, a: StopEffect) -> str | None:
+def _free_road_options(game: GameState, p: int) -> list[Action]:
+    roads: list[Action] = []
+    if game.roads_left(p):
+        roads.extend(BuildRoad(p, e) for e in ops.road_spots(game, p))
+    return [*roads, StopEffect(p)]
+
+
+def _smith_options(game: GameState, p: int) -> list[Action]:
+    knights_now = sorted(game.knights_of[p])
+    promos: list[Action] = [
+        PromoteKnight(p, n) for n in knights_now if knights.promotion_reason(game, p, n) is None
+    ]
+    return [*promos, StopEffect(p)]
+
+
+def _deserter_remove_options(game: GameState, p: int) -> list[Action]:
+    return [RemoveKnight(p, n) for n in sorted(game.knights_of[p])]
+
+
+def _deserter_place_options(game: GameState, p: int) -> list[Action]:
+    return [*(PlaceDeserter(p, n) for n in knights.knight_spots(game, p)), StopEffect(p)]
+
+
+def _wedding_options(game: GameState, p: int) -> list[Action]:
+    return [GiveCard(p, c) for c in Card if game.hands[p][c]]
+
+
+def _harbor_options(game: GameState, p: int) -> list[Action]:
+    offers: list[Action] = [
+        HarborExchange(p, q, c)
+        for q in sorted(_seat_order_from_active(game))
+        if q not in game.harbor_done
+        for c in RESOURCES
+        if game.hands[p][c]
+    ]
+    return [*offers, StopEffect(p)]
+
+
+def _harbor_answer_options(game: GameState, p: int) -> list[Action]:
+    return [GiveCard(p, c) for c in COMMODITIES if game.hands[p][c]]
+
+
+def _spy_options(game: GameState, p: int) -> list[Action]:
+    return [TakeProgressCard(p, c) for c in _distinct(game.progress_hands[game.card_target])]
+
+
+def _master_merchant_options(game: GameState, p: int) -> list[Action]:
+    return [TakeCard(p, c) for c in Card if game.hands[game.card_target][c]]
+
+
+def check_stop(game: GameState, a: StopEffect) -> str | None:
     if game.prompt.kind not in (
         PromptKind.FREE_ROAD,
         PromptKind.SMITH,
@@ -768,31 +694,21 @@ def check_stop(game: Game, a: StopEffect) -> str | None:
     return None
 
 
-def do_stop(game: Game, a: StopEffect) -> None:
+def do_stop(game: GameState, a: StopEffect) -> None:
     if game.prompt.kind is PromptKind.DESERTER_PLACE:
         game.deserter = None
     if game.prompt.kind is PromptKind.COMMERCIAL_HARBOR:
         game.harbor_done = []
-    game._pending_done()
+    turnflow.pending_done(game)
 
 
-def free_road_built(game: Game) -> None:
-    """Road Building / Diplomat: one free road placed."""
-    _count_down(game)
-
-
-def free_promotion_done(game: Game) -> None:
-    """Smith: one free promotion done."""
-    _count_down(game)
-
-
-def check_remove_knight(game: Game, a: RemoveKnight) -> str | None:
+def check_remove_knight(game: GameState, a: RemoveKnight) -> str | None:
     if not 0 <= a.node < NODE_COUNT or game.knight_owner[a.node] != a.player:
         return f"you have no knight on intersection {a.node}"
     return None
 
 
-def deserter_level(game: Game, p: int, level: int) -> int:
+def deserter_level(game: GameState, p: int, level: int) -> int:
     """The level of knight the Deserter lets ``p`` place: the removed one's, else basic, else
     0 when no token is free (§10)."""
     if game.knights_at_level(p, level) < KNIGHTS_PER_LEVEL:
@@ -802,33 +718,33 @@ def deserter_level(game: Game, p: int, level: int) -> int:
     return 0
 
 
-def do_remove_knight(game: Game, a: RemoveKnight) -> None:
-    _owner, level, active, _flags = ck.lift_knight(game, a.node)
-    ck.roads_changed_at(game, a.node)
+def do_remove_knight(game: GameState, a: RemoveKnight) -> None:
+    _owner, level, active, _flags = knights.lift_knight(game, a.node)
+    ops.roads_changed_at(game, a.node)
     game.card_target = NOBODY
     place = deserter_level(game, game.active, level)
-    if place and ck.knight_spots(game, game.active):
+    if place and knights.knight_spots(game, game.active):
         game.deserter = (place, active)
         game.pending.insert(1, Prompt(PromptKind.DESERTER_PLACE, game.active))
-    game._pending_done()
+    turnflow.pending_done(game)
 
 
-def check_place_deserter(game: Game, a: PlaceDeserter) -> str | None:
-    if a.node not in ck.knight_spots(game, a.player):
+def check_place_deserter(game: GameState, a: PlaceDeserter) -> str | None:
+    if a.node not in knights.knight_spots(game, a.player):
         return f"the knight goes on a free intersection at one of your roads; {a.node} is not"
     return None
 
 
-def do_place_deserter(game: Game, a: PlaceDeserter) -> None:
+def do_place_deserter(game: GameState, a: PlaceDeserter) -> None:
     assert game.deserter is not None
     level, active = game.deserter
     game.deserter = None
-    ck.place_knight(game, a.player, a.node, level, active, 0)
-    ck.roads_changed_at(game, a.node)
-    game._pending_done()
+    knights.place_knight(game, a.player, a.node, level, active, 0)
+    ops.roads_changed_at(game, a.node)
+    turnflow.pending_done(game)
 
 
-def check_give(game: Game, a: GiveCard) -> str | None:
+def check_give(game: GameState, a: GiveCard) -> str | None:
     if game.hands[a.player][a.card] == 0:
         return f"you hold no {a.card.label}"
     if game.prompt.kind is PromptKind.HARBOR_ANSWER and a.card.is_resource:
@@ -836,11 +752,11 @@ def check_give(game: Game, a: GiveCard) -> str | None:
     return None
 
 
-def do_give(game: Game, a: GiveCard) -> None:
+def do_give(game: GameState, a: GiveCard) -> None:
     game.hands[a.player][a.card] -= 1
     game.hands[game.active][a.card] += 1
     if game.prompt.kind is PromptKind.WEDDING_GIVE:
-        _count_down(game)
+        turnflow.pending_step_done(game)
         return
     offered = game.harbor_offer
     assert offered is not None
@@ -849,7 +765,7 @@ def do_give(game: Game, a: GiveCard) -> None:
     _harbor_next(game)
 
 
-def check_harbor(game: Game, a: HarborExchange) -> str | None:
+def check_harbor(game: GameState, a: HarborExchange) -> str | None:
     if a.to not in _seat_order_from_active(game):
         return f"Commercial Harbor exchanges with an opponent, not {a.to}"
     if a.to in game.harbor_done:
@@ -861,7 +777,7 @@ def check_harbor(game: Game, a: HarborExchange) -> str | None:
     return None
 
 
-def do_harbor(game: Game, a: HarborExchange) -> None:
+def do_harbor(game: GameState, a: HarborExchange) -> None:
     """The opponent answers with a commodity of their choice; with none the exchange is void."""
     game.harbor_done.append(a.to)
     if any(game.hands[a.to][c] for c in COMMODITIES):
@@ -873,7 +789,7 @@ def do_harbor(game: Game, a: HarborExchange) -> None:
     _harbor_next(game, answered=False)
 
 
-def _harbor_next(game: Game, *, answered: bool = True) -> None:
+def _harbor_next(game: GameState, *, answered: bool = True) -> None:
     """After one exchange: back to the player, or done when every opponent had their turn."""
     if answered:
         game.pending.pop(0)  # the answer
@@ -881,68 +797,121 @@ def _harbor_next(game: Game, *, answered: bool = True) -> None:
     game.card_target = NOBODY
     if len(game.harbor_done) == game.player_count - 1:
         game.harbor_done = []
-        game._pending_done()
+        turnflow.pending_done(game)
     else:
-        game._next_prompt()
+        turnflow.next_prompt(game)
 
 
-def check_take_progress(game: Game, a: TakeProgressCard) -> str | None:
+def check_take_progress(game: GameState, a: TakeProgressCard) -> str | None:
     if a.card not in game.progress_hands[game.card_target]:
         return f"player {game.card_target} holds no {a.card.title} (VP cards are never taken)"
     return None
 
 
-def do_take_progress(game: Game, a: TakeProgressCard) -> None:
+def do_take_progress(game: GameState, a: TakeProgressCard) -> None:
     game.progress_hands[game.card_target].remove(a.card)
-    _add_to_hand(game.progress_hands[a.player], a.card)
+    ops.add_to_progress_hand(game.progress_hands[a.player], a.card)
     game.card_target = NOBODY
-    game._pending_done()
+    turnflow.pending_done(game)
 
 
-def check_take_card(game: Game, a: TakeCard) -> str | None:
+def check_take_card(game: GameState, a: TakeCard) -> str | None:
     if not game.hands[game.card_target][a.card]:
         return f"player {game.card_target} holds no {a.card.label}"
     return None
 
 
-def do_take_card(game: Game, a: TakeCard) -> None:
+def do_take_card(game: GameState, a: TakeCard) -> None:
     game.hands[game.card_target][a.card] -= 1
     game.hands[a.player][a.card] += 1
     if game.pending[0].count <= 1:
         game.card_target = NOBODY
-    _count_down(game)
+    turnflow.pending_step_done(game)
 
 
 # ---- what one player may see (hidden information) ------------------------------------------------
 
 
-def view_for(game: Game, player: int) -> dict[str, Any]:
-    """The state as ``player`` may see it: own cards in full, others' resource, commodity and
-    progress cards as counts, revealed VP cards for all, the decks' order and the generator's
-    state hidden. A Spy or Master Merchant player sees the victim's cards while choosing."""
-    data = game.to_json()
-    del data["rng"]
-    data["config"] = dict(data["config"])
-    del data["config"]["seed"]
-    data["decks"] = {t.value: len(game.decks[t.index]) for t in TRACKS}
-    names = [c.label for c in Card]
-    data["hands"] = [
-        h if p == player else {"cards": game.card_count(p)} for p, h in enumerate(data["hands"])
-    ]
-    data["progress_hands"] = [
-        h if p == player else {"cards": len(game.progress_hands[p])}
-        for p, h in enumerate(data["progress_hands"])
-    ]
-    data["last_production"] = [
-        g if p == player else {"cards": sum(g.values())}
-        for p, g in enumerate(data["last_production"])
-    ]
-    data["viewer"] = player
-    prompt = game.prompt
-    if prompt.player == player and game.card_target != NOBODY:
-        if prompt.kind is PromptKind.SPY:
-            data["shown"] = [c.value for c in game.progress_hands[game.card_target]]
-        elif prompt.kind is PromptKind.MASTER_MERCHANT:
-            hand = game.hands[game.card_target]
-            data["shown"] = {names[c]: hand[c] for c in range(CARD_KINDS) if hand[c]}
-    return data
+_PLAY_SUMMARY: dict[type[Action], str] = {
+    PlayProgress: "play a progress card",
+    PlayAlchemist: "play the Alchemist: choose the production dice",
+    PlayCrane: "play the Crane: a city improvement one commodity cheaper",
+    PlayEngineer: "play the Engineer: a free city wall",
+    PlayInventor: "play the Inventor: swap two number tokens",
+    PlayMedicine: "play Medicine: a city for 2 ore + 1 grain",
+    PlayBishop: "play the Bishop: move the robber, steal from each player there",
+    PlayDeserter: "play the Deserter: an opponent removes a knight",
+    PlayDiplomat: "play the Diplomat: remove an open road",
+    PlayIntrigue: "play Intrigue: displace a knight on your road",
+    PlaySpy: "play the Spy: take a progress card",
+    PlayMasterMerchant: "play the Master Merchant: take 2 cards",
+    PlayMerchant: "play the Merchant: 2:1 trade of a hex's resource",
+    PlayMerchantFleet: "play the Merchant Fleet: 2:1 trade of one card this turn",
+    PlayResourceMonopoly: "play Resource Monopoly",
+    PlayTradeMonopoly: "play Trade Monopoly",
+}
+_PLAY_PROMPTS = (PromptKind.ROLL, PromptKind.TURN)
+_STOP_PROMPTS = (
+    PromptKind.FREE_ROAD,
+    PromptKind.SMITH,
+    PromptKind.DESERTER_PLACE,
+    PromptKind.COMMERCIAL_HARBOR,
+)
+
+RULES = (
+    *(ActionRule(t, check_play, do_play, _PLAY_PROMPTS, _PLAY_SUMMARY[t]) for t in PLAY_TYPES),
+    ActionRule(
+        DiscardProgressCard,
+        check_discard_progress,
+        do_discard_progress,
+        (PromptKind.PROGRESS_DISCARD,),
+        "discard a progress card",
+    ),
+    ActionRule(
+        TakeProgressCard, check_take_progress, do_take_progress, (PromptKind.SPY,), "take a card"
+    ),
+    ActionRule(
+        GiveCard,
+        check_give,
+        do_give,
+        (PromptKind.WEDDING_GIVE, PromptKind.HARBOR_ANSWER),
+        "give a card",
+    ),
+    ActionRule(
+        TakeCard, check_take_card, do_take_card, (PromptKind.MASTER_MERCHANT,), "take a card"
+    ),
+    ActionRule(
+        HarborExchange,
+        check_harbor,
+        do_harbor,
+        (PromptKind.COMMERCIAL_HARBOR,),
+        "offer a resource for a commodity",
+    ),
+    ActionRule(
+        RemoveKnight,
+        check_remove_knight,
+        do_remove_knight,
+        (PromptKind.DESERTER_REMOVE,),
+        "remove a knight",
+    ),
+    ActionRule(
+        PlaceDeserter,
+        check_place_deserter,
+        do_place_deserter,
+        (PromptKind.DESERTER_PLACE,),
+        "place the deserter's knight",
+    ),
+    ActionRule(StopEffect, check_stop, do_stop, _STOP_PROMPTS, "stop the card's effect"),
+)
+OPTIONS: dict[PromptKind, Options] = {
+    PromptKind.PROGRESS_DISCARD: _progress_discard_options,
+    PromptKind.FREE_ROAD: _free_road_options,
+    PromptKind.SMITH: _smith_options,
+    PromptKind.DESERTER_REMOVE: _deserter_remove_options,
+    PromptKind.DESERTER_PLACE: _deserter_place_options,
+    PromptKind.WEDDING_GIVE: _wedding_options,
+    PromptKind.COMMERCIAL_HARBOR: _harbor_options,
+    PromptKind.HARBOR_ANSWER: _harbor_answer_options,
+    PromptKind.SPY: _spy_options,
+    PromptKind.MASTER_MERCHANT: _master_merchant_options,
+}

@@ -18,7 +18,6 @@ from companion_app.game_stats import Fairness, GameStatistics
 from companion_app.journal import JournalStep
 from companion_app.rules.actions import BuildRoad, EventDie, Roll
 from companion_app.rules.cards import ProgressCard, Track, hand_of
-from companion_app.rules.cities_knights import BarbarianAttack
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import (
     Game,
@@ -27,6 +26,7 @@ from companion_app.rules.game import (
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.randomplay import choose_random_action, play_random_game
 from companion_app.rules.rng import SplitMix64
+from companion_app.rules.state import BarbarianAttack
 
 A, B, C, D = 0, 2, 7, 10
 

@@ -17,7 +17,7 @@ from scenario_run import failure_lines, run_scenario
 
 from companion_app.journal import Journal, parse_export_text
 from companion_app.rules.cards import TRACKS
-from companion_app.rules.cities_knights import BarbarianAttack
+from companion_app.rules.state import BarbarianAttack
 
 pytestmark = pytest.mark.ui
 

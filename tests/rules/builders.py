@@ -7,6 +7,7 @@ from typing import Any
 from companion_app.rules.cards import BANK_START, CARD_KINDS, Card, Hand, ProgressCard
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
+from companion_app.rules.operations import update_longest_road
 from companion_app.rules.topology import EDGE_BETWEEN, HEX_NODES
 
 STARTER4 = GameConfig.for_players(4, seed=42)
@@ -111,5 +112,5 @@ def make_game(
     if merchant is not None:
         state["merchant"] = {"hex": merchant[0], "player": merchant[1]}
     built = Game.from_json(state)
-    built._update_longest_road(range(n))
+    update_longest_road(built, range(n))
     return built

@@ -10,13 +10,13 @@ from test_rules_barbarians import A, B, C, D, attack_game, roll_ship
 
 from companion_app.rules.actions import ChooseProgressDeck, EndTurn, EventDie, LoseCity, Roll
 from companion_app.rules.cards import ProgressCard, Track
-from companion_app.rules.cities_knights import BarbarianAttack
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import DESTROYED_CITY, NOBODY
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
+from companion_app.rules.state import BarbarianAttack
 
 
 def test_s7_no_attack_yet_means_no_record() -> None:
@@ -99,7 +99,7 @@ def test_s11_breakdown_of_every_source() -> None:
         merchant=(5, 0),
     )
     game.node_level[D] = DESTROYED_CITY
-    game._rebuild_indexes()
+    game.rebuild_indexes()
     game.defender_cards[0] = 2
     game.longest_road_holder = 0
     points = game.victory_point_breakdown(0)

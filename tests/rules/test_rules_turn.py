@@ -320,7 +320,7 @@ def test_s11_settlement_breaks_an_opponents_road_and_the_card_moves_or_vanishes(
     breaker = corner(4, 2)
     outside = next(e for e in NODE_EDGES[breaker] if e not in roads)
     game.edge_owner[outside] = 1
-    game._rebuild_indexes()
+    game.rebuild_indexes()
     game._legal_cache = None
     game.apply(BuildSettlement(1, breaker))
     assert game.road_length[0] == 3

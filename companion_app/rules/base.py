@@ -1,0 +1,395 @@
+"""The base game's actions (§2-§5): setup placements, the roll, building, trade, the end of
+a turn; and what a roll does (the event die first, then production or a 7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion_app.rules import barbarians, improvements, progress, robber, turnflow
+from companion_app.rules import operations as ops
+from companion_app.rules.actions import (
+    AcceptTrade,
+    Action,
+    BankTrade,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    DeclineTrade,
+    EndTurn,
+    EventDie,
+    OfferTrade,
+    Roll,
+)
+from companion_app.rules.cards import CARD_KINDS, COSTS, TERRAIN_RESOURCE, Build, Card
+from companion_app.rules.declare import ActionRule, Options, no_check
+from companion_app.rules.pieces import (
+    CITY,
+    NOBODY,
+    ROADS_PER_PLAYER,
+    SETTLEMENT,
+    SETTLEMENTS_PER_PLAYER,
+)
+from companion_app.rules.prompts import Prompt, PromptKind, Stage
+from companion_app.rules.state import ALL_CARDS, GameState, affords
+from companion_app.rules.topology import (
+    EDGE_COUNT,
+    EDGE_NODES,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_HEXES,
+)
+
+# Prebuilt action values, so listing legal actions does not construct objects on the hot path.
+_MAX_SEATS = 4
+_CARDS = tuple(Card)
+_ROAD = [[BuildRoad(p, e) for e in range(EDGE_COUNT)] for p in range(_MAX_SEATS)]
+_SETTLE = [[BuildSettlement(p, n) for n in range(NODE_COUNT)] for p in range(_MAX_SEATS)]
+_CITY = [[BuildCity(p, n) for n in range(NODE_COUNT)] for p in range(_MAX_SEATS)]
+_TRADE = [[[BankTrade(p, g, t) for t in _CARDS] for g in _CARDS] for p in range(_MAX_SEATS)]
+_END = [EndTurn(p) for p in range(_MAX_SEATS)]
+_ACCEPT = [AcceptTrade(p) for p in range(_MAX_SEATS)]
+_DECLINE = [DeclineTrade(p) for p in range(_MAX_SEATS)]
+_ROLLS = [
+    tuple(
+        Roll(p, y, r, e)
+        for y in range(1, 7)
+        for r in range(1, 7)
+        for e in (EventDie.SHIP, EventDie.TRADE, EventDie.POLITICS, EventDie.SCIENCE)
+    )
+    for p in range(_MAX_SEATS)
+]
+
+
+# ---- checks: the reason an action is illegal, or None -----------------------------------------
+
+
+def check_build_road(game: GameState, a: BuildRoad) -> str | None:
+    p, e = a.player, a.edge
+    if not 0 <= e < EDGE_COUNT:
+        return f"edge {e} does not exist (edges are 0-{EDGE_COUNT - 1})"
+    if game.edge_owner[e] != NOBODY:
+        return f"edge {e} already has a road"
+    if game.roads_left(p) == 0:
+        return f"no roads left in the supply (each player has {ROADS_PER_PLAYER})"
+    if game.prompt.kind is PromptKind.SETUP_ROAD:
+        if game.setup_node not in EDGE_NODES[e]:
+            return f"the starting road must touch the piece just placed on {game.setup_node}"
+        return None
+    free = game.prompt.kind is PromptKind.FREE_ROAD
+    if not free and not affords(game.hands[p], COSTS[Build.ROAD]):
+        return "a road costs 1 brick + 1 lumber (§5)"
+    if e not in ops.road_spots(game, p):
+        return f"edge {e} is not connected to your roads or buildings (or a piece blocks it)"
+    return None
+
+
+def check_settlement_like(game: GameState, node: int, what: str) -> str | None:
+    if not 0 <= node < NODE_COUNT:
+        return f"intersection {node} does not exist (intersections are 0-{NODE_COUNT - 1})"
+    if game.node_owner[node] != NOBODY:
+        return f"intersection {node} is already built on"
+    if game.knight_owner[node] != NOBODY:
+        return f"a knight stands on intersection {node}; no {what} there (§6)"
+    if not ops.free_building_spot(game, node):
+        return f"distance rule: intersection {node} is next to another building"
+    return None
+
+
+def check_build_settlement(game: GameState, a: BuildSettlement) -> str | None:
+    p, node = a.player, a.node
+    reason = check_settlement_like(game, node, "settlement")
+    if reason:
+        return reason
+    if game.settlements_left(p) == 0:
+        return f"no settlements left in the supply (each player has {SETTLEMENTS_PER_PLAYER})"
+    if game.prompt.kind is PromptKind.SETUP_SETTLEMENT:
+        return None
+    if not affords(game.hands[p], COSTS[Build.SETTLEMENT]):
+        return "a settlement costs 1 brick + 1 lumber + 1 wool + 1 grain (§5)"
+    if not game.has_road_at(p, node):
+        return f"intersection {node} is not at the end of one of your roads"
+    return None
+
+
+def check_build_city(game: GameState, a: BuildCity) -> str | None:
+    p, node = a.player, a.node
+    if game.prompt.kind is PromptKind.SETUP_CITY:
+        return check_settlement_like(game, node, "city")
+    reason = game.city_upgrade_reason(p, node)
+    if reason:
+        return reason
+    if not affords(game.hands[p], COSTS[Build.CITY]):
+        return "a city costs 3 ore + 2 grain (§5)"
+    return None
+
+
+def check_roll(game: GameState, a: Roll) -> str | None:
+    reason = progress.dice_reason(a.yellow, a.red)
+    if reason:
+        return reason
+    fixed = game.alchemist
+    if fixed is not None and (a.yellow, a.red) != fixed:
+        return f"the Alchemist fixed the dice at yellow {fixed[0]}, red {fixed[1]} (§10)"
+    return None
+
+
+def check_bank_trade(game: GameState, a: BankTrade) -> str | None:
+    if a.give == a.take:
+        return "a trade gives one kind of card for another"
+    rate = game.trade_rate(a.player, a.give)
+    if game.hands[a.player][a.give] < rate:
+        return f"trading {a.give.label} needs {rate} of them"
+    if game.bank[a.take] == 0:
+        return f"the bank has no {a.take.label} left"
+    return None
+
+
+def check_offer(game: GameState, a: OfferTrade) -> str | None:
+    if not 0 <= a.to < game.player_count or a.to == a.player:
+        return f"a trade offer goes to another player, not {a.to}"
+    if len(a.give) != CARD_KINDS or len(a.take) != CARD_KINDS:
+        return "an offer lists counts for all eight cards"
+    if min(a.give) < 0 or min(a.take) < 0:
+        return "card counts in an offer are >= 0"
+    if not any(a.give) or not any(a.take):
+        return "a trade gives at least one card and takes at least one"
+    if any(g and t for g, t in zip(a.give, a.take, strict=True)):
+        return "an offer cannot give and take the same kind of card"
+    if not affords(game.hands[a.player], a.give):
+        return "you do not hold the cards you offer"
+    return None
+
+
+def check_accept(game: GameState, a: AcceptTrade) -> str | None:
+    assert game.offer is not None
+    if not affords(game.hands[a.player], game.offer.take):
+        return "you do not hold the cards asked for"
+    return None
+
+
+def do_build_road(game: GameState, a: BuildRoad) -> None:
+    p = a.player
+    ops.place_road(game, p, a.edge)
+    if game.prompt.kind is PromptKind.SETUP_ROAD:
+        turnflow.advance_setup(game)
+    elif game.prompt.kind is PromptKind.FREE_ROAD:
+        turnflow.pending_step_done(game)
+    else:
+        ops.pay(game, p, COSTS[Build.ROAD])
+
+
+def do_build_settlement(game: GameState, a: BuildSettlement) -> None:
+    p, node = a.player, a.node
+    ops.place_building(game, p, node, SETTLEMENT)
+    if game.prompt.kind is PromptKind.SETUP_SETTLEMENT:
+        game.setup_node = node
+        turnflow.advance_setup(game)
+        return
+    ops.pay(game, p, COSTS[Build.SETTLEMENT])
+    broken = ops.road_owners_at(game, node) - {p}
+    if broken:
+        ops.update_longest_road(game, broken)
+
+
+def do_build_city(game: GameState, a: BuildCity) -> None:
+    p, node = a.player, a.node
+    if game.prompt.kind is PromptKind.SETUP_CITY:
+        ops.place_building(game, p, node, CITY)
+        for h in NODE_HEXES[node]:
+            resource = TERRAIN_RESOURCE[game.board.terrains[h]]
+            if resource is not None:
+                ops.take_from_bank(game, p, resource, 1)
+        game.setup_node = node
+        turnflow.advance_setup(game)
+        return
+    game.node_level[node] = CITY
+    ops.pay(game, p, COSTS[Build.CITY])
+
+
+def do_roll(game: GameState, a: Roll) -> None:
+    """Event die first (§3.3), then the production dice."""
+    game.last_roll = a
+    game.rolled = True
+    game.alchemist = None
+    if game.in_easy_start():
+        if a.total == 7:
+            game.rolled = False  # easy start: a 7 is rolled again
+            return
+    elif a.event is EventDie.SHIP:
+        if barbarians.advance_barbarians(game):
+            turnflow.next_prompt(game)
+            return
+    else:
+        progress.castle_draws(game, progress.EVENT_TRACK[a.event.value], a.red)
+    resolve_dice(game, a)
+
+
+def do_bank_trade(game: GameState, a: BankTrade) -> None:
+    p = a.player
+    rate = game.trade_rates[p][a.give]
+    game.hands[p][a.give] -= rate
+    game.bank[a.give] += rate
+    game.bank[a.take] -= 1
+    game.hands[p][a.take] += 1
+
+
+def do_offer(game: GameState, a: OfferTrade) -> None:
+    game.offer = a
+    game.prompt = Prompt(PromptKind.TRADE_RESPONSE, a.to)
+
+
+def do_accept(game: GameState, a: AcceptTrade) -> None:
+    offer = game.offer
+    assert offer is not None
+    giver, taker = game.hands[offer.player], game.hands[offer.to]
+    for c in ALL_CARDS:
+        giver[c] += offer.take[c] - offer.give[c]
+        taker[c] += offer.give[c] - offer.take[c]
+    game.offer = None
+    game.prompt = Prompt(PromptKind.TURN, game.active)
+
+
+def do_decline(game: GameState, a: DeclineTrade) -> None:
+    game.offer = None
+    game.prompt = Prompt(PromptKind.TURN, game.active)
+
+
+def do_end_turn(game: GameState, a: EndTurn) -> None:
+    """A 5th progress card held on one's own turn is discarded now (§3.6, §9)."""
+    over = ops.progress_over_limit(game, a.player)
+    if over > 0:
+        game.pending.append(Prompt(PromptKind.PROGRESS_DISCARD, a.player, over))
+        game.stage = Stage.END_TURN
+        turnflow.next_prompt(game)
+        return
+    turnflow.finish_turn(game)
+
+
+def resolve_dice(game: GameState, roll: Roll) -> None:
+    """Production, or a 7's discards and robber, after the event die (§3.4)."""
+    if roll.total == 7:
+        robber.start_seven(game)
+    else:
+        gained = ops.produce(game, roll.total)
+        improvements.queue_aqueduct(game, gained)
+        turnflow.next_prompt(game)
+
+
+def continue_after_attack(game: GameState) -> None:
+    """The attack's prompts are answered: the roll's production dice now (§3.3)."""
+    assert game.last_roll is not None
+    resolve_dice(game, game.last_roll)
+
+
+# ---- options: the legal answers ------------------------------------------------------------
+
+
+def setup_settlement_options(game: GameState, p: int) -> list[Action]:
+    return [_SETTLE[p][n] for n in range(NODE_COUNT) if ops.free_building_spot(game, n)]
+
+
+def setup_city_options(game: GameState, p: int) -> list[Action]:
+    return [_CITY[p][n] for n in range(NODE_COUNT) if ops.free_building_spot(game, n)]
+
+
+def setup_road_options(game: GameState, p: int) -> list[Action]:
+    edge_owner = game.edge_owner
+    return [_ROAD[p][e] for e in NODE_EDGES[game.setup_node] if edge_owner[e] == NOBODY]
+
+
+def roll_options(game: GameState, p: int) -> list[Action]:
+    """Every roll (or those the Alchemist fixed), and the Alchemist's plays before it."""
+    if game.alchemist is None:
+        return [*_ROLLS[p], *progress.alchemist_plays(game, p)]
+    y, r = game.alchemist
+    return [roll for roll in _ROLLS[p] if roll.yellow == y and roll.red == r]
+
+
+def building_options(game: GameState, p: int) -> list[Action]:
+    """Roads, settlements and cities the player on turn can build and pay."""
+    hand = game.hands[p]
+    actions: list[Action] = []
+    if len(game.roads_of[p]) < ROADS_PER_PLAYER and affords(hand, COSTS[Build.ROAD]):
+        roads = _ROAD[p]
+        actions.extend(roads[e] for e in ops.road_spots(game, p))
+    if affords(hand, COSTS[Build.SETTLEMENT]) and game.settlements_left(p) > 0:
+        settle = _SETTLE[p]
+        actions.extend(settle[n] for n in ops.settlement_spots(game, p))
+    if affords(hand, COSTS[Build.CITY]):
+        city = _CITY[p]
+        destroyed = game.destroyed_cities_of(p)
+        if destroyed:
+            actions.extend(city[n] for n in destroyed)
+        elif game.cities_left(p) > 0:
+            level = game.node_level
+            actions.extend(city[n] for n in game.buildings_of[p] if level[n] == SETTLEMENT)
+    return actions
+
+
+def bank_trade_options(game: GameState, p: int) -> list[Action]:
+    hand = game.hands[p]
+    bank = game.bank
+    rates = game.trade_rates[p]
+    trades = _TRADE[p]
+    actions: list[Action] = []
+    for g in ALL_CARDS:
+        if hand[g] >= rates[g]:
+            row = trades[g]
+            actions.extend(row[t] for t in ALL_CARDS if t != g and bank[t])
+    return actions
+
+
+def end_turn_options(game: GameState, p: int) -> list[Action]:
+    return [_END[p]]
+
+
+def trade_response_options(game: GameState, p: int) -> list[Action]:
+    assert game.offer is not None
+    if affords(game.hands[p], game.offer.take):
+        return [_ACCEPT[p], _DECLINE[p]]
+    return [_DECLINE[p]]
+
+
+RULES = (
+    ActionRule(
+        BuildRoad,
+        check_build_road,
+        do_build_road,
+        (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD),
+        "build a road",
+    ),
+    ActionRule(
+        BuildSettlement,
+        check_build_settlement,
+        do_build_settlement,
+        (PromptKind.SETUP_SETTLEMENT, PromptKind.TURN),
+        "build a settlement",
+    ),
+    ActionRule(
+        BuildCity,
+        check_build_city,
+        do_build_city,
+        (PromptKind.SETUP_CITY, PromptKind.TURN),
+        "build a city",
+    ),
+    ActionRule(Roll, check_roll, do_roll, (PromptKind.ROLL,), "roll the dice"),
+    ActionRule(
+        BankTrade, check_bank_trade, do_bank_trade, (PromptKind.TURN,), "trade with the bank"
+    ),
+    ActionRule(OfferTrade, check_offer, do_offer, (PromptKind.TURN,), "offer a trade"),
+    ActionRule(
+        AcceptTrade, check_accept, do_accept, (PromptKind.TRADE_RESPONSE,), "accept the offer"
+    ),
+    ActionRule(
+        DeclineTrade, no_check, do_decline, (PromptKind.TRADE_RESPONSE,), "decline the offer"
+    ),
+    ActionRule(EndTurn, no_check, do_end_turn, (PromptKind.TURN,), "end the turn"),
+)
+OPTIONS: dict[PromptKind, Options] = {
+    PromptKind.SETUP_SETTLEMENT: setup_settlement_options,
+    PromptKind.SETUP_CITY: setup_city_options,
+    PromptKind.SETUP_ROAD: setup_road_options,
+    PromptKind.TRADE_RESPONSE: trade_response_options,
+}
+STAGES: dict[Stage, Callable[[GameState], None]] = {Stage.ATTACK: continue_after_attack}

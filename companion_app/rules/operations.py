@@ -1,0 +1,279 @@
+"""The shared operations of the rules, named for the game: what several mechanics do alike.
+
+Paying and taking from the bank, placing a building, the road network (road spots, blocking,
+the longest road), production, and the progress decks. Each is a function of the state; the
+mechanic modules build their actions from these and never change the state's arrays behind
+their back (the derived indexes in :class:`~state.GameState` stay right).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Iterable
+
+from companion_app.rules.cards import (
+    CARD_KINDS,
+    PROGRESS_HAND_LIMIT,
+    TERRAIN_COMMODITY,
+    TERRAIN_RESOURCE,
+    Hand,
+    ProgressCard,
+    Track,
+)
+from companion_app.rules.pieces import CITY, LONGEST_ROAD_MIN, NOBODY
+from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.state import ALL_CARDS, GameState
+from companion_app.rules.topology import (
+    EDGE_NODES,
+    HEX_COUNT,
+    HEX_NODES,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_HARBOUR_SLOT,
+    NODE_NEIGHBOURS,
+)
+
+# ---- cards ----------------------------------------------------------------------------------
+
+
+def pay(state: GameState, p: int, cost: Hand) -> None:
+    """``p`` pays ``cost`` to the bank."""
+    hand = state.hands[p]
+    bank = state.bank
+    for c, n in enumerate(cost):
+        if n:
+            hand[c] -= n
+            bank[c] += n
+
+
+def take_from_bank(state: GameState, p: int, card: int, n: int) -> int:
+    """``p`` takes ``n`` of ``card`` from the bank, or what is left of them; how many."""
+    n = min(n, state.bank[card])
+    state.bank[card] -= n
+    state.hands[p][card] += n
+    return n
+
+
+# ---- buildings and roads ----------------------------------------------------------------------
+
+
+def place_building(state: GameState, p: int, node: int, level: int) -> None:
+    """A settlement or city of ``p`` on ``node``; a harbour there updates the trade rates."""
+    state.node_owner[node] = p
+    state.node_level[node] = level
+    insort(state.buildings_of[p], node)  # kept sorted: legal actions in id order
+    if NODE_HARBOUR_SLOT[node] is not None:
+        state.update_trade_rates(p)
+
+
+def place_road(state: GameState, p: int, edge: int) -> None:
+    state.edge_owner[edge] = p
+    insort(state.roads_of[p], edge)
+    update_longest_road(state, (p,))
+
+
+def remove_road(state: GameState, edge: int) -> None:
+    owner = state.edge_owner[edge]
+    state.edge_owner[edge] = NOBODY
+    state.roads_of[owner].remove(edge)
+    update_longest_road(state, (owner,))
+
+
+def free_building_spot(state: GameState, node: int) -> bool:
+    """Empty, no knight on it, and the distance rule holds (§2, base rules)."""
+    owner = state.node_owner
+    if owner[node] != NOBODY or state.knight_owner[node] != NOBODY:
+        return False
+    return all(owner[m] == NOBODY for m in NODE_NEIGHBOURS[node])
+
+
+def blocks(state: GameState, player: int, node: int) -> bool:
+    """An opponent's building or knight on ``node`` stops ``player``'s roads passing it."""
+    owner = state.node_owner[node]
+    if owner != NOBODY and owner != player:
+        return True
+    knight = state.knight_owner[node]
+    return knight != NOBODY and knight != player
+
+
+def road_spots(state: GameState, p: int) -> list[int]:
+    """Empty edges connected to the player's network, in id order (§5, base rules)."""
+    edge_owner = state.edge_owner
+    seen: set[int] = set()
+    spots: list[int] = []
+    frontier: set[int] = set(state.buildings_of[p])
+    for e in state.roads_of[p]:
+        for node in EDGE_NODES[e]:
+            if not blocks(state, p, node):
+                frontier.add(node)
+    for node in frontier:
+        for e in NODE_EDGES[node]:
+            if edge_owner[e] == NOBODY and e not in seen:
+                seen.add(e)
+                spots.append(e)
+    spots.sort()
+    return spots
+
+
+def settlement_spots(state: GameState, p: int) -> list[int]:
+    """Free intersections at an end of the player's roads (§5)."""
+    return [n for n in state.road_ends(p) if free_building_spot(state, n)]
+
+
+def road_owners_at(state: GameState, node: int) -> set[int]:
+    return {state.edge_owner[e] for e in NODE_EDGES[node]} - {NOBODY}
+
+
+def longest_road(state: GameState, p: int) -> int:
+    """Length of the player's longest road; opponents' buildings and knights break it."""
+    own = set(state.roads_of[p])
+    if not own:
+        return 0
+    best = 0
+
+    def walk(node: int, used: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and blocks(state, p, node):
+            return
+        for e in NODE_EDGES[node]:
+            if e in own and not used >> e & 1:
+                a, b = EDGE_NODES[e]
+                walk(b if a == node else a, used | 1 << e, length + 1)
+
+    starts = {node for e in own for node in EDGE_NODES[e]}
+    for node in starts:
+        walk(node, 0, 0)
+        if best == len(own):
+            break
+    return best
+
+
+def update_longest_road(state: GameState, players: Iterable[int]) -> None:
+    """Re-measure ``players``' roads and move the Longest Road card if it changes hands (§11)."""
+    for p in players:
+        state.road_length[p] = longest_road(state, p)
+    lengths = state.road_length
+    best = max(lengths)
+    holder = state.longest_road_holder
+    if holder != NOBODY and lengths[holder] >= LONGEST_ROAD_MIN and lengths[holder] == best:
+        return
+    if best >= LONGEST_ROAD_MIN and lengths.count(best) == 1:
+        state.longest_road_holder = lengths.index(best)
+    else:
+        state.longest_road_holder = NOBODY
+
+
+def roads_changed_at(state: GameState, *nodes: int) -> None:
+    """A knight came or went: roads through these intersections may be broken or mended."""
+    owners: set[int] = set()
+    for node in nodes:
+        owners |= road_owners_at(state, node)
+    if owners:
+        update_longest_road(state, owners)
+
+
+# ---- the robber and production (§4, §6) -------------------------------------------------------
+
+
+def robber_targets(state: GameState) -> list[int]:
+    """Every other hex; a knight chases it to another hex with a number token (§6)."""
+    tokens = state.tokens
+    return [
+        h
+        for h in range(HEX_COUNT)
+        if h != state.robber_hex and (not state.robber_by_knight or tokens[h] is not None)
+    ]
+
+
+def produce(state: GameState, number: int) -> list[list[int]]:
+    """Production for a non-7 roll with commodities, robber and bank shortage (§4)."""
+    n = state.player_count
+    owed = [[0] * CARD_KINDS for _ in range(n)]
+    terrains = state.board.terrains
+    owner = state.node_owner
+    level = state.node_level
+    for h in state.token_hexes[number]:
+        if h == state.robber_hex:
+            continue
+        resource = TERRAIN_RESOURCE[terrains[h]]
+        assert resource is not None
+        commodity = TERRAIN_COMMODITY.get(terrains[h])
+        for node in HEX_NODES[h]:
+            p = owner[node]
+            if p == NOBODY:
+                continue
+            if level[node] == CITY:
+                if commodity is None:
+                    owed[p][resource] += 2
+                else:
+                    owed[p][resource] += 1
+                    owed[p][commodity] += 1
+            else:
+                owed[p][resource] += 1
+    gained = [[0] * CARD_KINDS for _ in range(n)]
+    bank = state.bank
+    for c in ALL_CARDS:
+        takers = [p for p in range(n) if owed[p][c]]
+        if not takers:
+            continue
+        total = sum(owed[p][c] for p in takers)
+        if total <= bank[c]:
+            for p in takers:
+                gained[p][c] = take_from_bank(state, p, c, owed[p][c])
+        elif len(takers) == 1:
+            gained[takers[0]][c] = take_from_bank(state, takers[0], c, owed[takers[0]][c])
+    state.last_production = tuple(tuple(g) for g in gained)
+    return gained
+
+
+# ---- the progress decks (§9) ------------------------------------------------------------------
+
+
+def draw_progress(state: GameState, p: int, track: Track, queue_at: int) -> ProgressCard | None:
+    """The top card of ``track``'s deck to ``p``; an empty deck gives nothing. A forced discard
+    is queued at ``queue_at`` in ``state.pending``."""
+    deck = state.decks[track.index]
+    if not deck:
+        return None
+    card = deck.pop(0)
+    receive_progress(state, p, card, queue_at)
+    return card
+
+
+def receive_progress(state: GameState, p: int, card: ProgressCard, queue_at: int) -> None:
+    """A VP card is revealed at once; any other goes to the hand, and a 5th card outside the
+    player's own turn is discarded at once (§9)."""
+    if card.is_vp:
+        state.revealed_vp[p].append(card)
+        return
+    add_to_progress_hand(state.progress_hands[p], card)
+    over = progress_over_limit(state, p)
+    if over > 0 and p != state.active:
+        state.pending.insert(queue_at, Prompt(PromptKind.PROGRESS_DISCARD, p, over))
+
+
+def add_to_progress_hand(hand: list[ProgressCard], card: ProgressCard) -> None:
+    hand.append(card)
+    hand.sort(key=lambda c: c.order)
+
+
+def under_deck(state: GameState, card: ProgressCard) -> None:
+    """Played and discarded cards go face down under their deck (§9)."""
+    state.decks[card.track.index].append(card)
+
+
+def progress_over_limit(state: GameState, p: int) -> int:
+    """Progress cards held beyond the limit of 4 (§9)."""
+    return len(state.progress_hands[p]) - PROGRESS_HAND_LIMIT
+
+
+def on_board(node: int) -> bool:
+    """An intersection id that exists."""
+    return 0 <= node < NODE_COUNT
+
+
+def is_free(state: GameState, node: int) -> bool:
+    """No building and no knight on ``node``."""
+    return state.node_owner[node] == NOBODY and state.knight_owner[node] == NOBODY

@@ -1,0 +1,129 @@
+"""The robber (§3.4, §8): a 7's discards, moving the robber, stealing a card.
+
+Until the first barbarian attack the robber stays in the desert and a 7 only makes players
+over their limit discard (§8).
+"""
+
+from __future__ import annotations
+
+from companion_app.rules import operations as ops
+from companion_app.rules import turnflow
+from companion_app.rules.actions import Action, DiscardCard, MoveRobber, StealFrom
+from companion_app.rules.cards import CARD_KINDS, Card
+from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.prompts import Prompt, PromptKind, Stage
+from companion_app.rules.state import ALL_CARDS, GameState
+from companion_app.rules.topology import HEX_COUNT, HEX_NODES
+
+_MAX_SEATS = 4
+_CARDS = tuple(Card)
+_DISCARD = [[DiscardCard(p, c) for c in _CARDS] for p in range(_MAX_SEATS)]
+_ROBBER = [[MoveRobber(p, h) for h in range(HEX_COUNT)] for p in range(_MAX_SEATS)]
+_STEAL = [[StealFrom(p, v) for v in range(_MAX_SEATS)] for p in range(_MAX_SEATS)]
+
+
+def start_seven(game: GameState) -> None:
+    """On a 7: discards over the limit, in seat order from the roller (§3.4)."""
+    game.last_production = ()
+    for p in game.seat_order():
+        count = game.card_count(p)
+        if count > game.discard_limit(p):
+            game.pending.append(Prompt(PromptKind.DISCARD, p, count // 2))
+    game.stage = Stage.DISCARD
+    turnflow.next_prompt(game)
+
+
+def robbable(game: GameState, hex_: int) -> list[int]:
+    """The other players, in seat order from the active one, with a building on ``hex_``
+    and cards to lose (§8)."""
+    corners = HEX_NODES[hex_]
+    owner = game.node_owner
+    return [
+        q
+        for q in game.seat_order()[1:]
+        if game.card_count(q) and any(owner[node] == q for node in corners)
+    ]
+
+
+def steal_random(game: GameState, victim: int, thief: int) -> Card:
+    """One random resource/commodity card (seeded): progress cards are never stolen (§8)."""
+    hand = game.hands[victim]
+    pick = game.rng.below(sum(hand))
+    for c in range(CARD_KINDS):
+        if pick < hand[c]:
+            hand[c] -= 1
+            game.hands[thief][c] += 1
+            return Card(c)
+        pick -= hand[c]
+    raise AssertionError("unreachable: pick is below the hand's size")  # pragma: no cover
+
+
+def check_discard(game: GameState, a: DiscardCard) -> str | None:
+    if game.hands[a.player][a.card] == 0:
+        return f"you hold no {a.card.label} to discard"
+    return None
+
+
+def check_move_robber(game: GameState, a: MoveRobber) -> str | None:
+    if not 0 <= a.hex < HEX_COUNT:
+        return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
+    if a.hex == game.robber_hex:
+        return "the robber must move to another hex"
+    if a.hex not in ops.robber_targets(game):
+        return "a knight chases the robber to a hex with a number token (§6)"
+    return None
+
+
+def check_steal(game: GameState, a: StealFrom) -> str | None:
+    if a.victim not in game.victims:
+        return f"player {a.victim} has no building next to the robber or no cards"
+    return None
+
+
+def do_discard(game: GameState, a: DiscardCard) -> None:
+    game.hands[a.player][a.card] -= 1
+    game.bank[a.card] += 1
+    turnflow.pending_step_done(game)
+
+
+def do_move_robber(game: GameState, a: MoveRobber) -> None:
+    game.robber_hex = a.hex
+    game.victims = tuple(robbable(game, a.hex))
+    game.robber_by_knight = False
+    if game.victims:
+        game.prompt = Prompt(PromptKind.CHOOSE_VICTIM, game.active)
+    else:
+        turnflow.next_prompt(game)
+
+
+def do_steal(game: GameState, a: StealFrom) -> None:
+    steal_random(game, a.victim, a.player)
+    game.victims = ()
+    turnflow.next_prompt(game)
+
+
+def discard_options(game: GameState, p: int) -> list[Action]:
+    hand = game.hands[p]
+    return [_DISCARD[p][c] for c in ALL_CARDS if hand[c]]
+
+
+def robber_options(game: GameState, p: int) -> list[Action]:
+    return [_ROBBER[p][h] for h in ops.robber_targets(game)]
+
+
+def victim_options(game: GameState, p: int) -> list[Action]:
+    return [_STEAL[p][v] for v in game.victims]
+
+
+RULES = (
+    ActionRule(DiscardCard, check_discard, do_discard, (PromptKind.DISCARD,), "discard a card"),
+    ActionRule(
+        MoveRobber, check_move_robber, do_move_robber, (PromptKind.MOVE_ROBBER,), "move the robber"
+    ),
+    ActionRule(StealFrom, check_steal, do_steal, (PromptKind.CHOOSE_VICTIM,), "steal a card"),
+)
+OPTIONS: dict[PromptKind, Options] = {
+    PromptKind.DISCARD: discard_options,
+    PromptKind.MOVE_ROBBER: robber_options,
+    PromptKind.CHOOSE_VICTIM: victim_options,
+}

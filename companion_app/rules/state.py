@@ -1,0 +1,448 @@
+"""The game's state: the data of a game in progress and the indexes derived from it.
+
+Nothing here applies a rule. :class:`GameState` holds the pieces, cards, decks and the prompt
+queue (every field is in the state JSON, see :mod:`codec`), the indexes derived from them
+(pieces per player, trade rates, hexes per number) and read-only questions about them that
+every layer asks (victory points, supplies left, whose turn). The rules change a state only
+through :mod:`operations`, :mod:`turnflow` and the mechanic modules; :class:`~game.Game` is
+the state with the public API on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion_app.rules.actions import OfferTrade, Roll
+from companion_app.rules.cards import (
+    ABILITY_LEVEL,
+    BANK_START,
+    CARD_KINDS,
+    COMMODITIES,
+    TERRAIN_RESOURCE,
+    TRACKS,
+    Card,
+    Hand,
+    Harbour,
+    ProgressCard,
+    deck_composition,
+)
+from companion_app.rules.config import GameConfig
+from companion_app.rules.pieces import (
+    CITIES_PER_PLAYER,
+    CITY,
+    DESTROYED_CITY,
+    DISCARD_LIMIT,
+    DISCARD_LIMIT_PER_WALL,
+    NOBODY,
+    ROADS_PER_PLAYER,
+    SETTLEMENT,
+    SETTLEMENTS_PER_PLAYER,
+)
+from companion_app.rules.prompts import Prompt, PromptKind, Stage
+from companion_app.rules.rng import SplitMix64
+from companion_app.rules.topology import (
+    EDGE_COUNT,
+    EDGE_NODES,
+    HEX_COUNT,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_HARBOUR_SLOT,
+)
+
+SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SETUP_ROAD)
+ALL_CARDS = range(CARD_KINDS)
+
+
+def affords(hand: Sequence[int], cost: Hand) -> bool:
+    """``hand`` holds at least ``cost``."""
+    return all(h >= c for h, c in zip(hand, cost, strict=True))
+
+
+def new_decks(rng: SplitMix64) -> list[list[ProgressCard]]:
+    """The three decks, each shuffled from the game's generator; the top card is index 0."""
+    decks: list[list[ProgressCard]] = []
+    for track in TRACKS:
+        deck = list(deck_composition(track))
+        rng.shuffle(deck)
+        decks.append(deck)
+    return decks
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryPoints:
+    """A player's victory points by source (§11); :attr:`total` is ``victory_points``.
+
+    Counts, not points: ``settlements`` includes destroyed cities (1 VP each), ``cities``
+    counts every standing city (2 VP each, metropolises included), ``metropolises`` the
+    metropolis bonuses (+2 each).
+    """
+
+    settlements: int
+    cities: int
+    metropolises: int
+    longest_road: bool
+    defender_cards: int
+    merchant: bool
+    vp_cards: int
+    """Printer and Constitution, revealed (1 VP each)."""
+
+    @property
+    def total(self) -> int:
+        return (
+            self.settlements
+            + 2 * self.cities
+            + 2 * self.metropolises
+            + (2 if self.longest_road else 0)
+            + self.defender_cards
+            + (1 if self.merchant else 0)
+            + self.vp_cards
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BarbarianAttack:
+    """What happened at one barbarian attack (§7), kept for the table to see afterwards.
+
+    ``defence`` is each seat's active-knight strength that counted; ``defender`` the single
+    strongest who took a Defender of Catan card (``NOBODY`` otherwise); ``tied`` the strongest
+    who tied and draw a progress card of their choice instead; ``losers`` the lowest defenders
+    who each lose a city of their choice (in the order they choose).
+    """
+
+    number: int
+    """1 for the game's first attack."""
+    strength: int
+    defence: tuple[int, ...]
+    defender: int = NOBODY
+    tied: tuple[int, ...] = ()
+    losers: tuple[int, ...] = ()
+
+    @property
+    def total_defence(self) -> int:
+        return sum(self.defence)
+
+    @property
+    def defended(self) -> bool:
+        """Catan wins on a defence at least as strong as the barbarians (§7.3)."""
+        return self.total_defence >= self.strength
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "strength": self.strength,
+            "defence": list(self.defence),
+            "defender": self.defender,
+            "tied": list(self.tied),
+            "losers": list(self.losers),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BarbarianAttack:
+        """:raises KeyError, TypeError, ValueError: for malformed data (``Game.from_json``
+        turns them into a ``StateError``)."""
+        return cls(
+            number=int(data["number"]),
+            strength=int(data["strength"]),
+            defence=tuple(int(x) for x in data["defence"]),
+            defender=int(data["defender"]),
+            tied=tuple(int(x) for x in data["tied"]),
+            losers=tuple(int(x) for x in data["losers"]),
+        )
+
+
+class GameState:
+    """A game of Cities & Knights in progress: its data and derived indexes.
+
+    Seats are 0 … n-1 in seat order (``config.players``). Public attributes are read-only for
+    callers outside the rules core.
+    """
+
+    def __init__(self, config: GameConfig) -> None:
+        """The empty board before the setup rounds (§2)."""
+        self.config = config
+        self.board = config.board
+        n = self.player_count = len(config.players)
+        self.seats: tuple[int, ...] = tuple((config.first_player + i) % n for i in range(n))
+        self.bank: list[int] = list(BANK_START)
+        self.hands: list[list[int]] = [[0] * CARD_KINDS for _ in range(n)]
+        self.node_owner: list[int] = [NOBODY] * NODE_COUNT
+        self.node_level: list[int] = [0] * NODE_COUNT
+        self.edge_owner: list[int] = [NOBODY] * EDGE_COUNT
+        self.knight_owner: list[int] = [NOBODY] * NODE_COUNT
+        self.knight_level: list[int] = [0] * NODE_COUNT
+        self.knight_active: list[bool] = [False] * NODE_COUNT
+        self.knight_flags: list[int] = [0] * NODE_COUNT
+        """What the knight did this turn: ACTIVATED / ACTED / PROMOTED bits."""
+        self.walls: list[bool] = [False] * NODE_COUNT
+        self.improvements: list[list[int]] = [[0, 0, 0] for _ in range(n)]
+        """City-improvement level per player per track (trade, politics, science)."""
+        self.metropolis: list[int] = [NOBODY, NOBODY, NOBODY]
+        """The intersection carrying each track's metropolis."""
+        self.barbarian_position = 0
+        self.barbarian_attacks = 0
+        self.last_attack: BarbarianAttack | None = None
+        """The latest barbarian attack's outcome (§7), None before the first."""
+        self.defender_cards: list[int] = [0] * n
+        self.committed: list[int] = []
+        """Evil barbarians: the knights committed to the coming attack."""
+        self.robber_hex: int = self.board.desert_hex
+        self.robber_unlocked = False
+        """Set by the first barbarian attack (§8): until then the robber stays in the desert."""
+        self.robber_by_knight = False
+        self.active: int = config.first_player
+        self.rolled = False
+        self.setup_step = 0
+        self.setup_node: int = NOBODY
+        self.pending: list[Prompt] = []
+        """Decisions queued before play goes on (discards, city losses, deck choices...)."""
+        self.stage = Stage.NONE
+        """What happens once ``pending`` is empty (see :class:`Stage`)."""
+        self.displaced: tuple[int, int, bool, int] | None = None
+        """The displaced knight waiting to be relocated: (node, level, active, flags)."""
+        self.offer: OfferTrade | None = None
+        self.victims: tuple[int, ...] = ()
+        self.turn = 0
+        self.turns_taken: list[int] = [0] * n
+        self.longest_road_holder: int = NOBODY
+        self.road_length: list[int] = [0] * n
+        self.winner: int = NOBODY
+        self.rng = SplitMix64(config.seed)
+        self.decks: list[list[ProgressCard]] = new_decks(self.rng)
+        """The three progress decks (trade, politics, science), top card first (§9)."""
+        self.progress_hands: list[list[ProgressCard]] = [[] for _ in range(n)]
+        """Progress cards held, VP cards excepted, in almanac order."""
+        self.revealed_vp: list[list[ProgressCard]] = [[] for _ in range(n)]
+        """Printer / Constitution: revealed at once when drawn (§9)."""
+        self.merchant_hex: int = NOBODY
+        self.merchant_owner: int = NOBODY
+        self.fleet: list[Card] = []
+        """Merchant Fleet: cards the player on turn trades 2:1 this turn (§10)."""
+        self.alchemist: tuple[int, int] | None = None
+        self.tokens: list[int | None] = list(self.board.tokens)
+        """Number token per hex; the Inventor swaps them (§10)."""
+        self.card_target: int = NOBODY
+        """The other player of a card's follow-up: Spy / Master Merchant victim, Deserter
+        victim, the Commercial Harbor opponent answering."""
+        self.deserter: tuple[int, bool] | None = None
+        """Deserter: the level and side of the knight the player may place."""
+        self.harbor_done: list[int] = []
+        """Commercial Harbor: opponents already offered an exchange this play."""
+        self.harbor_offer: Card | None = None
+        self.last_roll: Roll | None = None
+        self.last_production: tuple[Hand, ...] = ()
+        self.prompt = Prompt(PromptKind.SETUP_SETTLEMENT, self.active)
+        self.token_hexes: dict[int, tuple[int, ...]] = {}
+        """Hexes per number token (2-12), for production."""
+        self.index_tokens()
+        self.rebuild_indexes()
+
+    def index_tokens(self) -> None:
+        """Re-derive :attr:`token_hexes` after the tokens changed (the Inventor)."""
+        tokens = self.tokens
+        self.token_hexes = {
+            t: tuple(h for h in range(HEX_COUNT) if tokens[h] == t) for t in range(2, 13)
+        }
+
+    def rebuild_indexes(self) -> None:
+        """Derived lookups (pieces per player, supplies, trade rates) from the board arrays."""
+        n = self.player_count
+        self.roads_of: list[list[int]] = [[] for _ in range(n)]
+        self.buildings_of: list[list[int]] = [[] for _ in range(n)]
+        for e, owner in enumerate(self.edge_owner):
+            if owner != NOBODY:
+                self.roads_of[owner].append(e)
+        for node, owner in enumerate(self.node_owner):
+            if owner != NOBODY:
+                self.buildings_of[owner].append(node)
+        self.knights_of: list[list[int]] = [[] for _ in range(n)]
+        for node, owner in enumerate(self.knight_owner):
+            if owner != NOBODY:
+                self.knights_of[owner].append(node)
+        self.trade_rates: list[list[int]] = [[4] * CARD_KINDS for _ in range(n)]
+        for p in range(n):
+            self.update_trade_rates(p)
+
+    def update_trade_rates(self, p: int) -> None:
+        """Best maritime rate per card: harbours, then the Merchant Guild (trade level 3)."""
+        rates = self.trade_rates[p]
+        rates[:] = [4] * CARD_KINDS
+        for node in self.buildings_of[p]:
+            slot = NODE_HARBOUR_SLOT[node]
+            if slot is None:
+                continue
+            harbour = self.board.harbours[slot]
+            if harbour is Harbour.GENERIC:
+                for c in ALL_CARDS:
+                    rates[c] = min(rates[c], 3)
+            else:
+                resource = harbour.resource
+                assert resource is not None
+                rates[resource] = 2
+        if self.improvements[p][0] >= ABILITY_LEVEL:
+            for c in COMMODITIES:
+                rates[c] = 2
+        if self.merchant_owner == p:
+            resource = TERRAIN_RESOURCE[self.board.terrains[self.merchant_hex]]
+            assert resource is not None
+            rates[resource] = 2
+        if p == self.active:
+            for c in self.fleet:
+                rates[c] = 2
+
+    # ---- reading the state ----------------------------------------------------------------
+
+    def settlements_on_board(self, player: int) -> int:
+        return sum(1 for node in self.buildings_of[player] if self.node_level[node] == SETTLEMENT)
+
+    def cities_on_board(self, player: int) -> int:
+        """City pieces on the board, destroyed cities included."""
+        return sum(1 for node in self.buildings_of[player] if self.node_level[node] >= CITY)
+
+    def cities_of(self, player: int) -> list[int]:
+        """Intersections of the player's standing cities (metropolises included)."""
+        level = self.node_level
+        return [node for node in self.buildings_of[player] if level[node] == CITY]
+
+    def destroyed_cities_of(self, player: int) -> list[int]:
+        level = self.node_level
+        return [node for node in self.buildings_of[player] if level[node] == DESTROYED_CITY]
+
+    def metropolis_owner(self, track_index: int) -> int:
+        node = self.metropolis[track_index]
+        return NOBODY if node == NOBODY else self.node_owner[node]
+
+    def knight_strength(self, player: int) -> int:
+        """Total level of the player's active knights (§7.2)."""
+        return sum(self.knight_level[n] for n in self.knights_of[player] if self.knight_active[n])
+
+    def knights_at_level(self, player: int, level: int) -> int:
+        return sum(1 for n in self.knights_of[player] if self.knight_level[n] == level)
+
+    def walls_of(self, player: int) -> int:
+        return sum(1 for node in self.buildings_of[player] if self.walls[node])
+
+    def barbarian_strength(self) -> int:
+        """Cities on the board, metropolises included (§7.1)."""
+        return self.node_level.count(CITY)
+
+    def settlements_left(self, player: int) -> int:
+        return SETTLEMENTS_PER_PLAYER - self.settlements_on_board(player)
+
+    def cities_left(self, player: int) -> int:
+        return CITIES_PER_PLAYER - self.cities_on_board(player)
+
+    def roads_left(self, player: int) -> int:
+        return ROADS_PER_PLAYER - len(self.roads_of[player])
+
+    def city_upgrade_reason(self, p: int, node: int) -> str | None:
+        """Why ``p`` cannot turn ``node`` into a city (price aside), or None (§5, §7)."""
+        if not 0 <= node < NODE_COUNT:
+            return f"intersection {node} does not exist (intersections are 0-{NODE_COUNT - 1})"
+        destroyed = self.destroyed_cities_of(p)
+        if destroyed:
+            if node not in destroyed:
+                return f"rebuild your destroyed city on {destroyed[0]} before any other city (§7)"
+        elif self.node_owner[node] != p or self.node_level[node] != SETTLEMENT:
+            return f"a city upgrades one of your settlements; intersection {node} has none"
+        elif self.cities_left(p) == 0:
+            return f"no cities left in the supply (each player has {CITIES_PER_PLAYER})"
+        return None
+
+    def affords(self, player: int, cost: Hand) -> bool:
+        """The player holds at least ``cost``."""
+        return affords(self.hands[player], cost)
+
+    def hand(self, player: int) -> Hand:
+        return tuple(self.hands[player])
+
+    def card_count(self, player: int) -> int:
+        return sum(self.hands[player])
+
+    def discard_limit(self, player: int) -> int:
+        """7, plus 2 for each city wall the player has (§3.4)."""
+        return DISCARD_LIMIT + DISCARD_LIMIT_PER_WALL * self.walls_of(player)
+
+    def victory_points(self, player: int) -> int:
+        """VP per §11 from what is on the board and the cards held."""
+        vp = 0
+        for node in self.buildings_of[player]:
+            vp += 2 if self.node_level[node] == CITY else 1
+        if self.longest_road_holder == player:
+            vp += 2
+        for node in self.metropolis:
+            if node != NOBODY and self.node_owner[node] == player:
+                vp += 2
+        vp += len(self.revealed_vp[player])
+        if self.merchant_owner == player:
+            vp += 1
+        return vp + self.defender_cards[player]
+
+    def victory_point_breakdown(self, player: int) -> VictoryPoints:
+        """Where the player's VP come from (§11); its total equals :meth:`victory_points`."""
+        levels = [self.node_level[node] for node in self.buildings_of[player]]
+        return VictoryPoints(
+            settlements=len(levels) - levels.count(CITY),
+            cities=levels.count(CITY),
+            metropolises=sum(
+                1 for node in self.metropolis if node != NOBODY and self.node_owner[node] == player
+            ),
+            longest_road=self.longest_road_holder == player,
+            defender_cards=self.defender_cards[player],
+            merchant=self.merchant_owner == player,
+            vp_cards=len(self.revealed_vp[player]),
+        )
+
+    def trade_rate(self, player: int, card: Card) -> int:
+        """How many of ``card`` the player gives the bank for one card (4, 3 or 2)."""
+        return self.trade_rates[player][card]
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner != NOBODY
+
+    @property
+    def awaiting_roll(self) -> bool:
+        """True while the rules core waits for the dice: the dice box is armed only then."""
+        return self.prompt.kind is PromptKind.ROLL
+
+    @property
+    def alchemist_dice(self) -> tuple[int, int] | None:
+        """(yellow, red) fixed by an Alchemist for the coming roll, else None (§10).
+
+        The dice box is told these values, so its next roll reports them with the event die.
+        """
+        return self.alchemist
+
+    @property
+    def in_setup(self) -> bool:
+        return self.prompt.kind in SETUP_KINDS
+
+    def next_seat(self, player: int) -> int:
+        return (player + 1) % self.player_count
+
+    def seat_order(self) -> list[int]:
+        """Every seat in turn order, the active player first."""
+        n = self.player_count
+        return [(self.active + i) % n for i in range(n)]
+
+    def describe_prompt(self) -> str:
+        return self.prompt.describe(self.config.names)
+
+    def road_ends(self, player: int) -> list[int]:
+        """Intersections at an end of one of the player's roads, in id order."""
+        return sorted({node for e in self.roads_of[player] for node in EDGE_NODES[e]})
+
+    def has_road_at(self, player: int, node: int) -> bool:
+        """One of the player's roads ends on ``node``."""
+        edge_owner = self.edge_owner
+        return any(edge_owner[e] == player for e in NODE_EDGES[node])
+
+    def progress_hand(self, player: int) -> tuple[ProgressCard, ...]:
+        """The player's progress cards in hand (VP cards are in ``revealed_vp``)."""
+        return tuple(self.progress_hands[player])
+
+    def in_easy_start(self) -> bool:
+        """Variant: the active player's first two turns (7s re-rolled, no event die)."""
+        return self.config.easy_start and self.turns_taken[self.active] < 2

@@ -1,0 +1,109 @@
+"""Turn flow (§2, §3): the setup order, the prompt queue, the stage and the end of a turn.
+
+``state.pending`` queues the decisions that come before play goes on (discards, city losses,
+deck choices, card follow-ups); ``state.prompt`` is the one shown now. When the queue is empty
+the :class:`~prompts.Stage` says what the interrupted roll goes on with. The mechanics that own
+a stage's next step (the barbarian attack, the production) register it in
+:data:`CONTINUATIONS` through the registry, so this layer does not import them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion_app.rules.prompts import Prompt, PromptKind, Stage
+from companion_app.rules.state import SETUP_KINDS, GameState
+from companion_app.rules.topology import NODE_COUNT
+
+CONTINUATIONS: dict[Stage, Callable[[GameState], None]] = {}
+"""What :data:`Stage.COMMIT` and :data:`Stage.ATTACK` go on with; filled by :mod:`registry`."""
+
+
+def setup_player(state: GameState, step: int) -> int:
+    """Placement k (two steps each): seats in order, then in reverse order (§2)."""
+    k = step // 2
+    n = state.player_count
+    return state.seats[k] if k < n else state.seats[2 * n - 1 - k]
+
+
+def advance_setup(state: GameState) -> None:
+    """The next setup placement, or the first turn after the last one (§2)."""
+    state.setup_step += 1
+    n = state.player_count
+    if state.setup_step == 4 * n:
+        state.active = state.config.first_player
+        start_turn_prompt(state)
+        return
+    p = setup_player(state, state.setup_step)
+    if state.setup_step % 2 == 1:
+        state.prompt = Prompt(PromptKind.SETUP_ROAD, p)
+    elif state.setup_step // 2 < n:
+        state.prompt = Prompt(PromptKind.SETUP_SETTLEMENT, p)
+    else:
+        state.prompt = Prompt(PromptKind.SETUP_CITY, p)
+    state.active = p
+
+
+def start_turn_prompt(state: GameState) -> None:
+    state.rolled = False
+    state.prompt = Prompt(PromptKind.ROLL, state.active)
+
+
+def finish_turn(state: GameState) -> None:
+    """Knights may act again, the next seat rolls, a Merchant Fleet ends (§3, §10)."""
+    flags = state.knight_flags
+    for node in range(NODE_COUNT):
+        flags[node] = 0
+    ended = state.active
+    state.turns_taken[ended] += 1
+    state.turn += 1
+    state.active = state.next_seat(ended)
+    state.last_production = ()
+    if state.fleet:
+        state.fleet = []
+        state.update_trade_rates(ended)
+    start_turn_prompt(state)
+
+
+def next_prompt(state: GameState) -> None:
+    """Show the next queued decision, or go on with what the queue interrupted."""
+    if state.pending:
+        state.prompt = state.pending[0]
+        return
+    stage, state.stage = state.stage, Stage.NONE
+    if stage is Stage.COMMIT or stage is Stage.ATTACK:
+        CONTINUATIONS[stage](state)
+    elif stage is Stage.END_TURN:
+        finish_turn(state)
+    elif stage is Stage.DISCARD and state.robber_unlocked:
+        state.robber_by_knight = False
+        state.prompt = Prompt(PromptKind.MOVE_ROBBER, state.active)
+    else:
+        kind = PromptKind.TURN if state.rolled else PromptKind.ROLL
+        state.prompt = Prompt(kind, state.active)
+
+
+def pending_done(state: GameState) -> None:
+    """The decision shown now is made: on to the next."""
+    state.pending.pop(0)
+    next_prompt(state)
+
+
+def pending_step_done(state: GameState) -> None:
+    """One step of a counted prompt (cards to discard, free roads...) is done: the next step,
+    or the prompt is finished."""
+    prompt = state.pending[0]
+    if prompt.count > 1:
+        state.pending[0] = Prompt(prompt.kind, prompt.player, prompt.count - 1)
+        state.prompt = state.pending[0]
+    else:
+        pending_done(state)
+
+
+def check_win(state: GameState) -> None:
+    """A player wins on reaching the VP target during their own turn (§11)."""
+    if state.prompt.kind in SETUP_KINDS or state.prompt.kind is PromptKind.GAME_OVER:
+        return
+    if state.victory_points(state.active) >= state.config.vp_target:
+        state.winner = state.active
+        state.prompt = Prompt(PromptKind.GAME_OVER, state.active)
