@@ -628,8 +628,13 @@ def describe_action(game: Game, action: Action) -> str:
         return "Decline"
     if isinstance(action, PlayAlchemist):
         return f"Alchemist: yellow {action.yellow}, red {action.red}"
+    if isinstance(action, PlayInventor):
+        return f"Inventor: swap the tokens of hexes {action.hex} and {action.other}"
+    from companion_app.rules.registry import summary  # the rules core's words for the action
+
     spot = action_spot(action)
-    what = action.type_name.replace("_", " ").capitalize()
+    words = summary(action)
+    what = words[:1].upper() + words[1:]
     if spot is not None:
         return f"{what} at {spot[0]} {spot[1]}"
     return what

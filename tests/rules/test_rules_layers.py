@@ -146,3 +146,16 @@ def test_the_layers_are_in_place() -> None:
     for low in ("state", "operations", "turnflow", "declare", "codec", "views"):
         assert not graph[low] & mechanics, low
     assert len((ROOT / "game.py").read_text().splitlines()) < 400
+
+
+def test_every_action_type_is_declared_once_with_its_prompts_and_a_summary() -> None:
+    from companion_app.rules import registry
+    from companion_app.rules.actions import ACTION_TYPES
+    from companion_app.rules.prompts import PromptKind
+
+    assert set(registry.RULES) == set(ACTION_TYPES.values())
+    for rule in registry.RULES.values():
+        assert rule.prompts and rule.summary and rule.summary == rule.summary.strip()
+    answered = {kind for rule in registry.RULES.values() for kind in rule.prompts}
+    assert answered == set(PromptKind) - {PromptKind.GAME_OVER}
+    assert set(registry.OPTIONS) == answered
