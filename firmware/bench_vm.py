@@ -1,15 +1,18 @@
-"""Benchmark of the firmware logic (not a test): heap and press-to-ROLL latency.
+"""Benchmark of the firmware logic (not a test): heap, press-to-display and press-to-ROLL latency.
 
-    micropython -X heapsize=96k firmware/bench_vm.py [ROLLS]   # from source: compiling needs room
+    micropython -X heapsize=96k firmware/bench_vm.py [ROLLS [FLASH_FILE]]   # from source
 
-Runs the real `DiceBox` on a simulated clock: every roll is a clean press, the ROLL line is
-taken from the outbox at once (as the runner's flush does), and acknowledged. Prints one JSON
-line: rolls, the heap taken by the loaded modules, the heap in use after the run, and the
-press-to-line latency (median and max, microseconds). For the peak heap, run it with a fixed heap
-(``-X heapsize=...``; `make bench` searches the smallest that completes): it fails with
-MemoryError when the heap is too small. The harness itself allocates as little as it can (one
-200-byte histogram), so the figure is the firmware's. Note the unix VM is 64-bit: its objects
-take about twice the Pico's memory.
+Runs the real `DiceBox` on a simulated clock with its display (`screen.Screen`, drawn at the
+press through `DiceBox.on_roll` as the runner does, and redrawn whenever its state changes) and
+its flash record (`store.Store` in FLASH_FILE, default ``bench_flash.dat``): every roll is a
+clean press, the ROLL line is taken from the outbox at once (as the runner's flush does), and
+acknowledged. Prints one JSON line: rolls, the heap taken by the loaded modules, the heap in use
+after the run, the press-to-display-frame and press-to-line latencies (median and max,
+microseconds; the frame is the 1,024 bytes ready for the I2C transfer). For the peak heap, run
+it with a fixed heap (``-X heapsize=...``; `make bench` searches the smallest that completes):
+it fails with MemoryError when the heap is too small. The harness itself allocates as little as
+it can (two 200-byte histograms), so the figure is the firmware's. Note the unix VM is 64-bit:
+its objects take about twice the Pico's memory.
 """
 
 import gc
@@ -18,6 +21,7 @@ gc.collect()
 _heap_at_start = gc.mem_alloc()
 
 import json  # noqa: E402
+import os  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from array import array  # noqa: E402
@@ -32,16 +36,49 @@ if _here not in sys.path:
 from dicebox import protocol as p  # noqa: E402
 from dicebox.core import DiceBox  # noqa: E402
 from dicebox.dice import Dice, Xoshiro128  # noqa: E402
+from dicebox.screen import Screen  # noqa: E402
+from dicebox.store import Store  # noqa: E402
 
 BIN_US = 20  # latency histogram: 100 bins of 20 us; the last one is 1980 us and above
+FRAME_BIN_US = 100  # press to display frame: 100 bins of 100 us; the last is 9900 us and above
 
 
-def run(rolls: int) -> dict:
+def _quantile(bins: array, width: int, count: int, per_100: int) -> int:
+    """The histogram's ``per_100``th percentile (the middle of its bin)."""
+    seen = 0
+    for i in range(100):
+        seen += bins[i]
+        if seen * 100 >= count * per_100:
+            return i * width + width // 2
+    return -1
+
+
+def run(rolls: int, flash: str) -> dict:
     ticks_us = getattr(time, "ticks_us", None)
     ticks_diff = getattr(time, "ticks_diff", None)
     gc.collect()
     code_bytes = gc.mem_alloc() - _heap_at_start
-    box = DiceBox(Dice(Xoshiro128(1).getrandbits), "D1CE", "0000BEEF", 0)
+    for stale in (flash, flash + ".new"):  # a fresh box: no record from an earlier run
+        try:
+            os.remove(stale)
+        except OSError:
+            pass
+    store = Store(flash)
+    box = DiceBox(Dice(Xoshiro128(1).getrandbits), "D1CE", "0000BEEF", 0, 8, store)
+    screen = Screen()
+    shown = [None, 0]  # the state on the screen, when the latest frame was ready (ticks_us)
+
+    def refresh(now_ms: int) -> None:
+        state = box.screen_state(now_ms)
+        if state != shown[0]:
+            shown[0] = state
+            screen.draw(state)
+            if ticks_us is not None:
+                shown[1] = ticks_us()
+
+    box.on_roll = refresh
+    frame_bins = array("H", bytes(200))
+    frame_worst = 0
     now = 0
     box.feed(p.encode("HELLO"), now)
     while box.next_line() is not None:
@@ -52,6 +89,9 @@ def run(rolls: int) -> dict:
         for _ in range(40):  # released, sampled every ms
             now += 1
             box.button(False, now)
+            if now % 10 == 0:
+                box.tick(now)
+                refresh(now)
         box.tick(now)
         now += 1
         if ticks_us is not None and ticks_diff is not None:
@@ -62,6 +102,10 @@ def run(rolls: int) -> dict:
             bins[min(99, took // BIN_US)] += 1
             if took > worst:
                 worst = took
+            frame = ticks_diff(shown[1], t0)
+            frame_bins[min(99, frame // FRAME_BIN_US)] += 1
+            if frame > frame_worst:
+                frame_worst = frame
         else:
             box.button(True, now)
             line = box.next_line()
@@ -73,26 +117,26 @@ def run(rolls: int) -> dict:
         for _ in range(60):  # held, then let go
             now += 1
             box.button(now % 60 < 50, now)
+            if now % 10 == 0:
+                box.tick(now)
+                refresh(now)
         while box.next_line() is not None:
             pass
-    median = -1
-    seen = 0
-    for i in range(100):
-        seen += bins[i]
-        if seen * 2 >= rolls:
-            median = i * BIN_US + BIN_US // 2
-            break
     gc.collect()
     return {
         "rolls": rolls,
         "heap_code_bytes": code_bytes,
         "heap_live_bytes": gc.mem_alloc() - _heap_at_start,
-        "latency_us_median": median,
+        "latency_us_median": _quantile(bins, BIN_US, rolls, 50),
         "latency_us_max": worst,
+        "frame_us_median": _quantile(frame_bins, FRAME_BIN_US, rolls, 50),
+        "frame_us_p99": _quantile(frame_bins, FRAME_BIN_US, rolls, 99),
+        "frame_us_max": frame_worst,
+        "flash_writes": store.writes,
         "unacked": len(box.ring),
     }
 
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
-    print(json.dumps(run(count)))
+    print(json.dumps(run(count, sys.argv[2] if len(sys.argv) > 2 else "bench_flash.dat")))

@@ -18,6 +18,14 @@ wall = 2.4;               // side walls and floor
 lid_t = 3;                // lid thickness (≤ the button's maximum panel thickness)
 corner_r = 6;             // outside corner radius
 fn = 64;                  // circle resolution ($fn); tests use less
+// The OLED module (pins.OLED_*), held under a window left of the button by 4 M2 screws into
+// posts on the lid. Defaults: a 0.96" SSD1306 module (27 x 27 mm board). For a 1.3" SH1106
+// module (35 x 33 mm board): display_win = [31, 17], display_holes = [30.4, 28.5].
+// Modules differ by a millimetre or two: measure yours.
+display_win = [24, 13];        // the window over the display's active area (w, h)
+display_holes = [23.5, 23.8];  // the module's mounting holes, centre to centre (x, y)
+display_win_dy = 1.5;          // the glass's centre above the holes' centre (towards the back)
+display_post_h = 2.5;          // posts: the module's glass (about 1.5 mm) sits between them
 
 // ---- derived sizes ---------------------------------------------------------------------------
 strip_len = led_count * led_pitch;          // the strip cut to led_count LEDs
@@ -49,6 +57,9 @@ boss_d = 8;
 boss_inset = wall + boss_d / 2 - 0.5;       // boss centre from the outer edges
 screw_pilot_d = 2.5;                        // M3 self-tapping screw into the boss
 screw_clear_d = 3.4;
+
+display_x = wall + 24;                      // display centre: left of the button's bezel
+display_y = button_y;
 
 buzzer_d = 12.2;                            // PS1240-size piezo
 buzzer_x = outer_l - wall - 16;
@@ -110,6 +121,9 @@ module lid() {
             for (dy = [-(strip_w / 2 + 0.3) - 1.6, strip_w / 2 + 0.3])
                 translate([(outer_l - strip_len) / 2 - 2, lid_y(led_y) + dy, lid_t])
                     cube([strip_len + 4, 1.6, 2.5]);
+            // Posts for the display module's M2 screws.
+            translate([display_x, lid_y(display_y), lid_t]) display_holes()
+                cylinder(d = 4.5, h = display_post_h);
             // A ring that locates the piezo under its sound holes.
             translate([buzzer_x, lid_y(buzzer_y), lid_t])
                 difference() {
@@ -124,6 +138,12 @@ module lid() {
                 cube([window, window, lid_t + 2]);
         translate([led_x(led_count - 1), lid_y(led_y), -1])
             cylinder(d = attack_window_d, h = lid_t + 2);
+        // The display window (the module's glass shows through it) and the posts' pilot holes.
+        translate([display_x - display_win[0] / 2,
+                   lid_y(display_y + display_win_dy) - display_win[1] / 2, -1])
+            cube([display_win[0], display_win[1], lid_t + 2]);
+        translate([display_x, lid_y(display_y), lid_t]) display_holes()
+            cylinder(d = 1.6, h = display_post_h + 1, $fn = 12);
         // Sound holes over the piezo.
         for (a = [0:60:359])
             translate([buzzer_x + 3.5 * cos(a), lid_y(buzzer_y) + 3.5 * sin(a), -1])
@@ -139,6 +159,11 @@ module lid() {
 
 function lid_y(y) = outer_w - y;
 
+module display_holes() {
+    for (x = [-1, 1], y = [-1, 1])
+        translate([x * display_holes[0] / 2, y * display_holes[1] / 2, 0]) children();
+}
+
 // Pictures only: the lid flipped onto the base, raised a little, with the button and LEDs.
 module assembly(gap = 30) {
     color("#3a3f47") base();
@@ -149,6 +174,13 @@ module assembly(gap = 30) {
         color("#c0392b") translate([0, 0, 4]) scale([1, 1, 0.45])
             sphere(d = button_bezel_d - 10);
         color("#222") cylinder(d = button_bezel_d, h = 4);
+    }
+    // The display under its window: board and glass.
+    translate([display_x, display_y, z_top - lid_t - display_post_h]) {
+        color("#1b4f72") translate([-display_holes[0] / 2 - 2, -display_holes[1] / 2 - 2, -1.6])
+            cube([display_holes[0] + 4, display_holes[1] + 4, 1.6]);
+        color("#111") translate([-display_win[0] / 2 - 1.5, display_win_dy - display_win[1] / 2 - 3, 0])
+            cube([display_win[0] + 3, display_win[1] + 6, 1.5]);
     }
     for (i = [0:led_count - 1])
         translate([led_x(i), led_y, z_top - lid_t - 0.5])

@@ -15,8 +15,12 @@ REPO = Path(__file__).resolve().parent.parent
 PINS_PY = REPO / "firmware" / "dicebox" / "pins.py"
 
 # The names pins.py must define; every one of them appears in the schematic and the wiring table.
-GPIO_NAMES = ("BUTTON_GPIO", "LED_DATA_GPIO", "BUZZER_GPIO")
-REQUIRED_NAMES = (*GPIO_NAMES, "LED_COUNT", "STATUS_LED")
+GPIO_NAMES = ("BUTTON_GPIO", "LED_DATA_GPIO", "BUZZER_GPIO", "OLED_SDA_GPIO", "OLED_SCL_GPIO")
+REQUIRED_NAMES = (*GPIO_NAMES, "LED_COUNT", "STATUS_LED", "OLED_I2C_ID")
+
+# The RP2040/RP2350's I2C controllers: which GPIOs can be SDA and SCL of each.
+I2C_SDA = {0: (0, 4, 8, 12, 16, 20), 1: (2, 6, 10, 14, 18, 26)}
+I2C_SCL = {0: (1, 5, 9, 13, 17, 21), 1: (3, 7, 11, 15, 19, 27)}
 
 # Raspberry Pi Pico / Pico 2 (and their W variants) 40-pin header: physical pin -> signal.
 # GP23, GP24, GP25 and GP29 are not on the header (they are used on the board itself).
@@ -29,6 +33,7 @@ PICO_HEADER: dict[int, str] = {number: name for number, name in enumerate(_LEFT 
 # Power pins the build uses (not in pins.py: they are fixed by the board).
 VBUS_PIN = 40
 GND_PIN = 38
+V3_PIN = 36  # 3V3(OUT): the OLED's supply
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,9 @@ class PinMap:
     buzzer_gpio: int
     led_count: int
     status_led: str
+    oled_sda_gpio: int
+    oled_scl_gpio: int
+    oled_i2c_id: int
 
     def gpio(self, name: str) -> int:
         """The GPIO number of one of GPIO_NAMES."""
@@ -47,6 +55,8 @@ class PinMap:
             "BUTTON_GPIO": self.button_gpio,
             "LED_DATA_GPIO": self.led_data_gpio,
             "BUZZER_GPIO": self.buzzer_gpio,
+            "OLED_SDA_GPIO": self.oled_sda_gpio,
+            "OLED_SCL_GPIO": self.oled_scl_gpio,
         }[name]
         return value
 
@@ -73,6 +83,14 @@ def load(path: Path = PINS_PY) -> PinMap:
     gpios = [values[name] for name in GPIO_NAMES]
     if len(set(gpios)) != len(gpios):
         raise ValueError(f"two signals share a GPIO in {path.name}: {gpios}")
+    bus = values["OLED_I2C_ID"]
+    if bus not in I2C_SDA:
+        raise ValueError(f"OLED_I2C_ID must be 0 or 1, not {bus!r}")
+    if values["OLED_SDA_GPIO"] not in I2C_SDA[bus] or values["OLED_SCL_GPIO"] not in I2C_SCL[bus]:
+        raise ValueError(
+            f"OLED_SDA_GPIO/OLED_SCL_GPIO must be an SDA/SCL pair of I2C{bus}: "
+            f"SDA one of {I2C_SDA[bus]}, SCL one of {I2C_SCL[bus]}"
+        )
     count = values["LED_COUNT"]
     if not isinstance(count, int) or isinstance(count, bool) or not 2 <= count <= 64:
         raise ValueError(f"LED_COUNT must be an integer 2..64, not {count!r}")
@@ -82,6 +100,9 @@ def load(path: Path = PINS_PY) -> PinMap:
         buzzer_gpio=values["BUZZER_GPIO"],
         led_count=count,
         status_led=str(values["STATUS_LED"]),
+        oled_sda_gpio=values["OLED_SDA_GPIO"],
+        oled_scl_gpio=values["OLED_SCL_GPIO"],
+        oled_i2c_id=bus,
     )
 
 
@@ -121,6 +142,27 @@ def wires(pins: PinMap) -> list[Wire]:
             "direct (PWM)",
         ),
         Wire(
+            "OLED_SDA_GPIO",
+            f"GP{pins.oled_sda_gpio}",
+            physical_pin(pins.oled_sda_gpio),
+            f"OLED DS1 SDA (I2C{pins.oled_i2c_id} data)",
+            "direct (the module's own pull-ups to 3V3)",
+        ),
+        Wire(
+            "OLED_SCL_GPIO",
+            f"GP{pins.oled_scl_gpio}",
+            physical_pin(pins.oled_scl_gpio),
+            f"OLED DS1 SCL (I2C{pins.oled_i2c_id} clock)",
+            "direct (the module's own pull-ups to 3V3)",
+        ),
+        Wire(
+            "3V3",
+            "3V3(OUT)",
+            V3_PIN,
+            "OLED DS1 VCC",
+            "direct (the Pico's 3.3 V regulator, not VBUS)",
+        ),
+        Wire(
             "VBUS",
             "VBUS",
             VBUS_PIN,
@@ -131,7 +173,7 @@ def wires(pins: PinMap) -> list[Wire]:
             "GND",
             "GND",
             GND_PIN,
-            "LED strip GND, C1 − lead, SW1, BZ1",
+            "LED strip GND, C1 − lead, SW1, BZ1, OLED DS1 GND",
             "direct (any GND pin works)",
         ),
     ]

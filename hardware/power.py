@@ -25,6 +25,10 @@ MA_PER_CHANNEL_FULL = 20.0  # one WS2812B colour channel at 255 (60 mA for full 
 MA_IDLE_PER_LED = 1.0  # a WS2812B's own controller, even when dark
 MA_PICO = 50.0  # Pico / Pico 2 running MicroPython with USB active (typ. 20-30 mA) + status LED
 MA_BUZZER = 5.0  # piezo driven by PWM straight from a GPIO
+# 128x64 OLED module on 3V3: about 25 mA with every pixel lit (SSD1306 charge pump included);
+# through the Pico's buck-boost regulator (about 85 %) that is 3.3 / 5 / 0.85 x 25 mA at 5 V.
+MA_OLED_3V3 = 25.0
+MA_OLED = MA_OLED_3V3 * 3.3 / 5.0 / 0.85
 MA_USB_REQUESTED = 250.0  # MicroPython's USB descriptor asks the host for 250 mA
 MA_USB2_PORT = 500.0  # a USB 2.0 port (and a typical tablet OTG port) after enumeration
 MA_UNCONFIGURED = 100.0  # what a USB device may draw before the host configures it
@@ -57,6 +61,11 @@ def budget(led_count: int) -> list[Row]:
             led_count * led_ma(MAX_CHANNEL_SUM),
         ),
         Row("piezo buzzer", "PWM from a GPIO", MA_BUZZER),
+        Row(
+            "OLED 128x64 (SSD1306 / SH1106)",
+            f"every pixel lit, {MA_OLED_3V3:g} mA at 3.3 V from the Pico's regulator",
+            MA_OLED,
+        ),
     ]
 
 
@@ -75,7 +84,9 @@ def markdown(led_count: int) -> str:
     for row in budget(led_count):
         lines.append(f"| {row.what} | {row.how} | {row.ma:.0f} mA |")
     total = total_ma(led_count)
-    lines.append(f"| **worst case** | all LEDs at the cap, buzzer on | **{total:.0f} mA** |")
+    lines.append(
+        f"| **worst case** | all LEDs at the cap, buzzer on, display all lit | **{total:.0f} mA** |"
+    )
     lines.append("")
     lines.append("| supply | limit | headroom |")
     lines.append("|---|---:|---:|")

@@ -34,12 +34,12 @@ def draw(pins: pinmap.PinMap) -> schemdraw.Drawing:
     d = schemdraw.Drawing(show=False)
     d.config(fontsize=12, unit=2.5, font="sans-serif", bgcolor="white", margin=0.6)
 
-    def gpio_pin(name: str, slot: str) -> elm.IcPin:
+    def gpio_pin(name: str, slot: str, side: str = "right") -> elm.IcPin:
         gpio = pins.gpio(name)
         return elm.IcPin(
             name=f"GP{gpio}",
             pin=str(pinmap.physical_pin(gpio)),
-            side="right",
+            side=side,
             slot=slot,
             anchorname=name,
         )
@@ -51,7 +51,10 @@ def draw(pins: pinmap.PinMap) -> schemdraw.Drawing:
             gpio_pin("BUTTON_GPIO", "3/5"),
             gpio_pin("BUZZER_GPIO", "2/5"),
             elm.IcPin(name="GND", pin=str(pinmap.GND_PIN), side="right", slot="1/5"),
-            elm.IcPin(name="USB", side="left", slot="3/5", anchorname="USB"),
+            elm.IcPin(name="USB", side="left", slot="5/5", anchorname="USB"),
+            elm.IcPin(name="3V3", pin=str(pinmap.V3_PIN), side="left", slot="3/5", anchorname="V3"),
+            gpio_pin("OLED_SDA_GPIO", "2/5", "left"),
+            gpio_pin("OLED_SCL_GPIO", "1/5", "left"),
         ],
         pinspacing=1.2,
         edgepadH=0.6,
@@ -167,6 +170,42 @@ def draw(pins: pinmap.PinMap) -> schemdraw.Drawing:
     bz = d.add(elm.Speaker().anchor("in1").right().label("BZ1 piezo\n(optional)", loc="right"))
     d.add(elm.Line().at(bz.in2).down().length(0.6))
     d.add(elm.Ground())
+
+    # The display: a 4-pin I2C OLED module on the Pico's left, powered from 3V3.
+    oled = elm.Ic(
+        pins=[
+            elm.IcPin(name="VCC", side="right", slot="3/3", anchorname="VCC"),
+            elm.IcPin(name="SDA", side="right", slot="2/3", anchorname="SDA"),
+            elm.IcPin(name="SCL", side="right", slot="1/3", anchorname="SCL"),
+            elm.IcPin(name="GND", side="bottom", anchorname="GND"),
+        ],
+        pinspacing=1.2,
+        edgepadH=0.5,
+        edgepadW=2.6,
+        leadlen=0.6,
+    )
+    x_oled = box.xmin - 6.0
+    d.add(oled.right().anchor("SDA").at((x_oled, pico.OLED_SDA_GPIO[1])))
+    d.add(elm.Ground().at(oled.GND))
+    oled_box = oled.get_bbox(transform=True, includetext=False)
+    d.add(
+        elm.Label()
+        .at(((oled_box.xmin + oled_box.xmax) / 2, oled_box.ymax + 0.5))
+        .label("DS1  OLED 128×64, I2C\nSSD1306 / SH1106", loc="top", fontsize=11)
+    )
+    d.add(elm.Line().at(pico.V3).tox(oled.VCC).label("3V3", loc="top", fontsize=11))
+    d.add(
+        elm.Line()
+        .at(pico.OLED_SDA_GPIO)
+        .tox(oled.SDA)
+        .label("OLED_SDA_GPIO", loc="top", color=NET_COLOR, fontsize=11)
+    )
+    d.add(
+        elm.Line()
+        .at(pico.OLED_SCL_GPIO)
+        .tox(oled.SCL)
+        .label("OLED_SCL_GPIO", loc="top", color=NET_COLOR, fontsize=11)
+    )
 
     # Pico GND.
     d.add(elm.Line().right().at(pico.GND).length(1.0))

@@ -37,16 +37,10 @@ _GLYPHS = (
     25218, 4772, 2,
 )  # fmt: skip
 
-# Pip positions on a 30-pixel die, as (column, row) in thirds: 0 left/top, 1 middle, 2 right.
-_PIPS = (
-    (),
-    ((1, 1),),
-    ((0, 0), (2, 2)),
-    ((0, 0), (1, 1), (2, 2)),
-    ((0, 0), (2, 0), (0, 2), (2, 2)),
-    ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
-    ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
-)
+# Pip positions on a 30-pixel die: column * 3 + row, in thirds (0 left/top, 1 middle, 2
+# right/bottom). Bytes rather than tuples of tuples: less of the heap.
+_PIPS = (b"", b"\x04", b"\x00\x08", b"\x00\x04\x08", b"\x00\x06\x02\x08",
+         b"\x00\x06\x04\x02\x08", b"\x00\x06\x01\x07\x02\x08")  # fmt: skip
 DIE = 30
 
 # The event die's castles: the colour printed on the display and the progress track it names.
@@ -94,9 +88,9 @@ class Screen:
             fb.rect(x, y, DIE, DIE, 1)
             fb.rect(x + 1, y + 1, DIE - 2, DIE - 2, 1)
         pip = 0 if solid else 1
-        for col, row in _PIPS[value]:
-            px = x + 4 + col * 8
-            py = y + 4 + row * 8
+        for place in _PIPS[value]:
+            px = x + 4 + place // 3 * 8
+            py = y + 4 + place % 3 * 8
             fb.fill_rect(px + 1, py, 4, 6, pip)
             fb.fill_rect(px, py + 1, 6, 4, pip)
 

@@ -17,7 +17,7 @@ import os
 from .protocol import EVENTS, crc16
 
 MAGIC = "DICEBOX 1"
-MAX_BYTES = 8192  # a record is at most 64 rolls of ~40 bytes; anything longer is not ours
+MAX_BYTES = 4608  # a record is at most 64 rolls of at most 62 bytes; anything longer is not ours
 
 
 class StoredRoll:
@@ -103,20 +103,23 @@ class Store:
         self.bad = 0  # records found damaged at load (ignored)
 
     def _read(self, path: str) -> bytes | None:
+        """The file's bytes, read at their size (not a MAX_BYTES buffer: the heap is small)."""
         try:
+            size = os.stat(path)[6]
+            if size > MAX_BYTES:
+                raise ValueError("too long")  # not ours: never read
             with open(path, "rb") as f:
-                return f.read(MAX_BYTES + 1)
+                return f.read(size)
         except OSError:
             return None
 
     def load(self) -> tuple:
         """(track, rolls) from flash; (0, []) when there is no good record."""
         for path in (self.path, self.tmp):
-            data = self._read(path)
-            if data is None:
-                continue
             try:
-                return decode(data)
+                data = self._read(path)
+                if data is not None:
+                    return decode(data)
             except (ValueError, UnicodeError):
                 self.bad += 1
         return 0, []

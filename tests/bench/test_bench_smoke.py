@@ -56,13 +56,16 @@ def test_quick_run_writes_every_section(tmp_path: Path) -> None:
     throughput = by_name["Rules core: random playout throughput"]
     assert throughput["detail"]["ours_games"] == 1
     assert throughput["detail"]["ours_actions"] > 100  # a full game, not a stub
-    heap = by_name["Firmware: peak heap, 50 rolls (64-bit VM, .mpy)"]
+    heap = by_name["Firmware: peak heap, 50 rolls with display and flash (64-bit VM, .mpy)"]
     code = heap["detail"]["at_smallest"]["heap_code_bytes"]
     assert heap["detail"]["smallest_heapsize_bytes"] > code > 0
     assert heap["detail"]["at_smallest"]["rolls"] == 50
     assert heap["detail"]["at_smallest"]["unacked"] == 0
     phones = by_name["Phones: tablet action → 4 pages updated p99"]
     assert phones["detail"]["actions"] == 20 and phones["detail"]["phones"] == 4
+    frame = by_name["Firmware: press → display frame shown, p99 (drawn in the VM + I2C)"]
+    assert frame["detail"]["run"]["frame_us_median"] > 0  # frames were drawn and timed
+    assert frame["value"] > frame["detail"]["i2c_frame_ms"]
     chi = by_name["Firmware: chi-square p, 6,000 rolls (lowest die)"]
     assert set(chi["detail"]["p_values"]) == {"yellow", "red", "event"}
     assert chi["value"] == min(chi["detail"]["p_values"].values())

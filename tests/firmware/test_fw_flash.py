@@ -294,3 +294,10 @@ def test_power_cut_at_any_byte_in_the_micropython_vm(tmp_path: Path) -> None:
     ).stdout.split()
     cuts, bad, track, rolls = (int(x) for x in out)
     assert cuts > 90 and bad == 0 and (track, rolls) == (2, 2)  # every byte of the record
+
+
+def test_a_huge_file_in_the_records_place_is_refused_without_reading_it(tmp_path: Path) -> None:
+    path = tmp_path / "flash.dat"
+    path.write_bytes(b"DICEBOX 1\n" + b"x" * 100_000)
+    store = S.Store(str(path))
+    assert store.load() == (0, []) and store.bad == 1

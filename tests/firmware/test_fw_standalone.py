@@ -3,7 +3,7 @@ offered on connect; heartbeats, timeouts, resends and the LED animations, on sim
 
 from __future__ import annotations
 
-from fwtools import L, ScriptedDice, SimBox
+from fwtools import L, S, ScriptedDice, SimBox
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -210,3 +210,46 @@ def test_disarmed_blink_and_led_test_frames() -> None:
     chase = [sim.box.frame(start + 4 * step + (i * step + 7) // 8) for i in range(8)]
     assert [f.index(L.TEST_COLOURS[3]) for f in chase] == list(range(8))
     assert sim.box.frame(start + 5 * step) == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
+
+
+def test_a_60_roll_game_without_a_host_agrees_with_the_rules_core() -> None:
+    """The same 60 rolls on the box alone and in the rules core (a 4-player game played at
+    random between rolls): after every roll the box's track, its attacks and its display say
+    what the rules' barbarian track says (§1, §7), and a 7 shows as such."""
+    from companion_app.rules.actions import EventDie, Roll
+    from companion_app.rules.config import GameConfig
+    from companion_app.rules.game import Game
+    from companion_app.rules.randomplay import choose_random_action
+    from companion_app.rules.rng import SplitMix64
+
+    sim = SimBox(seed=60)
+    game = Game.new(GameConfig.for_players(4, seed=60))
+    rng = SplitMix64(60)
+    sim.advance(100)
+    attacks_seen = 0
+    sevens = 0
+    rolls = []
+    for n in range(60):
+        while not game.awaiting_roll:
+            game.apply(choose_random_action(game, rng))
+        sim.box.press(sim.now)
+        yellow, red, event, _at = sim.box.last_roll
+        game.apply(Roll(game.active, yellow, red, EventDie(event)))
+        state = sim.box.screen_state(sim.now)
+        assert state[:3] == (yellow, red, event)
+        if game.barbarian_attacks > attacks_seen:  # the rules' ship arrived and attacked
+            attacks_seen = game.barbarian_attacks
+            assert sim.box.lights.arrived() and state[6] >= 0  # ATTACK! on the display
+        else:
+            assert sim.box.lights.pos == game.barbarian_position, n
+            assert state[4] == game.barbarian_position and state[6] < 0
+        assert sim.box.attacks == game.barbarian_attacks
+        screen = S.Screen()
+        screen.draw(state)
+        robber = S.rows(screen.buf)[10][96:104] == "#" * 8  # the sum's inverted box
+        assert robber == (yellow + red == 7)
+        sevens += yellow + red == 7
+        rolls += [f for kind, f in sim.out() if kind == "ROLL"]
+        sim.advance(1000 if n % 2 else 4000)  # some rolls come during the attack's animation
+    assert attacks_seen >= 2 and sevens >= 3  # the game saw attacks and 7s
+    assert [r["seq"] for r in rolls] == list(range(1, 61)) and all(r["off"] == 1 for r in rolls)

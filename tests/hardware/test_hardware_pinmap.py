@@ -49,6 +49,10 @@ def test_pico_header_table_matches_the_board() -> None:
         ({"BUTTON_GPIO": 16}, "share a GPIO"),
         ({"LED_COUNT": 1}, "LED_COUNT"),
         ({"BUZZER_GPIO": "GP14"}, "GPIO number"),
+        ({"OLED_SDA_GPIO": 5, "OLED_SCL_GPIO": 4}, "SDA/SCL pair of I2C0"),
+        ({"OLED_I2C_ID": 1}, "SDA/SCL pair of I2C1"),
+        ({"OLED_I2C_ID": 2}, "OLED_I2C_ID must be 0 or 1"),
+        ({"OLED_SDA_GPIO": 16, "OLED_SCL_GPIO": 17}, "share a GPIO"),
     ],
 )
 def test_pin_map_rejects_what_cannot_be_wired(
@@ -60,6 +64,9 @@ def test_pin_map_rejects_what_cannot_be_wired(
         "LED_COUNT": 8,
         "BUZZER_GPIO": 14,
         "STATUS_LED": "LED",
+        "OLED_SDA_GPIO": 4,
+        "OLED_SCL_GPIO": 5,
+        "OLED_I2C_ID": 0,
     }
     with pytest.raises(ValueError, match=message):
         pinmap.load(write_pins(tmp_path / "pins.py", **{**good, **values}))
@@ -101,6 +108,9 @@ def test_schematic_builds_from_a_changed_pin_map(tmp_path: Path) -> None:
         LED_COUNT=12,
         BUZZER_GPIO=2,
         STATUS_LED="LED",
+        OLED_SDA_GPIO=20,
+        OLED_SCL_GPIO=21,
+        OLED_I2C_ID=0,
     )
     out = tmp_path / "out" / "schematic.svg"
     subprocess.run(
@@ -139,6 +149,9 @@ def test_readme_tables_follow_a_changed_pin_map(tmp_path: Path) -> None:
             LED_COUNT=10,
             BUZZER_GPIO=5,
             STATUS_LED="LED",
+            OLED_SDA_GPIO=6,
+            OLED_SCL_GPIO=7,
+            OLED_I2C_ID=1,
         )
     )
     text = docs.render(docs.README.read_text(encoding="utf-8"), pins)

@@ -25,8 +25,9 @@ def test_budget_numbers_for_eight_leds() -> None:
     rows = {row.what: row.ma for row in power.budget(8)}
     assert rows["WS2812B light at the cap"] == pytest.approx(160.0)
     assert rows["WS2812B controllers"] == pytest.approx(8.0)
-    assert power.total_ma(8) == pytest.approx(223.0)
-    assert power.uncapped_ma(8) == pytest.approx(543.0)
+    assert rows["OLED 128x64 (SSD1306 / SH1106)"] == pytest.approx(19.4, abs=0.1)
+    assert power.total_ma(8) == pytest.approx(242.4, abs=0.1)
+    assert power.uncapped_ma(8) == pytest.approx(562.4, abs=0.1)
 
 
 def test_the_cap_is_what_keeps_the_box_within_a_usb_port() -> None:
@@ -88,7 +89,7 @@ def test_bom_has_the_columns_and_sane_numbers() -> None:
 def test_bom_has_every_part_of_the_schematic() -> None:
     labels = " ".join(svg_labels((pinmap.REPO / "hardware" / "schematic.svg").read_bytes()))
     refs = {row["ref"] for row in _bom() if row["ref"]}
-    for ref in ("U1", "SW1", "R1", "C1", "D1", "BZ1"):
+    for ref in ("U1", "SW1", "R1", "C1", "D1", "BZ1", "DS1"):
         assert ref in refs, f"{ref} missing from bom.csv"
         assert ref in labels, f"{ref} missing from the schematic"
 
