@@ -24,6 +24,8 @@ from companion_app.rules.jsonshape import MAX_INT, show
 class EventDie(Enum):
     """The event die's faces: three show the barbarian ship, one each a coloured castle gate."""
 
+    __hash__ = object.__hash__  # identity, as equality is: C speed for the hot dict lookups
+
     SHIP = "ship"
     TRADE = "trade"  # yellow castle
     POLITICS = "politics"  # blue castle

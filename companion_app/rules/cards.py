@@ -54,6 +54,8 @@ def hand_of(**counts: int) -> Hand:
 
 
 class Terrain(Enum):
+    __hash__ = object.__hash__  # identity, as equality is: C speed for the hot dict lookups
+
     HILLS = "hills"
     FOREST = "forest"
     PASTURE = "pasture"
@@ -111,6 +113,8 @@ HARBOUR_COUNTS: dict[Harbour, int] = {h: (4 if h is Harbour.GENERIC else 1) for 
 class Build(Enum):
     """Things bought with cards (§5)."""
 
+    __hash__ = object.__hash__  # identity, as equality is: C speed for the hot dict lookups
+
     ROAD = "road"
     SETTLEMENT = "settlement"
     CITY = "city"
@@ -133,6 +137,8 @@ COSTS: dict[Build, Hand] = {
 
 class Track(Enum):
     """The three city-improvement tracks (§9), named by their progress-card colour's theme."""
+
+    __hash__ = object.__hash__  # identity, as equality is: C speed for the hot dict lookups
 
     TRADE = "trade"  # yellow, cloth
     POLITICS = "politics"  # blue, coin
@@ -174,6 +180,8 @@ def improvement_cost(track: Track, level: int) -> Hand:
 
 class ProgressCard(Enum):
     """The 27 kinds of progress card (§10). Science is green, politics blue, trade yellow."""
+
+    __hash__ = object.__hash__  # identity, as equality is: C speed for the hot dict lookups
 
     # science (green)
     ALCHEMIST = "alchemist"

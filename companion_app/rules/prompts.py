@@ -8,6 +8,8 @@ from typing import Any
 
 
 class PromptKind(Enum):
+    __hash__ = object.__hash__  # identity, as equality is: C speed for the hot dict lookups
+
     SETUP_SETTLEMENT = "setup_settlement"
     SETUP_CITY = "setup_city"
     SETUP_ROAD = "setup_road"

@@ -57,7 +57,10 @@ ALL_CARDS = range(CARD_KINDS)
 
 def affords(hand: Sequence[int], cost: Hand) -> bool:
     """``hand`` holds at least ``cost``."""
-    return all(h >= c for h, c in zip(hand, cost, strict=True))
+    for h, c in zip(hand, cost, strict=True):  # noqa: SIM110 - twice as fast as all(genexpr)
+        if h < c:
+            return False
+    return True
 
 
 def new_decks(rng: SplitMix64) -> list[list[ProgressCard]]:
