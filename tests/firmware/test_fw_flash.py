@@ -4,6 +4,7 @@ every roll the box made is applied exactly once."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import subprocess
 from pathlib import Path
@@ -324,7 +325,7 @@ def test_1000_rolls_with_20_power_cuts_in_the_micropython_vm(tmp_path: Path) -> 
     taps = boots = 0
     from_flash = 0  # rolls applied after a power cut, sent again from an earlier boot's flash
 
-    def pump(vm: VMBox, seconds: float, until: Any = None) -> None:
+    def pump(vm: VMBox, seconds: float, until_applied: int = -1) -> None:
         end = time.monotonic() + seconds
         while True:
             try:
@@ -349,11 +350,9 @@ def test_1000_rolls_with_20_power_cuts_in_the_micropython_vm(tmp_path: Path) -> 
                     session.acknowledge(roll)
             out = session.take_output()
             if out and vm.proc.poll() is None:
-                try:
+                with contextlib.suppress(OSError):  # it has just lost its power
                     vm.write(out)
-                except (BrokenPipeError, OSError):
-                    pass
-            if (now >= end and vm.lines.empty()) or (until is not None and until()):
+            if (now >= end and vm.lines.empty()) or (0 <= until_applied <= len(applied)):
                 return
 
     while True:
@@ -390,8 +389,7 @@ def test_1000_rolls_with_20_power_cuts_in_the_micropython_vm(tmp_path: Path) -> 
                 while not vm.lines.empty():  # what was on its way dies with the power
                     vm.lines.get()
                 break
-            before = len(applied)
-            pump(vm, 2.0, lambda: len(applied) > before)  # this press's roll has arrived
+            pump(vm, 2.0, len(applied) + 1)  # until this press's roll is in
         if vm.proc.poll() is None:
             break  # the last boot runs on: let it deliver what is waiting
         session.close()
