@@ -3,13 +3,13 @@
 Pure drawing: `Screen.draw(state)` paints one frame from a `DiceBox.screen_state` tuple; the
 hardware layer sends `Screen.buf` to the display. Layout, top to bottom:
 
-- y 0-9: whose turn it is, or who draws a progress card on a castle (from the tablet's
-  ``SHOW``); ``SOLO`` without a tablet. On the right, small marks: ``USB`` (tablet connected),
-  ``OFF n`` (n rolls waiting for the tablet), ``LOCK`` (disarmed: the tablet refuses rolls now).
+- y 0-9: whose turn it is (from the tablet's ``SHOW``); ``SOLO`` without a tablet. On the
+  right, small marks: ``USB`` (tablet connected), ``OFF n`` (n rolls waiting for the tablet),
+  ``LOCK`` (disarmed: the tablet refuses rolls now).
 - y 12-41: the yellow die (outlined, white pips) and the red die (solid, black pips), shaking for
   `SHAKE_MS` after a press with their final faces; the sum, inverted with ``ROBBER`` on a 7.
-- y 44-53: the event die: a ship, or the castle's colour and its track; ``ATTACK!`` blinking
-  while the barbarians attack.
+- y 44-53: the event die: a ship, or the castle's colour and its track, and who draws a
+  progress card (``SHOW draw=``); ``ATTACK!`` blinking while the barbarians attack.
 - y 56-63: the barbarian track, one cell per space, the ship's cell filled.
 
 Text is a 3x5 font of our own, scaled up with `fill_rect`, so a frame is the same pixels with
@@ -127,13 +127,8 @@ class Screen:
         mark_text = " ".join(marks)
         mark_x = WIDTH - text_width(mark_text, 1)
         self.text(mark_text, mark_x, 0)
-        # whose turn / who draws
-        if draw:
-            title = "DRAW " + draw
-        elif turn:
-            title = turn
-        else:
-            title = "" if host else "SOLO"
+        # whose turn
+        title = turn or ("" if host else "SOLO")
         room = (mark_x - 2) // 8
         self.text(title[:room], 0, 0, 2)
         # dice and sum
@@ -166,8 +161,12 @@ class Screen:
         elif event in CASTLES:
             colour, track = CASTLES[event]
             self.castle(2, 44)
-            x = self.text(colour, 22, 44, 2)
-            self.text(track, x + 4, 49)
+            x = self.text(colour, 22, 44, 2) + 3
+            if draw:  # who draws a progress card, under the track's name
+                self.text(track, x, 44)
+                self.text(("DRAW " + draw)[: (WIDTH - x + 1) // 4], x, 50)
+            else:
+                self.text(track, x, 49)
         # barbarian track
         if length > 1:
             cell = WIDTH // length
