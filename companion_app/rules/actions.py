@@ -546,7 +546,7 @@ def _member(cls: type[_E], value: object) -> _E:
     raise ValueError("no such member")
 
 
-def _decode(kind: str, name: str, value: object) -> object:
+def _decode(kind: str, name: str, value: object) -> object:  # noqa: PLR0912 - one branch per field type, each with its own message
     if kind == "int":
         if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_INT:
             raise MalformedActionError(f"{name} must be an integer, got {show(value)}")

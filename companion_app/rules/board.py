@@ -272,7 +272,7 @@ _NODE_BUDGET = 200
 _BUDGETED_ATTEMPTS = 8
 
 
-class _OutOfBudget(Exception):
+class _OutOfBudgetError(Exception):
     pass
 
 
@@ -307,15 +307,15 @@ def _balanced_tokens(rng: SplitMix64, desert: int) -> tuple[int | None, ...]:
     for _ in range(_BUDGETED_ATTEMPTS):
         try:
             return _deal_tokens(rng.below, desert, _NODE_BUDGET)
-        except _OutOfBudget:
+        except _OutOfBudgetError:
             continue
     return _deal_tokens(rng.below, desert, None)
 
 
-def _deal_tokens(
+def _deal_tokens(  # noqa: C901 - one backtracking search, clearer in one piece
     below: Callable[[int], int], desert: int, budget: int | None
 ) -> tuple[int | None, ...]:
-    """One backtracking search; ``below(n)`` picks in [0, n). Raises _OutOfBudget."""
+    """One backtracking search; ``below(n)`` picks in [0, n). Raises _OutOfBudgetError."""
     tokens: list[int | None] = [None] * HEX_COUNT
     steps = 0
 
@@ -323,7 +323,7 @@ def _deal_tokens(
         nonlocal steps
         steps += 1
         if budget is not None and steps > budget:
-            raise _OutOfBudget
+            raise _OutOfBudgetError
 
     def red_ok(h: int) -> bool:
         return tokens[h] is None and all(tokens[n] not in RED_NUMBERS for n in HEX_NEIGHBOURS[h])

@@ -29,7 +29,7 @@ from companion_app.rules.pieces import (
 from companion_app.rules.topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_NEIGHBOURS
 
 
-def violations(game: Game) -> list[str]:
+def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a checklist of independent invariants
     """Every broken invariant, in words; empty when the state is sound."""
     problems: list[str] = []
     n = game.player_count

@@ -190,6 +190,26 @@ def robber_targets(state: GameState) -> list[int]:
 def produce(state: GameState, number: int) -> list[list[int]]:
     """Production for a non-7 roll with commodities, robber and bank shortage (§4)."""
     n = state.player_count
+    owed = _owed(state, number)
+    gained = [[0] * CARD_KINDS for _ in range(n)]
+    bank = state.bank
+    for c in ALL_CARDS:
+        takers = [p for p in range(n) if owed[p][c]]
+        if not takers:
+            continue
+        total = sum(owed[p][c] for p in takers)
+        if total <= bank[c]:
+            for p in takers:
+                gained[p][c] = take_from_bank(state, p, c, owed[p][c])
+        elif len(takers) == 1:
+            gained[takers[0]][c] = take_from_bank(state, takers[0], c, owed[takers[0]][c])
+    state.last_production = tuple(tuple(g) for g in gained)
+    return gained
+
+
+def _owed(state: GameState, number: int) -> list[list[int]]:
+    """What each player's buildings next to ``number``'s hexes produce, before the bank."""
+    n = state.player_count
     owed = [[0] * CARD_KINDS for _ in range(n)]
     terrains = state.board.terrains
     owner = state.node_owner
@@ -212,20 +232,7 @@ def produce(state: GameState, number: int) -> list[list[int]]:
                     owed[p][commodity] += 1
             else:
                 owed[p][resource] += 1
-    gained = [[0] * CARD_KINDS for _ in range(n)]
-    bank = state.bank
-    for c in ALL_CARDS:
-        takers = [p for p in range(n) if owed[p][c]]
-        if not takers:
-            continue
-        total = sum(owed[p][c] for p in takers)
-        if total <= bank[c]:
-            for p in takers:
-                gained[p][c] = take_from_bank(state, p, c, owed[p][c])
-        elif len(takers) == 1:
-            gained[takers[0]][c] = take_from_bank(state, takers[0], c, owed[takers[0]][c])
-    state.last_production = tuple(tuple(g) for g in gained)
-    return gained
+    return owed
 
 
 # ---- the progress decks (§9) ------------------------------------------------------------------

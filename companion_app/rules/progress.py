@@ -486,7 +486,7 @@ def _seat_order_from_active(game: GameState) -> list[int]:
     return game.seat_order()[1:]
 
 
-def _do_no_choice(game: GameState, a: PlayProgress) -> None:
+def _do_no_choice(game: GameState, a: PlayProgress) -> None:  # noqa: PLR0912 - one branch per card
     p, card = a.player, a.card
     if card is ProgressCard.IRRIGATION:
         _harvest(game, p, Terrain.FIELDS)

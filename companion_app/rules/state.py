@@ -162,7 +162,7 @@ class GameState:
     callers outside the rules core.
     """
 
-    def __init__(self, config: GameConfig) -> None:
+    def __init__(self, config: GameConfig) -> None:  # noqa: PLR0915 - one line per field
         """The empty board before the setup rounds (§2)."""
         self.config = config
         self.board = config.board
