@@ -16,6 +16,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 from companion_app.journal import Journal
@@ -69,6 +70,11 @@ def hand_shown(driver: WebDriver) -> dict[str, int]:
         " r[e.getAttribute('data-card')] = +e.querySelector('.n').textContent; }); return r;"
     )
     return {str(k): int(v) for k, v in shown.items()}
+
+
+def buttons(driver: WebDriver) -> list[WebElement]:
+    """The decision's answer buttons (none when the seat decides nothing)."""
+    return list(driver.find_elements(By.CSS_SELECTOR, "#decision button"))
 
 
 def tap_a_choice(driver: WebDriver) -> bool:
@@ -162,10 +168,12 @@ def test_a_page_reconnects_by_itself_after_the_network_drops(
             wait.until(live)
             relay.cut()  # the phone's Wi-Fi is gone
             wait.until(lambda d: link(d) == "reconnecting…")
+            assert not any(b.is_enabled() for b in buttons(browser))  # no answer without table
             assert serve.status()["waiting"] == ""  # the tablet sees the phone is gone
             browser.save_screenshot(str(artifacts_dir / "phone_reconnecting.png"))
             relay.mend()  # and back
             wait.until(lambda d: link(d) == "live")
+            wait.until(lambda d: bool(buttons(d)) and all(b.is_enabled() for b in buttons(d)))
             # The tablet answers the discard itself; the page that came back follows.
             total = sum(hand_shown(browser).values())
             card = next(c for c in Card if game.hands[seat][c])

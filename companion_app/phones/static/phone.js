@@ -52,6 +52,7 @@
     ws.onclose = function (event) {
       if (socket !== ws) return;
       socket = null;
+      disableChoices();  // an answer needs the table: the next page brings them back
       if (event.code === 4001) {
         stopped = true;
         setLink(false, "not paired");
