@@ -192,12 +192,14 @@ class TcpRelay:
     """A TCP relay between a browser and the server, to cut the network under a live page.
 
     ``cut()`` closes every relayed connection and refuses new ones (a phone's Wi-Fi gone);
-    ``mend()`` lets connections through again."""
+    ``mend()`` lets connections through again; ``freeze()`` leaves the open ones silently
+    dead (a phone back from sleep)."""
 
     def __init__(self, target_port: int) -> None:
         self.target_port = target_port
         self.loop = asyncio.new_event_loop()
         self.open = True
+        self.generation = 0
         self.writers: set[asyncio.StreamWriter] = set()
         ready = threading.Event()
 
@@ -220,12 +222,14 @@ class TcpRelay:
             return
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
         self.writers |= {writer, up_writer}
+        born = self.generation
 
         async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
             with contextlib.suppress(ConnectionError, OSError):
                 while data := await src.read(65536):
-                    dst.write(data)
-                    await dst.drain()
+                    if born == self.generation:  # a frozen connection swallows everything
+                        dst.write(data)
+                        await dst.drain()
             dst.close()
 
         await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
@@ -244,6 +248,15 @@ class TcpRelay:
             self.writers.clear()
 
         self.loop.call_soon_threadsafe(cut_all)
+
+    def freeze(self) -> None:
+        """Every relayed connection stays open but carries nothing more, as after a phone's
+        sleep; new connections work."""
+
+        async def bump() -> None:
+            self.generation += 1
+
+        asyncio.run_coroutine_threadsafe(bump(), self.loop).result(timeout=10)
 
     def mend(self) -> None:
         self.loop.call_soon_threadsafe(setattr, self, "open", True)

@@ -182,3 +182,30 @@ def test_a_page_reconnects_by_itself_after_the_network_drops(
             wait.until(lambda d: sum(hand_shown(d).values()) == total - 1)
         finally:
             relay.close()
+
+
+def test_a_page_back_from_sleep_finds_its_dead_connection_and_reconnects(
+    browser: WebDriver, tmp_path: Path
+) -> None:
+    journal_path = tmp_path / "j.db"
+    game = write_journal_game(journal_path, seven_discard)
+    seat = game.prompt.player
+    wait = WebDriverWait(browser, WAIT_S, ignored_exceptions=[StaleElementReferenceException])
+
+    with ServeProcess(journal_path, 1) as serve:
+        url = serve.seats[seat][1]
+        relay = TcpRelay(int(url.split(":")[2].split("/")[0]))
+        try:
+            browser.get(relay.url(url))
+            wait.until(live)
+            relay.freeze()  # the connection looks open to the page but carries nothing
+            total = sum(hand_shown(browser).values())
+            card = next(c for c in Card if game.hands[seat][c])
+            serve.send(f'ACTION {{"type": "discard", "player": {seat}, "card": "{card.label}"}}')
+            assert serve.expect("APPLIED ").endswith(" tablet discard")
+            assert sum(hand_shown(browser).values()) == total  # the page did not hear of it
+            browser.execute_script("window.dispatchEvent(new Event('online'))")  # it wakes up
+            wait.until(lambda d: sum(hand_shown(d).values()) == total - 1)
+            assert link(browser) == "live"
+        finally:
+            relay.close()

@@ -40,6 +40,7 @@
     setLink(false, retry ? "reconnecting…" : "connecting…");
     ws.onopen = function () { retry = 0; setLink(true, "live"); notice(""); };
     ws.onmessage = function (event) {
+      if (socket !== ws) return;  // a connection given up for dead
       var msg;
       try { msg = JSON.parse(event.data); } catch (e) { return; }
       clearTimeout(pingTimer);
@@ -81,7 +82,13 @@
       try { socket.send('{"type":"ping"}'); } catch (e) { /* closed meanwhile */ }
       var s = socket;
       clearTimeout(pingTimer);
-      pingTimer = setTimeout(function () { if (socket === s) { s.close(); } }, 3000);
+      pingTimer = setTimeout(function () {
+        if (socket !== s) return;
+        socket = null;  // a dead socket's close can hang: leave it and connect afresh
+        try { s.close(); } catch (e) { /* already closing */ }
+        retry = 0;
+        connect();
+      }, 3000);
     }
   }
   document.addEventListener("visibilitychange", function () {
