@@ -85,10 +85,11 @@ def qr_rows(url: str) -> list[list[bool]]:
 
 
 def qr_text(url: str) -> str:
-    """The QR code drawn with block characters, for a terminal (two rows per line)."""
-    rows = qr_rows(url)
+    """The QR code drawn with block characters for a dark terminal (two rows per line): the
+    light modules are drawn, so the code reads dark-on-light like on paper."""
+    rows = [[not dark for dark in row] for row in qr_rows(url)]
     if len(rows) % 2:
-        rows.append([False] * len(rows[0]))
+        rows.append([True] * len(rows[0]))
     lines = []
     for top, bottom in zip(rows[::2], rows[1::2], strict=True):
         lines.append(
