@@ -143,8 +143,10 @@ class BarbarianAttack:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BarbarianAttack:
-        """:raises KeyError, TypeError, ValueError: for malformed data (``Game.from_json``
-        turns them into a ``StateError``)."""
+        """The inverse of :meth:`to_json` for trusted data (the app's own records); state JSON
+        from outside is read by :mod:`codec`, which checks every field.
+
+        :raises KeyError, TypeError, ValueError: for malformed data."""
         return cls(
             number=int(data["number"]),
             strength=int(data["strength"]),
