@@ -199,9 +199,12 @@ class HostSession:
         letters and digits; the box shows the first characters that fit)."""
         fields: dict[str, p.Value] = {}
         if turn:
-            fields["turn"] = turn
+            fields["turn"] = turn[:32]
         if draws:
-            fields["draw"] = ".".join(draws)
+            draw = ".".join(draws)
+            if len(draw) > 32:  # a token is at most 32 characters: shorter names then
+                draw = ".".join(name[:7] for name in draws)[:32].strip(".")
+            fields["draw"] = draw
         line = p.encode("SHOW", fields)
         if line != self._show:
             self._show = line

@@ -324,3 +324,10 @@ def test_show_goes_out_on_change_and_after_every_hello_without_holding_rolls() -
     session.feed(line("ERR", code="unknown", cmd="SHOW"), 0.2)
     session.feed(line("OK", cmd="TRACK"), 0.2)
     assert rolls_in(session.feed(roll(1), 0.3)) == [(1, 3, 4, EventDie.SHIP)]
+
+
+def test_show_with_four_long_names_still_fits_a_token() -> None:
+    session = connected()
+    names = ("Abcdefghij", "Bcdefghijk", "Cdefghijkl", "Defghijklm")
+    session.show(names[0], names)
+    assert sent(session) == ["SHOW turn=Abcdefghij draw=Abcdefg.Bcdefgh.Cdefghi.Defghij"]
