@@ -10,13 +10,13 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import app, firmware, journal, link, phones, rules
+from bench import app, firmware, journal, link, phones, rules, soak
 from bench.table import Row, machine, render, write_json
 
 HERE = Path(__file__).resolve().parent
 WORKDIR = HERE.parent / "build" / "bench"
 
-SECTIONS = ("rules", "journal", "link", "app", "firmware", "phones")
+SECTIONS = ("rules", "journal", "link", "app", "firmware", "phones", "soak")
 
 
 def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
@@ -35,6 +35,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
                 firmware.Sizes(rolls=50, chi_rolls=6_000), WORKDIR / "quick"
             ),
             "phones": lambda: phones.run(phones.Sizes(actions=20)),
+            "soak": lambda: soak.run(soak.Sizes(rolls=200, unplug_every=50, reset_every=100)),
         }
     return {
         "rules": lambda: rules.run(rules.Sizes()),
@@ -43,6 +44,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
         "app": lambda: app.run(app.Sizes()),
         "firmware": lambda: firmware.run(firmware.Sizes(), WORKDIR),
         "phones": lambda: phones.run(phones.Sizes()),
+        "soak": lambda: soak.run(soak.Sizes()),
     }
 
 

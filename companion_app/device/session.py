@@ -409,7 +409,13 @@ class HostSession:
             self._made_at.popitem(last=False)
         order = self._order((roll.device_id, roll.boot_id))
         acked = self._seen.get(key)
-        if acked is not None or roll.seq in order.held or roll.seq <= order.settled:
+        if acked is None and roll.seq not in order.held and roll.seq <= order.settled:
+            # A roll given up for gone exists after all: late is better than lost.
+            self.counters.reordered += 1
+            self._note_in_box(key)
+            self._deliver(roll, events)
+            return
+        if acked is not None or roll.seq in order.held:
             self.counters.duplicates += 1
             if acked:
                 self._ack(key)  # our ACK was lost on the way
