@@ -39,7 +39,8 @@ def xvfb() -> Iterator[str]:
     """A private Xvfb server; yields its DISPLAY value."""
     read_fd, write_fd = os.pipe()
     proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        # Large enough for every window the tour opens (1920x1200, portrait 800x1280).
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1920x1280x24", "-nolisten", "tcp"],
         pass_fds=(write_fd,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -27,6 +27,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from companion_app import APP_NAME, __version__
 from companion_app.app.dice_controller import DiceController
 from companion_app.app.screens.home import HomeScreen
+from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
 from companion_app.game_log import GameLog, log_for
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
@@ -38,6 +39,7 @@ if TYPE_CHECKING:  # the phones (aiohttp) load only when switched on
     from companion_app.app.phones import TablePhones
 
 SCREENSHOT_DELAY_S = 1.0
+SETTINGS_FILE = "settings.json"
 READY_LINE = "READY"
 """Printed (with the seconds since start) once the home screen's first frame is on screen."""
 
@@ -54,6 +56,8 @@ class CompanionApp(App):
     version = StringProperty(__version__)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
+    muted = BooleanProperty(False)
+    """The sound cues are off (remembered between games, in settings.json beside the journal)."""
     game_over = BooleanProperty(False)
     """The current game has a winner: the toolbar offers the end screen again."""
     announce_events = True
@@ -92,6 +96,8 @@ class CompanionApp(App):
         self.last_export: Path | None = None
         self.phones: TablePhones | None = None
         """The table server for players' phones, while switched on (off by default)."""
+        self.sounds = SoundCues(journal_path.resolve().parent / SETTINGS_FILE)
+        self.muted = self.sounds.muted
 
     # ---- lifetime -------------------------------------------------------------------------
 
@@ -277,6 +283,7 @@ class CompanionApp(App):
         self.can_undo = session is not None and session.can_undo
         self.can_redo = session is not None and session.can_redo
         self.game_over = session is not None and session.game.is_over
+        self.sounds.follow(session.game if session is not None else None)
         manager = self.root
         if manager is None:
             return
@@ -339,6 +346,10 @@ class CompanionApp(App):
         )
         self._offline_popup.open()
 
+    def set_muted(self, muted: bool) -> None:
+        self.sounds.set_muted(muted)
+        self.muted = muted
+
     # ---- undo / redo ------------------------------------------------------------------------
 
     def request_undo(self) -> None:
@@ -386,16 +397,19 @@ class CompanionApp(App):
 
     # ---- export ------------------------------------------------------------------------------
 
-    def export_game(self) -> Path | None:
-        """Write the current game's journal export next to the journal; returns the file."""
+    def export_game(self, game_id: int | None = None) -> Path | None:
+        """Write a game's journal export (the current game's by default) next to the journal;
+        returns the file."""
         session = self.session
-        if session is None:
-            return None
+        if game_id is None:
+            if session is None:
+                return None
+            game_id = session.game_id
         folder = self.journal_path.resolve().parent / "exports"
         try:
-            data = self.journal.export_game(session.game_id)
+            data = self.journal.export_game(game_id)
             folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"game-{session.game_id}.json"
+            path = folder / f"game-{game_id}.json"
             path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
         except (JournalError, OSError) as exc:
             self.message = f"Export failed: {exc}"
@@ -426,6 +440,24 @@ class CompanionApp(App):
         if self.phones is not None:
             self.phones.stop()
             self.phones = None
+
+    def delete_game(self, game_id: int) -> bool:
+        """Delete a game from the journal, its export saved first (so an accidental delete can
+        be imported back); the current game stays open only if it is another one."""
+        path = self.export_game(game_id)
+        if path is None:
+            return False
+        try:
+            self.journal.delete_game(game_id)
+        except JournalError as exc:
+            self.message = f"Delete failed: {exc}"
+            return False
+        if self.session is not None and self.session.game_id == game_id:
+            self.session = None
+            if self.dice is not None:
+                self.dice.attach(None)
+        self.message = f"Game {game_id} deleted; its export is {path}"
+        return True
 
     # ---- screens ------------------------------------------------------------------------------
 

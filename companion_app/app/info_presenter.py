@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion_app.app.help_texts import improvement_words
 from companion_app.app.presenter import (
     EVENT_COLOURS,
     EVENT_WORDS,
@@ -126,11 +127,10 @@ def panel_lines(game: Game) -> list[PanelLine]:
         progress = int(view["progress_hands"][p]["cards"])
         strength = game.knight_strength(p)
         knights = len(game.knights_of[p])
-        levels = "/".join(str(level) for level in game.improvements[p])
+        levels = improvement_words(tuple(game.improvements[p]))
         knight_words = f"knights {knights}, strength {strength}" if knights else "no knights"
         counts = (
-            f"{_plural(cards, 'card', 'cards')} · {progress} progress · {knight_words}"
-            f" · impr. {levels}"
+            f"{_plural(cards, 'card', 'cards')} · {progress} progress · {knight_words} · {levels}"
         )
         points = game.victory_point_breakdown(p)
         lines.append(
@@ -591,3 +591,26 @@ def progress_colour(title: str) -> RGBA:
     """A progress card in its deck's colour (yellow trade, blue politics, green science)."""
     card = ProgressCard(title.lower().replace(" ", "_"))
     return TRACK_COLOURS[card.track]
+
+
+def resume_entries(games: Sequence[Any], limit: int) -> list[Any]:
+    """The unfinished games offered to resume (most recent first, at most ``limit``). A game
+    nobody made a move in is worth resuming only if it is the latest one: older empty games
+    are left in the journal but not offered again."""
+    latest = games[0].id if games else None
+    return [g for g in games if g.action_count or g.id == latest][:limit]
+
+
+def resume_words(summary: Any) -> str:
+    """``"Red, Blue, White\n23 actions · 2026-11-23 20:05"``: who plays, then how far and when."""
+    when = summary.updated_at[:16].replace("T", " ")
+    actions = _plural(summary.action_count, "action", "actions")
+    return f"{', '.join(summary.players)}\n{actions}  ·  {when}"
+
+
+def delete_question(summary: Any) -> str:
+    return (
+        f"Delete the game of {', '.join(summary.players)} "
+        f"({_plural(summary.action_count, 'action', 'actions')})? "
+        "Its export is saved first, so it can be imported again."
+    )

@@ -8,15 +8,18 @@ from pathlib import Path
 
 from companion_app.device.discovery import DiceSource
 
-DESIGN_HEIGHT = 800
-"""The layouts are laid out for 1280x800 dp; larger windows scale them up (1920x1200: 1.5)."""
+DESIGN_SHORT_SIDE = 800
+"""The layouts are laid out for at least 800 dp on the short side (1280x800, 800x1280); larger
+windows scale them up (1920x1200: 1.5), smaller ones (1024x600) keep 1 dp per pixel."""
 
 
 def configure_kivy(width: int, height: int) -> None:
     """Window size, scale and input settings; must run before Kivy is imported."""
     # Text and touch targets grow with the window, so the table reads it from the same distance
-    # on a 1920x1200 screen as on a 1280x800 one. KIVY_METRICS_DENSITY set by hand wins.
-    os.environ.setdefault("KIVY_METRICS_DENSITY", f"{max(1.0, height / DESIGN_HEIGHT):.3f}")
+    # on a 1920x1200 screen as on a 1280x800 one; a portrait 800x1280 tablet is not scaled
+    # (its short side is the layout's). KIVY_METRICS_DENSITY set by hand wins.
+    density = max(1.0, min(width, height) / DESIGN_SHORT_SIDE)
+    os.environ.setdefault("KIVY_METRICS_DENSITY", f"{density:.3f}")
     from kivy.config import Config
 
     Config.set("graphics", "width", str(width))

@@ -106,6 +106,16 @@ PLAYER_COLOURS: dict[str, RGBA] = {
 }
 """The piece colours a table can pick (the base game's four plus the 5-6 extension's two)."""
 
+PLAYER_MARKS: dict[str, str] = {
+    "red": "R",
+    "blue": "B",
+    "white": "W",
+    "orange": "O",
+    "green": "G",
+    "brown": "Br",
+}
+"""A letter on each building, so red and orange (or any two colours) differ without colour."""
+
 SEA: RGBA = (0.13, 0.33, 0.55, 1.0)
 UNKNOWN_TERRAIN: RGBA = (0.42, 0.42, 0.45, 1.0)
 TERRAIN_COLOURS: dict[Terrain | None, RGBA] = {
@@ -244,6 +254,17 @@ class BoardGeometry:
         targets of one kind never overlap."""
         return self.size * 0.42
 
+    def reach(self, spot: Spot) -> float:
+        """How far from its centre a touch still takes ``spot``, as large as it can be without
+        two spots of a kind overlapping: a hex 0.8 side (centres are 1.73 sides apart), an
+        intersection half a side (they are a side apart), an edge middle 0.43 side (0.87 apart)."""
+        kind = spot[0]
+        if kind == "hex":
+            return self.size * 0.8
+        if kind == "node":
+            return self.size * 0.5
+        return self.target_radius
+
     def spot_position(self, spot: Spot) -> tuple[float, float]:
         kind, ident = spot
         if kind == "node":
@@ -263,9 +284,8 @@ class BoardGeometry:
         for spot in spots:
             sx, sy = self.spot_position(spot)
             is_hex = spot[0] == "hex"
-            reach = self.size * 0.8 if is_hex else self.target_radius
             d = math.hypot(px - sx, py - sy)
-            if d <= reach and (is_hex not in best or d < best[is_hex][0]):
+            if d <= self.reach(spot) and (is_hex not in best or d < best[is_hex][0]):
                 best[is_hex] = (d, spot)
         for is_hex in (False, True):
             if is_hex in best:
@@ -362,6 +382,8 @@ class BoardPicture:
     merchant_hex: int | None
     colours: tuple[RGBA, ...]
     """Player colours by seat."""
+    marks: tuple[str, ...] = ()
+    """Player letters by seat (``PLAYER_MARKS``), drawn on their buildings."""
 
 
 def board_only_picture(board: Board) -> BoardPicture:
@@ -478,6 +500,7 @@ def board_picture(game: Game) -> BoardPicture:
         robber_hex=game.robber_hex,
         merchant_hex=None if game.merchant_hex == NOBODY else game.merchant_hex,
         colours=tuple(player_colour(p.colour) for p in game.config.players),
+        marks=tuple(PLAYER_MARKS.get(p.colour, p.colour[:1].upper()) for p in game.config.players),
     )
 
 

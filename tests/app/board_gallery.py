@@ -48,6 +48,9 @@ KNIGHTS = tuple(
 )
 
 
+FRAMES_BEFORE_SHOT = 5
+
+
 def main() -> int:
     png, out = Path(sys.argv[1]), Path(sys.argv[2])
     base = P.board_only_picture(STARTER_BOARD)
@@ -60,6 +63,7 @@ def main() -> int:
         robber_hex=13,
         merchant_hex=14,
         colours=COLOURS,
+        marks=("R", "B", "W"),
     )
 
     class Gallery(App):
@@ -67,7 +71,16 @@ def main() -> int:
             return BoardView(picture=picture)
 
         def on_start(self) -> None:
-            Clock.schedule_once(self.done, 1.0)
+            # A few drawn frames, not a time: a loaded machine draws its first frame late.
+            self.frames = 0
+            Clock.schedule_interval(self.tick, 0)
+
+        def tick(self, dt: float) -> bool:
+            self.frames += 1
+            if self.frames < FRAMES_BEFORE_SHOT:
+                return True
+            self.done(dt)
+            return False
 
         def done(self, _dt: float) -> None:
             view: BoardView = self.root

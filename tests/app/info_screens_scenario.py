@@ -277,10 +277,13 @@ class Scenario(ScenarioDriver):
             [b.value for b in reversed(screen.ids.production.children)],
             [sum(h) for h in stats.production],
         )
+        # The title's count and the lines listed agree: only the latest five are listed.
+        listed = min(stats.attacks, 5)
+        latest = f" (the last {listed})" if listed < stats.attacks else ""
         self.check(
             f"{label}: attacks",
-            screen.ids.attacks_title.text,
-            f"Barbarian attacks: {stats.attacks}",
+            (screen.ids.attacks_title.text, len(screen.ids.attacks.children)),
+            (f"Barbarian attacks: {stats.attacks}{latest}", max(1, listed)),
         )
         p_value = stats.dice.sum_fairness().p_value
         self.check(f"{label}: fairness", screen.ids.fairness.text, I.statistics_view(game).fairness)

@@ -219,23 +219,6 @@ class LongGame(Scenario):
                     yield from self.shot(name)
         raise AssertionError(f"{action} was not reached by the choices")
 
-    def lay_out(self) -> None:
-        """Lay the screen out now, as the next frame would (taps land where buttons are)."""
-        from kivy.uix.layout import Layout
-        from kivy.uix.recyclelayout import RecycleLayout
-
-        screen = self.game_screen()
-        for _round in range(3):
-            for widget in screen.walk(restrict=True):
-                # A recycle layout (the game log) is laid out by its view, never directly.
-                if isinstance(widget, Layout) and not isinstance(widget, RecycleLayout):
-                    widget.do_layout()
-            # The choices are paged to the room they have: a new room means new pages.
-            if not screen.refill.is_triggered:
-                return
-            screen.refill.cancel()
-            screen.refresh()
-
     def button_for(self, choice: Any) -> Any:
         """The choice's button, turning the pages of choices (as a player would) to find it."""
         box = self.game_screen().ids.actions

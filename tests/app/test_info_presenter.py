@@ -15,7 +15,7 @@ from builders import make_game
 
 from companion_app.app import info_presenter as I
 from companion_app.game_stats import Fairness, GameStatistics
-from companion_app.journal import JournalStep
+from companion_app.journal import GameSummary, JournalStep
 from companion_app.rules.actions import BuildRoad, EventDie, Roll
 from companion_app.rules.cards import ProgressCard, Track, hand_of
 from companion_app.rules.config import GameConfig
@@ -59,8 +59,8 @@ def test_panel_lines_show_counts_and_never_a_hand() -> None:
     red = lines[0]
     assert (red.cards, red.progress, red.victory_points) == (6, 2, 2)
     assert red.vp == "2 VP: 1 city"
-    assert red.counts == "6 cards · 2 progress · knights 2, strength 2 · impr. 1/2/0"
-    assert lines[1].counts == "1 card · 0 progress · no knights · impr. 0/0/0"
+    assert red.counts == "6 cards · 2 progress · knights 2, strength 2 · trade 1, politics 2"
+    assert lines[1].counts == "1 card · 0 progress · no knights · no improvements"
     text = json.dumps([line.vp + line.counts for line in lines])
     for secret in ("brick", "ore", "coin", "wool", "Spy", "Crane", "spy", "crane"):
         assert secret not in text
@@ -213,3 +213,35 @@ def test_seat_order_starts_with_the_deciding_player() -> None:
     assert I.seat_order(game) == [2, 3, 0, 1]
     assert NOBODY not in I.seat_order(game)
     assert Track.TRADE in I.TRACK_COLOURS
+
+
+def _summary(game_id: int, actions: int) -> GameSummary:
+    return GameSummary(
+        id=game_id,
+        players=("Red", "Blue", "White"),
+        seed=1,
+        created_at="2026-11-23T20:00:00Z",
+        updated_at=f"2026-11-23T20:{game_id:02d}:00Z",
+        finished=False,
+        winner=None,
+        action_count=actions,
+        redo_count=0,
+    )
+
+
+def test_resume_offers_an_empty_game_only_while_it_is_the_latest() -> None:
+    # Most recent first: game 5 (empty, latest), 4 (played), 3 (empty), 2 (played), 1 (empty).
+    games = [_summary(5, 0), _summary(4, 12), _summary(3, 0), _summary(2, 1), _summary(1, 0)]
+    assert [g.id for g in I.resume_entries(games, limit=8)] == [5, 4, 2]
+    assert [g.id for g in I.resume_entries(games[1:], limit=8)] == [4, 2]
+    assert [g.id for g in I.resume_entries(games, limit=2)] == [5, 4]
+    assert I.resume_entries([], limit=8) == []
+
+
+def test_resume_and_delete_words() -> None:
+    game = _summary(7, 1)
+    assert I.resume_words(game) == "Red, Blue, White\n1 action  ·  2026-11-23 20:07"
+    assert I.delete_question(game) == (
+        "Delete the game of Red, Blue, White (1 action)? "
+        "Its export is saved first, so it can be imported again."
+    )

@@ -104,6 +104,10 @@ def test_edges_are_one_hex_side_long_and_targets_never_overlap(area: tuple[int, 
     assert 2 * geo.target_radius < geo.size * math.sqrt(3) / 2
     # At 1280x800 a target is 52 px: about 9 mm on a 10-inch tablet (5.9 px per mm).
     assert 2 * geo.target_radius >= 52
+    # Each kind's reach is as large as it can be without two of a kind overlapping.
+    assert 2 * geo.reach(("node", 0)) == pytest.approx(geo.size)
+    assert 2 * geo.reach(("edge", 0)) < geo.size * math.sqrt(3) / 2
+    assert 2 * geo.reach(("hex", 0)) < geo.size * math.sqrt(3)
 
 
 @pytest.mark.parametrize("area", AREAS)
@@ -118,7 +122,7 @@ def test_a_tap_on_each_spot_finds_that_spot(area: tuple[int, ...]) -> None:
             assert geo.spot_at(x + 3, y - 3, spots) == spot
     # Next to a node but off the target: nothing.
     x, y = geo.node(0)
-    assert geo.spot_at(x, y + geo.target_radius * 1.2, [("node", 0)]) is None
+    assert geo.spot_at(x, y + geo.reach(("node", 0)) * 1.1, [("node", 0)]) is None
     # A node on a highlighted hex wins over the hex.
     assert geo.spot_at(*geo.node(4), [("hex", 0), ("node", 4)]) == ("node", 4)
 

@@ -86,7 +86,7 @@ class Scenario(ScenarioDriver):
             yield from self.roll_and_end_turn(i)
         app.show("home")
         yield 3
-        buttons = [b for b in home.ids.games.children if hasattr(b, "game_id")]
+        buttons = [b for b in home.ids.games.walk(restrict=True) if hasattr(b, "game_id")]
         game_id = app.session.game_id
         state = app.session.game.to_json()
         self.check("the game is offered for resume", [b.game_id for b in buttons], [game_id])
@@ -254,10 +254,10 @@ class Scenario(ScenarioDriver):
             self.compare_screen(f"setup {step}")
             order = [c for c in reversed(screen.ids.actions.children)]
             now = [i for i, c in enumerate(order) if c.state_name == "now"]
-            placing = P.placement_order(game)[now[0]] if now else None
+            # The list shows the rows around the current one, each row naming its seat.
             self.check(
                 f"setup {step}: order marks who places",
-                placing.seat if placing else None,
+                order[now[0]].seat if now else None,
                 game.prompt.player,
             )
             spots = dict(board.spots)

@@ -35,6 +35,9 @@ from companion_app.rules.topology import HARBOUR_COUNT, HEX_COUNT
 
 load_kv(__file__)
 
+ENTRIES = 28
+"""19 terrains with their tokens and 9 harbours: what the table enters."""
+
 
 class BuildTableScreen(Screen):
     mode = StringProperty("show")
@@ -44,6 +47,8 @@ class BuildTableScreen(Screen):
     rows = StringProperty("")
     error = StringProperty("")
     ready = BooleanProperty(False)
+    status = StringProperty("")
+    """"entering" (cards still missing), "refused" (all entered, not a board) or "valid"."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -188,6 +193,7 @@ class BuildTableScreen(Screen):
         self.ready = board is not None
         done = self.entry.entered
         self.error = "Board checked: it is a valid board." if board else f"{done}/28 · {error}"
+        self.status = "valid" if board else ("refused" if done == ENTRIES else "entering")
 
     # ---- start --------------------------------------------------------------------------------
 
@@ -199,5 +205,6 @@ class BuildTableScreen(Screen):
             config = self.form.config(self.board, game_seed=self.game_seed)
         except ConfigError as exc:
             self.error = str(exc)
+            self.status = "refused"
             return
         app.start_game(config)

@@ -35,6 +35,10 @@ from companion_app.rules.prompts import counted
 
 load_kv(__file__)
 
+COMPACT_HEIGHT_DP = 700
+"""Below this height the game screen uses its lower top bar."""
+NARROW_WIDTH_DP = 1100
+
 
 class GameScreen(Screen):
     roll_text = StringProperty("Roll the dice")
@@ -47,6 +51,10 @@ class GameScreen(Screen):
     banner_colour = ListProperty([0.3, 0.3, 0.3, 1])
     banner_text_colour = ListProperty([1, 1, 1, 1])
     can_go_back = BooleanProperty(False)
+    compact = BooleanProperty(False)
+    """A short window (a 7" tablet, 600 dp high): the top bar and the big buttons are lower."""
+    narrow = BooleanProperty(False)
+    """Less than 1100 dp wide (a 7" tablet, a portrait screen): the dice are drawn smaller."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -68,6 +76,10 @@ class GameScreen(Screen):
         self._state_key: object = None
         self._page_key: object = None
         self.refill = Clock.create_trigger(lambda _dt: self.refresh(), -1)
+
+    def on_size(self, *_args: object) -> None:
+        self.compact = self.height < dp(COMPACT_HEIGHT_DP)
+        self.narrow = self.width < dp(NARROW_WIDTH_DP)
 
     def on_kv_post(self, _base_widget: object) -> None:
         # The room for choices changes with the bar's rows: lay them out again to fit.
@@ -162,6 +174,7 @@ class GameScreen(Screen):
                 text=item.title,
                 state="down" if item.key == self.bar_key else "normal",
                 font_size="17sp",
+                height="48dp",
             )
             button.bar_key = item.key
             button.types = item.types
@@ -175,7 +188,13 @@ class GameScreen(Screen):
         box = self.ids.actions
         box.cols = 1
         box.clear_widgets()
-        for step in P.placement_order(game):
+        order = P.placement_order(game)
+        # As many rows as there is room for, the current one among them (never under the
+        # toolbar): the two before it, then what comes next.
+        room = max(1, int((box.height + dp(6)) // dp(62)))
+        now = next((i for i, step in enumerate(order) if step.state == "now"), 0)
+        first = max(0, min(now - 2, len(order) - room))
+        for step in order[first : first + room]:
             mark = {"done": "done", "now": "[b]» now[/b]", "next": ""}[step.state]
             note = f" · {step.note}" if step.note else ""
             line = PlayerLine(
@@ -187,6 +206,7 @@ class GameScreen(Screen):
                 font_size="17sp",
             )
             line.state_name = step.state
+            line.seat = step.seat
             box.add_widget(line)
 
     def _fill_choices(self, game: Game) -> None:
@@ -202,7 +222,11 @@ class GameScreen(Screen):
         if step is None:
             box.cols = 1
             if game.awaiting_roll:
-                self.list_title = "Roll: the dice box's button, or the red button above"
+                self.list_title = (
+                    "Roll: the Roll the dice button above"
+                    if self.can_roll
+                    else "Roll: press the dice box's button"
+                )
             elif game.is_over:
                 self.list_title = "The game is over"
             else:
@@ -211,7 +235,9 @@ class GameScreen(Screen):
         if game.prompt.kind in P.HIDDEN_CARD_PROMPTS and not self.is_revealed(game):
             self.list_title = f"Only {game.config.names[game.prompt.player]} looks now"
             box.cols = 1
-            button = Factory.BigButton(text="Show my cards", background_color=(0.55, 0.35, 0.1, 1))
+            button = Factory.BigButton(
+                text="Show my cards", height="56dp", background_color=(0.55, 0.35, 0.1, 1)
+            )
             button.reveal = True
             button.bind(on_release=lambda _b: self.reveal())
             box.add_widget(button)
@@ -246,14 +272,20 @@ class GameScreen(Screen):
         for knight in knights:
             button = Factory.ChoiceButton(
                 text=f"{knight.label} (strength {knight.strength})",
+                font_size="17sp",
+                halign="center",
+                valign="middle",
                 state="down" if knight.node in self.commit else "normal",
             )
             button.node = knight.node
+            # A long knight name wraps to two lines rather than running out of its button.
+            button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(8), None)))
             button.bind(on_release=lambda b: self.toggle_commit(b.node))
             entries.append(button)
         strength = sum(k.strength for k in knights if k.node in self.commit)
         send = Factory.BigButton(
             text=f"Send {counted(len(self.commit), 'knight')}, strength {strength}",
+            height="56dp",
             background_color=(0.18, 0.55, 0.30, 1),
         )
         send.send_knights = True
@@ -267,15 +299,18 @@ class GameScreen(Screen):
         """As many entries as fit, with "More choices" to page through the rest (no scrolling:
         a tap acts at once). ``fixed`` (e.g. Send) is on every page."""
         box = self.ids.actions
-        box.cols = cols
-        rows = max(2, int((box.height + dp(6)) // dp(62)))
+        rows = max(1, int((box.height + dp(6)) // dp(62)))
         room = rows * cols - (1 if fixed is not None else 0)
         if key != self._page_key:
             self._page_key, self.page = key, 0
         pages = [entries]
         if len(entries) > room:
             per_page = max(1, room - 1)
+            if rows == 1:
+                # Room for one row only (a 7" tablet): a choice, More and Send side by side.
+                cols, per_page = 2 + (fixed is not None), 1
             pages = [entries[i : i + per_page] for i in range(0, len(entries), per_page)]
+        box.cols = cols
         self.page %= len(pages)
         for widget in pages[self.page]:
             box.add_widget(widget)

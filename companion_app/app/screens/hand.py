@@ -9,14 +9,22 @@ from __future__ import annotations
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.popup import Popup
 
 from companion_app.app import info_presenter as I
+from companion_app.app.help_texts import progress_card_by_title, progress_help
 from companion_app.app.presenter import text_colour_on
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.rules.game import Game
 
 load_kv(__file__)
+
+
+class CardRulePopup(Popup):
+    """A progress card's rule text (layout in hand.kv)."""
+
+    rule = StringProperty("")
 
 
 class HandScreen(InfoScreen):
@@ -57,6 +65,15 @@ class HandScreen(InfoScreen):
         self.ids.progress.clear_widgets()
         self.ids.summary.text = ""
 
+    def show_rule(self, title: str) -> CardRulePopup | None:
+        """The rule text of a progress card in the uncovered hand."""
+        card = progress_card_by_title(title)
+        if card is None or self.covered:
+            return None
+        popup = CardRulePopup(title=title, rule=progress_help(card))
+        popup.open()
+        return popup
+
     def _fill_cards(self, game: Game) -> None:
         cards = self.ids.cards
         progress = self.ids.progress
@@ -78,10 +95,13 @@ class HandScreen(InfoScreen):
             cards.add_widget(tile)
         for title in hand.progress:
             colour = I.progress_colour(title)
-            tile = Factory.CardTile(
-                text=f"[b]{title}[/b]", fill=colour, color=text_colour_on(colour)
+            tile = Factory.ProgressTile(
+                text=f"[b]{title}[/b]\n[size=15sp]tap: what it does[/size]",
+                fill=colour,
+                color=text_colour_on(colour),
             )
             tile.card = title
+            tile.bind(on_release=lambda t: self.show_rule(t.card))
             progress.add_widget(tile)
         if not hand.progress:
             progress.add_widget(

@@ -11,9 +11,11 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 
+from companion_app.app import info_presenter as I
 from companion_app.app.presenter import board_only_picture
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
+from companion_app.app.widgets.confirm import ConfirmPopup
 from companion_app.rules.board import STARTER_BOARD
 
 load_kv(__file__)
@@ -57,18 +59,35 @@ class HomeScreen(Screen):
         box = self.ids.games
         box.clear_widgets()
         games = app.unfinished_games() if app is not None else []
-        if not games:
+        entries = I.resume_entries(games, RESUME_LIMIT)
+        if not entries:
             box.add_widget(Factory.Body(text="No unfinished games.", color=(0.75, 0.75, 0.75, 1)))
             return
-        for summary in games[:RESUME_LIMIT]:
-            button = Factory.BigButton(
-                text=f"{', '.join(summary.players)}  ·  {summary.action_count} actions  ·  "
-                f"{summary.updated_at[:16].replace('T', ' ')}",
-                font_size="18sp",
-            )
+        for summary in entries:
+            row = Factory.ResumeRow()
+            button = row.ids.resume
+            button.text = I.resume_words(summary)
             button.game_id = summary.id
             button.bind(on_release=lambda b: App.get_running_app().resume_game(b.game_id))
-            box.add_widget(button)
+            row.ids.delete.summary = summary
+            row.ids.delete.bind(on_release=lambda b: self.ask_delete(b.summary))
+            box.add_widget(row)
+
+    def ask_delete(self, summary: Any) -> ConfirmPopup:
+        """Delete a game, after a confirmation; the app saves its export first."""
+
+        def delete() -> None:
+            App.get_running_app().delete_game(summary.id)
+            self.fill_games()
+
+        popup = ConfirmPopup(
+            title="Delete a game",
+            question=I.delete_question(summary),
+            yes_text="Delete it",
+            on_yes=delete,
+        )
+        popup.open()
+        return popup
 
     def new_game(self) -> None:
         App.get_running_app().show("new_game")

@@ -15,6 +15,9 @@ from companion_app.rules.game import Game
 
 load_kv(__file__)
 
+ATTACKS_SHOWN = 5
+"""The latest attacks listed (one line each)."""
+
 
 class StatisticsScreen(InfoScreen):
     fairness = StringProperty("")
@@ -41,8 +44,11 @@ class StatisticsScreen(InfoScreen):
             production.add_widget(bar)
         attacks = self.ids.attacks
         attacks.clear_widgets()
-        self.ids.attacks_title.text = f"Barbarian attacks: {len(view.attacks)}"
-        for line in view.attacks[-5:]:
+        shown = view.attacks[-ATTACKS_SHOWN:]
+        # Only the latest fit: the title says so, so the count and the list agree.
+        latest = f" (the last {len(shown)})" if len(shown) < len(view.attacks) else ""
+        self.ids.attacks_title.text = f"Barbarian attacks: {len(view.attacks)}{latest}"
+        for line in shown:
             attacks.add_widget(Factory.Body(text=line, font_size="16sp"))
         if not view.attacks:
             attacks.add_widget(Factory.Body(text="None yet.", color=(0.75, 0.75, 0.75, 1)))

@@ -101,6 +101,26 @@ class ScenarioDriver:
         self.tap_widget(buttons[0])
         yield 2
 
+    def lay_out(self) -> None:
+        """Lay the window out now, as the next frame would (taps land where buttons are)."""
+        from kivy.core.window import Window
+        from kivy.uix.layout import Layout
+        from kivy.uix.recyclelayout import RecycleLayout
+
+        root = self.app.root
+        game = root.get_screen("game") if root is not None and root.has_screen("game") else None
+        for _round in range(3):
+            for layer in Window.children:
+                for widget in layer.walk(restrict=True):
+                    # A recycle layout (the game log) is laid out by its view, never directly.
+                    if isinstance(widget, Layout) and not isinstance(widget, RecycleLayout):
+                        widget.do_layout()
+            # The choices are paged to the room they have: a new room means new pages.
+            if game is None or not game.refill.is_triggered:
+                return
+            game.refill.cancel()
+            game.refresh()
+
     def shot(self, name: str) -> Step:
         yield 3
         save_screenshot(self.artifacts / name)

@@ -160,8 +160,8 @@ def _spots(board: Any, visible: Rect | None) -> Iterable[Box]:
     if not board.spots or not getattr(board, "highlight_spots", True):
         return
     geo = board.geometry
-    r = geo.target_radius
     for spot in board.spots:
+        r = geo.reach(spot)
         x, y = board.to_window(*geo.spot_position(spot))
         rect = (x - r, y - r, 2 * r, 2 * r)
         yield Box(f"board spot {spot}", rect, visible=rect, target=True, round=True)

@@ -7,7 +7,6 @@ from typing import Any
 
 from kivy.core.window import Window
 from kivy.metrics import dp
-from kivy.uix.layout import Layout
 from kivy.uix.modalview import ModalView
 
 from companion_app.app import presenter as P
@@ -59,21 +58,6 @@ class Tour(ScenarioDriver):
         if name not in self.seen:
             self.seen.add(name)
             yield from self.look(name)
-
-    def lay_out(self) -> None:
-        """Lay the window out now, as the next frame would (taps land where buttons are)."""
-        for _round in range(3):
-            for layer in Window.children:
-                for widget in layer.walk(restrict=True):
-                    if isinstance(widget, Layout):
-                        widget.do_layout()
-            if self.app.root is None or not self.app.root.has_screen("game"):
-                return
-            screen = self.app.root.get_screen("game")
-            if not screen.refill.is_triggered:
-                return
-            screen.refill.cancel()
-            screen.refresh()
 
     def popup(self) -> Any:
         popups = [w for w in Window.children if isinstance(w, ModalView)]
@@ -223,6 +207,24 @@ class Tour(ScenarioDriver):
                 self.tap_widget(buttons[0])  # closed again: the planned action follows
                 yield 2
 
+    def progress_card_rule(self, hand: Any) -> Step:
+        """A progress card tapped in an uncovered hand shows its rule: the first seat holding
+        one is uncovered (its seat button, then the cover)."""
+        for seat_button in reversed(hand.ids.seats.children):
+            self.tap_widget(seat_button)
+            yield 3
+            self.tap_widget(hand.ids.cover)
+            yield 3
+            self.lay_out()
+            tiles = [t for t in hand.ids.progress.children if hasattr(t, "card")]
+            if tiles:
+                self.tap_widget(tiles[-1])
+                yield 12  # the popup opens with an animation
+                yield from self.look("progress_card_rule")
+                self.popup().dismiss(animation=False)
+                yield 3
+                return
+
     def information_screens(self) -> Step:
         """The toolbar's hand (covered, then shown), chart and statistics."""
         app = self.app
@@ -234,6 +236,7 @@ class Tour(ScenarioDriver):
         self.tap_widget(hand.ids.cover)
         yield 3
         yield from self.look("hand_shown")
+        yield from self.progress_card_rule(hand)
         self.tap_widget(hand.ids.back)
         yield 3
         self.tap_widget(toolbar.ids.chart)
@@ -246,3 +249,25 @@ class Tour(ScenarioDriver):
         yield from self.look_once("statistics")
         self.tap_widget(app.root.get_screen("statistics").ids.back)
         yield 3
+        yield from self.resume_from_home()
+
+    def resume_from_home(self) -> Step:
+        """Home in the middle of a game: the game under Resume, its Delete asks first (kept),
+        then the game is resumed with its button."""
+        app = self.app
+        self.tap_widget(self.game_screen().ids.toolbar.ids.home)
+        yield 3
+        home = app.root.get_screen("home")
+        yield from self.look("home_resume")
+        rows = [w for w in home.ids.games.walk(restrict=True) if hasattr(w, "summary")]
+        if len(rows) != 1:
+            raise AssertionError(f"{len(rows)} games offered for resume")
+        self.tap_widget(rows[0])
+        yield 12  # the popup opens with an animation
+        yield from self.look("delete_confirm")
+        self.tap_widget(self.popup().ids.no)
+        yield 12
+        resume = [w for w in home.ids.games.walk(restrict=True) if hasattr(w, "game_id")]
+        self.tap_widget(resume[0])
+        yield lambda: app.root.current == "game"
+        yield 2

@@ -131,7 +131,8 @@ class BoardView(Widget):
                 self._road(geo, edge, picture.colours[owner])
             self._highlight_edges(geo)
             for building in picture.buildings:
-                self._building(geo, building, picture.colours[building.owner])
+                mark = picture.marks[building.owner] if picture.marks else ""
+                self._building(geo, building, picture.colours[building.owner], mark)
             for knight in picture.knights:
                 self._knight(geo, knight, picture.colours[knight.owner])
             self._highlight_nodes(geo)
@@ -195,20 +196,29 @@ class BoardView(Widget):
     def _robber(self, geo: BoardGeometry, h: int) -> None:
         s = geo.size
         x, y = geo.hex_centre(h)
-        x -= s * 0.55
+        x -= s * 0.5
+        # A dark pawn with a white outline: visible on every terrain, next to the token.
+        body = (x - s * 0.18, y - s * 0.38, s * 0.36, s * 0.56)
+        head = (x - s * 0.13, y + s * 0.1, s * 0.26, s * 0.26)
         Color(*ROBBER)
-        Ellipse(pos=(x - s * 0.13, y - s * 0.3), size=(s * 0.26, s * 0.42))
-        Ellipse(pos=(x - s * 0.09, y + s * 0.08), size=(s * 0.18, s * 0.18))
-        Color(0.9, 0.9, 0.9, 1)
-        Line(ellipse=(x - s * 0.13, y - s * 0.3, s * 0.26, s * 0.42), width=1.0)
+        Ellipse(pos=body[:2], size=body[2:])
+        Ellipse(pos=head[:2], size=head[2:])
+        Color(0.95, 0.95, 0.95, 1)
+        Line(ellipse=body, width=max(1.5, s * 0.035))
+        Line(ellipse=head, width=max(1.5, s * 0.035))
 
     def _merchant(self, geo: BoardGeometry, h: int) -> None:
         s = geo.size
         x, y = geo.hex_centre(h)
-        x += s * 0.55
+        x += s * 0.5
+        # A purple cone with a white outline (the robber is round and dark).
+        cone = [(x - s * 0.2, y - s * 0.36), (x + s * 0.2, y - s * 0.36), (x, y + s * 0.22)]
         Color(*MERCHANT)
-        _polygon([(x - s * 0.14, y - s * 0.25), (x + s * 0.14, y - s * 0.25), (x, y + s * 0.2)])
-        Ellipse(pos=(x - s * 0.08, y + s * 0.12), size=(s * 0.16, s * 0.16))
+        _polygon(cone)
+        Ellipse(pos=(x - s * 0.12, y + s * 0.12), size=(s * 0.24, s * 0.24))
+        Color(0.95, 0.95, 0.95, 1)
+        Line(points=_flat(cone), close=True, width=max(1.5, s * 0.035))
+        Line(circle=(x, y + s * 0.24, s * 0.12), width=max(1.5, s * 0.035))
 
     def _road(self, geo: BoardGeometry, edge: int, colour: RGBA) -> None:
         (ax, ay), (bx, by) = geo.edge(edge)
@@ -220,7 +230,7 @@ class BoardView(Widget):
         Color(*colour)
         Line(points=[x1, y1, x2, y2], width=geo.size * 0.06, cap="round")
 
-    def _building(self, geo: BoardGeometry, b: BuildingView, colour: RGBA) -> None:
+    def _building(self, geo: BoardGeometry, b: BuildingView, colour: RGBA, mark: str) -> None:
         s = geo.size
         x, y = geo.node(b.node)
         if b.wall:
@@ -261,45 +271,73 @@ class BoardView(Widget):
             Line(points=[x - w, y - h, x + w, y + h * 0.5], width=max(1.2, s * 0.03))
         if b.metropolis:
             self._text("M", x, y - s * 0.02, s * 0.22, text_colour_on(colour))
+        elif mark and b.kind != "destroyed_city":
+            # In a city's tower; under a settlement's roof.
+            mx, my = (x - s * 0.14, y + s * 0.22) if b.kind == "city" else (x, y + h * 0.5)
+            size = s * (0.16 if b.kind == "city" else 0.17)
+            self._text(mark, mx, my, size, text_colour_on(colour))
 
     def _knight(self, geo: BoardGeometry, k: KnightView, colour: RGBA) -> None:
         s = geo.size
         x, y = geo.node(k.node)
-        r = s * 0.24
-        fill = colour if k.active else (0.25, 0.25, 0.27, 1.0)
-        Color(*fill)
-        Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
-        Color(*colour)
-        Line(circle=(x, y, r), width=max(2.0, s * 0.06))
-        Color(*OUTLINE)
-        Line(circle=(x, y, r + s * 0.03), width=1.0)
-        self._text(str(k.level), x, y, s * 0.3, text_colour_on(fill))
+        r = s * 0.27
+        if k.active:
+            # An active knight is a filled shield in its owner's colour...
+            shield = [
+                (x - r, y + r * 0.8),
+                (x + r, y + r * 0.8),
+                (x + r, y - r * 0.1),
+                (x, y - r * 1.1),
+                (x - r, y - r * 0.1),
+            ]
+            fill = colour
+            Color(*fill)
+            _polygon(shield)
+            Color(*OUTLINE)
+            Line(points=_flat(shield), close=True, width=max(1.5, s * 0.035))
+        else:
+            # ...an inactive one a grey disc with its owner's ring.
+            fill = (0.25, 0.25, 0.27, 1.0)
+            Color(*fill)
+            Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+            Color(*colour)
+            Line(circle=(x, y, r), width=max(2.0, s * 0.06))
+            Color(*OUTLINE)
+            Line(circle=(x, y, r + s * 0.03), width=1.0)
+        self._text(str(k.level), x, y, s * 0.32, text_colour_on(fill))
 
     def _highlight_hexes(self, geo: BoardGeometry) -> None:
-        Color(*HIGHLIGHT)
+        # Yellow on a dark band: it stands out on the yellow fields as on the dark forest.
         for kind, ident in self._offered():
             if kind == "hex" and ident < HEX_COUNT:
-                Line(points=_flat(geo.hex_corners(ident)), close=True, width=geo.size * 0.07)
+                corners = _flat(geo.hex_corners(ident))
+                Color(*OUTLINE)
+                Line(points=corners, close=True, width=geo.size * 0.11)
+                Color(*HIGHLIGHT)
+                Line(points=corners, close=True, width=geo.size * 0.06)
         if self.selected and self.selected[0] == "hex":
             Color(1, 1, 1, 1)
             Line(points=_flat(geo.hex_corners(self.selected[1])), close=True, width=geo.size * 0.1)
 
     def _highlight_edges(self, geo: BoardGeometry) -> None:
-        Color(*HIGHLIGHT[:3], 0.9)
         for kind, ident in self._offered():
             if kind == "edge":
                 x, y = geo.edge_mid(ident)
-                r = geo.size * 0.14
-                Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+                r = geo.size * 0.18
                 (ax, ay), (bx, by) = geo.edge(ident)
+                Color(*OUTLINE)
+                Line(points=[ax, ay, bx, by], width=geo.size * 0.07)
+                Ellipse(pos=(x - r - 2, y - r - 2), size=(2 * r + 4, 2 * r + 4))
+                Color(*HIGHLIGHT[:3], 0.95)
                 Line(points=[ax, ay, bx, by], width=geo.size * 0.04)
+                Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
 
     def _highlight_nodes(self, geo: BoardGeometry) -> None:
         for kind, ident in self._offered():
             if kind == "node":
                 x, y = geo.node(ident)
-                r = geo.size * 0.2
-                Color(*HIGHLIGHT[:3], 0.85)
+                r = geo.size * 0.26
+                Color(*HIGHLIGHT[:3], 0.9)
                 Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
                 Color(*OUTLINE)
                 Line(circle=(x, y, r), width=1.2)

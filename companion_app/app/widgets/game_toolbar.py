@@ -1,14 +1,14 @@
-"""The row of buttons under the game screen's action list: the player's hand, the improvement
-chart, statistics, the players' phones, undo and redo (through the journal), and home."""
+"""The game screen's buttons beside the log: the player's hand, the improvement chart,
+statistics, the players' phones, undo and redo (through the journal), and home; two to a row."""
 
 from __future__ import annotations
 
-from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 
 from companion_app.app.screens import load_kv
 
 
-class GameToolbar(BoxLayout):
+class GameToolbar(GridLayout):
     """Layout in game_toolbar.kv; every button calls the app (which owns the session)."""
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
@@ -27,9 +28,17 @@ class TradePanel(ModalView):
     verdict = StringProperty("")
     legal = BooleanProperty(False)
     title = StringProperty("")
+    wide = BooleanProperty(True)
+    """Room for two cards to a row (a landscape window)."""
 
     def __init__(self, game: Game, on_offer: Callable[[OfferTrade], None], **kwargs: Any):
+        from kivy.core.window import Window
+
+        self.wide = Window.width >= dp(WIDE_DP)
         super().__init__(**kwargs)
+        for _half in range(2 if self.wide else 1):
+            for text in ("card", "you give", "you ask for"):
+                self.ids.header.add_widget(Factory.TradeHeader(text=text))
         self.game = game
         self.on_offer = on_offer
         self.player = game.active
@@ -92,5 +101,8 @@ class TradePanel(ModalView):
             self.dismiss()
             self.on_offer(offer)
 
+
+WIDE_DP = 760
+"""The window width from which the dialog puts two cards to a row."""
 
 load_kv(__file__)
