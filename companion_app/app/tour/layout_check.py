@@ -151,8 +151,28 @@ def _text_needs(label: Any) -> tuple[tuple[float, float], tuple[float, float]] |
         return (needs_w, needs_h), (label.width, label.height)
     room_h = th if th is not None else label.height
     if not label.shorten:
-        needs_w = min(needs_w, tw)  # wrapped to its width; height tells whether it fits
+        # Wrapped to its width, the height tells whether it fits; but a word wider than the
+        # box is broken inside ("Phone / s"), so the longest words must fit on a line.
+        needs_w = max([min(needs_w, tw), *(_width(core, word) for word in _longest_words(label))])
     return (needs_w, needs_h), (tw, min(room_h, label.height))
+
+
+def _longest_words(label: Any, count: int = 3) -> list[str]:
+    """The few longest words of a label's text (markup tags are not words)."""
+    text = label.text
+    if label.markup:
+        import re
+
+        text = re.sub(r"\[[^\]]*\]", " ", text)
+    return sorted(set(text.split()), key=len, reverse=True)[:count]
+
+
+def _width(core: Any, word: str) -> float:
+    options = dict(core.options)
+    options.update(text=word, text_size=(None, None), shorten=False, max_lines=0)
+    measure = type(core)(**options)
+    measure.refresh()
+    return float(measure.texture.size[0]) if measure.texture else 0.0
 
 
 def _spots(board: Any, visible: Rect | None) -> Iterable[Box]:

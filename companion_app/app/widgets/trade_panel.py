@@ -102,7 +102,7 @@ class TradePanel(ModalView):
             self.on_offer(offer)
 
 
-WIDE_DP = 760
+WIDE_DP = 900
 """The window width from which the dialog puts two cards to a row."""
 
 load_kv(__file__)
