@@ -1,0 +1,85 @@
+"""The screenshot tour (``python -m companion_app tour``) at the four window sizes the app is
+laid out for: a 7-inch tablet (1024x600), 1280x800, 1920x1200 and a portrait 800x1280 tablet.
+
+Each size is one app start playing the planned game through every screen and dialog; the layout
+check must find no text cut short, no overlapping or small touch target and nothing outside the
+window, and every screen's PNG must be there at the window's size.
+
+One known exception, at 1024x600 only: a road's spot (an edge's middle) is a touch target of
+less than 44 dp there. Two roads meeting at an intersection have middles 0.87 hex sides apart,
+so 44 dp targets need hex sides of 51 dp, a board 530 dp high; the 600 dp window leaves 474
+under the top bar. Those lines are allowed there, and nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+pytestmark = [pytest.mark.ui, pytest.mark.slow]
+
+SIZES = ("1024x600", "1280x800", "1920x1200", "800x1280")
+SCREENS = (
+    "home",
+    "settings",
+    "new_game",
+    "board_entry_first_hex",
+    "board_entry_valid",
+    "build_table_starter",
+    "setup_settlement",
+    "roll",
+    "turn",
+    "bar_offer_trade",
+    "bar_bank_trade",
+    "discard_shown",
+    "hand_shown",
+    "chart",
+    "statistics",
+    "attack",
+    "game_over",
+    "home_after_the_game",
+)
+"""Screens the tour must have looked at (among others: every prompt and action-bar button)."""
+
+
+@pytest.mark.timeout(600)  # a whole game through every screen: about a minute on an idle core
+@pytest.mark.parametrize("size", SIZES)
+def test_the_tour_finds_no_layout_problem(
+    size: str, xvfb_display: str, artifacts_dir: Path
+) -> None:
+    out = artifacts_dir / f"tour_{size}"
+    shutil.rmtree(out, ignore_errors=True)  # this test's own screenshots of an earlier run
+    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
+    command = [sys.executable, "-m", "companion_app", "tour", "--size", size, "--out", str(out)]
+    proc = subprocess.run(command, env=env, capture_output=True, text=True, timeout=580)
+    lines = proc.stdout.strip().splitlines()
+    assert lines, proc.stderr[-2000:]
+    screens, _problems = lines[-1].split(", ")
+    problems = [line for line in lines[:-1] if ".png: " in line]
+    if size == "1024x600":
+        problems = [p for p in problems if not _small_road_spot(p)]
+    assert problems == [], "\n".join(problems[:40])
+    assert "tour stopped" not in proc.stdout, proc.stdout[-3000:]
+    count = int(screens.split()[0])
+    pngs = sorted(out.glob("*.png"))
+    assert count == len(pngs) >= 50
+    names = {p.stem.split("_", 1)[1] for p in pngs}
+    assert set(SCREENS) <= names, set(SCREENS) - names
+    width, height = (int(v) for v in size.split("x"))
+    for png in pngs:
+        assert Image.open(png).size == (width, height), png.name
+
+
+def _small_road_spot(line: str) -> bool:
+    """``NN_x.png: board spot ('edge', 12): touch target 39 dp, ...`` with at least 38 dp."""
+    _shot, _sep, problem = line.partition(".png: ")
+    if not problem.startswith("board spot ('edge',") or "touch target" not in problem:
+        return False
+    dp = int(problem.split("touch target ")[1].split(" dp")[0])
+    return dp >= 38
