@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.app.help_texts import improvement_words
 from companion_app.app.presenter import (
     EVENT_COLOURS,
     EVENT_WORDS,
@@ -31,6 +30,7 @@ from companion_app.game_stats import (
     Fairness,
     GameStatistics,
 )
+from companion_app.help_texts import improvement_words
 from companion_app.journal import JournalStep
 from companion_app.rules.actions import EventDie, Roll
 from companion_app.rules.cards import (

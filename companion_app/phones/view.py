@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion_app.game_log import GameLog, place_words
-from companion_app.phones.cards import RULE_TEXT
+from companion_app.help_texts import PROGRESS_CARD_HELP
 from companion_app.rules.actions import (
     AcceptTrade,
     Action,
@@ -94,7 +94,7 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             "limit": game.discard_limit(seat),
         },
         "progress": [
-            {"title": PC(c).title, "track": PC(c).track.value, "text": RULE_TEXT[PC(c)]}
+            {"title": PC(c).title, "track": PC(c).track.value, "text": PROGRESS_CARD_HELP[PC(c)]}
             for c in view["progress_hands"][seat]
         ],
         "vp_cards": [PC(c).title for c in view["revealed_vp"][seat]],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion_app.app import help_texts as H
+from companion_app import help_texts as H
 from companion_app.rules.cards import ProgressCard
 from companion_app.rules.config import GameConfig
 

@@ -1,6 +1,7 @@
-"""Rule texts shown where a player needs them: a progress card tapped in its owner's hand, the
-variants on the New game screen, the improvement chart's levels. Written for the table from the
-project's rules reference (the section is named with each text); Kivy-free."""
+"""Rule texts shown where a player needs them: a progress card tapped in its owner's hand (on the
+tablet or on their phone), the variants on the New game screen, the improvement chart's levels.
+Written for the table from the project's rules reference (the section is named with each text);
+Kivy-free, so the app and the phone pages read the same words."""
 
 from __future__ import annotations
 
