@@ -172,6 +172,13 @@ class HandView:
     """Cards the player may hold on a 7 without discarding (§3.4)."""
 
 
+def open_hands(game: Game) -> list[int]:
+    """The hands the shared screen may open: the deciding player's own during the game
+    (nobody else's), every hand once the game is over."""
+    order = seat_order(game)
+    return order if game.is_over else order[:1]
+
+
 def cover_words(game: Game, seat: int) -> str:
     name = game.config.names[seat]
     return f"Hand the tablet to {name} — tap to show {name}'s cards"

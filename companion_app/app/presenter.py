@@ -773,6 +773,10 @@ def action_bar(game: Game) -> list[BarButton]:
         grouped.setdefault(bar_key(action), []).append(action)
     if game.prompt.kind is PromptKind.TURN and game.may_offer_trade():
         grouped[OFFER_KEY] = []
+    if game.progress_hand(game.prompt.player):
+        # Offered whenever cards are held (their number is public), playable or not, so the
+        # bar does not tell the table that an Alchemist or a playable card is in the hand.
+        grouped.setdefault(PROGRESS_KEY, [])
     buttons = [
         BarButton(
             key,
@@ -854,6 +858,8 @@ def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep
 
 
 def _progress_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    if not actions:
+        return ChoiceStep("None of your progress cards can be played now", ())
     by_card: dict[str, list[Action]] = {}
     for a in actions:
         by_card.setdefault(_card_title(a), []).append(a)

@@ -182,11 +182,22 @@ class Scenario(ScenarioDriver):
         self.check(f"{label}: cover words", screen.ids.cover.text, I.cover_words(game, first))
         if shots:
             yield from self.shot("info_02_hand_cover.png")
-        # The player with most progress cards, to show them.
-        seat = max(
-            range(game.player_count),
-            key=lambda p: (len(game.progress_hand(p)), game.card_count(p), -p),
-        )
+        offered = sorted(b.seat for b in screen.ids.seats.children)
+        if not game.is_over:
+            # During the game nobody opens another player's hand: only the decider's tab.
+            self.check(f"{label}: only the deciding player's hand", offered, [first])
+            seat = first
+        else:
+            self.check(
+                f"{label}: every hand once the game is over",
+                offered,
+                list(range(game.player_count)),
+            )
+            # The player with most progress cards, to show them.
+            seat = max(
+                range(game.player_count),
+                key=lambda p: (len(game.progress_hand(p)), game.card_count(p), -p),
+            )
         button = next(b for b in screen.ids.seats.children if b.seat == seat)
         yield from self.tap(button)
         self.check(

@@ -67,7 +67,29 @@ def test_the_bar_offers_exactly_the_legal_kinds(index: int) -> None:
         expected = {a.type_name for a in game.legal_actions() if not isinstance(a, Roll | EndTurn)}
         if game.prompt.kind is PromptKind.TURN and game.may_offer_trade():
             expected.add("offer_trade")
+        if game.progress_hand(game.prompt.player) and not any(
+            t.startswith("play_") for t in expected
+        ):
+            # Cards held but none playable: the button is there all the same (covered).
+            expected.add(P.PROGRESS_KEY)
     assert offered == expected
+
+
+def test_the_progress_button_does_not_tell_whether_a_card_is_playable() -> None:
+    """The bar shows "Progress card" exactly when the decider holds some (a public count)."""
+    seen_unplayable = False
+    for game in STATES:
+        if game.prompt.kind not in (PromptKind.TURN, PromptKind.ROLL):
+            continue
+        keys = {b.key for b in P.action_bar(game)}
+        holds = bool(game.progress_hand(game.prompt.player))
+        assert (P.PROGRESS_KEY in keys) == holds
+        if holds and not any(a.type_name.startswith("play_") for a in game.legal_actions()):
+            seen_unplayable = True
+            step = P.bar_step(game, P.PROGRESS_KEY)
+            assert step.choices == ()
+            assert step.title == "None of your progress cards can be played now"
+    assert seen_unplayable
 
 
 @pytest.mark.parametrize("index", range(0, len(STATES), 5))

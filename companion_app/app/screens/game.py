@@ -232,7 +232,8 @@ class GameScreen(Screen):
             else:
                 self.list_title = "Choose from the bar above, or end the turn" if self.bar else ""
             return
-        if game.prompt.kind in P.HIDDEN_CARD_PROMPTS and not self.is_revealed(game):
+        covered = game.prompt.kind in P.HIDDEN_CARD_PROMPTS or self.bar_key == P.PROGRESS_KEY
+        if covered and not self.is_revealed(game):
             self.list_title = f"Only {game.config.names[game.prompt.player]} looks now"
             box.cols = 1
             button = Factory.BigButton(

@@ -1,5 +1,6 @@
 """Private hands: a cover between players ("Hand the tablet to Blue — tap to show Blue's
-cards"), then that player's cards, then "Done" covers them again.
+cards"), then that player's cards, then "Done" covers them again. During the game only the
+player who decides now may open theirs (nobody opens another's); once it is over, every hand.
 
 The cards come from :func:`info_presenter.hand_view`, i.e. from ``Game.view_for(seat)``; the
 cover shows no card, and leaving the screen always covers.
@@ -45,12 +46,18 @@ class HandScreen(InfoScreen):
         self.cover()
 
     def show(self, game: Game) -> None:
-        self.fill_seats(game, self.seat, "hand_seat")
+        seats = I.open_hands(game)
+        if self.seat not in seats:
+            self.seat, self.covered = seats[0], True
+        self.fill_seats(game, self.seat, "hand_seat", seats)
         self.cover_text = I.cover_words(game, self.seat)
         self._fill_cards(game)
 
     def pick(self, seat: int) -> None:
-        """Another player's hand: covered first, whatever was shown."""
+        """Another player's hand (once the game is over): covered first, whatever was shown."""
+        game = self.game
+        if game is None or seat not in I.open_hands(game):
+            return
         self.seat = seat
         self.covered = True
         self.refresh()

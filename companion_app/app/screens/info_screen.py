@@ -3,6 +3,8 @@ and the way back to the board."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty
@@ -60,11 +62,16 @@ class InfoScreen(Screen):
     def pick(self, seat: int) -> None:
         raise NotImplementedError
 
-    def fill_seats(self, game: Game, selected: int, group: str) -> None:
-        """The row of players' names (``ids.seats``) that picks whose part is shown."""
+    def fill_seats(
+        self, game: Game, selected: int, group: str, only: Sequence[int] | None = None
+    ) -> None:
+        """The row of players' names (``ids.seats``) that picks whose part is shown (``only``
+        these seats, if given)."""
         seats = self.ids.seats
         seats.clear_widgets()
         for p, cfg in enumerate(game.config.players):
+            if only is not None and p not in only:
+                continue
             button = SeatButton(
                 text=cfg.name,
                 stripe=player_colour(cfg.colour),

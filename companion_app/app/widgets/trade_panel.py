@@ -51,9 +51,8 @@ class TradePanel(ModalView):
         rows = self.ids.rows
         self.counts: dict[tuple[str, int], Any] = {}
         for card in Card:
-            rows.add_widget(
-                Factory.TradeCell(text=f"{card.label}\n(you hold {game.hands[self.player][card]})")
-            )
+            # No "(you hold N)": the tablet lies open on the table.
+            rows.add_widget(Factory.TradeCell(text=card.label))
             for side in ("give", "take"):
                 rows.add_widget(self._counter(side, card))
         for seat in others:
