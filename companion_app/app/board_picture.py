@@ -1,0 +1,455 @@
+"""The board as the screens draw it, computed from the rules core's state without Kivy: the
+palette (players, terrains, dice, tracks), pixel geometry of the topology's ids, the spot an
+action is chosen by, and the pictures of the board with its pieces.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from companion_app.rules.actions import (
+    Action,
+    ActivateKnight,
+    BuildCity,
+    BuildCityWall,
+    BuildKnight,
+    BuildRoad,
+    BuildSettlement,
+    ChaseRobber,
+    EventDie,
+    LoseCity,
+    MoveRobber,
+    PlaceDeserter,
+    PlaceMetropolis,
+    PlayBishop,
+    PlayDiplomat,
+    PlayEngineer,
+    PlayIntrigue,
+    PlayMedicine,
+    PlayMerchant,
+    PromoteKnight,
+    RelocateKnight,
+    RemoveKnight,
+)
+from companion_app.rules.board import RED_NUMBERS, Board
+from companion_app.rules.cards import (
+    TERRAIN_RESOURCE,
+    TRACKS,
+    Card,
+    Harbour,
+    Terrain,
+    Track,
+)
+from companion_app.rules.game import Game
+from companion_app.rules.pieces import CITY, DESTROYED_CITY, NOBODY, SETTLEMENT
+from companion_app.rules.topology import (
+    EDGE_COUNT,
+    EDGE_HEXES,
+    EDGE_NODES,
+    HARBOUR_EDGES,
+    HEX_COUNT,
+    HEX_XY,
+    NODE_COUNT,
+    NODE_XY,
+)
+
+RGBA = tuple[float, float, float, float]
+
+# ---- colours ---------------------------------------------------------------------------------
+
+PLAYER_COLOURS: dict[str, RGBA] = {
+    "red": (0.85, 0.16, 0.14, 1.0),
+    "blue": (0.16, 0.38, 0.86, 1.0),
+    "white": (0.96, 0.96, 0.93, 1.0),
+    "orange": (0.98, 0.56, 0.10, 1.0),
+    "green": (0.18, 0.62, 0.26, 1.0),
+    "brown": (0.52, 0.33, 0.18, 1.0),
+}
+"""The piece colours a table can pick (the base game's four plus the 5-6 extension's two)."""
+
+PLAYER_MARKS: dict[str, str] = {
+    "red": "R",
+    "blue": "B",
+    "white": "W",
+    "orange": "O",
+    "green": "G",
+    "brown": "Br",
+}
+"""A letter on each building, so red and orange (or any two colours) differ without colour."""
+
+SEA: RGBA = (0.13, 0.33, 0.55, 1.0)
+UNKNOWN_TERRAIN: RGBA = (0.42, 0.42, 0.45, 1.0)
+TERRAIN_COLOURS: dict[Terrain | None, RGBA] = {
+    None: UNKNOWN_TERRAIN,
+    Terrain.HILLS: (0.80, 0.40, 0.22, 1.0),
+    Terrain.FOREST: (0.16, 0.46, 0.20, 1.0),
+    Terrain.PASTURE: (0.55, 0.80, 0.35, 1.0),
+    Terrain.FIELDS: (0.94, 0.78, 0.25, 1.0),
+    Terrain.MOUNTAINS: (0.55, 0.56, 0.60, 1.0),
+    Terrain.DESERT: (0.88, 0.80, 0.58, 1.0),
+}
+RESOURCE_COLOURS: dict[Card, RGBA] = {
+    card: TERRAIN_COLOURS[terrain] for terrain, card in TERRAIN_RESOURCE.items() if card is not None
+}
+"""Each resource in the colour of the terrain that produces it (cards, harbours)."""
+EVENT_COLOURS: dict[EventDie, RGBA] = {
+    EventDie.SHIP: (0.15, 0.15, 0.18, 1.0),
+    EventDie.TRADE: (0.95, 0.80, 0.15, 1.0),
+    EventDie.POLITICS: (0.20, 0.40, 0.90, 1.0),
+    EventDie.SCIENCE: (0.20, 0.70, 0.30, 1.0),
+}
+TRACK_COLOURS: dict[Track, RGBA] = {
+    Track.TRADE: EVENT_COLOURS[EventDie.TRADE],
+    Track.POLITICS: EVENT_COLOURS[EventDie.POLITICS],
+    Track.SCIENCE: EVENT_COLOURS[EventDie.SCIENCE],
+}
+"""Each track (and its metropolis) in the colour of its castle on the event die."""
+HIGHLIGHT: RGBA = (1.0, 1.0, 0.35, 1.0)
+
+
+def player_colour(name: str) -> RGBA:
+    """RGBA of a piece colour; unknown names get a neutral grey rather than an error."""
+    return PLAYER_COLOURS.get(name.lower(), (0.6, 0.6, 0.6, 1.0))
+
+
+def text_colour_on(background: RGBA) -> RGBA:
+    """Black or white text, whichever reads better on ``background``."""
+    r, g, b, _ = background
+    return (0.05, 0.05, 0.05, 1.0) if 0.3 * r + 0.59 * g + 0.11 * b > 0.55 else (1, 1, 1, 1)
+
+
+def pips(token: int) -> int:
+    """Dots under a number token: how many of the 36 dice outcomes roll it."""
+    return 6 - abs(7 - token)
+
+
+def harbour_label(harbour: Harbour) -> str:
+    return "3:1" if harbour is Harbour.GENERIC else f"2:1 {harbour.value}"
+
+
+# ---- geometry --------------------------------------------------------------------------------
+
+SQRT3 = math.sqrt(3.0)
+# The island spans 10 half-widths by 16 half-sizes on the lattice; harbours sit outside it.
+_SPAN_X = 10.0 * SQRT3 / 2.0 + 2.4
+_SPAN_Y = 8.0 + 2.4
+
+
+@dataclass(frozen=True, slots=True)
+class BoardGeometry:
+    """Pixel positions of the topology's ids inside a rectangle (Kivy: y grows upward).
+
+    ``size`` is the hex size (centre to corner) in pixels; the lattice of
+    :mod:`companion_app.rules.topology` is scaled to it and centred in the rectangle.
+    """
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def size(self) -> float:
+        return max(1.0, min(self.width / _SPAN_X, self.height / _SPAN_Y))
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.width / 2.0, self.y + self.height / 2.0)
+
+    def lattice(self, lx: float, ly: float) -> tuple[float, float]:
+        cx, cy = self.centre
+        s = self.size
+        return (cx + lx * s * SQRT3 / 2.0, cy - ly * s / 2.0)
+
+    def hex_centre(self, h: int) -> tuple[float, float]:
+        return self.lattice(*HEX_XY[h])
+
+    def hex_corners(self, h: int) -> list[tuple[float, float]]:
+        """Six corners, clockwise from the top one, as the topology numbers them."""
+        x, y = self.hex_centre(h)
+        s = self.size
+        return [
+            (
+                x + s * math.cos(math.radians(90 - 60 * i)),
+                y + s * math.sin(math.radians(90 - 60 * i)),
+            )
+            for i in range(6)
+        ]
+
+    def node(self, n: int) -> tuple[float, float]:
+        return self.lattice(*NODE_XY[n])
+
+    def edge(self, e: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        a, b = EDGE_NODES[e]
+        return self.node(a), self.node(b)
+
+    def edge_mid(self, e: int) -> tuple[float, float]:
+        (ax, ay), (bx, by) = self.edge(e)
+        return ((ax + bx) / 2.0, (ay + by) / 2.0)
+
+    def harbour(self, slot: int) -> tuple[float, float]:
+        """Where a harbour's marker goes: off the coast, outward from its edge's land hex."""
+        e = HARBOUR_EDGES[slot]
+        mx, my = self.edge_mid(e)
+        hx, hy = self.hex_centre(EDGE_HEXES[e][0])
+        dx, dy = mx - hx, my - hy
+        length = math.hypot(dx, dy) or 1.0
+        reach = self.size * 0.75
+        return (mx + dx / length * reach, my + dy / length * reach)
+
+    @property
+    def target_radius(self) -> float:
+        """Half a touch target. Intersections are a side apart and edge middles 0.87 side, so
+        targets of one kind never overlap."""
+        return self.size * 0.42
+
+    def reach(self, spot: Spot) -> float:
+        """How far from its centre a touch still takes ``spot``, as large as it can be without
+        two spots of a kind overlapping: a hex 0.8 side (centres are 1.73 sides apart), an
+        intersection half a side (they are a side apart), an edge middle 0.43 side (0.87 apart)."""
+        kind = spot[0]
+        if kind == "hex":
+            return self.size * 0.8
+        if kind == "node":
+            return self.size * 0.5
+        return self.target_radius
+
+    def spot_position(self, spot: Spot) -> tuple[float, float]:
+        kind, ident = spot
+        if kind == "node":
+            return self.node(ident)
+        if kind == "edge":
+            return self.edge_mid(ident)
+        if kind == "harbour":
+            return self.harbour(ident)
+        return self.hex_centre(ident)
+
+    def spot_at(self, px: float, py: float, spots: Iterable[Spot]) -> Spot | None:
+        """The offered spot nearest to a touch, if the touch is within its target.
+
+        Intersections and edges win over hexes: a hex's target is most of the hex around them.
+        """
+        best: dict[bool, tuple[float, Spot]] = {}
+        for spot in spots:
+            sx, sy = self.spot_position(spot)
+            is_hex = spot[0] == "hex"
+            d = math.hypot(px - sx, py - sy)
+            if d <= self.reach(spot) and (is_hex not in best or d < best[is_hex][0]):
+                best[is_hex] = (d, spot)
+        for is_hex in (False, True):
+            if is_hex in best:
+                return best[is_hex][1]
+        return None
+
+
+Spot = tuple[str, int]
+"""A tappable place on the board: ("node", id), ("edge", id), ("hex", id) or ("harbour", slot)."""
+
+
+def action_spot(action: Action) -> Spot | None:
+    """The board place an action is chosen by tapping, or None for actions chosen by button."""
+    if isinstance(
+        action,
+        BuildSettlement
+        | BuildCity
+        | BuildCityWall
+        | BuildKnight
+        | ActivateKnight
+        | PromoteKnight
+        | ChaseRobber
+        | LoseCity
+        | PlaceMetropolis
+        | PlayEngineer
+        | PlayMedicine
+        | PlayIntrigue
+        | RemoveKnight
+        | PlaceDeserter,
+    ):
+        return ("node", action.node)
+    if isinstance(action, RelocateKnight):
+        return ("node", action.to)
+    if isinstance(action, BuildRoad | PlayDiplomat):
+        return ("edge", action.edge)
+    if isinstance(action, MoveRobber | PlayBishop | PlayMerchant):
+        return ("hex", action.hex)
+    return None
+
+
+def spots_for(actions: Iterable[Action]) -> dict[Spot, Action]:
+    """Tappable spots of a set of actions that each pick one place (first action wins)."""
+    result: dict[Spot, Action] = {}
+    for action in actions:
+        spot = action_spot(action)
+        if spot is not None and spot not in result:
+            result[spot] = action
+    return result
+
+
+# ---- the board's pieces ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HexView:
+    hex: int
+    terrain: Terrain | None
+    """None while a table's own board is being entered and this hex is still unknown."""
+    token: int | None
+    pips: int
+    red: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BuildingView:
+    node: int
+    owner: int
+    kind: str
+    """"settlement", "city" or "destroyed_city" (counts as a settlement, drawn as a ruin)."""
+    wall: bool
+    metropolis: str
+    """The track of a metropolis on this city, else ""."""
+
+
+@dataclass(frozen=True, slots=True)
+class KnightView:
+    node: int
+    owner: int
+    level: int
+    active: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPicture:
+    """Everything the board view draws."""
+
+    hexes: tuple[HexView, ...]
+    harbours: tuple[tuple[int, str, Harbour | None], ...]
+    roads: tuple[tuple[int, int], ...]
+    """(edge, owner)"""
+    buildings: tuple[BuildingView, ...]
+    knights: tuple[KnightView, ...]
+    robber_hex: int | None
+    merchant_hex: int | None
+    colours: tuple[RGBA, ...]
+    """Player colours by seat."""
+    marks: tuple[str, ...] = ()
+    """Player letters by seat (``PLAYER_MARKS``), drawn on their buildings."""
+
+
+def board_only_picture(board: Board) -> BoardPicture:
+    """A board with no pieces yet (new game, "build your table")."""
+    return BoardPicture(
+        hexes=_hex_views(board),
+        harbours=_harbours(board),
+        roads=(),
+        buildings=(),
+        knights=(),
+        robber_hex=board.desert_hex,
+        merchant_hex=None,
+        colours=(),
+    )
+
+
+def _hex_views(board: Board, tokens: Sequence[int | None] | None = None) -> tuple[HexView, ...]:
+    """The hexes with ``tokens`` (the game's, which an Inventor may have swapped), else the
+    board's as laid out."""
+    numbers = board.tokens if tokens is None else tokens
+    return tuple(
+        HexView(
+            h,
+            board.terrains[h],
+            numbers[h],
+            0 if numbers[h] is None else pips(numbers[h] or 0),
+            numbers[h] in RED_NUMBERS,
+        )
+        for h in range(HEX_COUNT)
+    )
+
+
+ROW_LENGTHS = (3, 4, 5, 4, 3)
+"""Hexes per row, top to bottom (the topology numbers hexes row by row)."""
+
+
+def board_rows(board: Board) -> list[str]:
+    """The board in words, row by row and then the harbours, for laying out the tiles."""
+    lines = []
+    h = 0
+    for row, length in enumerate(ROW_LENGTHS, start=1):
+        cells = []
+        for hx in range(h, h + length):
+            token = board.tokens[hx]
+            cells.append(board.terrains[hx].value + ("" if token is None else f" {token}"))
+        lines.append(f"Row {row}: " + ", ".join(cells))
+        h += length
+    lines.append(
+        "Harbours clockwise from the top left: "
+        + ", ".join(harbour_label(hb).replace("2:1 ", "") for hb in board.harbours)
+    )
+    return lines
+
+
+def entry_picture(
+    terrains: Sequence[Terrain | None],
+    tokens: Sequence[int | None],
+    harbours: Sequence[Harbour | None],
+) -> BoardPicture:
+    """A board being entered: unknown hexes grey, unknown harbours as "?"."""
+    hexes = tuple(
+        HexView(h, terrains[h], tokens[h], pips(tokens[h] or 7), tokens[h] in RED_NUMBERS)
+        for h in range(HEX_COUNT)
+    )
+    return BoardPicture(
+        hexes=hexes,
+        harbours=tuple(
+            (s, "?" if h is None else harbour_label(h), h) for s, h in enumerate(harbours)
+        ),
+        roads=(),
+        buildings=(),
+        knights=(),
+        robber_hex=None,
+        merchant_hex=None,
+        colours=(),
+    )
+
+
+def _harbours(board: Board) -> tuple[tuple[int, str, Harbour | None], ...]:
+    return tuple((s, harbour_label(h), h) for s, h in enumerate(board.harbours))
+
+
+def board_picture(game: Game) -> BoardPicture:
+    """The board with every piece now on it."""
+    metropolis_track = {
+        node: TRACKS[i].value for i, node in enumerate(game.metropolis) if node != NOBODY
+    }
+    kinds = {SETTLEMENT: "settlement", CITY: "city", DESTROYED_CITY: "destroyed_city"}
+    buildings = tuple(
+        BuildingView(
+            n,
+            game.node_owner[n],
+            kinds[game.node_level[n]],
+            game.walls[n],
+            metropolis_track.get(n, ""),
+        )
+        for n in range(NODE_COUNT)
+        if game.node_owner[n] != NOBODY
+    )
+    knights = tuple(
+        KnightView(n, game.knight_owner[n], game.knight_level[n], game.knight_active[n])
+        for n in range(NODE_COUNT)
+        if game.knight_owner[n] != NOBODY
+    )
+    roads = tuple(
+        (e, game.edge_owner[e]) for e in range(EDGE_COUNT) if game.edge_owner[e] != NOBODY
+    )
+    return BoardPicture(
+        hexes=_hex_views(game.board, game.tokens),
+        harbours=_harbours(game.board),
+        roads=roads,
+        buildings=buildings,
+        knights=knights,
+        robber_hex=game.robber_hex,
+        merchant_hex=None if game.merchant_hex == NOBODY else game.merchant_hex,
+        colours=tuple(player_colour(p.colour) for p in game.config.players),
+        marks=tuple(PLAYER_MARKS.get(p.colour, p.colour[:1].upper()) for p in game.config.players),
+    )

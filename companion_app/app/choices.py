@@ -1,0 +1,360 @@
+"""The choices behind the game screen's buttons, without Kivy: the turn's action bar (one
+button per legal kind), the tree of steps each button or decision opens (spots on the board or
+buttons, whose leaves are the rules core's legal actions), and the knights to commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from companion_app.app.board_picture import Spot, action_spot
+from companion_app.app.wording import card_title, describe_action, knight_words
+from companion_app.rules.actions import (
+    Action,
+    BankTrade,
+    CommitKnights,
+    DisplaceKnight,
+    EndTurn,
+    MoveKnight,
+    PlayAlchemist,
+    PlayInventor,
+    Roll,
+)
+from companion_app.rules.cards import (
+    CARD_KINDS,
+    Card,
+)
+from companion_app.rules.game import Game
+from companion_app.rules.prompts import PromptKind
+
+
+@dataclass(frozen=True, slots=True)
+class ActionGroup:
+    """Legal actions of one type: placed on the board (``on_board``) or one button each."""
+
+    type_name: str
+    title: str
+    actions: tuple[Action, ...]
+    on_board: bool
+
+
+_GROUP_TITLES = {
+    "build_road": "Build a road",
+    "build_settlement": "Build a settlement",
+    "build_city": "Build a city",
+    "build_city_wall": "Build a city wall",
+    "build_knight": "Recruit a knight",
+    "activate_knight": "Activate a knight",
+    "promote_knight": "Promote a knight",
+    "chase_robber": "Chase the robber",
+    "move_robber": "Move the robber",
+    "lose_city": "Choose the city to lose",
+    "place_metropolis": "Place the metropolis",
+    "relocate_knight": "Move the displaced knight",
+}
+
+
+def action_groups(actions: Iterable[Action]) -> list[ActionGroup]:
+    """Legal actions grouped by type in the rules core's order; rolls are left out (the dice
+    box or the on-screen roll button makes them)."""
+    grouped: dict[str, list[Action]] = {}
+    for action in actions:
+        if isinstance(action, Roll):
+            continue
+        grouped.setdefault(action.type_name, []).append(action)
+    groups = []
+    for type_name, items in grouped.items():
+        on_board = all(action_spot(a) is not None for a in items)
+        title = _GROUP_TITLES.get(type_name, type_name.replace("_", " ").capitalize())
+        groups.append(ActionGroup(type_name, title, tuple(items), on_board))
+    return groups
+
+
+def wants_board_tap(game: Game) -> bool:
+    """True when every legal action is a place on the board (setup, robber, city to lose)."""
+    actions = game.legal_actions()
+    return bool(actions) and all(action_spot(a) is not None for a in actions)
+
+
+def hand_counts(hand: Sequence[int]) -> dict[str, int]:
+    return {Card(c).label: hand[c] for c in range(CARD_KINDS) if hand[c]}
+
+
+# ---- the turn: the action bar, prompts and the choices behind each button ----------------------
+
+PROGRESS_KEY = "progress"
+"""The action bar's one button for every progress-card play."""
+OFFER_KEY = "offer_trade"
+
+_BAR: tuple[tuple[str, str, str], ...] = (
+    # (key, section, title) in the order the bar shows them
+    ("build_road", "Build", "Road"),
+    ("build_settlement", "Build", "Settlement"),
+    ("build_city", "Build", "City"),
+    ("build_city_wall", "Build", "City wall"),
+    ("build_knight", "Knights", "Recruit knight"),
+    ("activate_knight", "Knights", "Activate"),
+    ("promote_knight", "Knights", "Promote"),
+    ("move_knight", "Knights", "Move knight"),
+    ("displace_knight", "Knights", "Displace"),
+    ("chase_robber", "Knights", "Chase robber"),
+    ("buy_improvement", "Cities", "Improve city"),
+    (PROGRESS_KEY, "Cards", "Progress card"),
+    ("bank_trade", "Trade", "Bank / harbour"),
+    (OFFER_KEY, "Trade", "Offer a player"),
+)
+_BAR_ORDER = {key: i for i, (key, _s, _t) in enumerate(_BAR)}
+_BAR_TITLE = {key: title for key, _s, title in _BAR}
+
+
+def bar_key(action: Action) -> str:
+    """The action bar button that offers ``action`` (all card plays share one)."""
+    if action.type_name.startswith("play_"):
+        return PROGRESS_KEY
+    return action.type_name
+
+
+@dataclass(frozen=True, slots=True)
+class BarButton:
+    key: str
+    title: str
+    types: frozenset[str]
+    """The action types behind the button (several for the progress cards)."""
+    count: int
+
+
+def action_bar(game: Game) -> list[BarButton]:
+    """The turn's buttons: one per legal kind of action, none for what is not legal now.
+
+    Rolls and End turn have their own big buttons; nothing here outside the ``turn`` prompt
+    (and before the roll only the Alchemist, a progress card).
+    """
+    if game.prompt.kind not in (PromptKind.TURN, PromptKind.ROLL):
+        return []
+    grouped: dict[str, list[Action]] = {}
+    for action in game.legal_actions():
+        if isinstance(action, Roll | EndTurn):
+            continue
+        grouped.setdefault(bar_key(action), []).append(action)
+    if game.prompt.kind is PromptKind.TURN and game.may_offer_trade():
+        grouped[OFFER_KEY] = []
+    if game.progress_hand(game.prompt.player):
+        # Offered whenever cards are held (their number is public), playable or not, so the
+        # bar does not tell the table that an Alchemist or a playable card is in the hand.
+        grouped.setdefault(PROGRESS_KEY, [])
+    buttons = [
+        BarButton(
+            key,
+            _BAR_TITLE.get(key, key.replace("_", " ").capitalize()),
+            frozenset(a.type_name for a in items) or frozenset({key}),
+            len(items),
+        )
+        for key, items in grouped.items()
+    ]
+    return sorted(buttons, key=lambda b: _BAR_ORDER.get(b.key, len(_BAR)))
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing to tap: a spot on the board or a button; it takes ``action`` or opens
+    ``then``."""
+
+    label: str
+    spot: Spot | None = None
+    action: Action | None = None
+    then: ChoiceStep | None = None
+
+    def leads_to(self, action: Action) -> bool:
+        if self.action is not None:
+            return self.action == action
+        return self.then is not None and any(c.leads_to(action) for c in self.then.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceStep:
+    title: str
+    choices: tuple[Choice, ...]
+    cols: int = 1
+    """Button columns (dice faces and cards read well side by side)."""
+
+    @property
+    def spots(self) -> dict[Spot, Choice]:
+        return {c.spot: c for c in self.choices if c.spot is not None}
+
+    @property
+    def buttons(self) -> list[Choice]:
+        return [c for c in self.choices if c.spot is None]
+
+
+def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    """The first step of choosing among ``actions`` (all of one bar button or one prompt)."""
+    actions = [a for a in actions if not isinstance(a, CommitKnights)]
+    first = actions[0] if actions else None
+    if isinstance(first, MoveKnight | DisplaceKnight):
+        return _two_spot_step(
+            game, actions, title, "node", lambda a: (a.node, a.to), "tap where it goes"
+        )
+    if isinstance(first, PlayInventor):
+        return _inventor_step(game, actions, title)
+    if isinstance(first, BankTrade):
+        return _bank_step(game, actions, title)
+    if isinstance(first, PlayAlchemist):
+        return _alchemist_step(actions, title)
+    choices = tuple(Choice(describe_action(game, a), action_spot(a), a) for a in actions)
+    cols = 2 if sum(1 for c in choices if c.spot is None) > 4 else 1
+    return ChoiceStep(title, choices, cols)
+
+
+def _progress_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    if not actions:
+        return ChoiceStep("None of your progress cards can be played now", ())
+    by_card: dict[str, list[Action]] = {}
+    for a in actions:
+        by_card.setdefault(card_title(a), []).append(a)
+    choices = []
+    for card, items in by_card.items():
+        if len(items) == 1 and action_spot(items[0]) is None:
+            choices.append(Choice(f"Play {card}", None, items[0]))
+        else:
+            choices.append(Choice(f"Play {card}…", None, None, choice_step(game, items, card)))
+    return ChoiceStep(title, tuple(choices), 2)
+
+
+def _two_spot_step(
+    game: Game, actions: Sequence[Action], title: str, kind: str, ends: object, second: str
+) -> ChoiceStep:
+    assert callable(ends)
+    by_first: dict[int, list[tuple[int, Action]]] = {}
+    for a in actions:
+        start, end = ends(a)
+        by_first.setdefault(start, []).append((end, a))
+    choices = tuple(
+        Choice(
+            knight_words(game, start),
+            (kind, start),
+            None,
+            ChoiceStep(
+                f"{knight_words(game, start).capitalize()}: {second}",
+                tuple(Choice(describe_action(game, a), (kind, end), a) for end, a in items),
+            ),
+        )
+        for start, items in sorted(by_first.items())
+    )
+    return ChoiceStep(f"{title}: tap your knight", choices)
+
+
+def _inventor_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    """Either hex first; the second step offers its partners."""
+    partners: dict[int, list[tuple[int, Action]]] = {}
+    for a in actions:
+        assert isinstance(a, PlayInventor)
+        partners.setdefault(a.hex, []).append((a.other, a))
+        partners.setdefault(a.other, []).append((a.hex, a))
+    tokens = game.tokens
+    return ChoiceStep(
+        f"{title}: tap a number to swap",
+        tuple(
+            Choice(
+                f"Swap the {tokens[h]} on hex {h}",
+                ("hex", h),
+                None,
+                ChoiceStep(
+                    f"{title}: swap the {tokens[h]} with…",
+                    tuple(Choice(f"the {tokens[o]} on hex {o}", ("hex", o), a) for o, a in items),
+                ),
+            )
+            for h, items in sorted(partners.items())
+        ),
+    )
+
+
+def _bank_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    by_give: dict[Card, list[BankTrade]] = {}
+    for a in actions:
+        assert isinstance(a, BankTrade)
+        by_give.setdefault(a.give, []).append(a)
+    choices = []
+    for give, items in by_give.items():
+        rate = game.trade_rate(items[0].player, give)
+        fleet = " (Merchant Fleet)" if give in game.fleet else ""
+        choices.append(
+            Choice(
+                f"Give {rate} {give.label}{fleet}",
+                None,
+                None,
+                ChoiceStep(
+                    f"Give {rate} {give.label} for…",
+                    tuple(Choice(f"1 {a.take.label}", None, a) for a in items),
+                    4,
+                ),
+            )
+        )
+    return ChoiceStep(f"{title}: what do you give?", tuple(choices), 2)
+
+
+def _alchemist_step(actions: Sequence[Action], title: str) -> ChoiceStep:
+    by_yellow: dict[int, list[PlayAlchemist]] = {}
+    for a in actions:
+        assert isinstance(a, PlayAlchemist)
+        by_yellow.setdefault(a.yellow, []).append(a)
+    return ChoiceStep(
+        f"{title}: the yellow die shows",
+        tuple(
+            Choice(
+                f"Yellow {y}",
+                None,
+                None,
+                ChoiceStep(
+                    f"Yellow {y}; the red die shows",
+                    tuple(Choice(f"Red {a.red}", None, a) for a in items),
+                    6,
+                ),
+            )
+            for y, items in sorted(by_yellow.items())
+        ),
+        6,
+    )
+
+
+def bar_step(game: Game, key: str) -> ChoiceStep:
+    """What a tap on an action-bar button opens."""
+    actions = [a for a in game.legal_actions() if bar_key(a) == key and not isinstance(a, Roll)]
+    title = _BAR_TITLE.get(key, key)
+    if key == PROGRESS_KEY:
+        return _progress_step(game, actions, "Play a progress card")
+    return choice_step(game, actions, title)
+
+
+def prompt_step(game: Game) -> ChoiceStep | None:
+    """The choices of a decision other than the turn's own (None for turn, roll, game over)."""
+    kind = game.prompt.kind
+    if kind in (PromptKind.TURN, PromptKind.ROLL, PromptKind.GAME_OVER) or game.in_setup:
+        return None
+    return choice_step(game, game.legal_actions(), game.describe_prompt())
+
+
+@dataclass(frozen=True, slots=True)
+class KnightChoice:
+    node: int
+    label: str
+    strength: int
+
+
+def commit_knights(game: Game) -> list[KnightChoice] | None:
+    """Evil barbarians: the active knights the decider may send (None if not asked now)."""
+    if game.prompt.kind is not PromptKind.COMMIT_KNIGHTS:
+        return None
+    nodes = sorted(
+        {n for a in game.legal_actions() if isinstance(a, CommitKnights) for n in a.nodes}
+    )
+    return [KnightChoice(n, knight_words(game, n), game.knight_level[n]) for n in nodes]
+
+
+def commit_action(game: Game, nodes: Iterable[int]) -> Action | None:
+    """The legal CommitKnights for exactly these knights, if there is one."""
+    wanted = tuple(sorted(nodes))
+    return next(
+        (a for a in game.legal_actions() if isinstance(a, CommitKnights) and a.nodes == wanted),
+        None,
+    )
