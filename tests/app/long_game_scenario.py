@@ -126,6 +126,9 @@ class LongGame(Scenario):
             expected = {a.type_name for a in legal if not isinstance(a, Roll | EndTurn)}
             if game.prompt.kind is PromptKind.TURN and game.may_offer_trade():
                 expected.add("offer_trade")
+            holds = game.progress_hand(game.prompt.player)
+            if holds and not any(t.startswith("play_") for t in expected):
+                expected.add(P.PROGRESS_KEY)  # offered to every holder, playable or not
         offered: set[str] = set()
         for button in ids.bar.children:
             offered |= set(button.types)
