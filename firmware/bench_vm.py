@@ -109,19 +109,15 @@ def run(rolls: int, flash: str) -> dict:
         else:
             box.button(True, now)
             line = box.next_line()
-        while line is not None and not line.startswith(b"ROLL"):
-            line = box.next_line()
-        assert line is not None
-        seq = int(line[9 : line.find(b" ", 9)])  # b"ROLL seq=N ...": the host's side, kept lean
-        box.feed(p.encode("ACK", (("seq", seq),)) + p.encode("HB"), now)
+        acked = _ack_rolls(box, line, now)
+        assert acked
         for _ in range(60):  # held, then let go
             now += 1
             box.button(now % 60 < 50, now)
             if now % 10 == 0:
                 box.tick(now)
                 refresh(now)
-        while box.next_line() is not None:
-            pass
+        _ack_rolls(box, box.next_line(), now)
     gc.collect()
     return {
         "rolls": rolls,
@@ -135,6 +131,20 @@ def run(rolls: int, flash: str) -> dict:
         "flash_writes": store.writes,
         "unacked": len(box.ring),
     }
+
+
+def _ack_rolls(box: DiceBox, line: "bytes | None", now: int) -> int:
+    """Acknowledge every ROLL the box has written (a resent one too, as the host does), so no
+    roll stays unacknowledged; returns how many there were."""
+    acked = 0
+    while line is not None:
+        if line.startswith(b"ROLL"):
+            seq = int(line[9 : line.find(b" ", 9)])  # b"ROLL seq=N ...": the host's side, lean
+            box.feed(p.encode("ACK", (("seq", seq),)), now)
+            acked += 1
+        line = box.next_line()
+    box.feed(p.encode("HB"), now)
+    return acked
 
 
 if __name__ == "__main__":
