@@ -108,10 +108,12 @@ class NewGameForm:
     def step(self, name: str, delta: int) -> int:
         """Change the VP target or the track length by ``delta``, unless the rules core's config
         refuses the new value (its limits are the only ones); returns the value now."""
-        fields = {"vp_target": "vp_target", "track_length": "barbarian_track_length"}
         value: int = getattr(self, name) + delta
         try:
-            GameConfig(**{fields[name]: value})
+            if name == "vp_target":
+                GameConfig(vp_target=value)
+            else:
+                GameConfig(barbarian_track_length=value)
         except ConfigError:
             return int(getattr(self, name))
         setattr(self, name, value)

@@ -18,7 +18,7 @@ from companion_app.rules.game import Game
 load_kv(__file__.replace("info_screen", "info"))
 
 
-class SeatButton(Factory.ChoiceButton):  # type: ignore[misc,name-defined]
+class SeatButton(Factory.ChoiceButton):
     """A player's name to pick whose hand or chart is shown, underlined in their colour."""
 
     stripe = ListProperty([0.5, 0.5, 0.5, 1])

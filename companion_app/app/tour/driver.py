@@ -16,6 +16,7 @@ from typing import Any
 from kivy.tests.common import UnitTestTouch
 
 from companion_app.app.companion import CompanionApp, save_screenshot
+from companion_app.journal import GameSession
 
 WAIT_FRAMES = 600
 """The most frames a step waits for the app (a roll through the emulated box takes a few)."""
@@ -39,6 +40,14 @@ class ScenarioDriver:
 
     def steps(self) -> Step:
         raise NotImplementedError
+
+    @property
+    def session(self) -> GameSession:
+        """The game being played; a step that needs it runs only after the game screen opened."""
+        session = self.app.session
+        if session is None:
+            raise RuntimeError("no game is open yet")
+        return session
 
     def tick(self, _dt: float) -> bool:
         try:

@@ -82,7 +82,7 @@ class Plan:
         return "".join(f"{r.yellow} {r.red} {r.event.value}\n" for r in self.rolls)
 
     @property
-    def missing(self) -> tuple[set[str], set[str]]:
+    def missing(self) -> tuple[frozenset[str], frozenset[str]]:
         return ALL_TYPES - self.types, ALL_PROMPTS - self.prompts
 
 
@@ -206,7 +206,8 @@ class Planner:
         if not weighted or self.rng.random() < 0.15:
             return end
         actions, weights = zip(*weighted, strict=True)
-        return self.rng.choices(actions, weights=weights)[0]
+        chosen: Action = self.rng.choices(actions, weights=weights)[0]
+        return chosen
 
     def weight(self, action: Action) -> int:
         """Commodities for the improvements (cards, Aqueduct, metropolis) come first."""

@@ -77,7 +77,7 @@ class Tour(ScenarioDriver):
         for i, action in enumerate(self.plan.actions):
             yield from self.back_to_the_game()
             yield from self.before(action)
-            turn = app.session.game.turn
+            turn = self.session.game.turn
             if turn == INFO_AFTER_TURN and "hand" not in self.seen:
                 yield from self.information_screens()
             yield from self.take(action, self.plan.actions[i + 1 : i + 2])
@@ -137,7 +137,7 @@ class Tour(ScenarioDriver):
     def take(self, action: Action, following: list[Action]) -> Step:
         """The planned action through the journal session; the screen is redrawn (as after a
         tap) when the next step is something new to look at, or the game changed screens."""
-        session = self.app.session
+        session = self.session
         attacks = session.game.barbarian_attacks
         session.apply(action)
         game = session.game
@@ -147,7 +147,7 @@ class Tour(ScenarioDriver):
             yield 1
 
     def is_new(self, action: Action) -> bool:
-        game = self.app.session.game
+        game = self.session.game
         kind = game.prompt.kind
         if kind.value not in self.seen:
             return True
@@ -174,7 +174,7 @@ class Tour(ScenarioDriver):
 
     def before(self, action: Action) -> Step:
         """The first time a decision or a kind of action comes up: open it by taps and look."""
-        game = self.app.session.game
+        game = self.session.game
         screen = self.game_screen()
         kind = game.prompt.kind
         if kind.value not in self.seen:
