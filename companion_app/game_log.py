@@ -1,10 +1,12 @@
 """The game log: what happened at the table, in words, rebuilt from a game's history.
 
-Every entry comes from replaying the actions through the rules core's public API and
-comparing what each action changed, so the log survives undo, resume and import without a
-store of its own. An entry's ``text`` is what everyone may read; a private detail (the card a
-thief took, the name of a progress card drawn) is in ``detail`` for the seats in ``audience``
-only, so the shared screen shows ``text`` and a player's own screen ``words_for(seat)``.
+Every entry comes from replaying the actions through the rules core's public API: each action's
+own lines are the words its mechanic declares (``registry.told_lines``), and what it set off
+(production, steals, draws) comes from the events the rules core records, so the log survives
+undo, resume and import without a store of its own. An entry's ``text`` is what everyone may
+read; a private detail (the card a thief took, the name of a progress card drawn) is in
+``detail`` for the seats in ``audience`` only, so the shared screen shows ``text`` and a
+player's own screen ``words_for(seat)``.
 """
 
 from __future__ import annotations
@@ -12,87 +14,44 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Protocol
+from typing import Any
 
-from companion_app.rules.actions import (
-    AcceptTrade,
-    Action,
-    ActivateKnight,
-    BankTrade,
-    BuildCity,
-    BuildCityWall,
-    BuildKnight,
-    BuildRoad,
-    BuildSettlement,
-    BuyImprovement,
-    ChaseRobber,
-    ChooseProgressDeck,
-    CommitKnights,
-    DeclineTrade,
-    DiscardCard,
-    DiscardProgressCard,
-    DisplaceKnight,
-    EndTurn,
-    EventDie,
-    GiveCard,
-    HarborExchange,
-    LoseCity,
-    MoveKnight,
-    MoveRobber,
-    OfferTrade,
-    PlaceDeserter,
-    PlaceMetropolis,
-    PlayAlchemist,
-    PlayBishop,
-    PlayCrane,
-    PlayDeserter,
-    PlayDiplomat,
-    PlayEngineer,
-    PlayIntrigue,
-    PlayInventor,
-    PlayMasterMerchant,
-    PlayMedicine,
-    PlayMerchant,
-    PlayMerchantFleet,
-    PlayProgress,
-    PlayResourceMonopoly,
-    PlaySpy,
-    PlayTradeMonopoly,
-    PromoteKnight,
-    RelocateKnight,
-    RemoveKnight,
-    Roll,
-    StealFrom,
-    StopEffect,
-    TakeCard,
-    TakeProgressCard,
-    TakeResource,
-)
-from companion_app.rules.cards import (
-    CARD_KINDS,
-    TERRAIN_COMMODITY,
-    TERRAIN_RESOURCE,
-    Card,
-    Hand,
-    ProgressCard,
-)
+from companion_app.rules.actions import Action, Roll
+from companion_app.rules.cards import Card, Hand
 from companion_app.rules.config import GameConfig
+from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.game import Game
-from companion_app.rules.pieces import CITY, KNIGHT_NAMES, NOBODY
-from companion_app.rules.progress import card_of
-from companion_app.rules.prompts import PromptKind, counted
-from companion_app.rules.topology import HEX_NODES, NODE_HEXES
+from companion_app.rules.pieces import NOBODY
+from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import told_lines
+from companion_app.rules.words import (
+    EVENT_WORDS,
+    EVERYONE,
+    Line,
+    Prior,
+    Telling,
+    dice_words,
+    hand_words,
+    hex_words,
+    place_words,
+)
+from companion_app.rules.words import LineKind as EntryKind
 
-EVERYONE: frozenset[int] = frozenset()
-"""The audience of an entry with nothing private in it."""
-
-EVENT_WORDS = {
-    EventDie.SHIP: "ship",
-    EventDie.TRADE: "yellow castle",
-    EventDie.POLITICS: "blue castle",
-    EventDie.SCIENCE: "green castle",
-}
+__all__ = [
+    "EVENT_WORDS",
+    "EVERYONE",
+    "EntryKind",
+    "GameLog",
+    "LogEntry",
+    "RollReport",
+    "Shortage",
+    "hand_words",
+    "hex_words",
+    "log_for",
+    "place_words",
+    "production_report",
+    "production_words",
+]
 
 _NOT_ASKED = frozenset(
     {
@@ -105,27 +64,6 @@ _NOT_ASKED = frozenset(
     }
 )
 """Prompts whose single legal option is still the player's to take (or not)."""
-
-
-class EntryKind(Enum):
-    TURN = "turn"
-    SETUP = "setup"
-    ROLL = "roll"
-    PRODUCTION = "production"
-    SEVEN = "seven"
-    DISCARD = "discard"
-    ROBBER = "robber"
-    STEAL = "steal"
-    BUILD = "build"
-    KNIGHT = "knight"
-    IMPROVEMENT = "improvement"
-    TRADE = "trade"
-    BARBARIANS = "barbarians"
-    ATTACK = "attack"
-    DRAW = "draw"
-    PROGRESS = "progress"
-    CARDS = "cards"
-    WIN = "win"
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,25 +95,6 @@ class LogEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class Shortage:
-    """A card the bank could not pay in full (§4): with several takers nobody gets it."""
-
-    card: Card
-    owed: int
-    paid: int
-    in_bank: int
-
-    @property
-    def words(self) -> str:
-        label = self.card.label
-        if self.paid == 0:
-            if self.in_bank == 0:
-                return f"bank out of {label}: nobody gets {label}"
-            return f"bank has {self.in_bank} {label} for {self.owed} owed: nobody gets {label}"
-        return f"bank had only {self.paid} {label} of {self.owed} owed"
-
-
-@dataclass(frozen=True, slots=True)
 class RollReport:
     """A roll and what it brought, for the production line under the dice.
 
@@ -198,77 +117,7 @@ class RollReport:
 
     @property
     def words(self) -> str:
-        r = self.roll
-        return f"{r.yellow} + {r.red} = {r.total}, {EVENT_WORDS[r.event]}"
-
-
-def hand_words(hand: Sequence[int], *, sign: str = "") -> str:
-    """``"2 brick, 1 ore"`` (``"+2 brick, +1 ore"`` with a sign); ``"nothing"`` if empty."""
-    parts = [f"{sign}{n} {Card(c).label}" for c, n in enumerate(hand) if n]
-    return ", ".join(parts) if parts else "nothing"
-
-
-def place_words(game: Game, node: int) -> str:
-    """An intersection as the table finds it: by the numbers of its hexes ("by 8, 3, 5")."""
-    tokens = [game.tokens[h] for h in NODE_HEXES[node] if game.tokens[h] is not None]
-    if not tokens:
-        return "on the coast"
-    return "by " + ", ".join(str(t) for t in tokens)
-
-
-def hex_words(game: Game, h: int) -> str:
-    """A hex as the table finds it: "the 8 hills", "the desert"."""
-    terrain = game.board.terrains[h].value
-    token = game.tokens[h]
-    return f"the {terrain}" if token is None else f"the {token} {terrain}"
-
-
-def production_report(game: Game, step: int, roll: Roll, bank_before: Sequence[int]) -> RollReport:
-    """Who got what from a paid roll, and why some got less: the robber, the bank.
-
-    What the rules core paid is ``game.last_production``; what each seat was owed is read off
-    the board (the same buildings, robber and number tokens) only to name the reasons.
-    """
-    n = game.player_count
-    owed = [[0] * CARD_KINDS for _ in range(n)]
-    robbed = [[0] * CARD_KINDS for _ in range(n)]
-    for h, token in enumerate(game.tokens):
-        if token != roll.total:
-            continue
-        resource = TERRAIN_RESOURCE[game.board.terrains[h]]
-        if resource is None:
-            continue
-        commodity = TERRAIN_COMMODITY.get(game.board.terrains[h])
-        target = robbed if h == game.robber_hex else owed
-        for node in HEX_NODES[h]:
-            p = game.node_owner[node]
-            if p == NOBODY:
-                continue
-            if game.node_level[node] == CITY and commodity is not None:
-                target[p][resource] += 1
-                target[p][commodity] += 1
-            else:
-                target[p][resource] += 2 if game.node_level[node] == CITY else 1
-    gained = game.last_production
-    shortages = []
-    for c in range(CARD_KINDS):
-        total_owed = sum(owed[p][c] for p in range(n))
-        total_paid = sum(gained[p][c] for p in range(n))
-        if total_paid < total_owed:
-            shortages.append(Shortage(Card(c), total_owed, total_paid, bank_before[c]))
-    missed = tuple(
-        tuple(Card(c) for c in range(CARD_KINDS) if gained[p][c] < owed[p][c]) for p in range(n)
-    )
-    return RollReport(
-        step,
-        roll.player,
-        roll,
-        True,
-        tuple(tuple(g) for g in gained),
-        tuple(tuple(r) for r in robbed),
-        missed,
-        tuple(shortages),
-    )
+        return dice_words(self.roll)
 
 
 def production_words(
@@ -304,53 +153,44 @@ def production_words(
     return lines
 
 
-class _Add(Protocol):
-    def __call__(
-        self, kind: EntryKind, text: str, audience: frozenset[int] = ..., detail: str = ""
-    ) -> None: ...
+def production_report(step: int, roll: Roll, production: Production) -> RollReport:
+    """A paid roll's report from what the rules core paid (``Production``)."""
+    return RollReport(
+        step,
+        roll.player,
+        roll,
+        True,
+        production.gained,
+        production.robbed,
+        production.missed,
+        production.shortages,
+    )
 
 
-@dataclass(slots=True)
-class _Before:
-    """What an action may change that the log describes, taken just before it."""
+@dataclass(frozen=True, slots=True)
+class _Since:
+    """The counters the log's own lines compare across one action (barbarians, turn, longest
+    road), and whether its decider had a single option."""
 
-    hands: list[tuple[int, ...]]
-    progress: list[Counter[ProgressCard]]
-    revealed: list[int]
-    bank: tuple[int, ...]
-    production: object
-    attacks: int
     barbarians: int
-    prompt: PromptKind
-    card_target: int
-    active: int
-    offer: OfferTrade | None
-    improvements: list[tuple[int, ...]]
-    metropolis: tuple[int, ...]
+    attacks: int
     longest: int
-    knights: tuple[int, ...]
+    turn: int
+    in_setup: bool
+    over: bool
     automatic: bool
 
     @classmethod
-    def of(cls, game: Game) -> _Before:
+    def of(cls, game: Game) -> _Since:
         kind = game.prompt.kind
         automatic = kind not in _NOT_ASKED and len(game.legal_actions()) == 1
         return cls(
-            [tuple(h) for h in game.hands],
-            [Counter(game.progress_hand(p)) for p in range(game.player_count)],
-            [len(v) for v in game.revealed_vp],
-            tuple(game.bank),
-            game.last_production,
-            game.barbarian_attacks,
             game.barbarian_position,
-            kind,
-            game.card_target,
-            game.active,
-            game.offer,
-            [tuple(i) for i in game.improvements],
-            tuple(game.metropolis),
+            game.barbarian_attacks,
             game.longest_road_holder,
-            tuple(game.knight_owner),
+            game.turn,
+            game.in_setup,
+            game.is_over,
             automatic,
         )
 
@@ -401,34 +241,19 @@ class GameLog:
     def _apply(self, action: Action) -> None:
         game = self._replay
         assert game is not None
-        before = _Before.of(game)
-        turn = game.turn
+        prior = Prior.of(game)
+        since = _Since.of(game)
         game.apply(action)
         self._applied.append(action)
         step = len(self._applied) - 1
-        out: list[LogEntry] = []
-
-        def add(
-            kind: EntryKind, text: str, audience: frozenset[int] = EVERYONE, detail: str = ""
-        ) -> None:
-            out.append(LogEntry(step, turn, kind, text, audience, detail))
-
-        _describe(game, action, before, add)
-        self._roll_follow_up(game, action, before, step, add)
-        _draws(game, action, before, add)
-        if before.longest != game.longest_road_holder:
-            holder = game.longest_road_holder
-            add(
-                EntryKind.BUILD,
-                "nobody holds the longest road"
-                if holder == NOBODY
-                else f"{game.config.names[holder]} takes the longest road",
-            )
-        if game.is_over and before.prompt is not PromptKind.GAME_OVER:
-            add(EntryKind.WIN, f"{game.config.names[game.winner]} wins the game")
-        if isinstance(action, EndTurn) and not game.is_over:
-            add(EntryKind.TURN, f"Turn {game.turn + 1} · {game.config.names[game.active]}")
-        if before.automatic and out:
+        names = game.config.names
+        own = told_lines(Telling(game, names, prior, game.events), action)
+        lines = list(own)
+        if any(line.kind is EntryKind.ROLL for line in own):
+            lines += self._rolled(game, since, step)
+        lines += self._follow_up(game, since)
+        out = [LogEntry(step, since.turn, ln.kind, ln.text, ln.audience, ln.detail) for ln in lines]
+        if since.automatic and out:
             first = out[0]
             out[0] = LogEntry(
                 first.step,
@@ -456,59 +281,121 @@ class GameLog:
                 continue
             self.entries.append(entry)
 
-    def _roll_follow_up(
-        self, game: Game, action: Action, before: _Before, step: int, add: _Add
-    ) -> None:
-        names = game.config.names
-        if isinstance(action, Roll):
-            again = action.total == 7 and not game.rolled
-            self.last_roll = RollReport(step, action.player, action, False, rolled_again=again)
-            if game.barbarian_position != before.barbarians:
-                add(
+    def _rolled(self, game: Game, since: _Since, step: int) -> list[Line]:
+        """A roll: the report under the dice starts; the ship's advance; a 7 says so."""
+        roll = game.last_roll
+        assert roll is not None
+        again = roll.total == 7 and not game.rolled
+        self.last_roll = RollReport(step, roll.player, roll, False, rolled_again=again)
+        lines = []
+        if game.barbarian_position != since.barbarians:
+            lines.append(
+                Line(
                     EntryKind.BARBARIANS,
                     f"the ship advances ({game.barbarian_position}"
                     f" of {game.config.barbarian_track_length})",
                 )
-            if action.total == 7:
-                add(EntryKind.SEVEN, production_words(names, self.last_roll)[0])
-        if game.barbarian_attacks > before.attacks and game.last_attack is not None:
-            attack = game.last_attack
-            defence = (
-                ", ".join(f"{names[p]} {d}" for p, d in enumerate(attack.defence) if d)
-                or "no knights"
             )
-            verdict = "Catan holds" if attack.defended else "the barbarians win"
-            add(
-                EntryKind.ATTACK,
-                f"Barbarian attack {attack.number}: strength {attack.strength}"
-                f" against {attack.total_defence} ({defence}): {verdict}",
+        if roll.total == 7:
+            lines.append(
+                Line(EntryKind.SEVEN, production_words(game.config.names, self.last_roll)[0])
             )
-            if attack.defender != NOBODY:
-                add(EntryKind.ATTACK, f"{names[attack.defender]} is Defender of Catan (1 VP)")
-            if attack.tied:
-                add(
-                    EntryKind.ATTACK,
-                    "tied strongest, each draws a progress card: "
-                    + ", ".join(names[p] for p in attack.tied),
-                )
-            if attack.losers:
-                add(
-                    EntryKind.ATTACK,
-                    "weakest, each loses a city: " + ", ".join(names[p] for p in attack.losers),
-                )
+        return lines
+
+    def _follow_up(self, game: Game, since: _Since) -> list[Line]:
+        """What any action may set off: an attack, production, draws, the longest road moving,
+        the win, the next turn."""
+        names = game.config.names
+        lines = _attack_lines(game, since)
         pending = self.last_roll
-        produced = (
-            game.last_production is not before.production
-            and len(game.last_production) == game.player_count
+        for event in game.events:
+            if isinstance(event, Production) and pending is not None and not pending.paid:
+                report = production_report(pending.step, pending.roll, event)
+                self.last_roll = report
+                lines += [
+                    Line(EntryKind.PRODUCTION, text)
+                    for text in production_words(names, report, everyone=False)
+                ]
+        lines += _draw_lines(game)
+        if since.longest != game.longest_road_holder:
+            holder = game.longest_road_holder
+            lines.append(
+                Line(
+                    EntryKind.BUILD,
+                    "nobody holds the longest road"
+                    if holder == NOBODY
+                    else f"{names[holder]} takes the longest road",
+                )
+            )
+        if game.is_over and not since.over:
+            lines.append(Line(EntryKind.WIN, f"{names[game.winner]} wins the game"))
+        new_turn = game.turn != since.turn or (since.in_setup and not game.in_setup)
+        if new_turn and not game.is_over:
+            lines.append(Line(EntryKind.TURN, f"Turn {game.turn + 1} · {names[game.active]}"))
+        return lines
+
+
+def _attack_lines(game: Game, since: _Since) -> list[Line]:
+    attack = game.last_attack
+    if game.barbarian_attacks <= since.attacks or attack is None:
+        return []
+    names = game.config.names
+    defence = (
+        ", ".join(f"{names[p]} {d}" for p, d in enumerate(attack.defence) if d) or "no knights"
+    )
+    verdict = "Catan holds" if attack.defended else "the barbarians win"
+    lines = [
+        Line(
+            EntryKind.ATTACK,
+            f"Barbarian attack {attack.number}: strength {attack.strength}"
+            f" against {attack.total_defence} ({defence}): {verdict}",
         )
-        if pending is not None and not pending.paid and produced:
-            bank_before = [
-                game.bank[c] + sum(g[c] for g in game.last_production) for c in range(CARD_KINDS)
-            ]
-            report = production_report(game, pending.step, pending.roll, bank_before)
-            self.last_roll = report
-            for line in production_words(names, report, everyone=False):
-                add(EntryKind.PRODUCTION, line)
+    ]
+    if attack.defender != NOBODY:
+        lines.append(
+            Line(EntryKind.ATTACK, f"{names[attack.defender]} is Defender of Catan (1 VP)")
+        )
+    if attack.tied:
+        lines.append(
+            Line(
+                EntryKind.ATTACK,
+                "tied strongest, each draws a progress card: "
+                + ", ".join(names[p] for p in attack.tied),
+            )
+        )
+    if attack.losers:
+        lines.append(
+            Line(
+                EntryKind.ATTACK,
+                "weakest, each loses a city: " + ", ".join(names[p] for p in attack.losers),
+            )
+        )
+    return lines
+
+
+def _draw_lines(game: Game) -> list[Line]:
+    """Progress cards drawn, seat by seat: a count for everyone, the card for its drawer; a VP
+    card is shown at once (§9)."""
+    names = game.config.names
+    drawn = [e for e in game.events if isinstance(e, ProgressDrawn)]
+    lines = []
+    for q in range(game.player_count):
+        mine = [e.card for e in drawn if e.player == q]
+        for card in sorted((c for c in mine if not c.is_vp), key=lambda c: c.value):
+            lines.append(
+                Line(
+                    EntryKind.DRAW,
+                    f"{names[q]} draws a {card.track.value} card",
+                    frozenset({q}),
+                    f"{names[q]} draws {card.title}",
+                )
+            )
+        for card in mine:
+            if card.is_vp:
+                lines.append(
+                    Line(EntryKind.DRAW, f"{names[q]} draws {card.title} (1 VP, shown at once)")
+                )
+    return lines
 
 
 def _merged_discard(last: LogEntry, entry: LogEntry) -> LogEntry:
@@ -522,230 +409,6 @@ def _merged_discard(last: LogEntry, entry: LogEntry) -> LogEntry:
     return LogEntry(
         last.step, last.turn, last.kind, f"{who} discarded {words}", automatic=last.automatic
     )
-
-
-def _gain(game: Game, before: _Before, p: int) -> list[int]:
-    return [game.hands[p][c] - before.hands[p][c] for c in range(CARD_KINDS)]
-
-
-def _describe(game: Game, action: Action, before: _Before, add: _Add) -> None:
-    """The action's own line(s)."""
-    names = game.config.names
-    p = action.player
-    who = names[p]
-    setup = before.prompt in (
-        PromptKind.SETUP_SETTLEMENT,
-        PromptKind.SETUP_CITY,
-        PromptKind.SETUP_ROAD,
-    )
-    if isinstance(action, BuildSettlement):
-        verb = "places" if setup else "builds"
-        add(
-            EntryKind.SETUP if setup else EntryKind.BUILD,
-            f"{who} {verb} a settlement {place_words(game, action.node)}",
-        )
-    elif isinstance(action, BuildCity):
-        if setup:
-            got = hand_words(_gain(game, before, p))
-            add(
-                EntryKind.SETUP, f"{who} places a city {place_words(game, action.node)}: gets {got}"
-            )
-        else:
-            add(EntryKind.BUILD, f"{who} builds a city {place_words(game, action.node)}")
-    elif isinstance(action, BuildRoad):
-        if before.prompt is PromptKind.FREE_ROAD:
-            add(EntryKind.BUILD, f"{who} builds a free road")
-        else:
-            add(EntryKind.SETUP if setup else EntryKind.BUILD, f"{who} builds a road")
-        if setup and not game.in_setup:
-            add(EntryKind.TURN, f"Turn 1 · {names[game.active]}")
-    elif isinstance(action, Roll):
-        add(
-            EntryKind.ROLL,
-            f"{who} rolls {action.yellow} + {action.red} = {action.total},"
-            f" {EVENT_WORDS[action.event]}",
-        )
-    elif isinstance(action, DiscardCard):
-        add(EntryKind.DISCARD, f"{who} discarded 1 {action.card.label}")
-    elif isinstance(action, MoveRobber):
-        add(EntryKind.ROBBER, f"{who} moves the robber to {hex_words(game, action.hex)}")
-    elif isinstance(action, StealFrom):
-        _steal_line(game, before, p, action.victim, add)
-    elif isinstance(action, BankTrade):
-        rate = before.hands[p][action.give] - game.hands[p][action.give]
-        add(
-            EntryKind.TRADE,
-            f"{who} trades {rate} {action.give.label} for 1 {action.take.label} with the bank",
-        )
-    elif isinstance(action, OfferTrade):
-        add(
-            EntryKind.TRADE,
-            f"{who} offers {names[action.to]} {hand_words(action.give)}"
-            f" for {hand_words(action.take)}",
-        )
-    elif isinstance(action, AcceptTrade):
-        add(EntryKind.TRADE, f"{who} accepts")
-    elif isinstance(action, DeclineTrade):
-        add(EntryKind.TRADE, f"{who} declines")
-    elif isinstance(action, EndTurn):
-        pass
-    elif isinstance(action, BuildCityWall):
-        add(EntryKind.BUILD, f"{who} builds a city wall {place_words(game, action.node)}")
-    elif isinstance(action, BuildKnight):
-        add(EntryKind.KNIGHT, f"{who} recruits a basic knight {place_words(game, action.node)}")
-    elif isinstance(action, ActivateKnight):
-        add(EntryKind.KNIGHT, f"{who} activates a knight {place_words(game, action.node)}")
-    elif isinstance(action, PromoteKnight):
-        level = KNIGHT_NAMES.get(game.knight_level[action.node], "")
-        free = " (Smith)" if before.prompt is PromptKind.SMITH else ""
-        add(
-            EntryKind.KNIGHT,
-            f"{who} promotes a knight to {level} {place_words(game, action.node)}{free}",
-        )
-    elif isinstance(action, MoveKnight):
-        add(EntryKind.KNIGHT, f"{who} moves a knight {place_words(game, action.to)}")
-    elif isinstance(action, DisplaceKnight):
-        add(
-            EntryKind.KNIGHT,
-            f"{who} displaces a knight of {names[before.knights[action.to]]}"
-            f" {place_words(game, action.to)}",
-        )
-    elif isinstance(action, RelocateKnight):
-        add(EntryKind.KNIGHT, f"{who} moves the displaced knight {place_words(game, action.to)}")
-    elif isinstance(action, ChaseRobber):
-        add(EntryKind.KNIGHT, f"{who}'s knight chases the robber")
-    elif isinstance(action, BuyImprovement):
-        reached = game.improvements[p][action.track.index]
-        add(EntryKind.IMPROVEMENT, f"{who} improves {action.track.value} to level {reached}")
-    elif isinstance(action, PlaceMetropolis):
-        add(EntryKind.IMPROVEMENT, f"{who} places a metropolis {place_words(game, action.node)}")
-    elif isinstance(action, LoseCity):
-        add(EntryKind.ATTACK, f"{who} loses the city {place_words(game, action.node)}")
-    elif isinstance(action, ChooseProgressDeck):
-        add(EntryKind.DRAW, f"{who} chooses the {action.track.value} deck")
-    elif isinstance(action, CommitKnights):
-        add(EntryKind.ATTACK, f"{who} sends {counted(len(action.nodes), 'knight')}")
-    elif isinstance(action, TakeResource):
-        add(EntryKind.PRODUCTION, f"{who} takes 1 {action.card.label} (Aqueduct)")
-    elif isinstance(action, DiscardProgressCard):
-        add(
-            EntryKind.CARDS,
-            f"{who} puts a progress card back",
-            frozenset({p}),
-            f"{who} puts {action.card.title} back",
-        )
-    elif isinstance(action, TakeProgressCard):
-        victim = before.card_target
-        add(
-            EntryKind.CARDS,
-            f"{who} takes a progress card from {names[victim]}",
-            frozenset({p, victim}),
-            f"{who} takes {action.card.title} from {names[victim]}",
-        )
-    elif isinstance(action, GiveCard):
-        to = names[before.active]
-        add(
-            EntryKind.CARDS,
-            f"{who} gives {to} a card",
-            frozenset({p, before.active}),
-            f"{who} gives {to} 1 {action.card.label}",
-        )
-    elif isinstance(action, TakeCard):
-        victim = before.card_target
-        add(
-            EntryKind.CARDS,
-            f"{who} takes a card from {names[victim]}",
-            frozenset({p, victim}),
-            f"{who} takes 1 {action.card.label} from {names[victim]}",
-        )
-    elif isinstance(action, HarborExchange):
-        moved = game.hands[action.to] != list(before.hands[action.to])
-        if moved:
-            add(
-                EntryKind.CARDS,
-                f"{who} offers {names[action.to]} a resource",
-                frozenset({p, action.to}),
-                f"{who} offers {names[action.to]} 1 {action.card.label}",
-            )
-        else:
-            add(EntryKind.CARDS, f"{names[action.to]} holds no commodity: nothing moves")
-    elif isinstance(action, RemoveKnight):
-        add(EntryKind.KNIGHT, f"{who} removes a knight {place_words(game, action.node)}")
-    elif isinstance(action, PlaceDeserter):
-        add(EntryKind.KNIGHT, f"{who} places the deserter {place_words(game, action.node)}")
-    elif isinstance(action, StopEffect):
-        add(EntryKind.PROGRESS, f"{who} stops there")
-    else:
-        _played(game, action, before, add)
-
-
-def _steal_line(game: Game, before: _Before, thief: int, victim: int, add: _Add) -> None:
-    names = game.config.names
-    lost = [before.hands[victim][c] - game.hands[victim][c] for c in range(CARD_KINDS)]
-    add(
-        EntryKind.STEAL,
-        f"{names[thief]} steals a card from {names[victim]}",
-        frozenset({thief, victim}),
-        f"{names[thief]} steals {hand_words(lost)} from {names[victim]}",
-    )
-
-
-def _played(game: Game, action: Action, before: _Before, add: _Add) -> None:
-    """A progress card played: its name is public once played (§9)."""
-    names = game.config.names
-    p = action.player
-    who = names[p]
-    card = card_of(action)
-    what = ""
-    if isinstance(action, PlayAlchemist):
-        what = f": yellow {action.yellow}, red {action.red}"
-    elif isinstance(action, PlayCrane):
-        what = f": {action.track.value} to level {game.improvements[p][action.track.index]}"
-    elif isinstance(action, PlayEngineer | PlayMedicine | PlayIntrigue):
-        what = " " + place_words(game, action.node)
-    elif isinstance(action, PlayInventor):
-        what = f": swaps the numbers of hex {action.hex} and hex {action.other}"
-    elif isinstance(action, PlayBishop | PlayMerchant):
-        what = f" on {hex_words(game, action.hex)}"
-    elif isinstance(action, PlayDeserter | PlaySpy | PlayMasterMerchant):
-        what = f" on {names[action.victim]}"
-    elif isinstance(action, PlayDiplomat):
-        what = ": a road goes"
-    elif isinstance(action, PlayMerchantFleet):
-        what = f": {action.card.label} 2:1 this turn"
-    elif isinstance(action, PlayResourceMonopoly | PlayTradeMonopoly):
-        what = f" on {action.card.label}"
-    add(EntryKind.PROGRESS, f"{who} plays {card.title}{what}")
-    if isinstance(action, PlayBishop):
-        for victim in range(game.player_count):
-            if victim != p and game.hands[victim] != list(before.hands[victim]):
-                _steal_line(game, before, p, victim, add)
-    elif isinstance(action, PlayResourceMonopoly | PlayTradeMonopoly | PlayProgress):
-        for q in range(game.player_count):
-            change = _gain(game, before, q)
-            if q != p and any(change):
-                add(EntryKind.CARDS, f"{names[q]} gives {hand_words([-n for n in change])}")
-            elif q == p and any(n > 0 for n in change):
-                add(EntryKind.CARDS, f"{who} gets {hand_words([max(0, n) for n in change])}")
-
-
-def _draws(game: Game, action: Action, before: _Before, add: _Add) -> None:
-    """Progress cards drawn: a count for everyone, the card for its drawer (§9)."""
-    names = game.config.names
-    for q in range(game.player_count):
-        new = Counter(game.progress_hand(q)) - before.progress[q]
-        if isinstance(action, TakeProgressCard) and q == action.player:
-            new -= Counter({action.card: 1})
-        for card, amount in sorted(new.items(), key=lambda kv: kv[0].value):
-            for _ in range(amount):
-                add(
-                    EntryKind.DRAW,
-                    f"{names[q]} draws a {card.track.value} card",
-                    frozenset({q}),
-                    f"{names[q]} draws {card.title}",
-                )
-        for card in game.revealed_vp[q][before.revealed[q] :]:
-            add(EntryKind.DRAW, f"{names[q]} draws {card.title} (1 VP, shown at once)")
 
 
 def log_for(log: GameLog | None, game: Game) -> GameLog:

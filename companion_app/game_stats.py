@@ -16,6 +16,7 @@ from enum import Enum
 
 from companion_app.rules.actions import EVENT_DIE_FACES, EventDie, Roll
 from companion_app.rules.cards import CARD_KINDS, Hand
+from companion_app.rules.events import Production
 from companion_app.rules.game import Game, replay_steps
 from companion_app.rules.state import BarbarianAttack
 
@@ -117,7 +118,8 @@ class GameStatistics:
 
     dice: DiceCounts
     production: tuple[Hand, ...]
-    """Cards (resources and commodities) each player received from production rolls."""
+    """Cards (resources and commodities) each player received from production rolls, as the
+    rules core paid them (production held back by a barbarian attack's decisions included)."""
     attacks: int
     attack_log: tuple[BarbarianAttack, ...] = ()
     """Every barbarian attack so far, first one first."""
@@ -139,6 +141,11 @@ class GameStatistics:
             if replay.barbarian_attacks > attacks_before and replay.last_attack is not None:
                 attack_log.append(replay.last_attack)
             attacks_before = replay.barbarian_attacks
+            for event in replay.events:
+                if isinstance(event, Production):
+                    for player, gained in enumerate(event.gained):
+                        for card, amount in enumerate(gained):
+                            production[player][card] += amount
             if not isinstance(action, Roll):
                 continue
             events[EVENT_FACES.index(action.event)] += 1
@@ -146,9 +153,6 @@ class GameStatistics:
                 sums[action.total - 2] += 1
                 yellow[action.yellow - 1] += 1
                 red[action.red - 1] += 1
-            for player, gained in enumerate(replay.last_production):
-                for card, amount in enumerate(gained):
-                    production[player][card] += amount
         return cls(
             dice=DiceCounts(tuple(sums), tuple(yellow), tuple(red), tuple(events)),
             production=tuple(tuple(p) for p in production),

@@ -7,7 +7,7 @@ import pytest
 from companion_app.game_log import (
     EntryKind,
     GameLog,
-    production_report,
+    RollReport,
     production_words,
 )
 from companion_app.rules.actions import (
@@ -124,6 +124,15 @@ def test_discards_of_one_player_read_as_one_line() -> None:
     assert [e.text for e in discards] == ["Blue discarded 2 brick, 2 ore"]
 
 
+def _paid_report(game: Game, roll: Roll) -> RollReport:
+    """The log's report of ``roll`` played from ``game``'s position."""
+    log = GameLog.from_position(game)
+    log.sync([roll])
+    game.apply(roll)
+    assert log.last_roll is not None
+    return log.last_roll
+
+
 def test_production_names_every_seat_and_the_bank_shortage() -> None:
     # Blue and White are each owed 2 brick from hills 6 (hex 4) with 3 brick in the bank;
     # Orange's settlement on forest 3 is not on a 6.
@@ -138,9 +147,7 @@ def test_production_names_every_seat_and_the_bank_shortage() -> None:
         prompt="roll",
         bank=bank,
     )
-    roll = Roll(0, 3, 3, EventDie.SHIP)
-    game.apply(roll)
-    report = production_report(game, 0, roll, bank)
+    report = _paid_report(game, Roll(0, 3, 3, EventDie.SHIP))
     assert report.paid
     assert [s.words for s in report.shortages] == ["bank has 3 brick for 4 owed: nobody gets brick"]
     assert production_words(game.config.names, report) == [
@@ -163,10 +170,7 @@ def test_production_names_what_the_robber_holds_back() -> None:
         prompt="roll",
         robber_hex=4,
     )
-    bank = tuple(game.bank)
-    roll = Roll(0, 3, 3, EventDie.SHIP)
-    game.apply(roll)
-    report = production_report(game, 0, roll, bank)
+    report = _paid_report(game, Roll(0, 3, 3, EventDie.SHIP))
     assert report.robbed[1] == hand_of(brick=2)
     assert production_words(game.config.names, report)[1] == "Blue: nothing (robber holds 2 brick)"
 

@@ -32,7 +32,7 @@ from companion_app.game_stats import (
 )
 from companion_app.help_texts import improvement_words
 from companion_app.journal import JournalStep
-from companion_app.rules.actions import EventDie, Roll
+from companion_app.rules.actions import EventDie
 from companion_app.rules.cards import (
     ABILITY_LEVEL,
     COMMODITIES,
@@ -48,6 +48,7 @@ from companion_app.rules.cards import (
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.state import BarbarianAttack
+from companion_app.rules.words import dice_words
 
 PUBLIC = NOBODY
 """The viewer of everything the whole table sees: ``view_for(PUBLIC)`` holds only counts."""
@@ -549,11 +550,8 @@ def step_words(game: Game, step: JournalStep) -> str:
     action = step.action
     names = game.config.names
     who = names[action.player] if 0 <= action.player < len(names) else "the bank"
-    if isinstance(action, Roll):
-        return (
-            f"{who}'s roll {action.yellow} + {action.red} = {action.total}, "
-            f"{EVENT_WORDS[action.event]}"
-        )
+    if step.roll is not None:
+        return f"{who}'s roll {dice_words(step.roll)}"
     return f"{who}'s {action.type_name.replace('_', ' ')}"
 
 

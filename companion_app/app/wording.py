@@ -2,59 +2,27 @@
 turn), the setup's placement order, each action as a button says it, and the decision due
 (who decides, what the table may see of it).
 
-``describe_action`` is the one place an action is put into words.
+An action's words are declared with the action in its mechanic module (the rules core's
+registry); ``describe_action`` reads them for the buttons.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion_app.app.board_picture import RGBA, action_spot, player_colour
+from companion_app.app.board_picture import RGBA, player_colour
 from companion_app.game_log import GameLog, production_words
-from companion_app.rules.actions import (
-    AcceptTrade,
-    Action,
-    BankTrade,
-    BuyImprovement,
-    ChooseProgressDeck,
-    CommitKnights,
-    DeclineTrade,
-    DiscardCard,
-    DiscardProgressCard,
-    DisplaceKnight,
-    EndTurn,
-    EventDie,
-    GiveCard,
-    HarborExchange,
-    MoveKnight,
-    OfferTrade,
-    PlayAlchemist,
-    PlayCrane,
-    PlayDeserter,
-    PlayInventor,
-    PlayMasterMerchant,
-    PlayMerchantFleet,
-    PlayProgress,
-    PlayResourceMonopoly,
-    PlaySpy,
-    PlayTradeMonopoly,
-    Roll,
-    StealFrom,
-    StopEffect,
-    TakeCard,
-    TakeProgressCard,
-    TakeResource,
-)
-from companion_app.rules.cards import (
-    CARD_KINDS,
-    Card,
-)
+from companion_app.rules.actions import Action, EventDie, OfferTrade
+from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import PromptKind, counted
-from companion_app.rules.topology import (
-    NODE_HEXES,
-)
+from companion_app.rules.pieces import KNIGHT_NAMES as KNIGHT_NAMES
+from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import button_words
+from companion_app.rules.words import EVENT_WORDS as EVENT_WORDS
+from companion_app.rules.words import dice_words
+from companion_app.rules.words import hand_words as hand_words
+from companion_app.rules.words import place_words as place_words
 
 # ---- the top bar ------------------------------------------------------------------------------
 
@@ -72,8 +40,7 @@ def roll_view(game: Game) -> RollView | None:
     roll = game.last_roll
     if roll is None:
         return None
-    words = f"{roll.yellow} + {roll.red} = {roll.total}, {EVENT_WORDS[roll.event]}"
-    return RollView(roll.yellow, roll.red, roll.event, roll.total, words)
+    return RollView(roll.yellow, roll.red, roll.event, roll.total, dice_words(roll))
 
 
 def production_lines(game: Game, log: GameLog) -> list[str]:
@@ -147,96 +114,8 @@ def barbarian_track(game: Game) -> tuple[int, int]:
 
 
 def describe_action(game: Game, action: Action) -> str:
-    """Button words for an action, in the game's own terms."""
-    names = game.config.names
-    if isinstance(action, EndTurn):
-        return "End turn"
-    if isinstance(action, BankTrade):
-        rate = game.trade_rate(action.player, action.give)
-        return f"Trade {rate} {action.give.label} for 1 {action.take.label}"
-    if isinstance(action, DiscardCard):
-        return f"Discard 1 {action.card.label}"
-    if isinstance(action, StealFrom):
-        return f"Steal from {names[action.victim]}"
-    if isinstance(action, BuyImprovement):
-        return f"Improve {action.track.value}"
-    if isinstance(action, ChooseProgressDeck):
-        return f"Draw from the {action.track.value} deck"
-    if isinstance(action, TakeResource):
-        return f"Take 1 {action.card.label}"
-    if isinstance(action, CommitKnights):
-        return (
-            f"Commit {counted(len(action.nodes), 'knight')}"
-            if action.nodes
-            else "Commit no knights"
-        )
-    if isinstance(action, MoveKnight | DisplaceKnight):
-        verb = "Move" if isinstance(action, MoveKnight) else "Displace with"
-        return f"{verb} knight {action.node} → {action.to}"
-    if isinstance(action, Roll):
-        return f"Roll {action.yellow}+{action.red} {action.event.value}"
-    if isinstance(action, PlayProgress):
-        return f"Play {action.card.title}"
-    if isinstance(action, PlayCrane):
-        return f"Crane: improve {action.track.value}"
-    if isinstance(action, PlayDeserter | PlaySpy | PlayMasterMerchant):
-        return f"{card_title(action)}: {names[action.victim]}"
-    if isinstance(action, PlayMerchantFleet):
-        return f"Merchant Fleet: {action.card.label} 2:1"
-    if isinstance(action, PlayResourceMonopoly | PlayTradeMonopoly):
-        return f"Monopoly on {action.card.label}"
-    if isinstance(action, DiscardProgressCard):
-        return f"Discard {action.card.title}"
-    if isinstance(action, TakeProgressCard):
-        return f"Take {action.card.title}"
-    if isinstance(action, GiveCard):
-        return f"Give 1 {action.card.label}"
-    if isinstance(action, TakeCard):
-        return f"Take 1 {action.card.label}"
-    if isinstance(action, HarborExchange):
-        return f"Offer 1 {action.card.label} to {names[action.to]}"
-    if isinstance(action, StopEffect):
-        return "Stop here"
-    if isinstance(action, AcceptTrade):
-        return "Accept the trade"
-    if isinstance(action, DeclineTrade):
-        return "Decline"
-    if isinstance(action, PlayAlchemist):
-        return f"Alchemist: yellow {action.yellow}, red {action.red}"
-    if isinstance(action, PlayInventor):
-        return f"Inventor: swap the tokens of hexes {action.hex} and {action.other}"
-    from companion_app.rules.registry import summary  # the rules core's words for the action
-
-    spot = action_spot(action)
-    words = summary(action)
-    what = words[:1].upper() + words[1:]
-    if spot is not None:
-        return f"{what} at {spot[0]} {spot[1]}"
-    return what
-
-
-def hand_words(hand: Sequence[int], *, sign: str = "") -> str:
-    """``"2 brick, 1 ore"`` (``"+2 brick"`` with a sign); ``"nothing"`` for an empty hand."""
-    parts = [f"{sign}{n} {Card(c).label}" for c, n in enumerate(hand) if n]
-    return ", ".join(parts) if parts else "nothing"
-
-
-EVENT_WORDS: dict[EventDie, str] = {
-    EventDie.SHIP: "ship",
-    EventDie.TRADE: "yellow castle",
-    EventDie.POLITICS: "blue castle",
-    EventDie.SCIENCE: "green castle",
-}
-
-KNIGHT_NAMES = {1: "basic", 2: "strong", 3: "mighty"}
-
-
-def place_words(game: Game, node: int) -> str:
-    """An intersection as the table finds it: by the numbers of its hexes ("by 8, 3, 5")."""
-    tokens = [game.tokens[h] for h in NODE_HEXES[node] if game.tokens[h] is not None]
-    if not tokens:
-        return "on the coast"
-    return "by " + ", ".join(str(t) for t in tokens)
+    """Button words for an action, in the game's own terms: the words its mechanic declares."""
+    return button_words(game, action, game.config.names)
 
 
 def knight_words(game: Game, node: int) -> str:

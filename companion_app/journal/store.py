@@ -71,6 +71,11 @@ class JournalStep:
         return isinstance(self.action, Roll)
 
     @property
+    def roll(self) -> Roll | None:
+        """The dice, when the step is a roll."""
+        return self.action if isinstance(self.action, Roll) else None
+
+    @property
     def type_name(self) -> str:
         return self.action.type_name
 

@@ -6,7 +6,7 @@ them in :data:`Stage.COMMIT` and goes on from :func:`continue_after_commit`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from companion_app.rules import improvements, turnflow
@@ -15,9 +15,10 @@ from companion_app.rules.actions import Action, ChooseProgressDeck, CommitKnight
 from companion_app.rules.cards import TRACKS
 from companion_app.rules.declare import ActionRule, Options, no_check
 from companion_app.rules.pieces import DESTROYED_CITY, NOBODY, SETTLEMENT
-from companion_app.rules.prompts import Prompt, PromptKind, Stage
+from companion_app.rules.prompts import Prompt, PromptKind, Stage, counted
 from companion_app.rules.state import BarbarianAttack, GameState
 from companion_app.rules.topology import NODE_COUNT
+from companion_app.rules.words import Line, LineKind, place_words
 
 __all__ = ["BarbarianAttack", "advance_barbarians", "resolve_attack"]
 
@@ -152,6 +153,10 @@ def deck_options(game: GameState, p: int) -> list[Action]:
     return [ChooseProgressDeck(p, t) for t in TRACKS]
 
 
+def commit_button(game: GameState, a: CommitKnights, names: Sequence[str]) -> str:
+    return f"Commit {counted(len(a.nodes), 'knight')}" if a.nodes else "Commit no knights"
+
+
 RULES = (
     ActionRule(
         CommitKnights,
@@ -159,6 +164,10 @@ RULES = (
         do_commit,
         (PromptKind.COMMIT_KNIGHTS,),
         "commit knights against the barbarians",
+        button=commit_button,
+        told=lambda t, a: [
+            Line(LineKind.ATTACK, f"{t.who(a.player)} sends {counted(len(a.nodes), 'knight')}")
+        ],
     ),
     ActionRule(
         LoseCity,
@@ -166,6 +175,13 @@ RULES = (
         do_lose_city,
         (PromptKind.LOSE_CITY,),
         "lose a city to the barbarians",
+        button=lambda g, a, names: f"Lose a city to the barbarians at node {a.node}",
+        told=lambda t, a: [
+            Line(
+                LineKind.ATTACK,
+                f"{t.who(a.player)} loses the city {place_words(t.game, a.node)}",
+            )
+        ],
     ),
     ActionRule(
         ChooseProgressDeck,
@@ -173,6 +189,10 @@ RULES = (
         do_deck_choice,
         (PromptKind.CHOOSE_PROGRESS_DECK,),
         "choose a progress deck",
+        button=lambda g, a, names: f"Draw from the {a.track.value} deck",
+        told=lambda t, a: [
+            Line(LineKind.DRAW, f"{t.who(a.player)} chooses the {a.track.value} deck")
+        ],
     ),
 )
 OPTIONS: dict[PromptKind, Options] = {

@@ -4,7 +4,7 @@ a turn; and what a roll does (the event die first, then production or a 7).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion_app.rules import barbarians, improvements, progress, robber, turnflow
 from companion_app.rules import operations as ops
@@ -22,7 +22,8 @@ from companion_app.rules.actions import (
     Roll,
 )
 from companion_app.rules.cards import CARD_KINDS, COSTS, TERRAIN_RESOURCE, Build, Card
-from companion_app.rules.declare import ActionRule, Options, no_check
+from companion_app.rules.declare import ActionRule, Options, no_check, nothing_told
+from companion_app.rules.events import CardsMoved
 from companion_app.rules.pieces import (
     CITY,
     NOBODY,
@@ -38,6 +39,14 @@ from companion_app.rules.topology import (
     NODE_COUNT,
     NODE_EDGES,
     NODE_HEXES,
+)
+from companion_app.rules.words import (
+    Line,
+    LineKind,
+    Telling,
+    dice_words,
+    hand_words,
+    place_words,
 )
 
 # Prebuilt action values, so listing legal actions does not construct objects on the hot path.
@@ -196,10 +205,12 @@ def do_build_city(game: GameState, a: BuildCity) -> None:
     p, node = a.player, a.node
     if game.prompt.kind is PromptKind.SETUP_CITY:
         ops.place_building(game, p, node, CITY)
+        got = [0] * CARD_KINDS
         for h in NODE_HEXES[node]:
             resource = TERRAIN_RESOURCE[game.board.terrains[h]]
             if resource is not None:
-                ops.take_from_bank(game, p, resource, 1)
+                got[resource] += ops.take_from_bank(game, p, resource, 1)
+        game.events.append(CardsMoved(NOBODY, p, tuple(got)))
         game.setup_node = node
         turnflow.advance_setup(game)
         return
@@ -351,6 +362,57 @@ def trade_response_options(game: GameState, p: int) -> list[Action]:
     return [_DECLINE[p]]
 
 
+# ---- words: the buttons and the log ------------------------------------------------------------
+
+
+def road_told(t: Telling, a: BuildRoad) -> list[Line]:
+    who = t.who(a.player)
+    if t.prior.prompt is PromptKind.FREE_ROAD:
+        return [Line(LineKind.BUILD, f"{who} builds a free road")]
+    return [Line(LineKind.SETUP if t.in_setup else LineKind.BUILD, f"{who} builds a road")]
+
+
+def settlement_told(t: Telling, a: BuildSettlement) -> list[Line]:
+    place = place_words(t.game, a.node)
+    if t.in_setup:
+        return [Line(LineKind.SETUP, f"{t.who(a.player)} places a settlement {place}")]
+    return [Line(LineKind.BUILD, f"{t.who(a.player)} builds a settlement {place}")]
+
+
+def city_told(t: Telling, a: BuildCity) -> list[Line]:
+    """The starting city says what it brought (§2)."""
+    who, place = t.who(a.player), place_words(t.game, a.node)
+    if t.in_setup:
+        got = hand_words(t.received(a.player))
+        return [Line(LineKind.SETUP, f"{who} places a city {place}: gets {got}")]
+    return [Line(LineKind.BUILD, f"{who} builds a city {place}")]
+
+
+def roll_button(game: GameState, a: Roll, names: Sequence[str]) -> str:
+    return f"Roll {a.yellow}+{a.red} {a.event.value}"
+
+
+def roll_told(t: Telling, a: Roll) -> list[Line]:
+    return [Line(LineKind.ROLL, f"{t.who(a.player)} rolls {dice_words(a)}")]
+
+
+def bank_trade_button(game: GameState, a: BankTrade, names: Sequence[str]) -> str:
+    rate = game.trade_rate(a.player, a.give)
+    return f"Trade {rate} {a.give.label} for 1 {a.take.label}"
+
+
+def bank_trade_told(t: Telling, a: BankTrade) -> list[Line]:
+    """A trade changes no rate: the rate after is the one paid."""
+    rate = t.game.trade_rate(a.player, a.give)
+    text = f"{t.who(a.player)} trades {rate} {a.give.label} for 1 {a.take.label} with the bank"
+    return [Line(LineKind.TRADE, text)]
+
+
+def offer_told(t: Telling, a: OfferTrade) -> list[Line]:
+    text = f"{t.who(a.player)} offers {t.who(a.to)} {hand_words(a.give)} for {hand_words(a.take)}"
+    return [Line(LineKind.TRADE, text)]
+
+
 RULES = (
     ActionRule(
         BuildRoad,
@@ -358,6 +420,8 @@ RULES = (
         do_build_road,
         (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD),
         "build a road",
+        button=lambda g, a, names: f"Build a road at edge {a.edge}",
+        told=road_told,
     ),
     ActionRule(
         BuildSettlement,
@@ -365,6 +429,8 @@ RULES = (
         do_build_settlement,
         (PromptKind.SETUP_SETTLEMENT, PromptKind.TURN),
         "build a settlement",
+        button=lambda g, a, names: f"Build a settlement at node {a.node}",
+        told=settlement_told,
     ),
     ActionRule(
         BuildCity,
@@ -372,19 +438,63 @@ RULES = (
         do_build_city,
         (PromptKind.SETUP_CITY, PromptKind.TURN),
         "build a city",
-    ),
-    ActionRule(Roll, check_roll, do_roll, (PromptKind.ROLL,), "roll the dice"),
-    ActionRule(
-        BankTrade, check_bank_trade, do_bank_trade, (PromptKind.TURN,), "trade with the bank"
-    ),
-    ActionRule(OfferTrade, check_offer, do_offer, (PromptKind.TURN,), "offer a trade"),
-    ActionRule(
-        AcceptTrade, check_accept, do_accept, (PromptKind.TRADE_RESPONSE,), "accept the offer"
+        button=lambda g, a, names: f"Build a city at node {a.node}",
+        told=city_told,
     ),
     ActionRule(
-        DeclineTrade, no_check, do_decline, (PromptKind.TRADE_RESPONSE,), "decline the offer"
+        Roll,
+        check_roll,
+        do_roll,
+        (PromptKind.ROLL,),
+        "roll the dice",
+        button=roll_button,
+        told=roll_told,
     ),
-    ActionRule(EndTurn, no_check, do_end_turn, (PromptKind.TURN,), "end the turn"),
+    ActionRule(
+        BankTrade,
+        check_bank_trade,
+        do_bank_trade,
+        (PromptKind.TURN,),
+        "trade with the bank",
+        button=bank_trade_button,
+        told=bank_trade_told,
+    ),
+    ActionRule(
+        OfferTrade,
+        check_offer,
+        do_offer,
+        (PromptKind.TURN,),
+        "offer a trade",
+        button=lambda g, a, names: "Offer a trade",
+        told=offer_told,
+    ),
+    ActionRule(
+        AcceptTrade,
+        check_accept,
+        do_accept,
+        (PromptKind.TRADE_RESPONSE,),
+        "accept the offer",
+        button=lambda g, a, names: "Accept the trade",
+        told=lambda t, a: [Line(LineKind.TRADE, f"{t.who(a.player)} accepts")],
+    ),
+    ActionRule(
+        DeclineTrade,
+        no_check,
+        do_decline,
+        (PromptKind.TRADE_RESPONSE,),
+        "decline the offer",
+        button=lambda g, a, names: "Decline",
+        told=lambda t, a: [Line(LineKind.TRADE, f"{t.who(a.player)} declines")],
+    ),
+    ActionRule(
+        EndTurn,
+        no_check,
+        do_end_turn,
+        (PromptKind.TURN,),
+        "end the turn",
+        button=lambda g, a, names: "End turn",
+        told=nothing_told,
+    ),
 )
 OPTIONS: dict[PromptKind, Options] = {
     PromptKind.SETUP_SETTLEMENT: setup_settlement_options,

@@ -33,6 +33,10 @@ class Card(IntEnum):
         """:raises KeyError: for a name that is no card."""
         return cls[name.upper()]
 
+    def amount(self, n: int) -> tuple[int, ...]:
+        """A hand of ``n`` of this card and nothing else."""
+        return tuple(n if c == self else 0 for c in range(CARD_KINDS))
+
 
 CARD_KINDS = 8
 RESOURCES: tuple[Card, ...] = tuple(c for c in Card if c.is_resource)

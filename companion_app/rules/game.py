@@ -130,6 +130,8 @@ class Game(GameState):
         return action
 
     def _apply_unchecked(self, action: Action) -> None:
+        if self.events:
+            self.events = []
         registry.EFFECTS[type(action)](self, action)
         history = self.history
         history.append(action)

@@ -30,6 +30,7 @@ from companion_app.rules.declare import ActionRule, Options
 from companion_app.rules.pieces import CITY, NOBODY, WALLS_PER_PLAYER
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
+from companion_app.rules.words import Line, LineKind, Telling, place_words
 
 SCIENCE = Track.SCIENCE.index
 
@@ -169,14 +170,39 @@ def do_take_resource(game: GameState, a: TakeResource) -> None:
     turnflow.pending_done(game)
 
 
+# ---- words: the buttons and the log ------------------------------------------------------------
+
+
+def _built_told(
+    t: Telling, a: BuildCityWall | PlaceMetropolis, kind: LineKind, what: str
+) -> list[Line]:
+    return [Line(kind, f"{t.who(a.player)} {what} {place_words(t.game, a.node)}")]
+
+
+def improvement_told(t: Telling, a: BuyImprovement) -> list[Line]:
+    reached = t.game.improvements[a.player][a.track.index]
+    text = f"{t.who(a.player)} improves {a.track.value} to level {reached}"
+    return [Line(LineKind.IMPROVEMENT, text)]
+
+
 RULES = (
-    ActionRule(BuildCityWall, check_wall, do_wall, (PromptKind.TURN,), "build a city wall"),
+    ActionRule(
+        BuildCityWall,
+        check_wall,
+        do_wall,
+        (PromptKind.TURN,),
+        "build a city wall",
+        button=lambda g, a, names: f"Build a city wall at node {a.node}",
+        told=lambda t, a: _built_told(t, a, LineKind.BUILD, "builds a city wall"),
+    ),
     ActionRule(
         BuyImprovement,
         check_improvement,
         do_improvement,
         (PromptKind.TURN,),
         "buy a city improvement",
+        button=lambda g, a, names: f"Improve {a.track.value}",
+        told=improvement_told,
     ),
     ActionRule(
         PlaceMetropolis,
@@ -184,6 +210,8 @@ RULES = (
         do_place_metropolis,
         (PromptKind.PLACE_METROPOLIS,),
         "place the metropolis",
+        button=lambda g, a, names: f"Place the metropolis at node {a.node}",
+        told=lambda t, a: _built_told(t, a, LineKind.IMPROVEMENT, "places a metropolis"),
     ),
     ActionRule(
         TakeResource,
@@ -191,6 +219,10 @@ RULES = (
         do_take_resource,
         (PromptKind.AQUEDUCT,),
         "take a resource (Aqueduct)",
+        button=lambda g, a, names: f"Take 1 {a.card.label}",
+        told=lambda t, a: [
+            Line(LineKind.PRODUCTION, f"{t.who(a.player)} takes 1 {a.card.label} (Aqueduct)")
+        ],
     ),
 )
 OPTIONS: dict[PromptKind, Options] = {

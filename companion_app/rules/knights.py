@@ -22,6 +22,7 @@ from companion_app.rules.actions import (
 )
 from companion_app.rules.cards import ABILITY_LEVEL, COSTS, Build, Track
 from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.events import KnightDisplaced
 from companion_app.rules.pieces import (
     ACTED,
     ACTIVATED,
@@ -34,6 +35,7 @@ from companion_app.rules.pieces import (
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
 from companion_app.rules.topology import EDGE_NODES, HEX_NODES, NODE_EDGES
+from companion_app.rules.words import Line, LineKind, Telling, place_words
 
 POLITICS = Track.POLITICS.index
 
@@ -284,6 +286,7 @@ def displace_knight(game: GameState, node: int) -> None:
     """The knight on ``node`` leaves it; its owner relocates it if there is a free intersection
     along their roads, else it goes back to the supply (§6, Intrigue)."""
     victim, level, active, flags = lift_knight(game, node)
+    game.events.append(KnightDisplaced(victim, node))
     if relocation_spots(game, victim, node):
         game.displaced = (node, level, active, flags)
         game.pending.append(Prompt(PromptKind.RELOCATE_KNIGHT, victim))
@@ -325,12 +328,43 @@ def relocate_options(game: GameState, p: int) -> list[Action]:
     return [RelocateKnight(p, n) for n in relocation_spots(game, p, game.displaced[0])]
 
 
+# ---- words: the buttons and the log ------------------------------------------------------------
+
+
+def _knight_line(t: Telling, a: Action, what: str, node: int) -> list[Line]:
+    return [Line(LineKind.KNIGHT, f"{t.who(a.player)} {what} {place_words(t.game, node)}")]
+
+
+def promote_told(t: Telling, a: PromoteKnight) -> list[Line]:
+    level = KNIGHT_NAMES.get(t.game.knight_level[a.node], "")
+    free = " (Smith)" if t.prior.prompt is PromptKind.SMITH else ""
+    place = place_words(t.game, a.node)
+    return [Line(LineKind.KNIGHT, f"{t.who(a.player)} promotes a knight to {level} {place}{free}")]
+
+
+def displace_told(t: Telling, a: DisplaceKnight) -> list[Line]:
+    victims = [e.owner for e in t.events if isinstance(e, KnightDisplaced)]
+    return _knight_line(t, a, f"displaces a knight of {t.who(victims[0])}", a.to)
+
+
 RULES = (
     ActionRule(
-        BuildKnight, check_build_knight, do_build_knight, (PromptKind.TURN,), "build a basic knight"
+        BuildKnight,
+        check_build_knight,
+        do_build_knight,
+        (PromptKind.TURN,),
+        "build a basic knight",
+        button=lambda g, a, names: f"Build a basic knight at node {a.node}",
+        told=lambda t, a: _knight_line(t, a, "recruits a basic knight", a.node),
     ),
     ActionRule(
-        ActivateKnight, check_activate, do_activate, (PromptKind.TURN,), "activate a knight"
+        ActivateKnight,
+        check_activate,
+        do_activate,
+        (PromptKind.TURN,),
+        "activate a knight",
+        button=lambda g, a, names: f"Activate a knight at node {a.node}",
+        told=lambda t, a: _knight_line(t, a, "activates a knight", a.node),
     ),
     ActionRule(
         PromoteKnight,
@@ -338,10 +372,26 @@ RULES = (
         do_promote,
         (PromptKind.TURN, PromptKind.SMITH),
         "promote a knight",
+        button=lambda g, a, names: f"Promote a knight at node {a.node}",
+        told=promote_told,
     ),
-    ActionRule(MoveKnight, check_move, do_move, (PromptKind.TURN,), "move a knight"),
     ActionRule(
-        DisplaceKnight, check_displace, do_displace, (PromptKind.TURN,), "displace a weaker knight"
+        MoveKnight,
+        check_move,
+        do_move,
+        (PromptKind.TURN,),
+        "move a knight",
+        button=lambda g, a, names: f"Move knight {a.node} → {a.to}",
+        told=lambda t, a: _knight_line(t, a, "moves a knight", a.to),
+    ),
+    ActionRule(
+        DisplaceKnight,
+        check_displace,
+        do_displace,
+        (PromptKind.TURN,),
+        "displace a weaker knight",
+        button=lambda g, a, names: f"Displace with knight {a.node} → {a.to}",
+        told=displace_told,
     ),
     ActionRule(
         RelocateKnight,
@@ -349,6 +399,8 @@ RULES = (
         do_relocate,
         (PromptKind.RELOCATE_KNIGHT,),
         "move the displaced knight",
+        button=lambda g, a, names: f"Move the displaced knight at node {a.to}",
+        told=lambda t, a: _knight_line(t, a, "moves the displaced knight", a.to),
     ),
     ActionRule(
         ChaseRobber,
@@ -356,6 +408,8 @@ RULES = (
         do_chase,
         (PromptKind.TURN,),
         "chase the robber away",
+        button=lambda g, a, names: f"Chase the robber away at node {a.node}",
+        told=lambda t, a: [Line(LineKind.KNIGHT, f"{t.who(a.player)}'s knight chases the robber")],
         quick_knights_prompts=(PromptKind.ROLL,),
     ),
 )

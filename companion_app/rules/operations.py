@@ -16,10 +16,12 @@ from companion_app.rules.cards import (
     PROGRESS_HAND_LIMIT,
     TERRAIN_COMMODITY,
     TERRAIN_RESOURCE,
+    Card,
     Hand,
     ProgressCard,
     Track,
 )
+from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.pieces import CITY, LONGEST_ROAD_MIN, NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import ALL_CARDS, GameState
@@ -188,35 +190,50 @@ def robber_targets(state: GameState) -> list[int]:
 
 
 def produce(state: GameState, number: int) -> list[list[int]]:
-    """Production for a non-7 roll with commodities, robber and bank shortage (§4)."""
+    """Production for a non-7 roll with commodities, robber and bank shortage (§4); what it
+    paid is recorded as a :class:`~events.Production` event."""
     n = state.player_count
-    owed = _owed(state, number)
+    hexes = state.token_hexes[number]
+    robber = state.robber_hex
+    owed = _owed(state, [h for h in hexes if h != robber])
     gained = [[0] * CARD_KINDS for _ in range(n)]
     bank = state.bank
+    shortages: list[Shortage] = []
     for c in ALL_CARDS:
         takers = [p for p in range(n) if owed[p][c]]
         if not takers:
             continue
         total = sum(owed[p][c] for p in takers)
-        if total <= bank[c]:
+        in_bank = bank[c]
+        if total <= in_bank:
             for p in takers:
                 gained[p][c] = take_from_bank(state, p, c, owed[p][c])
-        elif len(takers) == 1:
+            continue
+        if len(takers) == 1:
             gained[takers[0]][c] = take_from_bank(state, takers[0], c, owed[takers[0]][c])
-    state.last_production = tuple(tuple(g) for g in gained)
+        paid = sum(gained[p][c] for p in takers)
+        shortages.append(Shortage(Card(c), total, paid, in_bank))
+    paid_hands = tuple(tuple(g) for g in gained)
+    state.last_production = paid_hands
+    robbed = _owed(state, [robber]) if robber in hexes else [[0] * CARD_KINDS for _ in range(n)]
+    missed = tuple(
+        tuple(Card(c) for c in ALL_CARDS if gained[p][c] < owed[p][c]) if shortages else ()
+        for p in range(n)
+    )
+    state.events.append(
+        Production(number, paid_hands, tuple(tuple(r) for r in robbed), missed, tuple(shortages))
+    )
     return gained
 
 
-def _owed(state: GameState, number: int) -> list[list[int]]:
-    """What each player's buildings next to ``number``'s hexes produce, before the bank."""
+def _owed(state: GameState, hexes: Iterable[int]) -> list[list[int]]:
+    """What each player's buildings next to ``hexes`` produce, before the bank."""
     n = state.player_count
     owed = [[0] * CARD_KINDS for _ in range(n)]
     terrains = state.board.terrains
     owner = state.node_owner
     level = state.node_level
-    for h in state.token_hexes[number]:
-        if h == state.robber_hex:
-            continue
+    for h in hexes:
         resource = TERRAIN_RESOURCE[terrains[h]]
         assert resource is not None
         commodity = TERRAIN_COMMODITY.get(terrains[h])
@@ -252,6 +269,7 @@ def draw_progress(state: GameState, p: int, track: Track, queue_at: int) -> Prog
 def receive_progress(state: GameState, p: int, card: ProgressCard, queue_at: int) -> None:
     """A VP card is revealed at once; any other goes to the hand, and a 5th card outside the
     player's own turn is discarded at once (§9)."""
+    state.events.append(ProgressDrawn(p, card))
     if card.is_vp:
         state.revealed_vp[p].append(card)
         return

@@ -9,7 +9,7 @@ shows and the check can never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -56,7 +56,8 @@ from companion_app.rules.cards import (
     Track,
     hand_of,
 )
-from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.declare import ActionRule, Button, Options
+from companion_app.rules.events import CardsMoved
 from companion_app.rules.pieces import (
     CITY,
     KNIGHTS_PER_LEVEL,
@@ -71,6 +72,16 @@ from companion_app.rules.topology import (
     NODE_COUNT,
     NODE_EDGES,
     NODE_HEXES,
+)
+from companion_app.rules.words import (
+    Line,
+    LineKind,
+    Telling,
+    capitalised,
+    hand_words,
+    hex_words,
+    place_words,
+    steal_lines,
 )
 
 MEDICINE_COST: Hand = hand_of(ore=2, grain=1)
@@ -479,7 +490,9 @@ def _harvest(game: GameState, p: int, terrain: Terrain) -> None:
     count = sum(1 for h in hexes if game.board.terrains[h] is terrain)
     card = TERRAIN_RESOURCE[terrain]
     assert card is not None
-    ops.take_from_bank(game, p, card, HARVEST_PER_HEX * count)
+    got = ops.take_from_bank(game, p, card, HARVEST_PER_HEX * count)
+    if got:
+        game.events.append(CardsMoved(NOBODY, p, card.amount(got)))
 
 
 def _seat_order_from_active(game: GameState) -> list[int]:
@@ -596,6 +609,8 @@ def _monopoly(game: GameState, p: int, card: Card, most: int) -> None:
         n = min(most, game.hands[q][card])
         game.hands[q][card] -= n
         game.hands[p][card] += n
+        if n:
+            game.events.append(CardsMoved(q, p, card.amount(n)))
 
 
 def _do_resource_monopoly(game: GameState, a: PlayResourceMonopoly) -> None:
@@ -850,6 +865,151 @@ _PLAY_SUMMARY: dict[type[Action], str] = {
     PlayResourceMonopoly: "Resource Monopoly",
     PlayTradeMonopoly: "Trade Monopoly",
 }
+
+
+# ---- words: the buttons and the log ------------------------------------------------------------
+
+
+def _at(spot: str, field: str) -> Button:
+    """The button of a card played on a spot of the board: its summary and the spot."""
+
+    def button(game: GameState, a: Any, names: Sequence[str]) -> str:
+        return f"{capitalised(_PLAY_SUMMARY[type(a)])} at {spot} {getattr(a, field)}"
+
+    return button
+
+
+def _on_victim(
+    game: GameState, a: PlayDeserter | PlaySpy | PlayMasterMerchant, names: Sequence[str]
+) -> str:
+    return f"{card_of(a).title}: {names[a.victim]}"
+
+
+_PLAY_BUTTON: dict[type[Action], Button] = {
+    PlayProgress: lambda g, a, names: f"Play {a.card.title}",
+    PlayAlchemist: lambda g, a, names: f"Alchemist: yellow {a.yellow}, red {a.red}",
+    PlayCrane: lambda g, a, names: f"Crane: improve {a.track.value}",
+    PlayEngineer: _at("node", "node"),
+    PlayInventor: lambda g, a, names: f"Inventor: swap the tokens of hexes {a.hex} and {a.other}",
+    PlayMedicine: _at("node", "node"),
+    PlayBishop: _at("hex", "hex"),
+    PlayDeserter: _on_victim,
+    PlayDiplomat: _at("edge", "edge"),
+    PlayIntrigue: _at("node", "node"),
+    PlaySpy: _on_victim,
+    PlayMasterMerchant: _on_victim,
+    PlayMerchant: _at("hex", "hex"),
+    PlayMerchantFleet: lambda g, a, names: f"Merchant Fleet: {a.card.label} 2:1",
+    PlayResourceMonopoly: lambda g, a, names: f"Monopoly on {a.card.label}",
+    PlayTradeMonopoly: lambda g, a, names: f"Monopoly on {a.card.label}",
+}
+
+_PLAY_WHAT: dict[type[Action], Callable[[Telling, Any], str]] = {
+    PlayProgress: lambda t, a: "",
+    PlayAlchemist: lambda t, a: f": yellow {a.yellow}, red {a.red}",
+    PlayCrane: lambda t, a: (
+        f": {a.track.value} to level {t.game.improvements[a.player][a.track.index]}"
+    ),
+    PlayEngineer: lambda t, a: " " + place_words(t.game, a.node),
+    PlayInventor: lambda t, a: f": swaps the numbers of hex {a.hex} and hex {a.other}",
+    PlayMedicine: lambda t, a: " " + place_words(t.game, a.node),
+    PlayBishop: lambda t, a: f" on {hex_words(t.game, a.hex)}",
+    PlayDeserter: lambda t, a: f" on {t.who(a.victim)}",
+    PlayDiplomat: lambda t, a: ": a road goes",
+    PlayIntrigue: lambda t, a: " " + place_words(t.game, a.node),
+    PlaySpy: lambda t, a: f" on {t.who(a.victim)}",
+    PlayMasterMerchant: lambda t, a: f" on {t.who(a.victim)}",
+    PlayMerchant: lambda t, a: f" on {hex_words(t.game, a.hex)}",
+    PlayMerchantFleet: lambda t, a: f": {a.card.label} 2:1 this turn",
+    PlayResourceMonopoly: lambda t, a: f" on {a.card.label}",
+    PlayTradeMonopoly: lambda t, a: f" on {a.card.label}",
+}
+"""What follows "Red plays <card>" in the log."""
+
+
+def play_told(t: Telling, a: Action) -> list[Line]:
+    """A progress card played: its name is public once played (§9); the cards it moved in the
+    open (monopolies, harvests) seat by seat, the cards the Bishop stole privately."""
+    p = a.player
+    lines = [
+        Line(LineKind.PROGRESS, f"{t.who(p)} plays {card_of(a).title}{_PLAY_WHAT[type(a)](t, a)}")
+    ]
+    lines.extend(steal_lines(t))
+    for q in range(len(t.names)):
+        moved = t.received(q) if q == p else t.given(q)
+        if any(moved):
+            verb = "gets" if q == p else "gives"
+            lines.append(Line(LineKind.CARDS, f"{t.who(q)} {verb} {hand_words(moved)}"))
+    return lines
+
+
+def discard_progress_told(t: Telling, a: DiscardProgressCard) -> list[Line]:
+    who = t.who(a.player)
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} puts a progress card back",
+            frozenset({a.player}),
+            f"{who} puts {a.card.title} back",
+        )
+    ]
+
+
+def take_progress_told(t: Telling, a: TakeProgressCard) -> list[Line]:
+    """The Spy's take: which card only for the spy and the one robbed."""
+    who, victim = t.who(a.player), t.prior.card_target
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} takes a progress card from {t.who(victim)}",
+            frozenset({a.player, victim}),
+            f"{who} takes {a.card.title} from {t.who(victim)}",
+        )
+    ]
+
+
+def give_told(t: Telling, a: GiveCard) -> list[Line]:
+    """A Wedding gift or a Commercial Harbor answer, to the player on turn."""
+    who, to = t.who(a.player), t.prior.active
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} gives {t.who(to)} a card",
+            frozenset({a.player, to}),
+            f"{who} gives {t.who(to)} 1 {a.card.label}",
+        )
+    ]
+
+
+def take_card_told(t: Telling, a: TakeCard) -> list[Line]:
+    """The Master Merchant's take."""
+    who, victim = t.who(a.player), t.prior.card_target
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} takes a card from {t.who(victim)}",
+            frozenset({a.player, victim}),
+            f"{who} takes 1 {a.card.label} from {t.who(victim)}",
+        )
+    ]
+
+
+def harbor_told(t: Telling, a: HarborExchange) -> list[Line]:
+    """The resource offered is private to both until the answer; without a commodity to
+    answer with, nothing moves (§10)."""
+    who, to = t.who(a.player), t.who(a.to)
+    if t.game.harbor_offer is None:
+        return [Line(LineKind.CARDS, f"{to} holds no commodity: nothing moves")]
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} offers {to} a resource",
+            frozenset({a.player, a.to}),
+            f"{who} offers {to} 1 {a.card.label}",
+        )
+    ]
+
+
 _PLAY_PROMPTS = (PromptKind.ROLL, PromptKind.TURN)
 _STOP_PROMPTS = (
     PromptKind.FREE_ROAD,
@@ -859,16 +1019,35 @@ _STOP_PROMPTS = (
 )
 
 RULES = (
-    *(ActionRule(t, check_play, do_play, _PLAY_PROMPTS, _PLAY_SUMMARY[t]) for t in PLAY_TYPES),
+    *(
+        ActionRule(
+            t,
+            check_play,
+            do_play,
+            _PLAY_PROMPTS,
+            _PLAY_SUMMARY[t],
+            button=_PLAY_BUTTON[t],
+            told=play_told,
+        )
+        for t in PLAY_TYPES
+    ),
     ActionRule(
         DiscardProgressCard,
         check_discard_progress,
         do_discard_progress,
         (PromptKind.PROGRESS_DISCARD,),
         "discard a progress card",
+        button=lambda g, a, names: f"Discard {a.card.title}",
+        told=discard_progress_told,
     ),
     ActionRule(
-        TakeProgressCard, check_take_progress, do_take_progress, (PromptKind.SPY,), "take a card"
+        TakeProgressCard,
+        check_take_progress,
+        do_take_progress,
+        (PromptKind.SPY,),
+        "take a card",
+        button=lambda g, a, names: f"Take {a.card.title}",
+        told=take_progress_told,
     ),
     ActionRule(
         GiveCard,
@@ -876,9 +1055,17 @@ RULES = (
         do_give,
         (PromptKind.WEDDING_GIVE, PromptKind.HARBOR_ANSWER),
         "give a card",
+        button=lambda g, a, names: f"Give 1 {a.card.label}",
+        told=give_told,
     ),
     ActionRule(
-        TakeCard, check_take_card, do_take_card, (PromptKind.MASTER_MERCHANT,), "take a card"
+        TakeCard,
+        check_take_card,
+        do_take_card,
+        (PromptKind.MASTER_MERCHANT,),
+        "take a card",
+        button=lambda g, a, names: f"Take 1 {a.card.label}",
+        told=take_card_told,
     ),
     ActionRule(
         HarborExchange,
@@ -886,6 +1073,8 @@ RULES = (
         do_harbor,
         (PromptKind.COMMERCIAL_HARBOR,),
         "offer a resource for a commodity",
+        button=lambda g, a, names: f"Offer 1 {a.card.label} to {names[a.to]}",
+        told=harbor_told,
     ),
     ActionRule(
         RemoveKnight,
@@ -893,6 +1082,13 @@ RULES = (
         do_remove_knight,
         (PromptKind.DESERTER_REMOVE,),
         "remove a knight",
+        button=lambda g, a, names: f"Remove a knight at node {a.node}",
+        told=lambda t, a: [
+            Line(
+                LineKind.KNIGHT,
+                f"{t.who(a.player)} removes a knight {place_words(t.game, a.node)}",
+            )
+        ],
     ),
     ActionRule(
         PlaceDeserter,
@@ -900,8 +1096,23 @@ RULES = (
         do_place_deserter,
         (PromptKind.DESERTER_PLACE,),
         "place the deserter's knight",
+        button=lambda g, a, names: f"Place the deserter's knight at node {a.node}",
+        told=lambda t, a: [
+            Line(
+                LineKind.KNIGHT,
+                f"{t.who(a.player)} places the deserter {place_words(t.game, a.node)}",
+            )
+        ],
     ),
-    ActionRule(StopEffect, check_stop, do_stop, _STOP_PROMPTS, "stop the card's effect"),
+    ActionRule(
+        StopEffect,
+        check_stop,
+        do_stop,
+        _STOP_PROMPTS,
+        "stop the card's effect",
+        button=lambda g, a, names: "Stop here",
+        told=lambda t, a: [Line(LineKind.PROGRESS, f"{t.who(a.player)} stops there")],
+    ),
 )
 OPTIONS: dict[PromptKind, Options] = {
     PromptKind.PROGRESS_DISCARD: _progress_discard_options,

@@ -1,13 +1,13 @@
 """Every action of the game, collected from the mechanic modules that declare them.
 
-``Game.legal_actions``, ``Game.illegal_reason`` / ``Game.apply`` and the app's descriptions
-read these tables; nothing else lists actions. The order of :data:`TURN_PARTS` is the order of
-the legal actions on a turn.
+``Game.legal_actions``, ``Game.illegal_reason`` / ``Game.apply``, the app's buttons and the game
+log read these tables; nothing else lists or words actions. The order of :data:`TURN_PARTS` is
+the order of the legal actions on a turn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion_app.rules import (
     barbarians,
@@ -22,6 +22,7 @@ from companion_app.rules.actions import Action
 from companion_app.rules.declare import ActionRule, Options
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
+from companion_app.rules.words import Line, Telling
 
 MECHANICS = (base, robber, knights, barbarians, improvements, progress)
 
@@ -109,3 +110,13 @@ turnflow.CONTINUATIONS.update(barbarians.STAGES)
 def summary(action: Action) -> str:
     """A short description of the action's kind, e.g. "build a road"."""
     return RULES[type(action)].summary
+
+
+def button_words(state: GameState, action: Action, names: Sequence[str]) -> str:
+    """What the action's button says to its decider, e.g. "Trade 4 brick for 1 ore"."""
+    return RULES[type(action)].button(state, action, names)
+
+
+def told_lines(telling: Telling, action: Action) -> list[Line]:
+    """The action's own log lines (see :class:`~words.Telling`)."""
+    return RULES[type(action)].told(telling, action)

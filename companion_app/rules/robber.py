@@ -11,9 +11,11 @@ from companion_app.rules import turnflow
 from companion_app.rules.actions import Action, DiscardCard, MoveRobber, StealFrom
 from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.events import Steal
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.state import ALL_CARDS, GameState
 from companion_app.rules.topology import HEX_COUNT, HEX_NODES
+from companion_app.rules.words import Line, LineKind, Telling, hex_words, steal_lines
 
 _MAX_SEATS = 4
 _CARDS = tuple(Card)
@@ -53,7 +55,9 @@ def steal_random(game: GameState, victim: int, thief: int) -> Card:
         if pick < hand[c]:
             hand[c] -= 1
             game.hands[thief][c] += 1
-            return Card(c)
+            card = Card(c)
+            game.events.append(Steal(thief, victim, card))
+            return card
         pick -= hand[c]
     raise AssertionError("unreachable: pick is below the hand's size")  # pragma: no cover
 
@@ -115,12 +119,44 @@ def victim_options(game: GameState, p: int) -> list[Action]:
     return [_STEAL[p][v] for v in game.victims]
 
 
+def discard_told(t: Telling, a: DiscardCard) -> list[Line]:
+    """Discards go face up to the bank: public."""
+    return [Line(LineKind.DISCARD, f"{t.who(a.player)} discarded 1 {a.card.label}")]
+
+
+def move_robber_told(t: Telling, a: MoveRobber) -> list[Line]:
+    text = f"{t.who(a.player)} moves the robber to {hex_words(t.game, a.hex)}"
+    return [Line(LineKind.ROBBER, text)]
+
+
 RULES = (
-    ActionRule(DiscardCard, check_discard, do_discard, (PromptKind.DISCARD,), "discard a card"),
     ActionRule(
-        MoveRobber, check_move_robber, do_move_robber, (PromptKind.MOVE_ROBBER,), "move the robber"
+        DiscardCard,
+        check_discard,
+        do_discard,
+        (PromptKind.DISCARD,),
+        "discard a card",
+        button=lambda g, a, names: f"Discard 1 {a.card.label}",
+        told=discard_told,
     ),
-    ActionRule(StealFrom, check_steal, do_steal, (PromptKind.CHOOSE_VICTIM,), "steal a card"),
+    ActionRule(
+        MoveRobber,
+        check_move_robber,
+        do_move_robber,
+        (PromptKind.MOVE_ROBBER,),
+        "move the robber",
+        button=lambda g, a, names: f"Move the robber at hex {a.hex}",
+        told=move_robber_told,
+    ),
+    ActionRule(
+        StealFrom,
+        check_steal,
+        do_steal,
+        (PromptKind.CHOOSE_VICTIM,),
+        "steal a card",
+        button=lambda g, a, names: f"Steal from {names[a.victim]}",
+        told=lambda t, a: steal_lines(t),
+    ),
 )
 OPTIONS: dict[PromptKind, Options] = {
     PromptKind.DISCARD: discard_options,

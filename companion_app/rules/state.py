@@ -29,6 +29,7 @@ from companion_app.rules.cards import (
     deck_composition,
 )
 from companion_app.rules.config import GameConfig
+from companion_app.rules.events import Event
 from companion_app.rules.pieces import (
     CITIES_PER_PLAYER,
     CITY,
@@ -237,6 +238,9 @@ class GameState:
         self.harbor_offer: Card | None = None
         self.last_roll: Roll | None = None
         self.last_production: tuple[Hand, ...] = ()
+        self.events: list[Event] = []
+        """What the last action set off (production, steals, draws...): see :mod:`events`.
+        Not part of the state JSON; a loaded state starts with none."""
         self.prompt = Prompt(PromptKind.SETUP_SETTLEMENT, self.active)
         self.token_hexes: dict[int, tuple[int, ...]] = {}
         """Hexes per number token (2-12), for production."""

@@ -143,7 +143,7 @@ def test_the_layers_are_in_place() -> None:
     below_the_game = {"state", "operations", "turnflow", "declare", "codec", "views", "registry"}
     for module in below_the_game | mechanics:
         assert "game" not in graph[module], module
-    for low in ("state", "operations", "turnflow", "declare", "codec", "views"):
+    for low in ("state", "operations", "turnflow", "declare", "codec", "views", "events", "words"):
         assert not graph[low] & mechanics, low
     assert len((ROOT / "game.py").read_text().splitlines()) < 400
 

@@ -1,0 +1,87 @@
+"""What an action set off beyond what it says: production paid, cards stolen or moved, progress
+cards drawn, a knight displaced.
+
+The rules core records these while it applies an action (``Game.events`` holds those of the last
+action), so the log, the statistics and the phones read what happened instead of comparing the
+state before and after. Nothing here is part of the state JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion_app.rules.cards import Card, Hand, ProgressCard
+
+
+@dataclass(frozen=True, slots=True)
+class Shortage:
+    """A card the bank could not pay in full (§4): with several takers nobody gets it, a single
+    taker gets what is left."""
+
+    card: Card
+    owed: int
+    """What every taker together was owed."""
+    paid: int
+    in_bank: int
+    """The bank's stock of the card before the roll paid."""
+
+    @property
+    def words(self) -> str:
+        label = self.card.label
+        if self.paid == 0:
+            if self.in_bank == 0:
+                return f"bank out of {label}: nobody gets {label}"
+            return f"bank has {self.in_bank} {label} for {self.owed} owed: nobody gets {label}"
+        return f"bank had only {self.paid} {label} of {self.owed} owed"
+
+
+@dataclass(frozen=True, slots=True)
+class Production:
+    """What a roll's production dice paid (§4), per seat, with the reasons some got less."""
+
+    number: int
+    gained: tuple[Hand, ...]
+    """What each seat received from the bank."""
+    robbed: tuple[Hand, ...]
+    """What the robber's hex withheld from each seat."""
+    missed: tuple[tuple[Card, ...], ...]
+    """Per seat, the cards owed that the bank could not pay in full."""
+    shortages: tuple[Shortage, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Steal:
+    """One random card taken by the robber's owner or the Bishop (§8, §10): private to both."""
+
+    thief: int
+    victim: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardsMoved:
+    """Cards passed from one hand to another in the open (monopolies, harvests, the starting
+    city); ``giver`` is ``NOBODY`` for the bank."""
+
+    giver: int
+    taker: int
+    hand: Hand
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressDrawn:
+    """A progress card drawn (§9): private to its drawer unless it is a VP card, shown at once."""
+
+    player: int
+    card: ProgressCard
+
+
+@dataclass(frozen=True, slots=True)
+class KnightDisplaced:
+    """A knight pushed off its intersection (§6, Intrigue); its owner may relocate it."""
+
+    owner: int
+    node: int
+
+
+Event = Production | Steal | CardsMoved | ProgressDrawn | KnightDisplaced

@@ -1,0 +1,162 @@
+"""The game in words, for the mechanics' declarations of their actions: how a place, a hex, a
+hand and the dice read at the table, and what an action's log lines are made of.
+
+Each :class:`~declare.ActionRule` carries the action's words: its ``button`` (what the decider
+reads on the button, before the action) and its ``told`` lines (what the log says after it: a
+public ``text`` and, for a private detail such as the card stolen, a ``detail`` only its
+``audience`` reads). Player names are arguments, so a caller may name the seats as it likes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from companion_app.rules.actions import EventDie, Roll
+from companion_app.rules.cards import CARD_KINDS, Card, Hand
+from companion_app.rules.events import CardsMoved, Event, Steal
+from companion_app.rules.prompts import PromptKind
+from companion_app.rules.state import SETUP_KINDS, GameState
+from companion_app.rules.topology import NODE_HEXES
+
+EVERYONE: frozenset[int] = frozenset()
+"""The audience of a line with nothing private in it."""
+
+EVENT_WORDS: dict[EventDie, str] = {
+    EventDie.SHIP: "ship",
+    EventDie.TRADE: "yellow castle",
+    EventDie.POLITICS: "blue castle",
+    EventDie.SCIENCE: "green castle",
+}
+
+
+class LineKind(Enum):
+    """What a log line is about (the log colours and filters by it)."""
+
+    TURN = "turn"
+    SETUP = "setup"
+    ROLL = "roll"
+    PRODUCTION = "production"
+    SEVEN = "seven"
+    DISCARD = "discard"
+    ROBBER = "robber"
+    STEAL = "steal"
+    BUILD = "build"
+    KNIGHT = "knight"
+    IMPROVEMENT = "improvement"
+    TRADE = "trade"
+    BARBARIANS = "barbarians"
+    ATTACK = "attack"
+    DRAW = "draw"
+    PROGRESS = "progress"
+    CARDS = "cards"
+    WIN = "win"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the log: ``text`` for everyone, ``detail`` for the seats in ``audience``."""
+
+    kind: LineKind
+    text: str
+    audience: frozenset[int] = EVERYONE
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Prior:
+    """What an action's log words read from the moment before it: the prompt it answered, whose
+    turn it was, the other player of a card's follow-up."""
+
+    prompt: PromptKind
+    active: int
+    card_target: int
+
+    @classmethod
+    def of(cls, state: GameState) -> Prior:
+        return cls(state.prompt.kind, state.active, state.card_target)
+
+
+@dataclass(frozen=True, slots=True)
+class Telling:
+    """What an action's log words read: the game after it, the moment before, its events."""
+
+    game: GameState
+    names: Sequence[str]
+    prior: Prior
+    events: Sequence[Event]
+
+    def who(self, seat: int) -> str:
+        return self.names[seat]
+
+    @property
+    def in_setup(self) -> bool:
+        """The action was a setup placement (§2)."""
+        return self.prior.prompt in SETUP_KINDS
+
+    def received(self, seat: int) -> Hand:
+        """The cards ``seat`` received in the open (:class:`~events.CardsMoved`)."""
+        total = [0] * CARD_KINDS
+        for event in self.events:
+            if isinstance(event, CardsMoved) and event.taker == seat:
+                for c, n in enumerate(event.hand):
+                    total[c] += n
+        return tuple(total)
+
+    def given(self, seat: int) -> Hand:
+        """The cards ``seat`` handed to another player in the open."""
+        total = [0] * CARD_KINDS
+        for event in self.events:
+            if isinstance(event, CardsMoved) and event.giver == seat:
+                for c, n in enumerate(event.hand):
+                    total[c] += n
+        return tuple(total)
+
+
+def hand_words(hand: Sequence[int], *, sign: str = "") -> str:
+    """``"2 brick, 1 ore"`` (``"+2 brick, +1 ore"`` with a sign); ``"nothing"`` if empty."""
+    parts = [f"{sign}{n} {Card(c).label}" for c, n in enumerate(hand) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def place_words(state: GameState, node: int) -> str:
+    """An intersection as the table finds it: by the numbers of its hexes ("by 8, 3, 5")."""
+    tokens = [state.tokens[h] for h in NODE_HEXES[node] if state.tokens[h] is not None]
+    if not tokens:
+        return "on the coast"
+    return "by " + ", ".join(str(t) for t in tokens)
+
+
+def hex_words(state: GameState, h: int) -> str:
+    """A hex as the table finds it: "the 8 hills", "the desert"."""
+    terrain = state.board.terrains[h].value
+    token = state.tokens[h]
+    return f"the {terrain}" if token is None else f"the {token} {terrain}"
+
+
+def dice_words(roll: Roll) -> str:
+    """``"3 + 4 = 7, ship"``."""
+    return f"{roll.yellow} + {roll.red} = {roll.total}, {EVENT_WORDS[roll.event]}"
+
+
+def steal_lines(t: Telling) -> list[Line]:
+    """One line per card stolen, victims in seat order: which card only for the thief and the
+    victim (§8)."""
+    lines = []
+    steals = sorted((e for e in t.events if isinstance(e, Steal)), key=lambda e: e.victim)
+    for event in steals:
+        thief, victim = t.who(event.thief), t.who(event.victim)
+        lines.append(
+            Line(
+                LineKind.STEAL,
+                f"{thief} steals a card from {victim}",
+                frozenset({event.thief, event.victim}),
+                f"{thief} steals 1 {event.card.label} from {victim}",
+            )
+        )
+    return lines
+
+
+def capitalised(words: str) -> str:
+    return words[:1].upper() + words[1:]
