@@ -108,17 +108,40 @@ def parse_export_text(text: str | bytes) -> ValidatedExport:
 
 
 def validate_export(data: object) -> ValidatedExport:
-    """Check an export document and replay it.
+    """Check an export document and replay it; each check refuses with one line naming the
+    first problem it finds, in the order a reader would look.
 
     :raises InvalidExportError: naming the first problem.
     """
+    document = _check_document(data)
+    _check_format(document)
+    _check_version(document)
+    _check_fields(document)
+    config = _check_config(document)
+    created_at = _timestamp(document, "created_at")
+    updated_at = _timestamp(document, "updated_at")
+    actions, game = _replay_actions(document, config)
+    _check_winner(document, game)
+    _check_digest(document, game)
+    return ValidatedExport(config, actions, game, created_at, updated_at)
+
+
+def _check_document(data: object) -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
         raise InvalidExportError(f"an export is a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _check_format(data: Mapping[str, Any]) -> None:
     fmt = data.get("format")
     if fmt != EXPORT_FORMAT:
         raise InvalidExportError(
             f"not a game export of this app: format is {fmt!r}, expected {EXPORT_FORMAT!r}"
         )
+
+
+def _check_version(data: Mapping[str, Any]) -> None:
+    """An integer this app reads: 1 up to :data:`EXPORT_VERSION`."""
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise InvalidExportError(f"version must be an integer, got {version!r}")
@@ -128,6 +151,10 @@ def validate_export(data: object) -> ValidatedExport:
         )
     if version < 1:
         raise InvalidExportError(f"export version {version} does not exist")
+
+
+def _check_fields(data: Mapping[str, Any]) -> None:
+    """Every required field there, no field this format does not know."""
     missing = [key for key in _REQUIRED if key not in data]
     if missing:
         raise InvalidExportError(f"the export lacks {', '.join(missing)}")
@@ -135,17 +162,20 @@ def validate_export(data: object) -> ValidatedExport:
     if unknown:
         raise InvalidExportError(f"unknown field(s) in the export: {', '.join(unknown)}")
 
+
+def _check_config(data: Mapping[str, Any]) -> GameConfig:
     config_data = data["config"]
     if not isinstance(config_data, Mapping):
         raise InvalidExportError(f"config must be a JSON object, got {config_data!r}")
     try:
-        config = GameConfig.from_json(config_data)
+        return GameConfig.from_json(config_data)
     except (ValueError, TypeError, KeyError, AttributeError) as exc:  # RulesError included
         raise InvalidExportError(f"config: {_reason(exc)}") from exc
 
-    created_at = _timestamp(data, "created_at")
-    updated_at = _timestamp(data, "updated_at")
 
+def _replay_actions(data: Mapping[str, Any], config: GameConfig) -> tuple[tuple[Action, ...], Game]:
+    """Parse and replay the actions from a new game of ``config``; the first action that does
+    not parse or is not legal where it stands is the one named."""
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
         raise InvalidExportError(f"actions must be a JSON list, got {type(raw_actions).__name__}")
@@ -165,25 +195,34 @@ def validate_export(data: object) -> ValidatedExport:
         game = replay_onto(Game.new(config), parsed())
     except ReplayError as exc:
         raise InvalidExportError(str(exc)) from exc
+    return tuple(actions), game
 
-    if "winner" in data:
-        claimed = data["winner"]
-        actual = game.winner if game.winner != NOBODY else None
-        if claimed is not None and (not isinstance(claimed, int) or isinstance(claimed, bool)):
-            raise InvalidExportError(f"winner must be a seat number or null, got {claimed!r}")
-        if claimed != actual:
-            gives = "no winner" if actual is None else f"winner {actual}"
-            raise InvalidExportError(f"winner is {claimed!r} but the actions give {gives}")
-    if "state_sha256" in data:
-        claimed_digest = data["state_sha256"]
-        if not isinstance(claimed_digest, str):
-            raise InvalidExportError(f"state_sha256 must be a string, got {claimed_digest!r}")
-        if claimed_digest.lower() != state_digest(game):
-            raise InvalidExportError(
-                "state_sha256 does not match: the actions replay to a different state than the "
-                "exported one (was it written by a different version of the rules?)"
-            )
-    return ValidatedExport(config, tuple(actions), game, created_at, updated_at)
+
+def _check_winner(data: Mapping[str, Any], game: Game) -> None:
+    """A ``winner`` given is a seat number or null, and the one the actions give."""
+    if "winner" not in data:
+        return
+    claimed = data["winner"]
+    actual = game.winner if game.winner != NOBODY else None
+    if claimed is not None and (not isinstance(claimed, int) or isinstance(claimed, bool)):
+        raise InvalidExportError(f"winner must be a seat number or null, got {claimed!r}")
+    if claimed != actual:
+        gives = "no winner" if actual is None else f"winner {actual}"
+        raise InvalidExportError(f"winner is {claimed!r} but the actions give {gives}")
+
+
+def _check_digest(data: Mapping[str, Any], game: Game) -> None:
+    """A ``state_sha256`` given is the digest of the state the actions replay to."""
+    if "state_sha256" not in data:
+        return
+    claimed = data["state_sha256"]
+    if not isinstance(claimed, str):
+        raise InvalidExportError(f"state_sha256 must be a string, got {claimed!r}")
+    if claimed.lower() != state_digest(game):
+        raise InvalidExportError(
+            "state_sha256 does not match: the actions replay to a different state than the "
+            "exported one (was it written by a different version of the rules?)"
+        )
 
 
 def _reason(exc: Exception) -> str:
