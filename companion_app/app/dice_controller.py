@@ -27,6 +27,7 @@ from companion_app.device.events import (
     LinkEvent,
     OfflineRollsOffered,
     PressedWhileDisarmed,
+    PressedWhileFull,
     Reconnecting,
 )
 from companion_app.device.link import DiceLink
@@ -170,6 +171,10 @@ class DiceController:
             self.status = DiceStatus("offline", f"Dice box disconnected: {event.reason}")
         elif isinstance(event, PressedWhileDisarmed):
             self.last_error = "The dice box was pressed, but no roll is due now."
+        elif isinstance(event, PressedWhileFull):
+            self.last_error = (
+                "The dice box holds 64 rolls the tablet has not taken yet; nothing was rolled."
+            )
         elif isinstance(event, OfflineRollsOffered):
             rolls = counted(len(event.rolls), "roll")
             self.last_error = f"{rolls} made while the tablet was away."

@@ -73,6 +73,12 @@ class PressedWhileDisarmed:
 
 
 @dataclass(frozen=True, slots=True)
+class PressedWhileFull:
+    """The button was pressed while the box kept 64 rolls this host has not acknowledged:
+    nothing was rolled (the box never drops a roll a host was promised)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Disconnected:
     reason: str
 
@@ -90,6 +96,7 @@ LinkEvent = (
     | RollArrived
     | OfflineRollsOffered
     | PressedWhileDisarmed
+    | PressedWhileFull
     | Disconnected
     | Reconnecting
 )

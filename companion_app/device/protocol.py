@@ -47,7 +47,7 @@ DEVICE_MESSAGES: Final[Mapping[str, Spec]] = {
     ),
     "OFFLINE": (("n", "u", True), ("first", "u", True), ("last", "u", True)),
     "HB": (("up", "u", True), ("last", "u", True), ("unacked", "u", True), ("armed", "b", True)),
-    "PRESS": (("armed", "b", True), ("t", "u", True)),
+    "PRESS": (("armed", "b", True), ("t", "u", True), ("full", "b", False)),
     "OK": (("cmd", "t", True),),
     "ERR": (("code", "t", True), ("cmd", "t", False), ("want", "x", False)),
     "PONG": (("n", "t", False),),

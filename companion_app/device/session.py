@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 
 from companion_app.device import protocol as p
@@ -24,6 +24,7 @@ from companion_app.device.events import (
     LinkEvent,
     OfflineRollsOffered,
     PressedWhileDisarmed,
+    PressedWhileFull,
     RollArrived,
 )
 from companion_app.rules.actions import EventDie
@@ -300,7 +301,7 @@ class HostSession:
         elif kind == "OFFLINE":
             self._offline_expected = min(m.number("n"), OFFLINE_MAX)
         elif kind == "PRESS":
-            events.append(PressedWhileDisarmed())
+            events.append(PressedWhileFull() if m.flag("full") else PressedWhileDisarmed())
         elif kind == "OK":
             cmd = m.text("cmd")
             for command in self._state.values():
@@ -376,9 +377,13 @@ class HostSession:
         """Each boot's rolls are passed on strictly in ``seq`` order, each once: one that
         comes early waits for those before it, however long (the box resends them)."""
         assert self.info is not None
+        # The box names the boot that made the roll (every roll since firmware 1.1; before,
+        # only one kept across a restart). Only an unnamed roll is filed under the boot of the
+        # box's latest HELLO, which a restart whose HELLO was lost would make wrong.
+        named = "boot" in m.fields
         roll = DeviceRoll(
             self.info.device_id,
-            self.info.boot_id,
+            m.text("boot") if named else self.info.boot_id,
             m.number("seq"),
             m.number("y"),
             m.number("r"),
@@ -386,18 +391,17 @@ class HostSession:
             offline=m.flag("off"),
             alchemist=m.flag("alc"),
         )
-        if "boot" in m.fields:  # a roll kept across a restart names the boot that made it
-            roll = replace(roll, boot_id=m.text("boot"))
+        if named:
             self._boot_aware.add(roll.device_id)
         key = roll.key
         made_at = m.number("t")
         known_at = self._made_at.get(key)
         order = self._boots.get((roll.device_id, roll.boot_id))
-        if roll.offline and not self._listing and "boot" not in m.fields:
+        if roll.offline and not self._listing and not named:
             # Rolled while the box heard no host: it may have restarted since its last HELLO
             # that reached us. Taken from the list that follows its next HELLO instead.
             return
-        if "boot" not in m.fields and (
+        if not named and (
             (known_at is not None and known_at != made_at)
             or (order is not None and roll.seq > order.highest and made_at < order.highest_t)
         ):
@@ -503,12 +507,13 @@ class HostSession:
         info = self.info
         if info is None or info.device_id != key[0]:
             return
-        if info.boot_id == key[1]:
-            self.counters.acks += 1
-            self._out += p.encode("ACK", {"seq": key[2]})
-        elif key[0] in self._boot_aware:
+        if key[0] in self._boot_aware:
+            # Named by its boot: a box that restarted unseen must not take it for its own roll.
             self.counters.acks += 1
             self._out += p.encode("ACK", {"seq": key[2], "boot": key[1]})
+        elif info.boot_id == key[1]:
+            self.counters.acks += 1
+            self._out += p.encode("ACK", {"seq": key[2]})
 
     def _trim_seen(self) -> None:
         while len(self._seen) > SEEN_KEYS:

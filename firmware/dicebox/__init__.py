@@ -5,4 +5,4 @@ under MicroPython (on the Pico and in the unix VM) and CPython (`hw_host` stands
 hardware there).
 """
 
-FIRMWARE_VERSION = "1.0.0"
+FIRMWARE_VERSION = "1.1.0"

@@ -38,7 +38,10 @@ gc.collect()
 class Roll:
     """One roll kept until the host acknowledges it. Its ROLL line is made once, at the press
     (no encoding on a resend); ``kept`` is what the flash record holds of it. ``boot`` is the
-    boot that made it when that was an earlier one (restored from flash), else ""."""
+    boot that made it when that was an earlier one (restored from flash), else "".
+
+    Every ROLL line names the boot that made it (``made_by``): a host that missed the box's
+    HELLO after a reset would otherwise file a new boot's roll under the old boot's name."""
 
     def __init__(
         self,
@@ -49,15 +52,15 @@ class Roll:
         t_ms: int,
         offline: bool,
         alch: bool,
-        boot: str = "",
+        boot: str,
+        made_by: str,
     ) -> None:
         fields = (("seq", seq), ("y", yellow), ("r", red), ("e", event), ("t", t_ms))
         if offline:
             fields += (("off", 1),)
         if alch:
             fields += (("alc", 1),)
-        if boot:
-            fields += (("boot", boot),)
+        fields += (("boot", made_by),)
         self.seq = seq
         self.boot = boot
         self.offline = offline
@@ -69,7 +72,7 @@ class Roll:
 class DiceBox:
     HB_INTERVAL_MS = 1000  # heartbeat period, both ways
     PEER_MISSES = 4  # the host is gone after this many heartbeat periods (plus half of one)
-    RING_SIZE = 64  # unacknowledged rolls kept; when full the oldest is dropped and counted
+    RING_SIZE = 64  # unacknowledged rolls kept; see `press` for a press when it is full
     RESEND_MS = 2000  # an unacknowledged roll is sent again after this long while a host listens
     OUTBOX_LINES = 24  # lines waiting for the serial port; when full the oldest is dropped
     OUTBOX_SPARE = 12  # resends and error replies only go out while this many lines are free
@@ -144,13 +147,29 @@ class DiceBox:
         self.save()
 
     def press(self, now_ms: int) -> None:
-        """A debounced press: roll, or (armed off, host listening) blink and report."""
+        """A debounced press: roll, or (host listening, disarmed or 64 rolls waiting for it)
+        blink and report. A roll a listening host was promised is never dropped; with no host
+        the box is the table's only dice and keeps rolling: when the ring is full the oldest
+        offline roll (else the oldest) makes room, counted in ``lost``."""
         self._expire_host(now_ms)
-        if self.host and not self.armed:
+        ring = self.ring
+        full = len(ring) >= self.RING_SIZE
+        if self.host and (full or not self.armed):
             self.lights.start(BLINK, now_ms)
             self.lights.beep(now_ms, Lights.BLINK_TONE_HZ, 120)
-            self._send(p.encode("PRESS", (("armed", 0), ("t", self._up(now_ms)))))
+            fields = (("armed", 1 if self.armed else 0), ("t", self._up(now_ms)))
+            if full:
+                fields += (("full", 1),)
+            self._send(p.encode("PRESS", fields))
             return
+        if full:
+            drop = 0
+            for i in range(len(ring)):
+                if ring[i].offline:
+                    drop = i
+                    break
+            ring.pop(drop)
+            self.lost += 1
         alch = self.alchemist if self.host else None
         self.alchemist = None
         if alch is not None:
@@ -159,10 +178,17 @@ class DiceBox:
         else:
             yellow, red, event = self.dice.roll()
         self.seq += 1
-        roll = Roll(self.seq, yellow, red, event, self._up(now_ms), not self.host, alch is not None)
-        if len(self.ring) >= self.RING_SIZE:
-            self.ring.pop(0)
-            self.lost += 1
+        roll = Roll(
+            self.seq,
+            yellow,
+            red,
+            event,
+            self._up(now_ms),
+            not self.host,
+            alch is not None,
+            "",
+            self.boot_id,
+        )
         self.ring.append(roll)
         self.last_roll = (yellow, red, event, now_ms)
         if self.on_roll is not None:
@@ -208,7 +234,7 @@ class DiceBox:
             if boot == self.boot_id:  # the same boot id again (a fixed one on a computer)
                 boot = ""
                 self.seq = max(self.seq, k.seq)
-            self.ring.append(Roll(k.seq, k.y, k.r, k.e, k.t, k.off, k.alc, boot))
+            self.ring.append(Roll(k.seq, k.y, k.r, k.e, k.t, k.off, k.alc, boot, k.boot))
 
     def save(self) -> None:
         """Write the record now (unacknowledged rolls, standalone track)."""

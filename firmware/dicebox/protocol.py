@@ -36,7 +36,7 @@ DEVICE_MESSAGES = {
     "ROLL": "seq:u y:d r:d e:e t:u off:b? alc:b? boot:x?",
     "OFFLINE": "n:u first:u last:u",
     "HB": "up:u last:u unacked:u armed:b",
-    "PRESS": "armed:b t:u",
+    "PRESS": "armed:b t:u full:b?",
     "OK": "cmd:t",
     "ERR": "code:t cmd:t? want:x?",
     "PONG": "n:t?",

@@ -61,7 +61,7 @@ def test_connect_roll_acknowledge_over_a_pty() -> None:
         assert isinstance(connected, Connected)
         assert connected.info.device_id == "D1CE0000000000E1"
         assert connected.info.boot_id == box.boots[0] == "00070000"
-        assert link.status == "Dice box D1CE0000000000E1 (firmware 1.0.0)"
+        assert link.status == "Dice box D1CE0000000000E1 (firmware 1.1.0)"
         armed(link)
         box.press()
         arrived = next_event(events, RollArrived)

@@ -15,7 +15,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion_app.device.events import OfflineRollsOffered, RollArrived
+from companion_app.device.events import OfflineRollsOffered, PressedWhileFull, RollArrived
 from companion_app.device.session import HostSession
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
@@ -87,6 +87,8 @@ class Bench:
         self.values: dict[tuple[str, str, int], tuple[int, int, str]] = {}
         self.to_ack: list[tuple[int, object]] = []
         self.wiped: set[tuple[str, str, int]] = set()
+        self.blackout_until = -1  # until then only the box's ROLL lines reach the host
+        self.lose_rolls = 0  # the box's next ROLL lines lost on the wire
 
     def _new_box(self) -> DiceBox:
         self.boots += 1
@@ -121,6 +123,17 @@ class Bench:
         self.box = self._new_box()
         self.host.open(self.now_ms / 1000)
 
+    def quiet_reset(self, blackout_ms: int) -> None:
+        """The box restarts while its USB port stays (a brown-out on a powered hub), and its
+        HELLO, its heartbeats and everything else but rolls are lost on the wire for
+        ``blackout_ms``: the host hears of the new boot only from the rolls themselves."""
+        self.run(max(0, 1000 - (self.now_ms - self.box.boot_ms)))
+        if self.store is None:
+            for roll in self.box.ring:
+                self.wiped.add((DEV, roll.boot or self.box.boot_id, roll.seq))
+        self.box = self._new_box()
+        self.blackout_until = self.now_ms + blackout_ms
+
     def run(self, ms: int) -> None:
         for _ in range(max(1, ms // STEP_MS)):
             self.now_ms += STEP_MS
@@ -133,7 +146,10 @@ class Bench:
         box, host = self.box, self.host
         box.tick(self.now_ms)
         while (line := box.next_line()) is not None:
-            if self.plugged:
+            is_roll = line.startswith(b"ROLL ")
+            if is_roll and self.lose_rolls > 0:
+                self.lose_rolls -= 1
+            elif self.plugged and (is_roll or self.now_ms >= self.blackout_until):
                 self._events(host.feed(self.to_host.carry(line), now))
         self._events(host.tick(now))
         due = [item for item in self.to_ack if item[0] <= self.now_ms]
@@ -176,7 +192,13 @@ _step = st.one_of(
     st.tuples(st.just("wait"), st.integers(10, 3000)),
     st.tuples(st.just("unplug"), st.integers(10, 5000)),
 )
-_steps = st.lists(_step | st.tuples(st.just("reset"), st.just(0)), min_size=1, max_size=20)
+_steps = st.lists(
+    _step
+    | st.tuples(st.just("reset"), st.just(0))
+    | st.tuples(st.just("quiet_reset"), st.integers(10, 3500)),
+    min_size=1,
+    max_size=20,
+)
 
 
 def _in_order_per_boot(keys: list[tuple[str, str, int]]) -> bool:
@@ -202,6 +224,8 @@ def _play(bench: Bench, steps: list[tuple[str, int]]) -> None:
             bench.run(amount)
         elif kind == "unplug":
             bench.unplug(amount)
+        elif kind == "quiet_reset":
+            bench.quiet_reset(amount)
         else:
             bench.reset()
     # A clean wire for a while: whatever the box still holds reaches the host.
@@ -232,3 +256,62 @@ def test_each_boots_rolls_arrive_in_order_exactly_once(
         _play(bench, steps)
     _check(bench)
     assert not bench.wiped
+
+
+def test_a_reset_whose_hello_is_lost_files_each_roll_under_its_own_boot() -> None:
+    """The box's roll 1 is lost on the wire, roll 2 arrives (held for 1); the box restarts
+    without its port going away and its HELLO and heartbeats are lost. Its new boot's roll 1
+    is the first the host hears of it: filed under the old boot it would take the place of the
+    old roll 1 (which the box still keeps in flash). Every roll names its boot, so each is
+    passed on once under its own name, with its own values."""
+    with tempfile.TemporaryDirectory() as folder:
+        bench = Bench(Faults(0.0, 0.0, 0.0, 0.0), 5, 30, flash=os.path.join(folder, "rolls"))
+        bench.run(1200)
+        first_boot = bench.box.boot_id
+        bench.lose_rolls = 1
+        bench.press()
+        bench.run(20)
+        bench.press()
+        bench.run(20)
+        bench.quiet_reset(2500)
+        bench.run(1100)  # the new boot hears the host's heartbeat: a host is present
+        bench.press()
+        bench.run(50)
+        new_boot = bench.box.boot_id
+        assert (DEV, new_boot, 1) in bench.arrived  # while the HELLO was still unheard
+        bench.run(8000)
+    assert new_boot != first_boot
+    _check(bench)
+    assert set(bench.arrived + bench.offered) == {
+        (DEV, first_boot, 1),
+        (DEV, first_boot, 2),
+        (DEV, new_boot, 1),
+    }
+
+
+def test_a_box_full_of_rolls_the_host_has_not_taken_refuses_a_press_and_loses_none() -> None:
+    """The host stops acknowledging (the game is busy) while the player keeps pressing: after
+    64 rolls waiting the box refuses presses (PRESS full=1) instead of dropping its oldest
+    roll. Once the host catches up, every roll made reaches it, in order."""
+    with tempfile.TemporaryDirectory() as folder:
+        bench = Bench(Faults(0.0, 0.0, 0.0, 0.0), 9, 60_000, flash=os.path.join(folder, "rolls"))
+        refused: list[object] = []
+        feed = bench.host.feed
+
+        def watch(data: bytes, now: float) -> list[object]:
+            events = feed(data, now)
+            refused.extend(e for e in events if isinstance(e, PressedWhileFull))
+            return events  # type: ignore[return-value]
+
+        bench.host.feed = watch  # type: ignore[method-assign]
+        bench.run(1200)
+        for _ in range(70):
+            bench.press()
+            bench.run(300)
+        assert len(bench.made) == 64 and len(refused) == 6
+        assert bench.box.lost == 0
+        bench.to_ack = [(bench.now_ms, roll) for _at, roll in bench.to_ack]  # it catches up
+        bench.commit_ms = 30
+        bench.run(8000)
+    _check(bench)
+    assert bench.arrived == sorted(bench.made)

@@ -297,7 +297,8 @@ def test_an_earlier_boots_rolls_after_a_newer_hello_are_taken_once_and_acked_by_
     session.take_output()
     for r in arrived:
         session.acknowledge(r)
-    assert sent(session) == ["ACK seq=3 boot=00000001", "ACK seq=1"]
+    # A box that names boots is always told which boot's roll is acknowledged.
+    assert sent(session) == ["ACK seq=3 boot=00000001", "ACK seq=1 boot=00000002"]
 
 
 def test_an_old_box_never_gets_an_ack_with_boot() -> None:

@@ -72,7 +72,7 @@ def test_port_first_then_a_key_rolls_the_scripted_dice(tmp_path: Path) -> None:
     with serial.Serial(path, timeout=0.05) as port:
         port.write(b"\r\n" + p.encode("HELLO") + p.encode("PING", {"n": "1"}))
         seen = read_until(port, b"PONG n=1")  # the box has heard us: it rolls online now
-        assert b"HELLO fw=1.0.0 proto=1 dev=D1CE0000000000E1 boot=00090000" in seen
+        assert b"HELLO fw=1.1.0 proto=1 dev=D1CE0000000000E1 boot=00090000" in seen
         cli.keys(" ")
         read_until(port, b"ROLL seq=1 y=3 r=5 e=ship")
         assert cli.expect("ROLLED") == "ROLLED 3+5 ship seq=1 boot=00090000"

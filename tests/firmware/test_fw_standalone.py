@@ -123,6 +123,37 @@ def test_ring_keeps_the_newest_64_and_counts_the_lost() -> None:
     assert sim.box.ring == []
 
 
+def test_with_a_host_a_full_ring_refuses_the_press_and_drops_nothing() -> None:
+    """A host is there but has acknowledged none of 64 rolls: the 65th press rolls nothing
+    (PRESS full=1, a blink), the oldest roll is still kept; each ACK makes room for one more.
+    When the host goes, the box rolls on standalone: an offline roll makes room first."""
+    sim = SimBox()
+    sim.advance(100)
+    sim.send("HELLO")
+    sim.out()
+    for _ in range(64):
+        sim.press(hold_ms=20, gap_ms=70)
+        sim.send("HB")
+        sim.out()
+    assert [r.seq for r in sim.box.ring] == list(range(1, 65))
+    sim.press(hold_ms=20, gap_ms=70)
+    refused = [f for kind, f in sim.out() if kind == "PRESS"]
+    assert refused == [{"armed": 1, "t": refused[0]["t"], "full": 1}]
+    assert (sim.box.seq, len(sim.box.ring), sim.box.lost) == (64, 64, 0)
+    assert sim.box.lights.running(L.BLINK, sim.now - 10)
+    sim.send("ACK", (("seq", 1),))
+    sim.press(hold_ms=20, gap_ms=70)
+    assert [r.seq for r in sim.box.ring] == list(range(2, 66))
+    # The host goes away: standalone, the box is the table's only dice and keeps rolling.
+    sim.advance(6000)
+    assert not sim.box.host
+    sim.press(hold_ms=20, gap_ms=70)  # no offline roll yet: the oldest (2) makes room
+    assert [r.seq for r in sim.box.ring] == [*range(3, 66), 66]
+    sim.press(hold_ms=20, gap_ms=70)  # the oldest offline roll (66) makes room
+    assert [r.seq for r in sim.box.ring] == [*range(3, 66), 67]
+    assert sim.box.lost == 2
+
+
 def test_host_gone_after_four_missed_heartbeats() -> None:
     sim = SimBox()
     sim.send("HELLO")

@@ -41,7 +41,7 @@ def roll(vm: VMBox, pattern: str = "press 60", ack: bool = True) -> dict:
 
 def test_handshake_and_heartbeat(vm: VMBox) -> None:
     hello = connect(vm)
-    assert hello["fw"] == "1.0.0" and hello["proto"] == 1
+    assert hello["fw"] == "1.1.0" and hello["proto"] == 1
     assert hello["dev"] == "D1CE0000000000E1"
     assert re.fullmatch("[0-9A-F]{8}", hello["boot"])
     assert (hello["unacked"], hello["lost"]) == (0, 0)
