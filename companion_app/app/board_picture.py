@@ -106,12 +106,21 @@ TRACK_COLOURS: dict[Track, RGBA] = {
     Track.SCIENCE: EVENT_COLOURS[EventDie.SCIENCE],
 }
 """Each track (and its metropolis) in the colour of its castle on the event die."""
-HIGHLIGHT: RGBA = (1.0, 1.0, 0.35, 1.0)
+HIGHLIGHT: RGBA = (0.45, 0.95, 1.0, 1.0)
+"""The core of a legal spot's marker: light cyan, a colour no terrain, harbour or piece has."""
+HIGHLIGHT_RIM: RGBA = (0.05, 0.05, 0.08, 1.0)
+"""The marker's rim: on a light terrain (fields, pasture, desert) the dark rim stands out, on a
+dark one (forest, mountains, the sea) the light core."""
 
 
 def player_colour(name: str) -> RGBA:
     """RGBA of a piece colour; unknown names get a neutral grey rather than an error."""
     return PLAYER_COLOURS.get(name.lower(), (0.6, 0.6, 0.6, 1.0))
+
+
+def player_mark(name: str) -> str:
+    """The letter that marks a piece colour's player on the board and in the lists."""
+    return PLAYER_MARKS.get(name.lower(), name[:1].upper())
 
 
 def text_colour_on(background: RGBA) -> RGBA:
@@ -203,7 +212,7 @@ class BoardGeometry:
     def target_radius(self) -> float:
         """Half a touch target. Intersections are a side apart and edge middles 0.87 side, so
         targets of one kind never overlap."""
-        return self.size * 0.42
+        return self.size * 0.43
 
     def reach(self, spot: Spot) -> float:
         """How far from its centre a touch still takes ``spot``, as large as it can be without
@@ -451,5 +460,121 @@ def board_picture(game: Game) -> BoardPicture:
         robber_hex=game.robber_hex,
         merchant_hex=None if game.merchant_hex == NOBODY else game.merchant_hex,
         colours=tuple(player_colour(p.colour) for p in game.config.players),
-        marks=tuple(PLAYER_MARKS.get(p.colour, p.colour[:1].upper()) for p in game.config.players),
+        marks=tuple(player_mark(p.colour) for p in game.config.players),
     )
+
+
+# ---- what a player must make out, and how big it is drawn --------------------------------------
+
+MIN_DRAWN_DP = 44.0
+"""Pieces, the robber and the merchant, and the markers of legal spots are drawn at least this
+big (the size of a touch target), as far as the board's scale allows: read from across a table."""
+
+
+@dataclass(frozen=True, slots=True)
+class PieceScale:
+    """How big things are drawn on a board whose hexes have sides of ``side`` pixels.
+
+    Each is the larger of a share of the side and ``MIN_DRAWN_DP``, but never more than the
+    room the board leaves it: a piece on an intersection at most a side (neighbouring
+    intersections are a side apart, so two pieces touch and never overlap), the robber and the
+    merchant at most the circle inside their hex, a road's marker at most the road (a side
+    long).
+    """
+
+    side: float
+    piece: float
+    """Width and height of a settlement, a city or a knight."""
+    token: float
+    """Diameter of the robber's and the merchant's round tokens."""
+    node_spot: float
+    """Outer diameter of the ring around a legal intersection."""
+    edge_spot: float
+    """Length, along its road, of a legal road's marker."""
+    edge_spot_width: float
+    """Its width across the road."""
+
+
+def piece_scale(side: float, dp: float) -> PieceScale:
+    """Sizes for hex sides of ``side`` pixels, where one dp is ``dp`` pixels."""
+    least = MIN_DRAWN_DP * dp
+    piece = min(side, max(least, 0.7 * side))
+    return PieceScale(
+        side=side,
+        piece=piece,
+        token=min(SQRT3 * side, max(least, 0.8 * side)),
+        node_spot=min(side, max(least, piece + 0.12 * side)),
+        edge_spot=min(side, max(least, 0.8 * side)),
+        edge_spot_width=0.32 * side,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One thing on the board a player must make out: a piece, a token or a spot's marker."""
+
+    kind: str
+    """"settlement", "city", "destroyed_city", "knight", "robber", "merchant", "node spot",
+    "edge spot" or "hex spot"."""
+    spot: Spot
+    """Where it stands."""
+    x: float
+    y: float
+    """Its centre in pixels."""
+    width: float
+    height: float
+    """Its size in pixels; for an edge spot ``width`` lies along the road."""
+    angle: float = 0.0
+    """Degrees anticlockwise from the x axis of ``width`` (an edge spot lies along its edge)."""
+
+    @property
+    def shown_size(self) -> float:
+        """The size a player reads it by: its smaller side; along the road for a road's marker
+        (a road is long and narrow, its marker too)."""
+        return self.width if self.kind == "edge spot" else min(self.width, self.height)
+
+
+def drawn_things(
+    picture: BoardPicture, geo: BoardGeometry, dp: float, offered: Iterable[Spot] = ()
+) -> tuple[Drawn, ...]:
+    """Every piece, token and legal spot's marker with its place and drawn size, in the order
+    they are drawn: hex markers, the robber and the merchant, buildings, knights, then road and
+    intersection markers (over the pieces: a knight to promote shows its ring, a road beside a
+    city its whole marker)."""
+    scale = piece_scale(geo.size, dp)
+    s = geo.size
+    spots = list(offered)
+    things: list[Drawn] = []
+    for kind, ident in spots:
+        if kind == "hex" and ident < HEX_COUNT:
+            x, y = geo.hex_centre(ident)
+            things.append(Drawn("hex spot", (kind, ident), x, y, SQRT3 * s, 2.0 * s))
+    both = picture.robber_hex is not None and picture.robber_hex == picture.merchant_hex
+    for kind, h in (("robber", picture.robber_hex), ("merchant", picture.merchant_hex)):
+        if h is None:
+            continue
+        x, y = geo.hex_centre(h)
+        if both:  # side by side, each a little over the middle
+            x += (-0.3 if kind == "robber" else 0.3) * s
+        things.append(Drawn(kind, ("hex", h), x, y, scale.token, scale.token))
+    for b in picture.buildings:
+        x, y = geo.node(b.node)
+        things.append(Drawn(b.kind, ("node", b.node), x, y, scale.piece, scale.piece))
+    for k in picture.knights:
+        x, y = geo.node(k.node)
+        things.append(Drawn("knight", ("node", k.node), x, y, scale.piece, scale.piece))
+    for kind, ident in spots:
+        if kind == "edge":
+            (ax, ay), (bx, by) = geo.edge(ident)
+            angle = math.degrees(math.atan2(by - ay, bx - ax))
+            x, y = geo.edge_mid(ident)
+            things.append(
+                Drawn(
+                    "edge spot", (kind, ident), x, y, scale.edge_spot, scale.edge_spot_width, angle
+                )
+            )
+    for kind, ident in spots:
+        if kind == "node":
+            x, y = geo.node(ident)
+            things.append(Drawn("node spot", (kind, ident), x, y, scale.node_spot, scale.node_spot))
+    return tuple(things)

@@ -21,6 +21,7 @@ from companion_app.app.presenter import (
     RGBA,
     TRACK_COLOURS,
     player_colour,
+    player_mark,
 )
 from companion_app.device.events import DeviceRoll
 from companion_app.game_stats import (
@@ -106,6 +107,8 @@ class PanelLine:
     seat: int
     name: str
     colour: RGBA
+    mark: str
+    """The player's letter (as on their pieces): colour alone does not tell red from orange."""
     deciding: bool
     on_turn: bool
     victory_points: int
@@ -139,6 +142,7 @@ def panel_lines(game: Game) -> list[PanelLine]:
                 seat=p,
                 name=cfg.name,
                 colour=player_colour(cfg.colour),
+                mark=player_mark(cfg.colour),
                 deciding=p == game.prompt.player and not game.is_over,
                 on_turn=p == game.active and not game.in_setup,
                 victory_points=points.total,

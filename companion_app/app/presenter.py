@@ -37,6 +37,7 @@ from companion_app.app.board_picture import (
     harbour_label,
     pips,
     player_colour,
+    player_mark,
     spots_for,
     text_colour_on,
 )
@@ -142,6 +143,7 @@ __all__ = [
     "place_words",
     "placement_order",
     "player_colour",
+    "player_mark",
     "production_lines",
     "prompt_step",
     "prompt_view",

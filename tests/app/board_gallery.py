@@ -1,8 +1,10 @@
 """Child process of ``test_board_pieces.py``: the board view alone, drawing every kind of piece.
 
 Draws a hand-made picture (settlements, cities, a destroyed city, a wall, a metropolis, active
-and inactive knights of each level, the robber and the merchant) in a 1280x800 window, saves a
-screenshot and writes where each piece is (window pixels, y up) to a JSON file.
+and inactive knights of each level, the robber and the merchant) with a legal intersection, road
+and hex marked (the hex is fields, where a yellow marker vanished) in a 1280x800 window, saves a
+screenshot and writes where each piece is (window pixels, y up) and what the view reports it
+drew (sizes in pixels) to a JSON file.
 
 Usage: python board_gallery.py PNG JSON
 """
@@ -48,6 +50,9 @@ KNIGHTS = tuple(
 )
 
 
+SPOTS = {("node", 2): None, ("edge", 16): None, ("hex", 7): None}
+"""A legal intersection (empty, on the forest), road and hex (fields)."""
+
 FRAMES_BEFORE_SHOT = 5
 
 
@@ -68,7 +73,7 @@ def main() -> int:
 
     class Gallery(App):
         def build(self) -> BoardView:
-            return BoardView(picture=picture)
+            return BoardView(picture=picture, spots=SPOTS)
 
         def on_start(self) -> None:
             # A few drawn frames, not a time: a loaded machine draws its first frame late.
@@ -90,6 +95,8 @@ def main() -> int:
                 "size": geo.size,
                 "nodes": {n: geo.node(n) for n in range(54)},
                 "hexes": {h: geo.hex_centre(h) for h in range(19)},
+                "edges": {e: geo.edge_mid(e) for e in range(72)},
+                "drawn": [[t.kind, t.width, t.height] for t in view.drawn],
             }
             out.write_text(json.dumps(data))
             self.stop()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from companion_app.app.board_picture import HIGHLIGHT, HIGHLIGHT_RIM, MIN_DRAWN_DP
 from companion_app.app.presenter import PLAYER_COLOURS
 
 pytestmark = pytest.mark.ui
@@ -56,19 +57,25 @@ def _close(pixel: tuple[int, int, int], expected: tuple[int, int, int]) -> bool:
 @pytest.mark.parametrize(
     ("what", "kind", "ident", "dx", "dy", "expected"),
     [
-        ("red settlement", "nodes", 4, 0.0, 0.0, _rgb(PLAYER_COLOURS["red"])),
-        ("red city", "nodes", 12, 0.15, -0.1, _rgb(PLAYER_COLOURS["red"])),
-        ("wall under the red city", "nodes", 12, -0.35, -0.15, (89, 76, 64)),
-        ("blue city", "nodes", 20, 0.15, -0.1, _rgb(PLAYER_COLOURS["blue"])),
-        ("trade metropolis ring", "nodes", 20, 0.42, 0.05, (242, 204, 38)),
-        ("white destroyed city", "nodes", 44, -0.1, 0.05, _rgb(PLAYER_COLOURS["white"])),
+        ("red settlement", "nodes", 4, 0.25, -0.25, _rgb(PLAYER_COLOURS["red"])),
+        ("red city", "nodes", 12, 0.27, -0.25, _rgb(PLAYER_COLOURS["red"])),
+        ("wall under the red city", "nodes", 12, -0.4, -0.4, (89, 76, 64)),
+        ("blue city", "nodes", 20, 0.27, -0.25, _rgb(PLAYER_COLOURS["blue"])),
+        ("trade metropolis ring", "nodes", 20, 0.448, 0.0, (242, 204, 38)),
+        ("white destroyed city", "nodes", 44, -0.25, 0.0, _rgb(PLAYER_COLOURS["white"])),
         ("active red knight", "nodes", 30, 0.16, 0.0, _rgb(PLAYER_COLOURS["red"])),
         ("inactive red knight", "nodes", 33, 0.16, 0.0, (64, 64, 69)),
         ("active blue knight", "nodes", 36, 0.16, 0.0, _rgb(PLAYER_COLOURS["blue"])),
         ("inactive blue knight", "nodes", 48, 0.16, 0.0, (64, 64, 69)),
-        ("robber", "hexes", 13, -0.55, -0.1, (41, 41, 46)),
-        ("merchant", "hexes", 14, 0.55, -0.15, (140, 64, 166)),
+        ("robber on its hex's middle", "hexes", 13, -0.28, 0.0, (26, 26, 31)),
+        ("merchant on its hex's middle", "hexes", 14, 0.28, 0.0, (128, 46, 158)),
         ("token on hex 0", "hexes", 0, 0.25, 0.0, (247, 237, 209)),
+        ("a level 3 knight's third bar", "nodes", 36, 0.105, -0.1, (255, 255, 255)),
+        ("a level 1 knight has one bar", "nodes", 30, 0.105, -0.1, _rgb(PLAYER_COLOURS["red"])),
+        ("the ring round a legal intersection", "nodes", 2, 0.344, 0.0, _rgb(HIGHLIGHT)),
+        ("the marker along a legal road", "edges", 16, 0.0, 0.0, _rgb(HIGHLIGHT)),
+        ("the marker round a legal fields hex", "hexes", 7, -0.866, 0.0, _rgb(HIGHLIGHT)),
+        ("its dark rim inside the fields", "hexes", 7, -0.77, 0.0, _rgb(HIGHLIGHT_RIM)),
     ],
 )
 def test_each_piece_is_drawn_where_the_geometry_puts_it(
@@ -82,3 +89,25 @@ def test_no_piece_where_there_is_none(drawn) -> None:
     """Guards the sampling itself: below node 0 (the top corner of hex 0) is bare mountains."""
     below_node_0 = _at(drawn, "nodes", 0, 0.0, -0.3)
     assert _close(below_node_0, (140, 143, 153)), below_node_0  # mountains
+
+
+def test_every_piece_token_and_marker_is_drawn_at_44_dp_or_more(drawn) -> None:
+    """At 1280x800 (one dp a pixel) the board's hexes have sides of 77 px: pieces 54 px."""
+    _image, where = drawn
+    kinds = {kind for kind, _w, _h in where["drawn"]}
+    assert kinds == {
+        "settlement",
+        "city",
+        "destroyed_city",
+        "knight",
+        "robber",
+        "merchant",
+        "node spot",
+        "edge spot",
+        "hex spot",
+    }
+    for kind, width, height in where["drawn"]:
+        shown = width if kind == "edge spot" else min(width, height)
+        assert shown >= MIN_DRAWN_DP, (kind, width, height)
+    pieces = [w for kind, w, _h in where["drawn"] if kind in ("settlement", "knight")]
+    assert pieces and all(w == pytest.approx(0.7 * where["size"]) for w in pieces)

@@ -3,7 +3,7 @@ nothing else."""
 
 from __future__ import annotations
 
-from companion_app.app.tour.layout_check import Box, clip, inside, problems
+from companion_app.app.tour.layout_check import Box, clip, inside, problems, smallest_drawn
 
 WINDOW = (1024.0, 600.0)
 
@@ -47,6 +47,24 @@ def test_small_targets_in_dp() -> None:
     # 60 px is 40 dp at 1.5 px per dp.
     assert problems([button], WINDOW, dp=1.5) == ["Back: touch target 40 dp, at least 44 dp needed"]
     assert problems([button], WINDOW, dp=1.0) == []
+
+
+def test_small_pieces_and_markers_drawn_on_a_board_in_dp() -> None:
+    """A board's pieces, tokens and markers report the size they are drawn at (a road's marker
+    its length): below 44 dp is a problem, whatever the touch target around it."""
+    city = Box("board city ('node', 12)", (100, 100, 66, 66), drawn=66.0)
+    knight = Box("board knight ('node', 13)", (166, 100, 60, 60), drawn=60.0)
+    road = Box("board edge spot ('edge', 7)", (100, 200, 57, 57), drawn=57.0)
+    assert problems([city, knight, road], WINDOW, dp=1.5) == [
+        "board knight ('node', 13): drawn 40 dp, at least 44 dp needed",
+        "board edge spot ('edge', 7): drawn 38 dp, at least 44 dp needed",
+    ]
+    assert problems([city, knight, road], WINDOW, dp=1.0) == []
+    assert smallest_drawn([city, knight, road, Box("Label", (0, 0, 9, 9))], dp=1.5) == {
+        "city": 44.0,
+        "knight": 40.0,
+        "edge spot": 38.0,
+    }
 
 
 def test_outside_the_window_and_outside_its_layout() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from companion_app.app import info_presenter as I
+from companion_app.app import presenter as P
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.player_panel import PlayerLine
@@ -42,6 +43,7 @@ class AttackScreen(InfoScreen):
             line = PlayerLine(
                 text=f"[b]{row.name}[/b]   defence {row.defence}   {row.result}",
                 stripe=row.colour,
+                mark=P.player_mark(game.config.players[row.seat].colour),
                 fill=(0.30, 0.33, 0.22, 1) if row.result != "—" else (0.2, 0.23, 0.28, 1),
                 font_size="22sp",
             )

@@ -8,6 +8,7 @@ from kivy.properties import StringProperty
 from kivy.utils import escape_markup
 
 from companion_app.app import info_presenter as I
+from companion_app.app import presenter as P
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.histogram import Histogram  # noqa: F401  (used in kv)
@@ -43,6 +44,7 @@ class GameOverScreen(InfoScreen):
                 text=f"[b]{row.place}. {escape_markup(row.name)}[/b]{crown}   "
                 f"{escape_markup(row.vp)}",
                 stripe=row.colour,
+                mark=P.player_mark(game.config.players[row.seat].colour),
                 fill=(0.30, 0.33, 0.22, 1) if row.winner else (0.2, 0.23, 0.28, 1),
                 font_size="21sp",
             )

@@ -3,8 +3,9 @@
 For every visible label its text must fit its box (measured as if nothing were cut short:
 a shortened or truncated text counts as not fitting); no two touch targets may overlap; every
 widget outside a scroll view must lie inside the window; every touch target must be at least
-``MIN_TARGET_DP`` on each side. The rules are plain geometry (:func:`problems`, no Kivy);
-:func:`collect` measures a Kivy window into :class:`Box` rows.
+``MIN_TARGET_DP`` on each side; every piece, token and spot marker on a board must be drawn at
+least ``MIN_DRAWN_DP`` (read from across the table). The rules are plain geometry
+(:func:`problems`, no Kivy); :func:`collect` measures a Kivy window into :class:`Box` rows.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from typing import Any
 
 MIN_TARGET_DP = 44.0
 """The smallest touch target a finger hits reliably (the usual guideline for tablets)."""
+
+MIN_DRAWN_DP = 44.0
+"""The smallest a piece, the robber, the merchant or a legal spot's marker may be drawn."""
 
 TOLERANCE_PX = 1.0
 """Rounding of layouts: a pixel either way is not a problem."""
@@ -43,6 +47,8 @@ class Box:
     """A label's text: the width and height it has."""
     parent: Rect | None = None
     """The layout it belongs in: sticking out of it means under a neighbour or cut off."""
+    drawn: float | None = None
+    """A thing drawn on a board (a piece, a token, a spot's marker): its size in pixels."""
 
 
 def _overlap(a: Rect, b: Rect) -> float:
@@ -100,6 +106,8 @@ def problems(boxes: Sequence[Box], window: tuple[float, float], dp: float) -> li
             side = min(box.rect[2], box.rect[3]) / dp
             if side < MIN_TARGET_DP - 0.5:
                 found.append(f"{box.name}: touch target {side:.0f} dp, at least 44 dp needed")
+        if box.drawn is not None and box.drawn / dp < MIN_DRAWN_DP - 0.5:
+            found.append(f"{box.name}: drawn {box.drawn / dp:.0f} dp, at least 44 dp needed")
     targets = [b for b in shown if b.target]
     for i, a in enumerate(targets):
         for b in targets[i + 1 :]:
@@ -187,6 +195,24 @@ def _spots(board: Any, visible: Rect | None) -> Iterable[Box]:
         yield Box(f"board spot {spot}", rect, visible=rect, target=True, round=True)
 
 
+def _drawn(board: Any) -> Iterable[Box]:
+    """What a board drew (its pieces, tokens and spot markers) with their drawn sizes."""
+    for thing in getattr(board, "drawn", ()):
+        x, y = board.to_window(thing.x, thing.y)
+        rect = (x - thing.width / 2, y - thing.height / 2, thing.width, thing.height)
+        yield Box(f"board {thing.kind} {thing.spot}", rect, visible=rect, drawn=thing.shown_size)
+
+
+def smallest_drawn(boxes: Iterable[Box], dp: float) -> dict[str, float]:
+    """The smallest drawn size in dp of each kind of thing on the boards among ``boxes``."""
+    least: dict[str, float] = {}
+    for box in boxes:
+        if box.drawn is not None:
+            kind = box.name.removeprefix("board ").split(" (")[0]
+            least[kind] = min(least.get(kind, math.inf), box.drawn / dp)
+    return least
+
+
 def collect(window: Any) -> list[Box]:
     """The topmost layer of the window (an open popup, else the screen) as boxes."""
     from kivy.uix.label import Label
@@ -219,6 +245,7 @@ def collect(window: Any) -> list[Box]:
         )
         if hasattr(widget, "spots") and hasattr(widget, "geometry"):
             boxes.extend(_spots(widget, visible))
+            boxes.extend(_drawn(widget))
         inner_view, inner_scrolled = view, scrolled
         if isinstance(widget, ScrollView):
             inner_view, inner_scrolled = clip(rect, view) if scrolled else rect, True

@@ -68,6 +68,9 @@ def main(argv: list[str]) -> int:
             tour.error = tour.error or f"{type(exc).__name__}: {exc}"
     for line in tour.problems:
         print(line)
+    if tour.smallest_drawn:
+        sizes = sorted(tour.smallest_drawn.items())
+        print("smallest drawn: " + ", ".join(f"{kind} {size:.0f} dp" for kind, size in sizes))
     if tour.error:
         print(tour.error.strip())
         print(f"tour stopped {tour.where}: {tour.error.strip().splitlines()[-1]}")

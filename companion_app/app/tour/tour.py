@@ -12,7 +12,7 @@ from kivy.uix.modalview import ModalView
 from companion_app.app import presenter as P
 from companion_app.app.companion import CompanionApp
 from companion_app.app.tour.driver import ScenarioDriver, Step
-from companion_app.app.tour.layout_check import collect, problems
+from companion_app.app.tour.layout_check import collect, problems, smallest_drawn
 from companion_app.app.tour.plan import Plan
 from companion_app.rules.actions import Action, EndTurn, OfferTrade, Roll
 from companion_app.rules.prompts import PromptKind
@@ -26,6 +26,8 @@ class Tour(ScenarioDriver):
         super().__init__(app, out)
         self.plan = plan
         self.problems: list[str] = []
+        self.smallest_drawn: dict[str, float] = {}
+        """The smallest drawn size in dp of each kind of piece, token and spot marker seen."""
         self.seen: set[str] = set()
         self.number = 0
         self.done = 0
@@ -51,7 +53,10 @@ class Tour(ScenarioDriver):
         self.number += 1
         shot = f"{self.number:02d}_{name}.png"
         yield from self.shot(shot)
-        found = problems(collect(Window), Window.size, dp(1))
+        boxes = collect(Window)
+        found = problems(boxes, Window.size, dp(1))
+        for kind, size in smallest_drawn(boxes, dp(1)).items():
+            self.smallest_drawn[kind] = min(self.smallest_drawn.get(kind, size), size)
         self.problems.extend(f"{shot}: {line}" for line in found)
 
     def look_once(self, name: str) -> Step:

@@ -14,9 +14,11 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
+from companion_app.app.board_picture import HIGHLIGHT_RIM, Drawn, drawn_things
 from companion_app.app.presenter import (
     HIGHLIGHT,
     RESOURCE_COLOURS,
@@ -33,15 +35,19 @@ from companion_app.app.presenter import (
     text_colour_on,
 )
 from companion_app.rules.cards import Harbour, Track
-from companion_app.rules.topology import HARBOUR_EDGES, HEX_COUNT
+from companion_app.rules.topology import HARBOUR_EDGES
 
 SEA_EDGE: RGBA = (0.09, 0.24, 0.42, 1.0)
 OUTLINE: RGBA = (0.12, 0.10, 0.08, 1.0)
 TOKEN: RGBA = (0.97, 0.93, 0.82, 1.0)
 TOKEN_TEXT: RGBA = (0.10, 0.10, 0.10, 1.0)
 TOKEN_RED: RGBA = (0.80, 0.05, 0.05, 1.0)
-ROBBER: RGBA = (0.16, 0.16, 0.18, 1.0)
-MERCHANT: RGBA = (0.55, 0.25, 0.65, 1.0)
+ROBBER: RGBA = (0.10, 0.10, 0.12, 1.0)
+MERCHANT: RGBA = (0.50, 0.18, 0.62, 1.0)
+TOKEN_LIGHT: RGBA = (0.96, 0.96, 0.96, 1.0)
+TOKEN_RED_ON_DARK: RGBA = (1.0, 0.45, 0.40, 1.0)
+WALL: RGBA = (0.35, 0.30, 0.25, 1.0)
+INACTIVE_KNIGHT: RGBA = (0.25, 0.25, 0.27, 1.0)
 PIER: RGBA = (0.45, 0.30, 0.15, 1.0)
 GENERIC_HARBOUR: RGBA = (0.96, 0.96, 0.96, 1.0)
 HARBOUR_COLOURS: dict[Harbour | None, RGBA] = {
@@ -69,6 +75,9 @@ class BoardView(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._labels: dict[tuple[str, int, bool, RGBA], Any] = {}
+        self.drawn: tuple[Drawn, ...] = ()
+        """What the last redraw put on the board with its sizes (the tour's layout check reads
+        it)."""
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
         self.bind(
             pos=self._redraw_trigger,
@@ -104,10 +113,16 @@ class BoardView(Widget):
     def _redraw(self, *_args: object) -> None:
         self.canvas.clear()
         picture: BoardPicture | None = self.picture
+        self.drawn = ()
         if picture is None:
             return
         geo = self.geometry
         s = geo.size
+        self.drawn = drawn_things(picture, geo, dp(1), self._offered())
+        occupied = {b.node for b in picture.buildings} | {k.node for k in picture.knights}
+        tokens = {hv.hex: (hv.token, hv.red) for hv in picture.hexes}
+        buildings = {b.node: b for b in picture.buildings}
+        knights = {k.node: k for k in picture.knights}
         with self.canvas:
             self._sea(geo)
             self._harbours(geo, picture)
@@ -116,26 +131,39 @@ class BoardView(Widget):
                 _polygon(geo.hex_corners(hv.hex))
                 Color(*OUTLINE)
                 Line(points=_flat(geo.hex_corners(hv.hex)), close=True, width=max(1.0, s * 0.03))
+            hidden = {
+                picture.robber_hex if picture.robber_hex is not None else -1,
+                picture.merchant_hex if picture.merchant_hex is not None else -1,
+            }
             for hv in picture.hexes:
-                if hv.token is not None:
+                if hv.token is not None and hv.hex not in hidden:
                     self._token(geo, hv.hex, hv.token, hv.pips, hv.red)
                 if self.show_hex_ids:
                     x, y = geo.hex_centre(hv.hex)
                     self._text(f"hex {hv.hex}", x, y + s * 0.55, s * 0.2, (1, 1, 1, 1), bold=False)
-            if picture.robber_hex is not None:
-                self._robber(geo, picture.robber_hex)
-            if picture.merchant_hex is not None:
-                self._merchant(geo, picture.merchant_hex)
-            self._highlight_hexes(geo)
+            for thing in self.drawn:
+                if thing.kind == "hex spot":
+                    self._hex_spot(geo, thing)
+            for thing in self.drawn:
+                if thing.kind in ("robber", "merchant"):
+                    self._hex_token(thing, tokens.get(thing.spot[1], (None, False)))
+            self._selected_hex(geo)
             for edge, owner in picture.roads:
                 self._road(geo, edge, picture.colours[owner])
-            self._highlight_edges(geo)
-            for building in picture.buildings:
-                mark = picture.marks[building.owner] if picture.marks else ""
-                self._building(geo, building, picture.colours[building.owner], mark)
-            for knight in picture.knights:
-                self._knight(geo, knight, picture.colours[knight.owner])
-            self._highlight_nodes(geo)
+            for thing in self.drawn:
+                node = thing.spot[1]
+                if thing.kind == "knight":
+                    k = knights[node]
+                    self._knight(thing, k, picture.colours[k.owner], _mark(picture, k.owner))
+                elif thing.kind in ("settlement", "city", "destroyed_city"):
+                    b = buildings[node]
+                    self._building(thing, b, picture.colours[b.owner], _mark(picture, b.owner))
+            for thing in self.drawn:
+                if thing.kind == "edge spot":
+                    self._edge_spot(thing)
+            for thing in self.drawn:
+                if thing.kind == "node spot":
+                    self._node_spot(thing, thing.spot[1] not in occupied)
 
     def _sea(self, geo: BoardGeometry) -> None:
         cx, cy = geo.centre
@@ -193,154 +221,167 @@ class BoardView(Widget):
             px = x + (i - (pips - 1) / 2.0) * gap
             Ellipse(pos=(px - dot, y - s * 0.19 - dot), size=(2 * dot, 2 * dot))
 
-    def _robber(self, geo: BoardGeometry, h: int) -> None:
-        s = geo.size
-        x, y = geo.hex_centre(h)
-        x -= s * 0.5
-        # A dark pawn with a white outline: visible on every terrain, next to the token.
-        body = (x - s * 0.18, y - s * 0.38, s * 0.36, s * 0.56)
-        head = (x - s * 0.13, y + s * 0.1, s * 0.26, s * 0.26)
-        Color(*ROBBER)
-        Ellipse(pos=body[:2], size=body[2:])
-        Ellipse(pos=head[:2], size=head[2:])
-        Color(0.95, 0.95, 0.95, 1)
-        Line(ellipse=body, width=max(1.5, s * 0.035))
-        Line(ellipse=head, width=max(1.5, s * 0.035))
-
-    def _merchant(self, geo: BoardGeometry, h: int) -> None:
-        s = geo.size
-        x, y = geo.hex_centre(h)
-        x += s * 0.5
-        # A purple cone with a white outline (the robber is round and dark).
-        cone = [(x - s * 0.2, y - s * 0.36), (x + s * 0.2, y - s * 0.36), (x, y + s * 0.22)]
-        Color(*MERCHANT)
-        _polygon(cone)
-        Ellipse(pos=(x - s * 0.12, y + s * 0.12), size=(s * 0.24, s * 0.24))
-        Color(0.95, 0.95, 0.95, 1)
-        Line(points=_flat(cone), close=True, width=max(1.5, s * 0.035))
-        Line(circle=(x, y + s * 0.24, s * 0.12), width=max(1.5, s * 0.035))
+    def _hex_token(self, t: Drawn, number: tuple[int | None, bool]) -> None:
+        """The robber (black, a pawn) or the merchant (purple, a cone): a round token over the
+        hex's number, which it shows under its figure."""
+        x, y, d = t.x, t.y, t.width
+        r = d / 2.0
+        token, red = number
+        Color(*(ROBBER if t.kind == "robber" else MERCHANT))
+        Ellipse(pos=(x - r, y - r), size=(d, d))
+        Color(*TOKEN_LIGHT)
+        Line(circle=(x, y, r * 0.95), width=max(1.5, r * 0.06))
+        # The figure alone in the middle, or above the number.
+        k = 0.8 if token is not None else 1.0
+        fy = y + (r * 0.36 if token is not None else r * 0.1)
+        if t.kind == "robber":
+            body = [
+                (x - r * 0.34 * k, fy - r * 0.42 * k),
+                (x + r * 0.34 * k, fy - r * 0.42 * k),
+                (x + r * 0.14 * k, fy + r * 0.12 * k),
+                (x - r * 0.14 * k, fy + r * 0.12 * k),
+            ]
+            _polygon(body)
+            head = r * 0.2 * k
+            Ellipse(pos=(x - head, fy + r * 0.08 * k), size=(2 * head, 2 * head))
+        else:
+            _polygon(
+                [
+                    (x - r * 0.34 * k, fy - r * 0.42 * k),
+                    (x + r * 0.34 * k, fy - r * 0.42 * k),
+                    (x, fy + r * 0.3 * k),
+                ]
+            )
+            head = r * 0.15 * k
+            Ellipse(pos=(x - head, fy + r * 0.22 * k), size=(2 * head, 2 * head))
+        if token is not None:
+            ink = TOKEN_RED_ON_DARK if red else TOKEN_LIGHT
+            self._text(str(token), x, y - r * 0.42, r * 0.62, ink)
 
     def _road(self, geo: BoardGeometry, edge: int, colour: RGBA) -> None:
         (ax, ay), (bx, by) = geo.edge(edge)
-        k = 0.17
+        k = 0.12
         x1, y1 = ax + (bx - ax) * k, ay + (by - ay) * k
         x2, y2 = bx + (ax - bx) * k, by + (ay - by) * k
         Color(*OUTLINE)
-        Line(points=[x1, y1, x2, y2], width=geo.size * 0.085, cap="round")
+        Line(points=[x1, y1, x2, y2], width=geo.size * 0.11, cap="round")
         Color(*colour)
-        Line(points=[x1, y1, x2, y2], width=geo.size * 0.06, cap="round")
+        Line(points=[x1, y1, x2, y2], width=geo.size * 0.08, cap="round")
 
-    def _building(self, geo: BoardGeometry, b: BuildingView, colour: RGBA, mark: str) -> None:
-        s = geo.size
-        x, y = geo.node(b.node)
+    def _building(self, t: Drawn, b: BuildingView, colour: RGBA, mark: str) -> None:
+        """A settlement is a house, a city a house with a tower, a destroyed city a crossed-out
+        house; each carries its owner's letter."""
+        x, y = t.x, t.y
+        w, h = t.width / 2.0, t.height / 2.0
+        s = t.width
         if b.wall:
-            w = s * 0.4
-            Color(0.35, 0.30, 0.25, 1)
-            Rectangle(pos=(x - w, y - w * 0.8), size=(2 * w, 1.6 * w))
+            m = s * 0.12
+            Color(*WALL)
+            Rectangle(pos=(x - w - m, y - h - m), size=(2 * (w + m), 2 * (h + m) * 0.75))
             Color(*OUTLINE)
-            Line(rectangle=(x - w, y - w * 0.8, 2 * w, 1.6 * w), width=1.2)
+            Line(rectangle=(x - w - m, y - h - m, 2 * (w + m), 2 * (h + m) * 0.75), width=1.2)
         if b.kind == "city":
-            w, h = s * 0.3, s * 0.22
             shape = [
                 (x - w, y - h),
                 (x + w, y - h),
-                (x + w, y + h * 0.6),
+                (x + w, y + h * 0.15),
+                (x + w * 0.05, y + h * 0.15),
                 (x + w * 0.05, y + h * 0.6),
-                (x + w * 0.05, y + h * 1.5),
-                (x - w * 0.45, y + h * 2.2),
-                (x - w, y + h * 1.5),
+                (x - w * 0.47, y + h),
+                (x - w, y + h * 0.6),
             ]
+            mark_at = (x, y - h * 0.42)
         else:
-            w, h = s * 0.2, s * 0.18
             shape = [
                 (x - w, y - h),
                 (x + w, y - h),
-                (x + w, y + h * 0.5),
-                (x, y + h * 1.6),
-                (x - w, y + h * 0.5),
+                (x + w, y + h * 0.1),
+                (x, y + h),
+                (x - w, y + h * 0.1),
             ]
+            mark_at = (x, y - h * 0.3)
         if b.metropolis:
-            r = s * 0.42
             Color(*TRACK_COLOURS[Track(b.metropolis)])
-            Line(circle=(x, y + s * 0.05, r), width=max(2.0, s * 0.06))
+            Line(circle=(x, y, w * 1.28), width=max(2.0, s * 0.09))
         Color(*colour)
         _polygon(shape)
         Color(*OUTLINE)
-        Line(points=_flat(shape), close=True, width=max(1.2, s * 0.03))
+        Line(points=_flat(shape), close=True, width=max(1.2, s * 0.04))
         if b.kind == "destroyed_city":
-            Line(points=[x - w, y - h, x + w, y + h * 0.5], width=max(1.2, s * 0.03))
-        if b.metropolis:
-            self._text("M", x, y - s * 0.02, s * 0.22, text_colour_on(colour))
-        elif mark and b.kind != "destroyed_city":
-            # In a city's tower; under a settlement's roof.
-            mx, my = (x - s * 0.14, y + s * 0.22) if b.kind == "city" else (x, y + h * 0.5)
-            size = s * (0.16 if b.kind == "city" else 0.17)
-            self._text(mark, mx, my, size, text_colour_on(colour))
+            Line(points=[x - w, y - h, x + w, y + h * 0.6], width=max(1.5, s * 0.05))
+        if mark:
+            self._text(
+                mark, *mark_at, s * (0.42 if len(mark) == 1 else 0.34), text_colour_on(colour)
+            )
 
-    def _knight(self, geo: BoardGeometry, k: KnightView, colour: RGBA) -> None:
-        s = geo.size
-        x, y = geo.node(k.node)
-        r = s * 0.27
+    def _knight(self, t: Drawn, k: KnightView, colour: RGBA, mark: str) -> None:
+        """An active knight is a shield in its owner's colour, an inactive one a dark disc with
+        its owner's ring; the owner's letter on top and the level as 1 to 3 bars under it."""
+        x, y = t.x, t.y
+        r = t.width / 2.0
         if k.active:
-            # An active knight is a filled shield in its owner's colour...
             shield = [
-                (x - r, y + r * 0.8),
-                (x + r, y + r * 0.8),
-                (x + r, y - r * 0.1),
-                (x, y - r * 1.1),
-                (x - r, y - r * 0.1),
+                (x - r, y + r),
+                (x + r, y + r),
+                (x + r, y - r * 0.15),
+                (x, y - r),
+                (x - r, y - r * 0.15),
             ]
             fill = colour
             Color(*fill)
             _polygon(shield)
             Color(*OUTLINE)
-            Line(points=_flat(shield), close=True, width=max(1.5, s * 0.035))
+            Line(points=_flat(shield), close=True, width=max(1.5, r * 0.08))
         else:
-            # ...an inactive one a grey disc with its owner's ring.
-            fill = (0.25, 0.25, 0.27, 1.0)
+            fill = INACTIVE_KNIGHT
             Color(*fill)
             Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
             Color(*colour)
-            Line(circle=(x, y, r), width=max(2.0, s * 0.06))
+            Line(circle=(x, y, r * 0.88), width=max(2.0, r * 0.13))
             Color(*OUTLINE)
-            Line(circle=(x, y, r + s * 0.03), width=1.0)
-        self._text(str(k.level), x, y, s * 0.32, text_colour_on(fill))
+            Line(circle=(x, y, r), width=1.0)
+        ink = text_colour_on(fill)
+        if mark:
+            self._text(mark, x, y + r * 0.4, r * (0.72 if len(mark) == 1 else 0.56), ink)
+        bar_w, bar_h, gap = r * 0.17, r * 0.5, r * 0.13
+        left = x - (k.level * bar_w + (k.level - 1) * gap) / 2.0
+        Color(*ink)
+        for i in range(k.level):
+            Rectangle(pos=(left + i * (bar_w + gap), y - r * 0.55), size=(bar_w, bar_h))
 
-    def _highlight_hexes(self, geo: BoardGeometry) -> None:
-        # Yellow on a dark band: it stands out on the yellow fields as on the dark forest.
-        for kind, ident in self._offered():
-            if kind == "hex" and ident < HEX_COUNT:
-                corners = _flat(geo.hex_corners(ident))
-                Color(*OUTLINE)
-                Line(points=corners, close=True, width=geo.size * 0.11)
-                Color(*HIGHLIGHT)
-                Line(points=corners, close=True, width=geo.size * 0.06)
+    def _hex_spot(self, geo: BoardGeometry, t: Drawn) -> None:
+        corners = _flat(geo.hex_corners(t.spot[1]))
+        Color(*HIGHLIGHT_RIM)
+        Line(points=corners, close=True, width=geo.size * 0.11)
+        Color(*HIGHLIGHT)
+        Line(points=corners, close=True, width=geo.size * 0.06)
+
+    def _selected_hex(self, geo: BoardGeometry) -> None:
         if self.selected and self.selected[0] == "hex":
             Color(1, 1, 1, 1)
             Line(points=_flat(geo.hex_corners(self.selected[1])), close=True, width=geo.size * 0.1)
 
-    def _highlight_edges(self, geo: BoardGeometry) -> None:
-        for kind, ident in self._offered():
-            if kind == "edge":
-                x, y = geo.edge_mid(ident)
-                r = geo.size * 0.18
-                (ax, ay), (bx, by) = geo.edge(ident)
-                Color(*OUTLINE)
-                Line(points=[ax, ay, bx, by], width=geo.size * 0.07)
-                Ellipse(pos=(x - r - 2, y - r - 2), size=(2 * r + 4, 2 * r + 4))
-                Color(*HIGHLIGHT[:3], 0.95)
-                Line(points=[ax, ay, bx, by], width=geo.size * 0.04)
-                Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+    def _edge_spot(self, t: Drawn) -> None:
+        """A light bar with a dark rim along the road it offers, as long as the marker."""
+        half = t.width / 2.0 - t.height / 2.0
+        dx, dy = math.cos(math.radians(t.angle)) * half, math.sin(math.radians(t.angle)) * half
+        points = [t.x - dx, t.y - dy, t.x + dx, t.y + dy]
+        Color(*HIGHLIGHT_RIM)
+        Line(points=points, width=t.height / 2.0, cap="round")
+        Color(*HIGHLIGHT)
+        Line(points=points, width=t.height / 2.0 - max(2.0, t.height * 0.16), cap="round")
 
-    def _highlight_nodes(self, geo: BoardGeometry) -> None:
-        for kind, ident in self._offered():
-            if kind == "node":
-                x, y = geo.node(ident)
-                r = geo.size * 0.26
-                Color(*HIGHLIGHT[:3], 0.9)
-                Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
-                Color(*OUTLINE)
-                Line(circle=(x, y, r), width=1.2)
+    def _node_spot(self, t: Drawn, empty: bool) -> None:
+        """A light ring with a dark rim round the intersection (round the piece on it)."""
+        r = t.width / 2.0
+        band = max(3.0, r * 0.16)
+        if empty:
+            Color(*HIGHLIGHT[:3], 0.3)
+            Ellipse(pos=(t.x - r, t.y - r), size=(2 * r, 2 * r))
+        Color(*HIGHLIGHT_RIM)
+        Line(circle=(t.x, t.y, r - band), width=band)
+        Color(*HIGHLIGHT)
+        Line(circle=(t.x, t.y, r - band), width=band * 0.55)
 
     def _offered(self) -> list[Spot]:
         return list(self.spots) if self.spots and self.highlight_spots else []
@@ -358,6 +399,10 @@ class BoardView(Widget):
         w, h = texture.size
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, pos=(x - w / 2.0, y - h / 2.0), size=(w, h))
+
+
+def _mark(picture: BoardPicture, owner: int) -> str:
+    return picture.marks[owner] if owner < len(picture.marks) else ""
 
 
 def _flat(points: list[tuple[float, float]]) -> list[float]:

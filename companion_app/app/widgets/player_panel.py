@@ -1,11 +1,12 @@
-"""One line per player on the game screen: colour stripe, victory points with where they come
+"""One line per player on the game screen: a badge in the player's colour with their letter (as
+on their pieces: red and orange differ without colour too), victory points with where they come
 from, and counts of the cards held (hands are private: see the hand screen), with the player who
 must decide now marked."""
 
 from __future__ import annotations
 
 from kivy.metrics import dp, sp
-from kivy.properties import ListProperty, NumericProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.utils import escape_markup
@@ -19,9 +20,11 @@ IDLE_FILL = (0.2, 0.23, 0.28, 1)
 
 
 class PlayerLine(Label):
-    """A line in a player's colour (the stripe) on a background that marks who decides."""
+    """A line in a player's colour (the stripe, with their letter when ``mark`` is given) on a
+    background that marks who decides."""
 
     stripe = ListProperty([0.5, 0.5, 0.5, 1])
+    mark = StringProperty("")
     fill = ListProperty([0.2, 0.23, 0.28, 1])
     min_height = NumericProperty(dp(48))
 
@@ -42,6 +45,7 @@ class PlayerPanel(GridLayout):
             widget = PlayerLine(
                 text=panel_text(line),
                 stripe=line.colour,
+                mark=line.mark,
                 fill=DECIDING_FILL if line.deciding else IDLE_FILL,
             )
             widget.seat = line.seat
