@@ -38,7 +38,7 @@ SCIENCE = Track.SCIENCE.index
 
 
 def wall_actions(game: GameState, p: int) -> list[Action]:
-    if game.walls_of(p) >= WALLS_PER_PLAYER or not game.affords(p, COSTS[Build.CITY_WALL]):
+    if not game.affords(p, COSTS[Build.CITY_WALL]) or game.walls_of(p) >= WALLS_PER_PLAYER:
         return []
     return [BuildCityWall(p, n) for n in sorted(game.cities_of(p)) if not game.walls[n]]
 
@@ -97,8 +97,22 @@ def improvement_reason(game: GameState, p: int, track: Track, *, discount: int =
     return None
 
 
+_TRACK_COMMODITIES = tuple((track, track.index, track.commodity) for track in TRACKS)
+
+
 def improvement_actions(game: GameState, p: int) -> list[Action]:
-    return [BuyImprovement(p, t) for t in TRACKS if improvement_reason(game, p, t) is None]
+    """The levels the player can buy now. A track whose next level the hand cannot pay (or that
+    is complete) is passed over before the full check: most turns, every track."""
+    hand = game.hands[p]
+    levels = game.improvements[p]
+    actions: list[Action] = []
+    for track, t, commodity in _TRACK_COMMODITIES:
+        level = levels[t] + 1
+        if level > MAX_IMPROVEMENT_LEVEL or hand[commodity] < level:
+            continue
+        if improvement_reason(game, p, track) is None:
+            actions.append(BuyImprovement(p, track))
+    return actions
 
 
 def check_improvement(game: GameState, a: BuyImprovement) -> str | None:

@@ -33,7 +33,7 @@ from companion_app.rules.pieces import (
     PROMOTED,
 )
 from companion_app.rules.prompts import Prompt, PromptKind
-from companion_app.rules.state import GameState
+from companion_app.rules.state import GameState, affords
 from companion_app.rules.topology import EDGE_NODES, HEX_NODES, NODE_EDGES
 from companion_app.rules.words import Line, LineKind, Telling, place_words
 
@@ -88,13 +88,15 @@ def promotion_reason(game: GameState, p: int, node: int) -> str | None:
 
 def knight_turn_actions(game: GameState, p: int) -> list[Action]:
     actions: list[Action] = []
-    hand_ok = game.affords(p, COSTS[Build.KNIGHT])
-    if hand_ok and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
+    hand = game.hands[p]
+    if affords(hand, COSTS[Build.KNIGHT]) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
         actions.extend(BuildKnight(p, n) for n in knight_spots(game, p))
     knights = sorted(game.knights_of[p])
-    if game.affords(p, COSTS[Build.ACTIVATE_KNIGHT]):
+    if not knights:
+        return actions
+    if affords(hand, COSTS[Build.ACTIVATE_KNIGHT]):
         actions.extend(ActivateKnight(p, n) for n in knights if not game.knight_active[n])
-    if game.affords(p, COSTS[Build.PROMOTE_KNIGHT]):
+    if affords(hand, COSTS[Build.PROMOTE_KNIGHT]):
         actions.extend(PromoteKnight(p, n) for n in knights if promotion_reason(game, p, n) is None)
     for node in knights:
         if not may_act(game, node):

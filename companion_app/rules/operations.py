@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from companion_app.rules.cards import (
     CARD_KINDS,
+    EMPTY_HAND,
     PROGRESS_HAND_LIMIT,
     TERRAIN_COMMODITY,
     TERRAIN_RESOURCE,
@@ -215,14 +216,17 @@ def produce(state: GameState, number: int) -> list[list[int]]:
         shortages.append(Shortage(Card(c), total, paid, in_bank))
     paid_hands = tuple(tuple(g) for g in gained)
     state.last_production = paid_hands
-    robbed = _owed(state, [robber]) if robber in hexes else [[0] * CARD_KINDS for _ in range(n)]
-    missed = tuple(
-        tuple(Card(c) for c in ALL_CARDS if gained[p][c] < owed[p][c]) if shortages else ()
-        for p in range(n)
-    )
-    state.events.append(
-        Production(number, paid_hands, tuple(tuple(r) for r in robbed), missed, tuple(shortages))
-    )
+    if robber in hexes:
+        robbed = tuple(tuple(r) for r in _owed(state, (robber,)))
+    else:
+        robbed = (EMPTY_HAND,) * n
+    if shortages:
+        missed = tuple(
+            tuple(Card(c) for c in ALL_CARDS if gained[p][c] < owed[p][c]) for p in range(n)
+        )
+    else:
+        missed = ((),) * n
+    state.events.append(Production(number, paid_hands, robbed, missed, tuple(shortages)))
     return gained
 
 

@@ -202,8 +202,11 @@ def do_play(game: GameState, a: Action) -> None:
 
 def turn_plays(game: GameState, p: int) -> list[Action]:
     """Every legal progress-card play of the player on turn (after the roll)."""
+    hand = game.progress_hands[p]
+    if not hand:
+        return []
     actions: list[Action] = []
-    for card in _distinct(game.progress_hands[p]):
+    for card in _distinct(hand):
         if card is ProgressCard.ALCHEMIST:
             continue
         make, reason = _OPTIONS[card]

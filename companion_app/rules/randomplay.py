@@ -67,8 +67,14 @@ def choose_random_action(game: Game, rng: SplitMix64) -> Action:
                 return offer
         by_kind: dict[object, list[Action]] = {}
         for action in legal:
-            kind: object = action.card if isinstance(action, PlayProgress) else type(action)
-            by_kind.setdefault(kind, []).append(action)
+            kind: object = type(action)
+            if kind is PlayProgress:
+                kind = action.card  # type: ignore[attr-defined]  # a PlayProgress, by its type
+            group = by_kind.get(kind)
+            if group is None:
+                by_kind[kind] = [action]
+            else:
+                group.append(action)
         kinds = list(by_kind.values())
         group = kinds[rng.below(len(kinds))]
         return group[rng.below(len(group))]
