@@ -82,7 +82,7 @@ def main(presses: int, out: Path) -> None:
                     self.session.apply(choose_random_action(game, self.rng))
                 game = self.session.game
             self.rolls_seen = self.rolls()
-            self.controller.sync()
+            self.controller.update_box()
             self.ready.set()
 
         def changed(self) -> None:

@@ -266,8 +266,15 @@ class CompanionApp(App):
             self.refresh()
             return False
         self.message = ""
+        self._apply_unexpected_rolls()
         self.refresh()
         return True
+
+    def _apply_unexpected_rolls(self) -> None:
+        """After a change by hand: a roll the box sent while none was due is applied now if one
+        is due (a press that crossed an undo). `refresh` itself never changes the game."""
+        if self.dice is not None:
+            self.dice.apply_unexpected()
 
     def refresh(self) -> None:
         """Everything on screen follows the current state; the dice box follows too."""
@@ -275,7 +282,7 @@ class CompanionApp(App):
         if self.dice is not None and self.dice.last_error:
             self.message, self.dice.last_error = self.dice.last_error, ""
         if self.dice is not None and self.session is not None:
-            self.dice.sync()
+            self.dice.update_box()
             self._offer_offline_rolls(self.session)
         session = self.session
         if session is not None:
@@ -392,6 +399,7 @@ class CompanionApp(App):
             return None
         verb = "Undone" if undo else "Redone"
         self.message = f"{verb}: {I.step_words(session.game, step)}"
+        self._apply_unexpected_rolls()
         self.refresh()
         return step
 

@@ -1,16 +1,20 @@
 """The app's one door to the dice: a dice box, or the virtual dice, behind the same calls.
 
 Screens never talk to the serial link. They call :meth:`DiceController.press_virtual` for the
-on-screen roll button, :meth:`DiceController.sync` after every change of the game (so the box's
-barbarian LEDs and its armed state follow), and read :attr:`DiceController.status` for the top
-bar. Rolls arrive through the controller, which applies them to the journal session (committed
-before they are acknowledged or shown) and then calls ``on_change`` on the main thread.
+on-screen roll button, :meth:`DiceController.apply_unexpected` after a change of the game by
+hand (a roll that came while none was due is applied once one is), and
+:meth:`DiceController.update_box` whenever the screen follows the game (the box's barbarian
+LEDs, its display and its armed state follow; this never applies anything), and read
+:attr:`DiceController.status` for the top bar. Rolls arrive through the controller, which
+applies them to the journal session (committed before they are acknowledged or shown) and then
+calls ``on_change`` on the main thread.
 
-Virtual and real dice take the same path: `companion_app.device.dice.open_dice` starts the
-device link to the dice box, or to the emulated box running the real firmware for the virtual
-dice, and `DiceTable` applies the rolls. Link events arrive on the link's reader thread and are
-handed to the main thread before they touch the session (the journal's connection belongs to
-the main thread).
+Virtual and real dice take the same path: `companion_app.device.dice.open_box` starts the
+device link to the dice box, `companion_app.emulator.virtual.open_virtual_dice` the same link
+to the emulated box running the real firmware for the virtual dice (the one place the app opens
+the emulator), and `DiceTable` applies the rolls. Link events arrive on the link's reader thread
+and are handed to the main thread before they touch the session (the journal's connection
+belongs to the main thread).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from companion_app.device.dice import Dice, open_dice
+from companion_app.device.dice import Dice, VirtualBox, open_box
 from companion_app.device.discovery import DiceSource
 from companion_app.device.events import (
     Connected,
@@ -32,7 +36,6 @@ from companion_app.device.events import (
 )
 from companion_app.device.link import DiceLink
 from companion_app.device.table import DiceTable
-from companion_app.emulator.box import VirtualDiceBox
 from companion_app.journal import GameSession
 from companion_app.rules.prompts import counted
 
@@ -92,17 +95,22 @@ class DiceController:
         return None if self._dice is None else self._dice.link
 
     @property
-    def virtual_box(self) -> VirtualDiceBox | None:
+    def virtual_box(self) -> VirtualBox | None:
         """The emulated box behind the virtual dice (None for a real box)."""
         return None if self._dice is None else self._dice.virtual
 
     @property
     def table(self) -> DiceTable | None:
-        """The glue between the link and the game on screen (held and offline rolls)."""
+        """The glue between the link and the game on screen (unexpected and offline rolls)."""
         return self._table
 
     def start(self) -> None:
-        self._dice = open_dice(self.source, self._on_event, seed=self._seed, script=self._script)
+        if self.source.is_virtual:
+            from companion_app.emulator.virtual import open_virtual_dice
+
+            self._dice = open_virtual_dice(self._on_event, seed=self._seed, script=self._script)
+        else:
+            self._dice = open_box(self.source, self._on_event)
         self.attach(self.session)
 
     def attach(self, session: GameSession | None) -> None:
@@ -110,7 +118,7 @@ class DiceController:
         self.session = session
         link = self.link
         self._table = None if session is None or link is None else DiceTable(session, link)
-        self.sync()
+        self.update_box()
 
     def press_virtual(self) -> None:
         """The on-screen roll button: a press of the virtual dice box once it is armed.
@@ -138,10 +146,19 @@ class DiceController:
             self.last_error = "The virtual dice did not answer in time; tap Roll again."
             self._on_change()
 
-    def sync(self) -> None:
-        """Tell the box the game's state: the barbarian track, armed only while a roll is due."""
+    def apply_unexpected(self) -> None:
+        """After a change of the game by hand: rolls that came while none was due are applied
+        if one is due now (a press that crossed an undo). The caller refreshes the screen."""
         if self._table is not None:
-            self._table.sync()
+            self._table.apply_unexpected()
+            if self._table.last_error:
+                self.last_error = self._table.last_error
+
+    def update_box(self) -> None:
+        """Tell the box the game's state: the barbarian track, the display, armed only while a
+        roll is due. Never changes the game."""
+        if self._table is not None:
+            self._table.update_box()
         elif self.link is not None:
             self.link.disarm()
 

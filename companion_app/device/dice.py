@@ -1,22 +1,32 @@
-"""One call for the app: the dice it starts with, real or virtual, behind the same link.
+"""The dice the app opens, real or virtual, behind the same link.
 
-`open_dice(source, on_event)` gives a started `DiceLink` to the dice box on ``source.port``, or,
-for the virtual dice, to an emulated box in this process (`emulator.VirtualDiceBox`) whose
-`press` is the on-screen roll button. Either way rolls arrive as the same link events.
+`Dice` is a started `DiceLink` and, for the virtual dice, the emulated box behind it, whose
+`press` is the on-screen roll button. `open_box` opens a real dice box; the virtual dice are
+opened by `companion_app.emulator.virtual.open_virtual_dice`, so this package never imports the
+emulator. Either way rolls arrive as the same link events.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from companion_app.device.discovery import DiceSource
 from companion_app.device.events import LinkEvent
-from companion_app.device.link import DiceLink, PortOpener, discovery_opener, serial_opener
+from companion_app.device.link import DiceLink, PortOpener, discovery_opener
 
-if TYPE_CHECKING:
-    from companion_app.emulator.box import VirtualDiceBox
+
+class VirtualBox(Protocol):
+    """The virtual dice behind a link (an emulated box in this process)."""
+
+    def press(self) -> None:
+        """Its roll button."""
+
+    def leds(self) -> str | None:
+        """Its LED strip as text, or None before the first frame."""
+
+    def close(self) -> None: ...
 
 
 @dataclass
@@ -25,7 +35,7 @@ class Dice:
 
     source: DiceSource
     link: DiceLink
-    virtual: VirtualDiceBox | None = None
+    virtual: VirtualBox | None = None
 
     @property
     def is_virtual(self) -> bool:
@@ -46,30 +56,17 @@ class Dice:
             self.virtual.close()
 
 
-def open_dice(
+def open_box(
     source: DiceSource,
     on_event: Callable[[LinkEvent], None],
     *,
-    seed: int | None = None,
-    script: str | None = None,
     opener: PortOpener | None = None,
 ) -> Dice:
-    """Start the link to ``source`` (see `discovery.choose_dice_source`).
+    """Start the link to the real dice box of ``source`` (see `discovery.choose_dice_source`).
 
-    A real box is looked for again at every reconnect (``source.port`` if given, else by its
-    USB id); ``opener`` replaces that, e.g. for an Android transport. The virtual dice start an
-    emulated box first (``seed`` makes its rolls reproducible; ``script`` names a file of fixed
-    rolls, ``yellow red event`` a line, as the emulator's ``--script``).
+    It is looked for again at every reconnect (``source.port`` if given, else by its USB id);
+    ``opener`` replaces that, e.g. for an Android transport.
     """
-    virtual = None
-    if source.is_virtual:
-        from companion_app.emulator.box import VirtualDiceBox
-
-        virtual = VirtualDiceBox(seed=seed, script=script)
-        box = virtual
-        opener = serial_opener(lambda: box.port)
-    elif opener is None:
-        opener = discovery_opener(source.port)
-    link = DiceLink(opener, on_event)
+    link = DiceLink(opener or discovery_opener(source.port), on_event)
     link.start()
-    return Dice(source, link, virtual)
+    return Dice(source, link)

@@ -42,8 +42,8 @@ RESEND_REQUEST_S: Final = 2.0
 SEEN_KEYS: Final = 512
 """Roll keys remembered for de-duplication (the box keeps at most 64 unacknowledged)."""
 OFFLINE_MAX: Final = 128
-HELD_MAX: Final = 64
-"""Rolls held per boot waiting for an earlier one (the box keeps at most 64 unacknowledged)."""
+EARLY_MAX: Final = 64
+"""Early rolls kept per boot, waiting for an earlier one (the box keeps at most 64 unacked)."""
 BOOTS_MAX: Final = 16
 CLOCK_SLACK_MS: Final = 500
 """A heartbeat's ``up`` this far behind the box's clock as we follow it means a restart."""
@@ -59,7 +59,7 @@ class LinkCounters:
     bad_messages: int = 0  # framed and CRC-correct, but an unknown type or bad fields
     rolls: int = 0  # distinct rolls passed on (RollArrived or offered)
     duplicates: int = 0  # rolls received again (resends, duplicated lines)
-    reordered: int = 0  # rolls held back until an earlier one arrived
+    reordered: int = 0  # rolls that came early and waited for an earlier one
     acks: int = 0  # ACK lines sent (re-acks included)
     device_errors: int = 0  # ERR lines from the box: it rejected something we sent
     commands_resent: int = 0
@@ -78,12 +78,12 @@ _HELLO: Final = p.encode("HELLO", {"proto": p.PROTOCOL_VERSION, "boots": 1})
 @dataclass
 class _BootOrder:
     """Where one boot's rolls stand: every ``seq`` up to ``settled`` has been passed on (or is
-    known to be gone from the box); later ones that came early wait in ``held``."""
+    known to be gone from the box); later ones that came early wait in ``early``."""
 
     settled: int = 0
     highest: int = 0
     highest_t: int = 0  # when the box made roll ``highest`` (ms since its power-up)
-    held: dict[int, DeviceRoll] = field(default_factory=dict)
+    early: dict[int, DeviceRoll] = field(default_factory=dict)
 
 
 @dataclass
@@ -350,10 +350,10 @@ class HostSession:
         if unacked <= len(self._in_box):
             self._box_holds_more = 0
             # The box holds nothing we have not received: every gap is for good (rolls that an
-            # earlier run acknowledged, or that a reset took away). Pass the held ones on.
+            # earlier run acknowledged, or that a reset took away). Pass the early ones on.
             for boot, order in list(self._boots.items()):
                 if boot[0] == info.device_id:
-                    limit = last if boot == current else max(order.held, default=order.settled)
+                    limit = last if boot == current else max(order.early, default=order.settled)
                     self._settle(order, limit, events)
         else:
             # The box holds a roll we lack (twice running: not just an ACK on its way), a roll
@@ -362,7 +362,7 @@ class HostSession:
             mine = self._boots.get(current)
             missing = (
                 self._box_holds_more >= 2
-                or any(o.held for b, o in self._boots.items() if b[0] == info.device_id)
+                or any(o.early for b, o in self._boots.items() if b[0] == info.device_id)
                 or last > (mine.highest if mine is not None else 0)
             )
             if missing and now - self._resend_asked_at >= RESEND_REQUEST_S:
@@ -413,17 +413,17 @@ class HostSession:
             self._made_at.popitem(last=False)
         order = self._order((roll.device_id, roll.boot_id))
         acked = self._seen.get(key)
-        if acked is None and roll.seq not in order.held and roll.seq <= order.settled:
+        if acked is None and roll.seq not in order.early and roll.seq <= order.settled:
             # A roll given up for gone exists after all: late is better than lost.
             self.counters.reordered += 1
             self._note_in_box(key)
             self._deliver(roll, events)
             return
-        if acked is not None or roll.seq in order.held:
+        if acked is not None or roll.seq in order.early:
             self.counters.duplicates += 1
             if acked:
                 self._ack(key)  # our ACK was lost on the way
-            elif acked is not None or roll.seq in order.held:
+            elif acked is not None or roll.seq in order.early:
                 self._note_in_box(key)
             return
         self._note_in_box(key)
@@ -431,13 +431,13 @@ class HostSession:
             order.highest, order.highest_t = roll.seq, made_at
         if roll.seq != order.settled + 1:
             self.counters.reordered += 1
-            if len(order.held) >= HELD_MAX:  # a misbehaving box: let the latest come again
-                dropped = max(order.held)
+            if len(order.early) >= EARLY_MAX:  # a misbehaving box: let the latest come again
+                dropped = max(order.early)
                 if dropped < roll.seq:
                     return
-                del order.held[dropped]
+                del order.early[dropped]
                 self._in_box.discard((*key[:2], dropped))
-        order.held[roll.seq] = roll
+        order.early[roll.seq] = roll
         self._release(order, events)
 
     def _restarted(self, up: int, now: float) -> bool:
@@ -472,14 +472,14 @@ class HostSession:
             self._in_box.add(key)
 
     def _release(self, order: _BootOrder, events: list[LinkEvent]) -> None:
-        """Pass on held rolls while the next one in sequence is there."""
-        while (roll := order.held.pop(order.settled + 1, None)) is not None:
+        """Pass on early rolls while the next one in sequence is there."""
+        while (roll := order.early.pop(order.settled + 1, None)) is not None:
             order.settled += 1
             self._deliver(roll, events)
 
     def _settle(self, order: _BootOrder, limit: int, events: list[LinkEvent]) -> None:
-        """Rolls up to ``limit`` that never came are gone: pass on the held ones in order."""
-        for seq in sorted(s for s in order.held if s <= limit):
+        """Rolls up to ``limit`` that never came are gone: pass on the early ones in order."""
+        for seq in sorted(s for s in order.early if s <= limit):
             order.settled = seq - 1
             self._release(order, events)
         order.settled = max(order.settled, limit)
@@ -529,8 +529,9 @@ class HostSession:
         return self._splitter.pending
 
     @property
-    def held_rolls(self) -> int:
-        return sum(len(order.held) for order in self._boots.values())
+    def early_rolls(self) -> int:
+        """Rolls that came before an earlier one of their boot and wait for it."""
+        return sum(len(order.early) for order in self._boots.values())
 
     @property
     def state_confirmed(self) -> bool:

@@ -1,20 +1,25 @@
 """The dice box at the table: rolls from the link go into the game, the game's state goes back
-to the box. No Kivy here: the app calls `handle` for each link event on its main thread and
-`sync` after every change of the game (apply, undo, redo, resume).
+to the box. No Kivy here: the app calls `handle` for each link event on its main thread,
+`apply_unexpected` after each change of the game by hand (a tap, undo, redo, resume), and
+`update_box` whenever the screen follows the game. Only `handle` and `apply_unexpected` (and a
+person's decision on offline rolls) ever apply a roll: updating the box never does.
 
 Policies:
 
 - **Acknowledge after commit.** A roll is acknowledged only after ``session.apply`` returned,
   i.e. after the journal committed it; if the app dies in between, the box sends it again.
-- **Exactly once.** Rolls are keyed by (device id, boot id, sequence number); a key applied
-  before is never applied again (its ACK is repeated instead, in case the first one was lost).
-  The key is committed with the roll (the journal's ``origin``), so this holds across a crash
-  of the app between the commit and the ACK: the box resends, the restarted app recognises it.
-- **A roll the game does not wait for is held**, neither applied nor acknowledged: the box
-  keeps offering it, and the oldest held roll is applied as soon as the game waits for a roll
-  (`sync`). This only happens in races (a press crossing an undo on the tablet, or the box's
-  DISARM lost on the way), so the press is honoured rather than silently dropped.
-  `discard_held` lets a person throw such rolls away instead (they are acknowledged then).
+- **Exactly once.** Rolls are keyed by (device id, boot id, sequence number), committed with
+  the roll as the journal's ``origin``: a roll whose origin the game has is never applied again
+  (its ACK is repeated instead, in case the first one was lost). The journal is the one memory
+  of what was applied, so this holds across a crash of the app between the commit and the ACK:
+  the box resends, the restarted app recognises it.
+- **A roll the game does not wait for is unexpected**, neither applied nor acknowledged: the
+  box keeps offering it, and the oldest unexpected roll is applied as soon as the game waits for
+  a roll (`apply_unexpected`). This only happens in races (a press crossing an undo on the
+  tablet, or the box's DISARM lost on the way), so the press is honoured rather than silently
+  dropped. `discard_unexpected` lets a person throw such rolls away (they are acknowledged).
+  (Not to be confused with a roll the link holds back until an earlier one arrives: the table
+  never sees those before their turn.)
 - **After an Alchemist** the production dice are the ones the player chose: if a roll comes
   without them (pressed before the box had the ``ALCH``), its event die counts and the chosen
   dice replace the rolled ones, which is what the box would have reported.
@@ -29,7 +34,6 @@ Policies:
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from typing import Any, Final, Protocol
 
 from companion_app.device.events import (
@@ -47,8 +51,8 @@ from companion_app.rules.progress import EVENT_TRACK, draws_card
 
 log = logging.getLogger(__name__)
 
-APPLIED_KEYS: Final = 1024
-"""Applied roll keys remembered (far more than the box's 64 unacknowledged rolls)."""
+REJECTED_KEPT: Final = 1024
+"""Refused rolls kept with their reasons, for the status screen and the tests."""
 
 
 class GameSessionLike(Protocol):
@@ -113,16 +117,13 @@ class DiceTable:
     def __init__(self, session: GameSessionLike, link: LinkCommands) -> None:
         self.session = session
         self.link = link
-        self.held: list[DeviceRoll] = []
+        self.unexpected: list[DeviceRoll] = []
         """Rolls that came while the game did not wait for one, oldest first."""
         self.offline: list[DeviceRoll] = []
         """Rolls made while no host listened, offered for a decision."""
-        self.applied: list[DeviceRoll] = []
-        """Rolls applied through this table, in order (the latest 1024)."""
         self.rejected: list[tuple[DeviceRoll, str]] = []
         """Rolls the rules refused, with the reason (the latest 1024)."""
         self.last_error: str | None = None
-        self._applied_keys: OrderedDict[tuple[str, str, int], None] = OrderedDict()
         self._attacks_seen = session.game.barbarian_attacks
 
     # ---- from the link ---------------------------------------------------------------------
@@ -139,25 +140,43 @@ class DiceTable:
                 elif roll.key not in known:
                     self.offline.append(roll)
         elif isinstance(event, Connected):
-            self.sync()
+            self.update_box()
 
     def _applied_before(self, roll: DeviceRoll) -> bool:
-        return roll.key in self._applied_keys or self.session.has_origin(roll.origin)
+        return self.session.has_origin(roll.origin)
 
     def _arrived(self, roll: DeviceRoll) -> None:
         if self._applied_before(roll):
             self.link.acknowledge(roll)  # applied before: our ACK got lost
             return
-        if any(held.key == roll.key for held in self.held):
+        if any(waiting.key == roll.key for waiting in self.unexpected):
             return
-        self.held.append(roll)
-        self.sync()
+        self.unexpected.append(roll)
+        self.apply_unexpected()
+        self.update_box()
+
+    # ---- into the game ---------------------------------------------------------------------
+
+    def apply_unexpected(self) -> int:
+        """Apply the rolls that came while the game did not wait for one, oldest first, as long
+        as it waits for one now; how many were taken (applied, or refused by the rules)."""
+        taken = 0
+        while self.unexpected:
+            game = self.session.game
+            if not game.awaiting_roll or game.is_over:
+                break
+            roll = self.unexpected[0]
+            if not self._apply(roll):
+                break
+            self.unexpected.pop(0)
+            taken += 1
+        return taken
 
     # ---- to the box ------------------------------------------------------------------------
 
-    def sync(self) -> None:
-        """Apply a held roll if the game waits for one, then tell the box what to show."""
-        self._apply_held()
+    def update_box(self) -> None:
+        """Tell the box what the game shows: track, attack, whose turn, armed, Alchemist.
+        Never applies anything to the game."""
         game = self.session.game
         self.link.show_track(
             *device_track(game.barbarian_position, game.config.barbarian_track_length)
@@ -176,16 +195,6 @@ class DiceTable:
         else:
             self.link.set_alchemist(*alchemist)
 
-    def _apply_held(self) -> None:
-        while self.held:
-            game = self.session.game
-            if not game.awaiting_roll or game.is_over:
-                return
-            roll = self.held[0]
-            if not self._apply(roll):
-                return
-            self.held.pop(0)
-
     def _apply(self, roll: DeviceRoll) -> bool:
         """Apply and acknowledge ``roll``; True when it is done with (applied or refused)."""
         game = self.session.game
@@ -197,7 +206,7 @@ class DiceTable:
             self.last_error = f"roll {roll.seq} refused: {exc}"
             log.warning("%s", self.last_error)
             self.rejected.append((roll, str(exc)))
-            del self.rejected[:-APPLIED_KEYS]
+            del self.rejected[:-REJECTED_KEPT]
             self.link.acknowledge(roll)
             return True
         except Exception as exc:  # not committed: keep the roll, the box keeps offering it
@@ -205,19 +214,14 @@ class DiceTable:
             log.warning("%s", self.last_error)
             return False
         self.last_error = None
-        self._applied_keys[roll.key] = None
-        while len(self._applied_keys) > APPLIED_KEYS:
-            self._applied_keys.popitem(last=False)
-        self.applied.append(roll)
-        del self.applied[:-APPLIED_KEYS]
         self.link.acknowledge(roll)
         return True
 
     # ---- decisions a person makes ----------------------------------------------------------
 
-    def discard_held(self) -> list[DeviceRoll]:
-        """Throw away the held rolls (acknowledged, so the box forgets them)."""
-        dropped, self.held = self.held, []
+    def discard_unexpected(self) -> list[DeviceRoll]:
+        """Throw away the unexpected rolls (acknowledged, so the box forgets them)."""
+        dropped, self.unexpected = self.unexpected, []
         for roll in dropped:
             self.link.acknowledge(roll)
         return dropped
@@ -234,7 +238,7 @@ class DiceTable:
         if not self._apply(roll):
             return None
         self.offline.pop(0)
-        self.sync()
+        self.update_box()
         return roll
 
     def dismiss_offline(self) -> list[DeviceRoll]:
@@ -246,16 +250,17 @@ class DiceTable:
 
 
 class BareGameSession:
-    """A `GameSessionLike` over a bare Game (tests, benchmarks): apply without a journal."""
+    """A `GameSessionLike` over a bare Game (tests, benchmarks): apply without a journal.
+    ``origins`` keeps the origins applied, in order (a journal keeps them with its rows)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.origins: set[str] = set()
+        self.origins: dict[str, None] = {}
 
     def apply(self, action: Action, *, origin: str | None = None) -> None:
         self.game.apply(action)
         if origin is not None:
-            self.origins.add(origin)
+            self.origins[origin] = None
 
     def has_origin(self, origin: str) -> bool:
         return origin in self.origins

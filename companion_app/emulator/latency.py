@@ -66,9 +66,9 @@ def measure_press_to_applied(
         def on_event(event: LinkEvent) -> None:
             with lock:
                 assert table is not None
-                before = len(table.applied)
+                before = len(session.origins)
                 table.handle(event)
-                if len(table.applied) > before:
+                if len(session.origins) > before:
                     applied.set()
 
         link = DiceLink(serial_opener(lambda: emulator.port), on_event)
@@ -97,7 +97,7 @@ def _play_to_roll(session: BareGameSession, table: DiceTable, rng: SplitMix64, s
             session.game = Game.new(GameConfig.for_players(4, seed=seed + 1))
         else:
             session.apply(choose_random_action(session.game, rng))
-    table.sync()
+    table.update_box()
 
 
 if __name__ == "__main__":

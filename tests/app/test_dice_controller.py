@@ -94,7 +94,7 @@ def test_virtual_dice_roll_through_the_emulated_box(session: GameSession) -> Non
         while dice.status.kind != "virtual" or not dice.link.session.state_confirmed:
             assert time.monotonic() < deadline, "the emulated box did not connect"
             calls.run()
-            dice.sync()
+            dice.update_box()
             time.sleep(0.01)
         assert dice.status.text.startswith("Virtual dice (firmware ")
         dice.press_virtual()

@@ -74,12 +74,14 @@ class RandomTable:
                 self.session.game = game
             action = choose_random_action(game, self.rng)
             if game.awaiting_roll and isinstance(action, Roll):
-                self.table.sync()
+                self.table.apply_unexpected()
+                self.table.update_box()
                 if self.session.game.awaiting_roll:
                     return  # the box rolls (the random roll is not used)
-                continue  # a held roll was applied by sync: play on
+                continue  # an unexpected roll was applied: play on
             self.session.apply(action)  # incl. what comes before a roll, e.g. an Alchemist
-            self.table.sync()
+            self.table.apply_unexpected()
+            self.table.update_box()
 
     def roll_once(self, timeout: float = 20.0) -> None:
         """Play to the next roll, press the box's button, wait until a roll is applied.
@@ -88,9 +90,9 @@ class RandomTable:
         way) or nothing at all came back within 3 s (its PRESS line was lost).
         """
         self.play_to_roll()
-        before = len(self.table.applied)
+        before = len(self.session.origins)
         deadline = time.monotonic() + timeout
-        while len(self.table.applied) == before:
+        while len(self.session.origins) == before:
             assert time.monotonic() < deadline, (
                 f"no roll applied; link {self.link.counters}, status {self.link.status}"
             )
@@ -102,10 +104,23 @@ class RandomTable:
             self.wait_for(lambda n=refused: self._answered(before, n), 3.0)
 
     def _answered(self, applied_before: int, refused_before: int) -> bool:
-        return len(self.table.applied) > applied_before or self.refused_presses() > refused_before
+        applied = len(self.session.origins) > applied_before
+        return applied or self.refused_presses() > refused_before
 
     def refused_presses(self) -> int:
         return sum(isinstance(e, PressedWhileDisarmed) for e in self.seen)
 
     def roll_actions(self) -> list[Roll]:
         return [a for g in self.games for a in g.history if isinstance(a, Roll)]
+
+    def applied(self) -> list[tuple[str, int, int, int, str]]:
+        """(boot, seq, yellow, red, event) of each box roll applied, in order: the origins the
+        session committed, with the dice of the roll actions they became (every roll of these
+        games comes from the box)."""
+        keys = [origin.split(":")[2:] for origin in self.session.origins]
+        rolls = self.roll_actions()
+        assert len(keys) == len(rolls)
+        return [
+            (boot, int(seq), a.yellow, a.red, a.event.value)
+            for (boot, seq), a in zip(keys, rolls, strict=True)
+        ]

@@ -24,7 +24,7 @@ from companion_app.device.events import (
     RollArrived,
 )
 from companion_app.device.link import DiceLink, SerialPort
-from companion_app.device.session import HELD_MAX, SEEN_KEYS, HostSession
+from companion_app.device.session import EARLY_MAX, SEEN_KEYS, HostSession
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 if str(FIRMWARE) not in sys.path:
@@ -157,7 +157,7 @@ def test_mutated_streams_count_every_bad_frame(stream: bytes, cuts: list[int]) -
     for boot in {key[:2] for key in arrived}:
         seqs = [key[2] for key in arrived if key[:2] == boot]
         assert seqs == sorted(seqs), "a boot's rolls were passed on out of order"
-    assert session.held_rolls == 0
+    assert session.early_rolls == 0
 
 
 def test_memory_stays_bounded_over_many_rolls_and_boots() -> None:
@@ -172,15 +172,15 @@ def test_memory_stays_bounded_over_many_rolls_and_boots() -> None:
                 isinstance(e, RollArrived)
                 for e in session.feed(p.encode_device("ROLL", roll), float(boot))
             )
-            assert session.held_rolls <= HELD_MAX * (boot + 1)
+            assert session.early_rolls <= EARLY_MAX * (boot + 1)
         # The box holds nothing unacknowledged: the gaps are for good, the held rolls pass on.
         heartbeat = p.encode_device("HB", {"up": 1, "last": 199, "unacked": 0, "armed": 1})
         delivered += sum(isinstance(e, RollArrived) for e in session.feed(heartbeat, boot + 0.5))
     assert session.remembered <= SEEN_KEYS
-    assert session.held_rolls == 0
+    assert session.early_rolls == 0
     # Per boot: roll 1, then 64 of the 99 early ones held (the latest let go, as the box would
     # send them again); the heartbeat passes the held ones on.
-    assert delivered == 40 * (1 + HELD_MAX)
+    assert delivered == 40 * (1 + EARLY_MAX)
 
 
 class ScriptedPort:

@@ -11,7 +11,7 @@ import pytest
 from device_helpers import RandomTable
 
 from companion_app.device import protocol as p
-from companion_app.device.dice import open_dice
+from companion_app.device.dice import open_box
 from companion_app.device.discovery import DiceSource
 from companion_app.device.events import (
     Connected,
@@ -22,6 +22,7 @@ from companion_app.device.events import (
 )
 from companion_app.device.link import DiceLink, discovery_opener, serial_opener
 from companion_app.emulator import Emulator, VirtualDiceBox
+from companion_app.emulator.virtual import open_virtual_dice
 
 
 def next_event(events: queue.Queue[LinkEvent], kind: type, timeout: float = 5.0) -> LinkEvent:
@@ -144,7 +145,7 @@ def test_a_table_rolls_through_repeated_unplugs() -> None:
         assert box.unplugs == 3
         assert table.link.counters.reconnects == 3
     made = [(r.boot_id, r.seq, r.yellow, r.red, r.event) for r in box.rolls]
-    applied = [(r.boot_id, r.seq, r.yellow, r.red, r.event.value) for r in table.table.applied]
+    applied = table.applied()
     assert applied == made
 
 
@@ -155,7 +156,7 @@ def test_box_reset_mid_game_new_boot_nothing_lost_or_doubled() -> None:
     boots = [e.info.boot_id for e in table.seen if isinstance(e, Connected)]
     assert boots[0] == "00060000" and boots[-1] == "00060001"
     made = [(r.boot_id, r.seq, r.yellow, r.red, r.event) for r in box.rolls]
-    applied = [(r.boot_id, r.seq, r.yellow, r.red, r.event.value) for r in table.table.applied]
+    applied = table.applied()
     assert applied == made
     assert [seq for _boot, seq, *_ in made] == [1, 2, 3, 4, 1, 2, 3, 4]
     rolls = table.roll_actions()
@@ -233,7 +234,7 @@ def test_a_silent_box_is_dropped_after_four_heartbeats() -> None:
 
 def test_open_dice_gives_the_same_link_for_virtual_and_real_dice() -> None:
     events: queue.Queue[LinkEvent] = queue.Queue()
-    virtual = open_dice(DiceSource(None), events.put, seed=5)
+    virtual = open_virtual_dice(events.put, seed=5)
     try:
         assert virtual.is_virtual
         next_event(events, Connected)
@@ -244,7 +245,7 @@ def test_open_dice_gives_the_same_link_for_virtual_and_real_dice() -> None:
     finally:
         virtual.close()
     with Emulator(seed=5) as box:
-        real = open_dice(DiceSource(box.port), events.put)
+        real = open_box(DiceSource(box.port), events.put)
         try:
             connected = next_event(events, Connected)
             assert isinstance(connected, Connected) and connected.info.boot_id == "00050000"

@@ -185,7 +185,7 @@ def test_a_roll_that_overtook_an_earlier_one_waits_for_it_however_long() -> None
     session = connected()
     assert rolls_in(session.feed(roll(1), 1.0)) == [(1, 3, 4, EventDie.SHIP)]
     assert session.feed(roll(3, 1, 1), 1.1) == []  # roll 2 was lost on the way
-    assert session.held_rolls == 1
+    assert session.early_rolls == 1
     assert [r[0] for r in rolls_in(session.feed(roll(2, 2, 2), 1.2))] == [2, 3]
     # roll 5 is missing: 6 waits, through any time and heartbeats showing 5 still in the box
     assert rolls_in(session.feed(roll(4), 1.3)) == [(4, 3, 4, EventDie.SHIP)]
@@ -210,7 +210,7 @@ def test_a_gap_is_given_up_only_when_a_heartbeat_shows_the_box_holds_nothing_mor
     assert rolls_in(events) == []
     events = session.feed(line("HB", up=2000, last=5, unacked=2, armed=1), 1.3)
     assert [r[0] for r in rolls_in(events)] == [4, 5]
-    assert session.held_rolls == 0
+    assert session.early_rolls == 0
     # A roll given up for gone that exists after all is passed on late (counted), not lost.
     assert [r[0] for r in rolls_in(session.feed(roll(3), 1.4))] == [3]
     assert session.counters.duplicates == 2

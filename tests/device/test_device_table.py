@@ -75,6 +75,11 @@ def device_roll(
     return DeviceRoll(DEV, "0000BEEF", seq, y, r, e, **kw)
 
 
+def applied_keys(session: BareGameSession) -> list[tuple[str, int]]:
+    """(boot, seq) of each roll applied, in order, from the origins the session committed."""
+    return [(o.split(":")[2], int(o.split(":")[3])) for o in session.origins]
+
+
 def play_until(session: BareGameSession, rng: SplitMix64, awaiting: bool) -> None:
     while session.game.awaiting_roll != awaiting:
         session.apply(choose_random_action(session.game, rng))
@@ -104,7 +109,7 @@ def test_the_same_roll_twice_is_applied_once_and_acked_again() -> None:
     table.handle(RollArrived(device_roll(1)))
     assert len(session.game.history) == length
     assert log.count(("ack", 1)) == 2
-    assert [r.seq for r in table.applied] == [1]
+    assert applied_keys(session) == [("0000BEEF", 1)]
 
 
 def test_same_seq_from_a_new_boot_is_another_roll() -> None:
@@ -112,32 +117,52 @@ def test_same_seq_from_a_new_boot_is_another_roll() -> None:
     table.handle(RollArrived(device_roll(1)))
     play_until(session, SplitMix64(9), awaiting=True)
     table.handle(RollArrived(DeviceRoll(DEV, "0000F00D", 1, 6, 6, EventDie.SHIP)))
-    assert [(r.boot_id, r.seq) for r in table.applied] == [("0000BEEF", 1), ("0000F00D", 1)]
+    assert applied_keys(session) == [("0000BEEF", 1), ("0000F00D", 1)]
 
 
-def test_a_roll_the_game_does_not_wait_for_is_held_then_applied_when_it_does() -> None:
+def test_a_roll_the_game_does_not_wait_for_waits_and_is_applied_when_it_does() -> None:
     table, session, log = table_at_roll()
     rng = SplitMix64(4)
     table.handle(RollArrived(device_roll(1)))
     assert not session.game.awaiting_roll
     log.clear()
     table.handle(RollArrived(device_roll(2, 4, 4, EventDie.POLITICS)))
-    assert [r.seq for r in table.held] == [2]
+    assert [r.seq for r in table.unexpected] == [2]
     assert ("ack", 2) not in log and ("applied", "Roll") not in log
     play_until(session, rng, awaiting=True)
     active = session.game.active
-    table.sync()
-    assert table.held == []
+    assert table.apply_unexpected() == 1
+    assert table.unexpected == []
     assert session.game.history[-1] == Roll(active, 4, 4, EventDie.POLITICS)
     ack = log.index(("ack", 2))
     assert log[ack - 1] == ("applied", "Roll")
 
 
-def test_held_rolls_can_be_discarded_and_are_then_acknowledged() -> None:
+def test_updating_the_box_never_applies_a_roll() -> None:
+    """The screen follows the game and the box with it (`update_box`); that must not change the
+    game: an unexpected roll waits for `apply_unexpected`, called after a change by hand."""
+    table, session, log = table_at_roll()
+    rng = SplitMix64(4)
+    table.handle(RollArrived(device_roll(1)))
+    table.handle(RollArrived(device_roll(2, 4, 4, EventDie.POLITICS)))
+    play_until(session, rng, awaiting=True)
+    length = len(session.game.history)
+    log.clear()
+    for _ in range(3):
+        table.update_box()
+    assert len(session.game.history) == length and session.game.awaiting_roll
+    assert [r.seq for r in table.unexpected] == [2]
+    assert ("arm",) in log and not any(e[0] in ("ack", "applied") for e in log)
+    assert table.apply_unexpected() == 1
+    assert applied_keys(session) == [("0000BEEF", 1), ("0000BEEF", 2)]
+    assert table.apply_unexpected() == 0  # nothing more to apply
+
+
+def test_unexpected_rolls_can_be_discarded_and_are_then_acknowledged() -> None:
     table, _session, log = table_at_roll()
     table.handle(RollArrived(device_roll(1)))
     table.handle(RollArrived(device_roll(2)))
-    assert [r.seq for r in table.discard_held()] == [2]
+    assert [r.seq for r in table.discard_unexpected()] == [2]
     assert log[-1] == ("ack", 2)
 
 
@@ -146,7 +171,7 @@ def test_after_an_alchemist_the_chosen_dice_count_with_the_rolled_event() -> Non
     A roll pressed before the box had the ALCH still gets the chosen dice."""
     table, session, log = table_at_roll()
     session.game.alchemist = (2, 5)  # as PlayAlchemist leaves it
-    table.sync()
+    table.update_box()
     assert log[-1] == ("alch", 2, 5)
     table.handle(RollArrived(device_roll(1, 6, 6, EventDie.SCIENCE)))
     assert session.game.history[-1] == Roll(session.game.active, 2, 5, EventDie.SCIENCE)
@@ -163,7 +188,7 @@ def test_a_roll_the_rules_refuse_is_dropped_with_its_reason() -> None:
     session.apply = refuse  # type: ignore[method-assign]
     table.handle(RollArrived(device_roll(1)))
     table.handle(RollArrived(device_roll(2)))
-    assert table.held == [] and table.applied == []
+    assert table.unexpected == [] and not session.origins
     assert [(r.seq, why) for r, why in table.rejected] == [(1, "not now (§3)"), (2, "not now (§3)")]
     assert [e for e in log if e[0] == "ack"] == [("ack", 1), ("ack", 2)]
     assert table.last_error == "roll 2 refused: not now (§3)"
@@ -177,7 +202,7 @@ def test_a_roll_that_cannot_be_applied_is_kept_and_not_acked() -> None:
 
     session.apply = broken  # type: ignore[method-assign]
     table.handle(RollArrived(device_roll(1)))
-    assert [r.seq for r in table.held] == [1]
+    assert [r.seq for r in table.unexpected] == [1]
     assert not any(entry[0] == "ack" for entry in log)
     assert table.last_error == "roll 1 not applied: disk full"
 
@@ -230,7 +255,7 @@ def test_track_follows_the_ship_and_the_attack_is_shown_once_per_attack() -> Non
     while session.game.barbarian_attacks < 3:
         assert not session.game.is_over
         session.apply(choose_random_action(session.game, rng))
-        table.sync()
+        table.update_box()
         positions.add(session.game.barbarian_position)
         track = [e for e in log if e[0] == "track"][-1]
         assert track == ("track", session.game.barbarian_position, 8)
@@ -249,7 +274,7 @@ def test_undo_goes_back_to_waiting_and_rearms(tmp_path: Path) -> None:
         table.handle(RollArrived(device_roll(1)))
         assert log[-2] == ("disarm",)
         session.undo()
-        table.sync()
+        table.update_box()
         assert log[-2] == ("arm",)
 
 
@@ -324,7 +349,7 @@ def test_the_box_display_is_told_whose_turn_and_who_draws_on_a_castle() -> None:
     assert isinstance(link, FakeLink)
     game = session.game
     names = game.config.names
-    table.sync()
+    table.update_box()
     assert link.shown[-1] == (names[game.active], ())  # waiting for the dice: no draws
     science = 2  # the improvement tracks in order: trade, politics, science
     others = [p for p in game.seat_order() if p != game.active]
