@@ -81,6 +81,41 @@ def test_emulator_refuses_a_png_folder_that_is_a_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("a directory", "is a folder, not a flash record file"),
+        ("random bytes", "is not a dice box flash record (too long); it is left as it is"),
+        ("an empty file", "is not a dice box flash record"),
+        ("a dice script with a 7", "is not a dice box flash record"),
+        ("a missing file", "no folder"),
+    ],
+)
+def test_emulator_refuses_a_flash_file_that_is_not_its_record(
+    name: str, words: str, tmp_path: Path
+) -> None:
+    """--flash names the file the box keeps its record in: a folder, a missing folder or a
+    file that is not a flash record is refused in one line and left exactly as it was."""
+    path = _bad_files(tmp_path)[name]
+    before = sorted((p.name, p.read_bytes() if p.is_file() else b"") for p in tmp_path.rglob("*"))
+    line = _error(run("companion_app.emulator", "--seed", "3", "--flash", str(path)), 1)
+    assert line.startswith("dice box emulator: ") and words in line, line
+    after = sorted((p.name, p.read_bytes() if p.is_file() else b"") for p in tmp_path.rglob("*"))
+    assert after == before
+
+
+def test_emulator_takes_its_own_flash_record_again(tmp_path: Path) -> None:
+    """The other side of the refusals above: a record the box wrote is used again."""
+    from companion_app.emulator.firmware import firmware_module
+
+    store = firmware_module("dicebox.store")
+    path = tmp_path / "flash"
+    store.Store(str(path)).save(3, [store.StoredRoll("5EED0001", 4, 3, 5, "ship", 1200, 1, 0)])
+    out = run("companion_app.emulator", "--seed", "3", "--flash", str(path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("PORT ")
+
+
+@pytest.mark.parametrize(
     "args",
     [
         ["--fault", "drop=2"],
@@ -99,6 +134,9 @@ def test_emulator_bad_usage(args: list[str]) -> None:
     "args",
     [
         ["random-game", "--seed", HUGE],
+        ["random-game", "--seed", "-1"],
+        ["random-game", "--seed", str(2**64)],
+        ["random-game", "--seed", str(2**64 - 1), "--games", "2"],
         ["random-game", "--games", "0"],
         ["random-game", "--players", "7"],
         ["random-game", "--max-turns", "many"],

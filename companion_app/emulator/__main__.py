@@ -9,7 +9,8 @@ resets the box, ``q`` quits. Without a terminal, the same bytes are read from st
 and its end quits. The LED track is drawn in the terminal (or printed as ``LEDS`` lines), the
 box's display under it in block characters; ``--display-png DIR`` writes each new display frame
 as a PNG. The box's flash (unacknowledged rolls across ``r`` and ``--reset-after``) is a
-temporary file, or ``--flash FILE``.
+temporary file, or ``--flash FILE`` (a file that is not such a record is refused, never
+overwritten).
 """
 
 from __future__ import annotations
@@ -150,7 +151,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--flash",
         metavar="FILE",
-        help="the box's flash record (kept across resets; default: a temporary file)",
+        help="the box's flash record (kept across resets; default: a temporary file); a file"
+        " there that is not one is refused, never overwritten",
     )
     parser.add_argument(
         "--display-png",

@@ -25,7 +25,13 @@ from dataclasses import dataclass
 
 from companion_app.device import protocol as p
 from companion_app.emulator.faults import FaultInjector, FaultPlan
-from companion_app.emulator.firmware import Firmware, ThreadFirmware, VmFirmware, firmware_args
+from companion_app.emulator.firmware import (
+    Firmware,
+    ThreadFirmware,
+    VmFirmware,
+    check_flash_file,
+    firmware_args,
+)
 
 REPLUG_AFTER_S = 0.2
 """How long the port stays away on an unplug."""
@@ -82,6 +88,7 @@ class Emulator:
     :param resend_ms: the firmware's resend period for unacknowledged rolls (default 2000).
     :param flash: the file holding the box's flash record (unacknowledged rolls, solo track),
         kept across `reset` like the Pico's flash; None: a temporary one, removed on `close`.
+        A file there that is not a flash record is refused (ValueError), never overwritten.
     :param on_port: called with the new path after every (re)plug, the first one included.
     """
 
@@ -109,7 +116,9 @@ class Emulator:
         self.device_id = device_id
         self.on_port = on_port
         self._flash_dir: tempfile.TemporaryDirectory[str] | None = None
-        if flash is None:
+        if flash is not None:
+            check_flash_file(flash)
+        else:
             self._flash_dir = tempfile.TemporaryDirectory(prefix="dicebox-flash-")
             flash = os.path.join(self._flash_dir.name, "dicebox.dat")
         self.flash = flash

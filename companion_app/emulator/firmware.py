@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import os
 import shutil
 import subprocess
@@ -26,6 +27,46 @@ def firmware_dir() -> Path:
     if not (FIRMWARE_DIR / "host_main.py").exists():
         raise FileNotFoundError(f"the dice box firmware is not at {FIRMWARE_DIR}")
     return FIRMWARE_DIR
+
+
+def firmware_module(name: str) -> Any:
+    """One of the firmware's modules (e.g. ``dicebox.store``), imported under this CPython."""
+    fw = str(firmware_dir())
+    if fw not in sys.path:
+        sys.path.insert(0, fw)
+    return importlib.import_module(name)
+
+
+def check_flash_file(path: str) -> None:
+    """``path`` may hold the box's flash record: there is none yet (in a folder that exists),
+    or it is one (the firmware replaces it whole through ``path.new``). Anything else is
+    someone else's file and is left as it is.
+
+    :raises ValueError: naming the file and what is wrong with it.
+    """
+    store = firmware_module("dicebox.store")
+    magic = (store.MAGIC + "\n").encode()
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ValueError(f"no folder {folder} for the flash record {path}")
+    for candidate in (path, path + ".new"):
+        if os.path.isdir(candidate):
+            raise ValueError(f"{candidate} is a folder, not a flash record file")
+        if not os.path.lexists(candidate):
+            continue
+        if not os.path.isfile(candidate):
+            raise ValueError(f"{candidate} is not a regular file, not a flash record")
+        with open(candidate, "rb") as f:
+            data = f.read(store.MAX_BYTES + 1)
+        if candidate != path and (magic.startswith(data) or data.startswith(magic)):
+            continue  # the record being replaced when the box last stopped: ours, half written
+        try:
+            store.decode(data)
+        except (ValueError, UnicodeError) as exc:
+            reason = "not text" if isinstance(exc, UnicodeError) else str(exc)
+            raise ValueError(
+                f"{candidate} is not a dice box flash record ({reason}); it is left as it is"
+            ) from None
 
 
 def micropython_binary() -> str:

@@ -22,11 +22,25 @@ def state_digest(state: object) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+SEED_MAX = 2**64 - 1
+
+
+def _seed(text: str) -> int:
+    """A game seed as the command line takes it: a whole number from 0 to 2**64 - 1."""
+    digits = text.strip()
+    whole = digits.isascii() and digits.isdigit() and len(digits) <= 20
+    if not (whole and int(digits) <= SEED_MAX):
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is not a seed (a whole number 0-{SEED_MAX})"
+        )
+    return int(digits)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion_app.rules")
     sub = parser.add_subparsers(dest="command", required=True)
     rg = sub.add_parser("random-game", help="play random legal games")
-    rg.add_argument("--seed", type=int, default=0)
+    rg.add_argument("--seed", type=_seed, default=0)
     rg.add_argument("--games", type=int, default=1)
     rg.add_argument("--players", type=int, choices=(3, 4), default=4)
     rg.add_argument("--max-turns", type=int, default=500)
@@ -37,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.seed + args.games - 1 > SEED_MAX:
+        parser.error(f"--seed plus --games goes past the last seed, {SEED_MAX}")
     for seed in range(args.seed, args.seed + args.games):
         result = play_random_game(
             seed, players=args.players, max_turns=args.max_turns, check=args.check
