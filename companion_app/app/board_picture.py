@@ -538,9 +538,9 @@ def drawn_things(
     picture: BoardPicture, geo: BoardGeometry, dp: float, offered: Iterable[Spot] = ()
 ) -> tuple[Drawn, ...]:
     """Every piece, token and legal spot's marker with its place and drawn size, in the order
-    they are drawn: hex markers, the robber and the merchant, buildings, knights, then road and
-    intersection markers (over the pieces: a knight to promote shows its ring, a road beside a
-    city its whole marker)."""
+    they are drawn: hex markers, the robber and the merchant, road markers, buildings, knights,
+    intersection markers (over the pieces: a knight to promote shows its ring). A road's marker
+    is outlined again over the pieces, so its whole length shows beside a city."""
     scale = piece_scale(geo.size, dp)
     s = geo.size
     spots = list(offered)
@@ -557,12 +557,6 @@ def drawn_things(
         if both:  # side by side, each a little over the middle
             x += (-0.3 if kind == "robber" else 0.3) * s
         things.append(Drawn(kind, ("hex", h), x, y, scale.token, scale.token))
-    for b in picture.buildings:
-        x, y = geo.node(b.node)
-        things.append(Drawn(b.kind, ("node", b.node), x, y, scale.piece, scale.piece))
-    for k in picture.knights:
-        x, y = geo.node(k.node)
-        things.append(Drawn("knight", ("node", k.node), x, y, scale.piece, scale.piece))
     for kind, ident in spots:
         if kind == "edge":
             (ax, ay), (bx, by) = geo.edge(ident)
@@ -573,6 +567,12 @@ def drawn_things(
                     "edge spot", (kind, ident), x, y, scale.edge_spot, scale.edge_spot_width, angle
                 )
             )
+    for b in picture.buildings:
+        x, y = geo.node(b.node)
+        things.append(Drawn(b.kind, ("node", b.node), x, y, scale.piece, scale.piece))
+    for k in picture.knights:
+        x, y = geo.node(k.node)
+        things.append(Drawn("knight", ("node", k.node), x, y, scale.piece, scale.piece))
     for kind, ident in spots:
         if kind == "node":
             x, y = geo.node(ident)

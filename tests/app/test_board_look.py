@@ -93,10 +93,11 @@ def test_what_the_board_view_is_told_to_draw() -> None:
     offered = [("node", 5), ("edge", 7), ("hex", 3)]
     drawn = drawn_things(picture, geo, 1.0, offered)
     kinds = [t.kind for t in drawn]
-    # Markers of hexes under the robber; of roads and intersections over the pieces.
-    assert kinds[:2] == ["hex spot", "robber"]
-    assert sorted(kinds[2:-2]) == ["city"] * 3 + ["settlement"] * 3
-    assert kinds[-2:] == ["edge spot", "node spot"]
+    # Markers of hexes under the robber, of roads under the pieces (outlined again over them),
+    # of intersections over the pieces.
+    assert kinds[:3] == ["hex spot", "robber", "edge spot"]
+    assert sorted(kinds[3:-1]) == ["city"] * 3 + ["settlement"] * 3
+    assert kinds[-1] == "node spot"
     pieces = [t for t in drawn if t.kind in ("settlement", "city")]
     assert sorted(t.spot[1] for t in pieces) == sorted(nodes)
     for t in pieces:
@@ -105,7 +106,7 @@ def test_what_the_board_view_is_told_to_draw() -> None:
     robber = drawn[1]
     assert robber.spot == ("hex", game.robber_hex)
     assert (robber.x, robber.y) == geo.hex_centre(game.robber_hex)
-    edge = drawn[-2]
+    edge = drawn[2]
     assert edge.shown_size == edge.width == 44.0
     assert edge.height == pytest.approx(16.0)  # a third of a side across
     assert drawn[-1].shown_size == pytest.approx(50.0)  # round the piece, at most a side

@@ -35,7 +35,7 @@ from companion_app.app.presenter import (
     text_colour_on,
 )
 from companion_app.rules.cards import Harbour, Track
-from companion_app.rules.topology import HARBOUR_EDGES
+from companion_app.rules.topology import EDGE_NODES, HARBOUR_EDGES
 
 SEA_EDGE: RGBA = (0.09, 0.24, 0.42, 1.0)
 OUTLINE: RGBA = (0.12, 0.10, 0.08, 1.0)
@@ -151,6 +151,9 @@ class BoardView(Widget):
             for edge, owner in picture.roads:
                 self._road(geo, edge, picture.colours[owner])
             for thing in self.drawn:
+                if thing.kind == "edge spot":
+                    self._edge_spot(thing)
+            for thing in self.drawn:
                 node = thing.spot[1]
                 if thing.kind == "knight":
                     k = knights[node]
@@ -158,9 +161,20 @@ class BoardView(Widget):
                 elif thing.kind in ("settlement", "city", "destroyed_city"):
                     b = buildings[node]
                     self._building(thing, b, picture.colours[b.owner], _mark(picture, b.owner))
+            ends: set[int] = set()
             for thing in self.drawn:
                 if thing.kind == "edge spot":
-                    self._edge_spot(thing)
+                    self._edge_spot_outline(thing)
+                    ends.update(EDGE_NODES[thing.spot[1]])
+            for thing in self.drawn:  # the letters of the pieces under them, on top again
+                node = thing.spot[1]
+                if thing.kind == "knight" and node in ends:
+                    k = knights[node]
+                    fill = picture.colours[k.owner] if k.active else INACTIVE_KNIGHT
+                    self._letter(thing, fill, _mark(picture, k.owner))
+                elif thing.kind in ("settlement", "city") and node in ends:
+                    b = buildings[node]
+                    self._letter(thing, picture.colours[b.owner], _mark(picture, b.owner))
             for thing in self.drawn:
                 if thing.kind == "node spot":
                     self._node_spot(thing, thing.spot[1] not in occupied)
@@ -290,7 +304,6 @@ class BoardView(Widget):
                 (x - w * 0.47, y + h),
                 (x - w, y + h * 0.6),
             ]
-            mark_at = (x, y - h * 0.42)
         else:
             shape = [
                 (x - w, y - h),
@@ -299,7 +312,6 @@ class BoardView(Widget):
                 (x, y + h),
                 (x - w, y + h * 0.1),
             ]
-            mark_at = (x, y - h * 0.3)
         if b.metropolis:
             Color(*TRACK_COLOURS[Track(b.metropolis)])
             Line(circle=(x, y, w * 1.28), width=max(2.0, s * 0.09))
@@ -309,10 +321,17 @@ class BoardView(Widget):
         Line(points=_flat(shape), close=True, width=max(1.2, s * 0.04))
         if b.kind == "destroyed_city":
             Line(points=[x - w, y - h, x + w, y + h * 0.6], width=max(1.5, s * 0.05))
-        if mark:
-            self._text(
-                mark, *mark_at, s * (0.42 if len(mark) == 1 else 0.34), text_colour_on(colour)
-            )
+        self._letter(t, colour, mark)
+        if b.metropolis:
+            # The track's initial on a badge in its colour: which metropolis, without colour too.
+            track = TRACK_COLOURS[Track(b.metropolis)]
+            br = s * 0.24
+            bx, by = x + w * 0.95, y + h * 0.95
+            Color(*track)
+            Ellipse(pos=(bx - br, by - br), size=(2 * br, 2 * br))
+            Color(*OUTLINE)
+            Line(circle=(bx, by, br), width=1.2)
+            self._text(b.metropolis[:1].upper(), bx, by, br * 1.3, text_colour_on(track))
 
     def _knight(self, t: Drawn, k: KnightView, colour: RGBA, mark: str) -> None:
         """An active knight is a shield in its owner's colour, an inactive one a dark disc with
@@ -341,13 +360,25 @@ class BoardView(Widget):
             Color(*OUTLINE)
             Line(circle=(x, y, r), width=1.0)
         ink = text_colour_on(fill)
-        if mark:
-            self._text(mark, x, y + r * 0.4, r * (0.72 if len(mark) == 1 else 0.56), ink)
+        self._letter(t, fill, mark)
         bar_w, bar_h, gap = r * 0.17, r * 0.5, r * 0.13
         left = x - (k.level * bar_w + (k.level - 1) * gap) / 2.0
         Color(*ink)
         for i in range(k.level):
             Rectangle(pos=(left + i * (bar_w + gap), y - r * 0.55), size=(bar_w, bar_h))
+
+    def _letter(self, t: Drawn, fill: RGBA, mark: str) -> None:
+        """The owner's letter on a piece: in a knight's upper half, in a city's body, under a
+        settlement's roof."""
+        if not mark:
+            return
+        one = len(mark) == 1
+        if t.kind == "knight":
+            at, size = (t.x, t.y + t.height * 0.2), t.width * (0.36 if one else 0.28)
+        else:
+            below = 0.21 if t.kind == "city" else 0.15
+            at, size = (t.x, t.y - t.height * below), t.width * (0.42 if one else 0.34)
+        self._text(mark, *at, size, text_colour_on(fill))
 
     def _hex_spot(self, geo: BoardGeometry, t: Drawn) -> None:
         corners = _flat(geo.hex_corners(t.spot[1]))
@@ -370,6 +401,15 @@ class BoardView(Widget):
         Line(points=points, width=t.height / 2.0, cap="round")
         Color(*HIGHLIGHT)
         Line(points=points, width=t.height / 2.0 - max(2.0, t.height * 0.16), cap="round")
+
+    def _edge_spot_outline(self, t: Drawn) -> None:
+        """The road marker's outline again over the pieces: its whole length shows while the
+        piece it leaves from stays visible inside it."""
+        outline = _flat(_capsule(t))
+        Color(*HIGHLIGHT_RIM)
+        Line(points=outline, close=True, width=max(1.5, t.height * 0.1))
+        Color(*HIGHLIGHT)
+        Line(points=outline, close=True, width=max(1.0, t.height * 0.05))
 
     def _node_spot(self, t: Drawn, empty: bool) -> None:
         """A light ring with a dark rim round the intersection (round the piece on it)."""
@@ -403,6 +443,22 @@ class BoardView(Widget):
 
 def _mark(picture: BoardPicture, owner: int) -> str:
     return picture.marks[owner] if owner < len(picture.marks) else ""
+
+
+def _capsule(t: Drawn, steps: int = 8) -> list[tuple[float, float]]:
+    """The outline of a road's marker: a bar ``t.width`` long and ``t.height`` across with
+    round ends, along ``t.angle``."""
+    r = t.height / 2.0
+    half = t.width / 2.0 - r
+    a = math.radians(t.angle)
+    ux, uy = math.cos(a), math.sin(a)
+    points = []
+    for end, start in ((1.0, -90.0), (-1.0, 90.0)):
+        cx, cy = t.x + ux * half * end, t.y + uy * half * end
+        for i in range(steps + 1):
+            b = math.radians(t.angle + start + 180.0 * i / steps)
+            points.append((cx + r * math.cos(b), cy + r * math.sin(b)))
+    return points
 
 
 def _flat(points: list[tuple[float, float]]) -> list[float]:
