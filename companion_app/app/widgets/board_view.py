@@ -219,21 +219,23 @@ class BoardView(Widget):
                 Line(circle=(hx, hy, r * 1.15), width=max(2.0, s * 0.06))
 
     def _token(self, geo: BoardGeometry, h: int, token: int, pips: int, red: bool) -> None:
+        """A number token as large as the middle of its hex left free by pieces on the corners
+        (a side apart, up to a side across): the number read from across the table."""
         s = geo.size
         x, y = geo.hex_centre(h)
-        r = s * 0.34
+        r = s * 0.4
         Color(*TOKEN)
         Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
         Color(*OUTLINE)
         Line(circle=(x, y, r), width=max(1.0, s * 0.02))
         ink = TOKEN_RED if red else TOKEN_TEXT
-        self._text(str(token), x, y + s * 0.05, s * (0.34 if red else 0.3), ink)
+        self._text(str(token), x, y + s * 0.07, s * (0.42 if red else 0.38), ink)
         dot = max(2.0, s * 0.045)
         gap = dot * 2.5
         Color(*ink)
         for i in range(pips):
             px = x + (i - (pips - 1) / 2.0) * gap
-            Ellipse(pos=(px - dot, y - s * 0.19 - dot), size=(2 * dot, 2 * dot))
+            Ellipse(pos=(px - dot, y - s * 0.24 - dot), size=(2 * dot, 2 * dot))
 
     def _hex_token(self, t: Drawn, number: tuple[int | None, bool]) -> None:
         """The robber (black, a pawn) or the merchant (purple, a cone): a round token over the
