@@ -39,8 +39,9 @@ from companion_app.device.table import DiceTable
 from companion_app.journal import GameSession
 from companion_app.rules.prompts import counted
 
-PRESS_WAIT_S = 2.0
-"""How long an on-screen roll waits for the emulated box to be armed."""
+PRESS_SLOW_S = 2.0
+"""An on-screen roll still waiting for the emulated box to be armed after this long: the top bar
+says so (the press still goes through once the box is ready)."""
 
 Schedule = Callable[[Callable[[], None]], None]
 """Runs a callable on the app's main thread (Kivy: ``Clock.schedule_once``)."""
@@ -84,7 +85,8 @@ class DiceController:
         )
         self._dice: Dice | None = None
         self._table: DiceTable | None = None
-        self._press_deadline: float | None = None
+        self._press_since: float | None = None  # an on-screen roll waits for the box since
+        self._told_slow = False
 
     @property
     def is_virtual(self) -> bool:
@@ -116,6 +118,7 @@ class DiceController:
     def attach(self, session: GameSession | None) -> None:
         """Rolls from now on go to ``session`` (None: no game on screen, rolls are refused)."""
         self.session = session
+        self._press_since = None
         link = self.link
         self._table = None if session is None or link is None else DiceTable(session, link)
         self.update_box()
@@ -125,26 +128,33 @@ class DiceController:
 
         The box is armed by a command a few milliseconds after the game starts waiting for dice;
         a tap on the screen in between would meet a disarmed box and roll nothing, so the press
-        waits (frame by frame, at most ``PRESS_WAIT_S``) for the box to confirm its state.
+        waits, frame by frame, for the box to confirm its state: as long as the game waits for a
+        roll, however long that takes on a loaded tablet (after ``PRESS_SLOW_S`` the top bar
+        says so). A tap is never dropped for being slow.
         """
         if self.virtual_box is None:
             return
-        self._press_deadline = time.monotonic() + PRESS_WAIT_S
+        self._press_since = time.monotonic()
+        self._told_slow = False
         self._try_press()
 
     def _try_press(self) -> None:
-        box, link = self.virtual_box, self.link
-        if self._press_deadline is None or box is None or link is None:
+        box, link, session = self.virtual_box, self.link, self.session
+        if self._press_since is None or box is None or link is None:
+            return
+        game = session.game if session is not None else None
+        if game is None or not game.awaiting_roll or game.is_over:
+            self._press_since = None  # no roll is due any more (an undo, another game)
             return
         if link.session.state_confirmed:
-            self._press_deadline = None
+            self._press_since = None
             box.press()
-        elif time.monotonic() < self._press_deadline:
-            self._schedule(self._try_press)
-        else:
-            self._press_deadline = None
-            self.last_error = "The virtual dice did not answer in time; tap Roll again."
+            return
+        if not self._told_slow and time.monotonic() - self._press_since >= PRESS_SLOW_S:
+            self._told_slow = True
+            self.last_error = "The virtual dice are slow to answer; the roll follows when they do."
             self._on_change()
+        self._schedule(self._try_press)
 
     def apply_unexpected(self) -> None:
         """After a change of the game by hand: rolls that came while none was due are applied
@@ -163,6 +173,7 @@ class DiceController:
             self.link.disarm()
 
     def close(self) -> None:
+        self._press_since = None
         if self._dice is not None:
             self._dice.close()
 

@@ -118,7 +118,8 @@ class DiceTable:
         self.session = session
         self.link = link
         self.unexpected: list[DeviceRoll] = []
-        """Rolls that came while the game did not wait for one, oldest first."""
+        """Rolls not applied yet, oldest first: they came while the game did not wait for one
+        (or the journal could not commit them; `last_error` says why)."""
         self.offline: list[DeviceRoll] = []
         """Rolls made while no host listened, offered for a decision."""
         self.rejected: list[tuple[DeviceRoll, str]] = []

@@ -7,10 +7,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from companion_app.app import dice_controller
 from companion_app.app.dice_controller import DiceController, DiceStatus
+from companion_app.device.dice import Dice
 from companion_app.device.discovery import DiceSource
 from companion_app.device.events import (
     Connected,
@@ -41,6 +44,74 @@ class Calls:
 
     def changed(self) -> None:
         self.changes += 1
+
+
+def one_frame(calls: Calls) -> None:
+    """What the main thread runs in one frame: the calls scheduled before it began."""
+    todo, calls.queue = calls.queue, []
+    for fn in todo:
+        fn()
+
+
+class FakeVirtualBox:
+    def __init__(self) -> None:
+        self.presses = 0
+
+    def press(self) -> None:
+        self.presses += 1
+
+    def leds(self) -> str | None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def slow_virtual_dice(
+    session: GameSession, monkeypatch: pytest.MonkeyPatch
+) -> tuple[DiceController, Calls, FakeVirtualBox, SimpleNamespace, list[float]]:
+    """A controller whose virtual box has not confirmed its state yet, on a clock the test
+    moves by hand."""
+    now = [100.0]
+    monkeypatch.setattr(dice_controller, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    calls = Calls()
+    dice = DiceController(DiceSource(None), schedule=calls.schedule, on_change=calls.changed)
+    box = FakeVirtualBox()
+    link = SimpleNamespace(session=SimpleNamespace(state_confirmed=False))
+    dice._dice = Dice(DiceSource(None), link, box)  # type: ignore[arg-type]
+    dice.session = session
+    return dice, calls, box, link, now
+
+
+def test_an_on_screen_roll_waits_for_a_slow_box_however_long(
+    session: GameSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a loaded tablet the virtual box may take seconds to confirm it is armed: the tap is
+    kept (the top bar says the dice are slow) and goes through once the box is ready."""
+    dice, calls, box, link, now = slow_virtual_dice(session, monkeypatch)
+    assert session.game.awaiting_roll
+    dice.press_virtual()
+    for _ in range(50):  # ten seconds of frames
+        now[0] += 0.2
+        one_frame(calls)
+    assert box.presses == 0 and calls.changes == 1
+    assert dice.last_error == "The virtual dice are slow to answer; the roll follows when they do."
+    link.session.state_confirmed = True
+    one_frame(calls)
+    assert box.presses == 1 and calls.queue == []
+
+
+def test_a_waiting_on_screen_roll_is_dropped_once_no_roll_is_due(
+    session: GameSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dice, calls, box, link, _now = slow_virtual_dice(session, monkeypatch)
+    dice.press_virtual()
+    one_frame(calls)
+    session.apply(next(a for a in session.game.legal_actions() if isinstance(a, Roll)))
+    one_frame(calls)  # the game moved on (a roll by hand): nothing to press for
+    link.session.state_confirmed = True
+    one_frame(calls)
+    assert box.presses == 0 and calls.queue == []
 
 
 def _after_setup(session: GameSession) -> None:
