@@ -53,7 +53,7 @@ __all__ = [
     "production_words",
 ]
 
-_NOT_ASKED = frozenset(
+ALWAYS_ASKED = frozenset(
     {
         PromptKind.TURN,
         PromptKind.ROLL,
@@ -61,9 +61,20 @@ _NOT_ASKED = frozenset(
         PromptKind.SETUP_CITY,
         PromptKind.SETUP_ROAD,
         PromptKind.GAME_OVER,
+        # An offer to answer: declining at once would tell the table the player cannot pay.
+        PromptKind.TRADE_RESPONSE,
+        # Choices among a hand's cards: their one option would tell the table the hand.
+        PromptKind.DISCARD,
+        PromptKind.WEDDING_GIVE,
+        PromptKind.HARBOR_ANSWER,
+        PromptKind.PROGRESS_DISCARD,
+        PromptKind.SPY,
+        PromptKind.MASTER_MERCHANT,
+        PromptKind.COMMERCIAL_HARBOR,
     }
 )
-"""Prompts whose single legal option is still the player's to take (or not)."""
+"""Prompts whose single legal option is still the player's to take; any other decision with
+one option is taken at once by the app (and logged as "the only choice")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +194,7 @@ class _Since:
     @classmethod
     def of(cls, game: Game) -> _Since:
         kind = game.prompt.kind
-        automatic = kind not in _NOT_ASKED and len(game.legal_actions()) == 1
+        automatic = kind not in ALWAYS_ASKED and len(game.legal_actions()) == 1
         return cls(
             game.barbarian_position,
             game.barbarian_attacks,

@@ -15,6 +15,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,13 +26,14 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion_app import APP_NAME, __version__
+from companion_app.app import game_controller as GC
 from companion_app.app.dice_controller import DiceController
 from companion_app.app.screens.home import HomeScreen
 from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
 from companion_app.game_log import GameLog, log_for
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
-from companion_app.rules.actions import Action
+from companion_app.rules.actions import Action, Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError
 
@@ -147,7 +149,7 @@ class CompanionApp(App):
         self.dice = DiceController(
             self.dice_source,
             schedule=lambda fn: Clock.schedule_once(lambda _dt: fn(), 0),
-            on_change=self.refresh,
+            on_change=self._dice_changed,
             seed=self._dice_seed,
         )
         try:
@@ -257,16 +259,24 @@ class CompanionApp(App):
 
     def apply(self, action: Action) -> bool:
         """Commit an action to the journal, then show it. False (with a message) if refused."""
-        if self.session is None:
+        return self.apply_all([action])
+
+    def apply_all(self, actions: Sequence[Action]) -> bool:
+        """Commit actions in order (a card picker's choice), stopping at the first refused;
+        then any one-option decision that follows is taken at once, and the screen redrawn."""
+        session = self.session
+        if session is None:
             return False
         try:
-            self.session.apply(action)
+            for action in actions:
+                session.apply(action)
         except (IllegalActionError, JournalError) as exc:
             self.message = str(exc)
             self.refresh()
             return False
         self.message = ""
         self._apply_unexpected_rolls()
+        self.take_only_choices()
         self.refresh()
         return True
 
@@ -275,6 +285,30 @@ class CompanionApp(App):
         is due (a press that crossed an undo). `refresh` itself never changes the game."""
         if self.dice is not None:
             self.dice.apply_unexpected()
+
+    def _dice_changed(self) -> None:
+        """The dice box's news (a roll applied, the link's state): the one-option decisions a
+        roll brings are taken, then everything is redrawn."""
+        self.take_only_choices()
+        self.refresh()
+
+    def take_only_choices(self) -> None:
+        """A decision with one legal option and nothing private is taken at once after the game
+        moved on (a tap, a roll from the box, a phone, a redo; never after an undo, and never
+        by `refresh`); the log marks it, and Undo takes it back with what brought it
+        (``game_controller.undo_span``)."""
+        session = self.session
+        if session is None:
+            return
+        for _ in range(GC.MAX_AUTOMATIC):
+            action = GC.only_choice(session.game)
+            if action is None:
+                return
+            try:
+                session.apply(action)
+            except (IllegalActionError, JournalError) as exc:
+                self.message = str(exc)
+                return
 
     def refresh(self) -> None:
         """Everything on screen follows the current state; the dice box follows too."""
@@ -360,17 +394,21 @@ class CompanionApp(App):
     # ---- undo / redo ------------------------------------------------------------------------
 
     def request_undo(self) -> None:
-        """The Undo button: a roll is undone only after a confirmation (the dice were thrown)."""
+        """The Undo button: what one tap did is taken back (a card picker's choice whole, a
+        choice taken at once with what brought it); a roll only after a confirmation (the dice
+        were thrown)."""
         session = self.session
-        step = session.peek_undo() if session is not None else None
-        if session is None or step is None:
+        if session is None or not session.can_undo:
             return
-        if step.is_roll:
+        span = GC.undo_span(session.game)
+        roll = next((a for a in span if isinstance(a, Roll)), None)
+        if roll is not None:
             from companion_app.app import info_presenter as I
             from companion_app.app.widgets.confirm import ConfirmPopup
 
+            index = len(session.game.history) - 1 - span.index(roll)
             ConfirmPopup(
-                question=I.undo_question(session.game, step),
+                question=I.undo_question(session.game, JournalStep(index, roll)),
                 yes_text="Undo the roll",
                 on_yes=self.undo,
             ).open()
@@ -378,30 +416,43 @@ class CompanionApp(App):
             self.undo()
 
     def undo(self) -> JournalStep | None:
-        """Take back the last action through the journal; the dice box follows."""
-        return self._undo_or_redo(undo=True)
+        """Take back what one tap did through the journal (``game_controller.undo_span``);
+        the dice box follows. Returns the earliest step taken back."""
+        session = self.session
+        if session is None or not session.can_undo:
+            return None
+        return self._undo_or_redo(len(GC.undo_span(session.game)), undo=True)
 
     def redo(self) -> JournalStep | None:
-        """Take the last undone action again through the journal; the dice box follows."""
-        return self._undo_or_redo(undo=False)
-
-    def _undo_or_redo(self, *, undo: bool) -> JournalStep | None:
+        """Take again what the last Undo took back; the dice box follows."""
         session = self.session
-        if session is None or not (session.can_undo if undo else session.can_redo):
+        if session is None or not session.can_redo:
             return None
+        return self._undo_or_redo(GC.redo_span(session.game, session.redo_actions), undo=False)
+
+    def _undo_or_redo(self, count: int, *, undo: bool) -> JournalStep | None:
+        session = self.session
+        assert session is not None
         from companion_app.app import info_presenter as I
 
+        steps: list[JournalStep] = []
         try:
-            step = session.undo() if undo else session.redo()
+            for _ in range(max(1, count)):
+                steps.append(session.undo() if undo else session.redo())
         except JournalError as exc:
             self.message = f"{'Undo' if undo else 'Redo'} failed: {exc}"
             self.refresh()
             return None
         verb = "Undone" if undo else "Redone"
-        self.message = f"{verb}: {I.step_words(session.game, step)}"
+        main = steps[-1] if undo else steps[0]
+        more = f" ({len(steps)} actions together)" if len(steps) > 1 else ""
+        self.message = f"{verb}: {I.step_words(session.game, main)}{more}"
+        length = len(session.game.history)
         self._apply_unexpected_rolls()
+        if not undo or len(session.game.history) > length:
+            self.take_only_choices()
         self.refresh()
-        return step
+        return main
 
     # ---- export ------------------------------------------------------------------------------
 

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import json
 import sys
 import tempfile
 import traceback
+from collections import Counter
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -27,11 +30,13 @@ from ui_scenario import Scenario
 
 from companion_app.app import companion
 from companion_app.app import presenter as P
+from companion_app.app.card_picker import PICKER_PROMPTS
 from companion_app.app.companion import CompanionApp, save_screenshot
 from companion_app.app.dice_controller import DiceController
 from companion_app.app.tour.plan import PLAN_SEED, make_plan
 from companion_app.device.discovery import DiceSource
 from companion_app.rules.actions import Action, CommitKnights, EndTurn, OfferTrade, Roll
+from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 
 
@@ -45,13 +50,28 @@ class LongGame(Scenario):
         self.checked = 0
         self.paged = 0
         self.announced: list[str] = []
+        self.automatic = 0
+        self.trace: list[tuple[int, int, str]] = []
+        self.taken_at_once: set[str] = set()
+        """The decisions the app took at once (their only option)."""
+        self.taken_at_once_at: list[int] = []
+        self.picked = 0
+        self.taps = 0
+        self.turn_ends: list[int] = []
+        """The taps made so far at each End turn (taps per turn are the differences)."""
+
+    def tap_at(self, x: float, y: float) -> None:
+        self.taps += 1
+        super().tap_at(x, y)
 
     def tick(self, dt: float) -> bool:
         going = super().tick(dt)
         if self.error and "long_error.png" not in self.screens:
             screen = self.game_screen()
             step = screen.step
-            self.error += f"\nstep: {step.title if step else None}; bar: {screen.bar_key}"
+            self.error += (
+                f"\nstep: {step.title if step else None}; bar: {screen.controller.bar_key}"
+            )
             for b in screen.ids.actions.children:
                 self.error += f"\n  {getattr(b, 'text', '')!r} at {b.to_window(*b.center)}"
             scroll = screen.ids.actions.parent
@@ -74,12 +94,31 @@ class LongGame(Scenario):
         yield 3
         link = app.dice.link if app.dice else None
         yield lambda: link is None or link.session.state_confirmed
-        for i, action in enumerate(self.plan.actions):
+        planned = self.plan.actions
+        i = 0
+        while i < len(planned):
             yield from self.back_to_the_game()
-            yield from self.perform(i, action)
-            self.performed = i + 1
+            game = app.session.game
+            self.trace.append((i, len(game.history), game.prompt.kind.value))
+            if len(game.history) > i:
+                # A decision with one option and nothing private: the app took it at once.
+                self.check(f"action {i}: taken at once as planned", game.history[i], planned[i])
+                if game.history[i] != planned[i]:
+                    raise AssertionError(f"action {i}: got {game.history[i]}, planned {planned[i]}")
+                self.automatic += 1
+                self.taken_at_once_at.append(i)
+                i += 1
+            elif game.prompt.kind in PICKER_PROMPTS:
+                i += yield from self.pick_cards(i)
+            else:
+                yield from self.perform(i, planned[i])
+                i += 1
+            self.performed = i
+            if isinstance(planned[i - 1], EndTurn):
+                self.turn_ends.append(self.taps)
         game = app.session.game
         self.check("the game is over", game.is_over, True)
+        self.taken_at_once = prompts_at(self.plan, self.taken_at_once_at)
         yield lambda: app.root.current == "game_over"
         yield from self.shot("long_game_over_screen.png")
         yield from self.back_to_the_game()
@@ -179,6 +218,58 @@ class LongGame(Scenario):
         if game.history[before] != action:
             raise AssertionError(f"{label}: got {game.history[before]}, planned {action}")
 
+    def pick_cards(self, i: int) -> Generator[Any, Any, int]:
+        """A card decision: "Show my cards", − / + on the picker's rows to the planned cards
+        (the plan's run of one-card actions for this decision), Confirm. Returns the run's
+        length."""
+        app = self.app
+        game = app.session.game
+        screen = self.game_screen()
+        label = f"action {i} ({game.prompt.kind.value}, picker)"
+        self.compare(label)
+        kind = game.prompt.kind.value
+        self.lay_out()
+        reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
+        self.check(f"{label}: cards hidden first", len(reveal), 1)
+        if kind + "_hidden" not in self.seen_prompts:
+            self.seen_prompts.add(kind + "_hidden")
+            yield from self.shot(f"long_prompt_{kind}_hidden.png")
+            self.lay_out()  # the buttons as the next frame has them
+            reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
+        self.tap_widget(reveal[0])
+        yield 2
+        panel = screen.picker_panel
+        if panel is None:
+            raise AssertionError(f"{label}: no card picker opened")
+        picker = panel.picker
+        planned = self.plan.actions[i : i + picker.count]
+        wanted = Counter(getattr(a, "card", None) for a in planned)
+        if kind not in self.seen_prompts:
+            self.seen_prompts.add(kind)
+            yield from self.shot(f"long_prompt_{kind}.png")
+        lines = panel.lines
+        for direction in ("minus", "plus"):
+            for index, row in enumerate(picker.rows):
+                while (
+                    (row.chosen > wanted[row.key])
+                    if direction == "minus"
+                    else (row.chosen < wanted[row.key])
+                ):
+                    button = lines[index].ids[direction]
+                    if button.disabled:
+                        raise AssertionError(f"{label}: {direction} of {row.label} disabled")
+                    self.tap_widget(button)
+        self.check(f"{label}: Confirm enabled", panel.ids.confirm.disabled, False)
+        before = len(game.history)
+        self.tap_widget(panel.ids.confirm)
+        yield lambda: len(game.history) >= before + len(planned)
+        taken = game.history[before : before + len(planned)]
+        self.check(f"{label}: the picked cards", Counter(taken), Counter(planned))
+        if Counter(taken) != Counter(planned):
+            raise AssertionError(f"{label}: picked {taken}, planned {planned}")
+        self.picked += 1
+        return len(planned)
+
     def choose(self, action: Action) -> Step:
         game = self.app.session.game
         screen = self.game_screen()
@@ -193,7 +284,7 @@ class LongGame(Scenario):
                 self.seen_prompts.add(game.prompt.kind.value + "_hidden")
                 yield from self.shot(f"long_prompt_{game.prompt.kind.value}_hidden.png")
             self.tap_widget(buttons[0])
-            self.check("the cards are shown after the tap", screen.is_revealed(game), True)
+            self.check("the cards are shown after the tap", screen.controller.revealed, True)
             yield from self.shot(f"long_prompt_{game.prompt.kind.value}.png")
         before = len(game.history)
         for depth in range(4):
@@ -277,7 +368,7 @@ class LongGame(Scenario):
             yield from self.shot("long_trade_offer.png")
         self.tap_widget(panel.ids.send)
         yield 8
-        self.check("trade panel closed", screen.trade is not None and screen.trade.parent, None)
+        self.check("trade panel closed", screen.trade, None)
 
     def commit(self, action: CommitKnights) -> Step:
         screen = self.game_screen()
@@ -287,12 +378,35 @@ class LongGame(Scenario):
                 b for b in screen.ids.actions.children if getattr(b, "node", None) == node
             )
             self.tap_widget(button)
-            self.check("a tapped knight is chosen", node in screen.commit, True)
+            self.check("a tapped knight is chosen", node in screen.controller.commit, True)
         if "long_commit_chosen.png" not in self.screens and action.nodes:
             yield from self.shot("long_commit_chosen.png")
         self.lay_out()
         send = next(b for b in screen.ids.actions.children if getattr(b, "send_knights", False))
         self.tap_widget(send)
+
+
+def prompts_at(plan: Any, indices: list[int]) -> set[str]:
+    """The decisions due before the planned actions at ``indices`` (one replay of the plan)."""
+    wanted = set(indices)
+    game = Game.new(plan.config)
+    found = set()
+    for index, action in enumerate(plan.actions):
+        if index in wanted:
+            found.add(game.prompt.kind.value)
+        game.apply(action)
+    return found
+
+
+def actions_per_turn(actions: list[Action]) -> list[int]:
+    """The planned actions of each turn that ended (End turn included)."""
+    counts, n = [], 0
+    for action in actions:
+        n += 1
+        if isinstance(action, EndTurn):
+            counts.append(n)
+            n = 0
+    return counts
 
 
 def main() -> int:
@@ -337,6 +451,13 @@ def main() -> int:
         "bar_seen": sorted(scenario.seen_bar),
         "announced": scenario.announced,
         "paged": scenario.paged,
+        "automatic": scenario.automatic,
+        "prompts_taken_at_once": sorted(scenario.taken_at_once),
+        "picked": scenario.picked,
+        "trace": scenario.trace[-40:],
+        "taps": scenario.taps,
+        "taps_per_turn": [b - a for a, b in itertools.pairwise([0, *scenario.turn_ends])],
+        "actions_per_turn": actions_per_turn(plan.actions),
         "turns": game.turn if game else 0,
         "winner": game.winner if game and game.is_over else None,
     }

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,16 @@ __all__ = ["WAIT_FRAMES", "ScenarioDriver", "Step", "scenario_main"]
 
 
 class ScenarioDriver(_Driver):
-    """The app's driver (shared with the screenshot tour), with a result for the test side."""
+    """The app's driver (shared with the screenshot tour), with a result for the test side.
+
+    Every screenshot is also a privacy check: no progress card still in a hand is readable on
+    the screen unless its owner uncovered it (or the game is over).
+    """
+
+    def shot(self, name: str) -> Step:
+        yield from super().shot(name)
+        leaks = private_cards_visible(self.app)
+        self.check(f"{name}: no progress card of a hand is visible", leaks, [])
 
     def result(self) -> dict[str, Any]:
         """What goes back to the test: the checks and the game as the journal has it."""
@@ -69,3 +79,67 @@ def scenario_main(make: Callable[[CompanionApp, Path], ScenarioDriver], *, dice_
     app.run()
     args.result.write_text(json.dumps(scenario.result(), indent=1))
     return 0
+
+
+def _shown(widget: Any) -> bool:
+    while widget is not None:
+        if getattr(widget, "opacity", 1) <= 0:
+            return False
+        parent = widget.parent
+        widget = parent if parent is not widget else None
+    return True
+
+
+def private_cards_visible(app: CompanionApp) -> list[str]:
+    """Progress cards in hands whose titles some visible label shows, other than the
+    uncovered owner's, those in the public log (another copy played) and at the game's end."""
+    from kivy.core.window import Window
+
+    from companion_app.app.widgets.game_log_view import GameLogView
+    from companion_app.game_log import GameLog
+
+    session = app.session
+    root = app.root
+    if session is None or root is None or session.game.is_over:
+        return []
+    game = session.game
+    screen = root.current_screen
+    uncovered: set[int] = set()
+    if screen.name == "hand" and not screen.covered:
+        uncovered.add(screen.seat)
+    if screen.name == "game" and screen.controller.revealed:
+        uncovered |= {game.prompt.player, game.card_target}
+    texts = []
+    for layer in Window.children:
+        for widget in layer.walk():
+            if isinstance(widget, GameLogView) or any(
+                isinstance(p, GameLogView) for p in _parents(widget)
+            ):
+                continue
+            text = getattr(widget, "text", None)
+            if isinstance(text, str) and text and _shown(widget):
+                texts.append(text)
+    shown = "\n".join(texts)
+    log = app.game_log if app.game_log is not None else GameLog.of(game)
+    log.sync(game.history)
+    public = "\n".join(log.words_for(None))
+    found = []
+    # A title the uncovered owner holds is theirs to see, whoever else holds another copy.
+    own = {card for seat in uncovered for card in game.progress_hand(seat)}
+    for seat in range(game.player_count):
+        if seat in uncovered:
+            continue
+        for card in set(game.progress_hand(seat)) - own:
+            pattern = rf"(?<!Master )\b{card.title}\b(?! Guild| Fleet)"
+            if re.search(pattern, shown) and card.title not in public:
+                found.append(f"{game.config.names[seat]}'s {card.title} on {screen.name}")
+    return sorted(found)
+
+
+def _parents(widget: Any) -> list[Any]:
+    out = []
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        out.append(parent)
+        parent = parent.parent
+    return out

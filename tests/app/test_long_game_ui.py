@@ -68,7 +68,9 @@ def test_every_action_type_and_every_prompt_was_reached(run: dict) -> None:
     assert ALL_TYPES - {a.type_name for a in actions} == set()
     assert ALL_PROMPTS - prompts == set()
     # The screen showed each prompt (game over on its own screen and under it).
-    assert set(ALL_PROMPTS) - {"game_over"} <= set(run["prompts_seen"])
+    # (A decision with one option and nothing private is taken at once, without a screen.)
+    shown = set(run["prompts_seen"]) | set(run["prompts_taken_at_once"])
+    assert set(ALL_PROMPTS) - {"game_over"} <= shown
     assert [a.to_json() for a in actions] == run["actions"]
 
 
@@ -78,9 +80,15 @@ def test_rolls_came_through_the_emulated_dice_box(run: dict) -> None:
     assert len(rolls) >= MIN_TURNS
 
 
+def test_card_decisions_went_through_the_picker_and_one_option_ones_at_once(run: dict) -> None:
+    assert run["picked"] > 0
+    assert run["automatic"] > 0
+    assert "choose_victim" in run["prompts_taken_at_once"]
+
+
 def test_screenshots_of_every_prompt_and_bar_button(run: dict) -> None:
     screens = set(run["screens"])
-    for kind in ALL_PROMPTS - {"game_over"}:
+    for kind in ALL_PROMPTS - {"game_over"} - set(run["prompts_taken_at_once"]):
         assert f"long_prompt_{kind}.png" in screens, kind
     for key in run["bar_seen"]:
         assert f"long_bar_{key}.png" in screens, key

@@ -380,9 +380,12 @@ class Scenario(ScenarioDriver):
         # Decisions a roll can bring (discards on a 7) are answered with their buttons.
         while game.prompt.kind is not PromptKind.TURN:
             reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
-            if reveal:  # a discard: the player's cards show after their tap
+            if reveal:  # a discard: the picker opens after the player's tap, a choice made
                 self.tap_widget(reveal[0])
+                yield 8
+                self.tap_widget(screen.picker_panel.ids.confirm)
                 yield 2
+                continue
             buttons = [b for b in screen.ids.actions.children if hasattr(b, "choice")]
             if not buttons:
                 raise AssertionError(f"no button for prompt {game.prompt.kind}")

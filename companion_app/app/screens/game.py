@@ -5,7 +5,13 @@ now due, naming the player the tablet goes to.
 Every value on screen comes from :mod:`companion_app.app.presenter`; every tap becomes one of
 ``game.legal_actions()`` (or a domestic offer the rules core accepts) handed to
 :meth:`CompanionApp.apply`. A tap on an action-bar button opens that button's choices: spots on
-the board or buttons, sometimes in two steps (a knight, then where it goes).
+the board or buttons, sometimes in two steps (a knight, then where it goes). A "choose several
+cards" decision opens the card picker once its player uncovers their cards.
+
+What is open (the bar button, its steps, the page, the uncovered cards, the picker's counts) is
+:class:`companion_app.app.game_controller.GameController`'s: the screen binds widgets to it and
+hands it the taps. Whenever the game moves on, by whatever path, the controller closes what was
+open for the old decision; while a dialog is open the screen watches for that every frame.
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion_app.app import presenter as P
+from companion_app.app.game_controller import GameController
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
+from companion_app.app.widgets.card_picker_panel import CardPickerPanel
 from companion_app.app.widgets.game_log_view import GameLogView  # noqa: F401
 from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
 from companion_app.app.widgets.player_panel import PlayerLine, PlayerPanel  # noqa: F401
@@ -58,23 +66,15 @@ class GameScreen(Screen):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bar_key = ""
-        """The action-bar button picked (e.g. build_road), or ""."""
-        self.steps: list[P.ChoiceStep] = []
-        """The choices opened from the bar button, the current one last."""
+        self.controller = GameController()
         self.step: P.ChoiceStep | None = None
         self.spot_actions: dict[P.Spot, Any] = {}
         """Board spots offered now: an Action (setup) or a presenter Choice."""
         self.end_turn_action: Action | None = None
         self.bar: list[P.BarButton] = []
-        self.revealed: tuple[int, int] | None = None
-        """(actions so far, seat): the decider tapped "Show my cards" for this decision."""
-        self.commit: set[int] = set()
         self.trade: TradePanel | None = None
-        self.page = 0
-        """The page of choices shown when they do not all fit."""
-        self._state_key: object = None
-        self._page_key: object = None
+        self.picker_panel: CardPickerPanel | None = None
+        self._watching: Any = None
         self.refill = Clock.create_trigger(lambda _dt: self.refresh(), -1)
 
     def on_size(self, *_args: object) -> None:
@@ -97,11 +97,9 @@ class GameScreen(Screen):
         game = self.game
         if game is None:
             return
-        key = (id(game), len(game.history), game.prompt)
-        if key != self._state_key:
-            # The game moved on (a tap, a roll from the box, an undo): start from the bar again.
-            self._state_key = key
-            self.bar_key, self.steps, self.commit = "", [], set()
+        control = self.controller
+        control.follow(game)  # the game moved on (any path): start from the bar again
+        self._show_picker()
         ids = self.ids
         self.in_setup = game.in_setup
         ids.prompt.text = game.describe_prompt()
@@ -139,32 +137,21 @@ class GameScreen(Screen):
             self._fill_placement(game)
         else:
             self.bar = P.action_bar(game)
-            if self.bar_key and not any(b.key == self.bar_key for b in self.bar):
-                self.bar_key, self.steps = "", []
+            if control.bar_key and not any(b.key == control.bar_key for b in self.bar):
+                control.bar_key, control.steps = "", []
             self._fill_bar()
-            self.step = self._current_step(game)
+            self.step = control.current_step(game)
             self._fill_choices(game)
         ids.board.spots = dict(self.spot_actions)
 
     # ---- what is shown --------------------------------------------------------------------------
 
     def _show_prompt(self, game: Game) -> None:
-        view = P.prompt_view(game, revealed=self.is_revealed(game))
+        view = P.prompt_view(game, revealed=self.controller.revealed)
         self.headline = view.headline
         self.details = view.details
         self.banner_colour = list(view.colour)
         self.banner_text_colour = list(P.text_colour_on(view.colour))
-
-    def is_revealed(self, game: Game) -> bool:
-        return self.revealed == (len(game.history), game.prompt.player)
-
-    def _current_step(self, game: Game) -> P.ChoiceStep | None:
-        if self.steps:
-            return self.steps[-1]
-        prompt_step = P.prompt_step(game)
-        if prompt_step is not None:
-            return prompt_step
-        return None
 
     def _fill_bar(self) -> None:
         box = self.ids.bar
@@ -172,7 +159,7 @@ class GameScreen(Screen):
         for item in self.bar:
             button = Factory.ChoiceButton(
                 text=item.title,
-                state="down" if item.key == self.bar_key else "normal",
+                state="down" if item.key == self.controller.bar_key else "normal",
                 font_size="17sp",
                 height="48dp",
             )
@@ -213,7 +200,8 @@ class GameScreen(Screen):
         box = self.ids.actions
         box.clear_widgets()
         self.spot_actions = {}
-        self.can_go_back = bool(self.steps)
+        control = self.controller
+        self.can_go_back = bool(control.steps)
         knights = P.commit_knights(game)
         if knights is not None:
             self._fill_commit(game, knights)
@@ -232,9 +220,13 @@ class GameScreen(Screen):
             else:
                 self.list_title = "Choose from the bar above, or end the turn" if self.bar else ""
             return
-        covered = game.prompt.kind in P.HIDDEN_CARD_PROMPTS or self.bar_key == P.PROGRESS_KEY
-        if covered and not self.is_revealed(game):
-            self.list_title = f"Only {game.config.names[game.prompt.player]} looks now"
+        name = game.config.names[game.prompt.player]
+        if control.picking(game) and control.revealed:
+            self.list_title = f"{name} chooses in the card picker"
+            box.cols = 1
+            return
+        if control.covered(game) or control.picking(game):
+            self.list_title = f"Only {name} looks now"
             box.cols = 1
             button = Factory.BigButton(
                 text="Show my cards", height="56dp", background_color=(0.55, 0.35, 0.1, 1)
@@ -247,7 +239,7 @@ class GameScreen(Screen):
         buttons = step.buttons
         cols = step.cols if len(buttons) > 1 else 1
         self.list_title = step.title
-        if not self.steps:
+        if not control.steps:
             # A decision: the banner says what it is; here only how to answer.
             self.list_title = "Choose:" if buttons else "Tap a highlighted place on the board"
             if buttons and step.spots:
@@ -264,7 +256,8 @@ class GameScreen(Screen):
             button.choice = choice
             button.bind(on_release=lambda b: self.choose(b.choice))
             entries.append(button)
-        self._show_entries(entries, cols, (self._state_key, self.bar_key, len(self.steps)))
+        key = (control.decision, control.bar_key, len(control.steps))
+        self._show_entries(entries, cols, key)
 
     def _fill_commit(self, game: Game, knights: list[P.KnightChoice]) -> None:
         """Evil barbarians: toggle the knights to send, then send them."""
@@ -276,24 +269,25 @@ class GameScreen(Screen):
                 font_size="17sp",
                 halign="center",
                 valign="middle",
-                state="down" if knight.node in self.commit else "normal",
+                state="down" if knight.node in self.controller.commit else "normal",
             )
             button.node = knight.node
             # A long knight name wraps to two lines rather than running out of its button.
             button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(8), None)))
             button.bind(on_release=lambda b: self.toggle_commit(b.node))
             entries.append(button)
-        strength = sum(k.strength for k in knights if k.node in self.commit)
+        commit = self.controller.commit
+        strength = sum(k.strength for k in knights if k.node in commit)
         send = Factory.BigButton(
-            text=f"Send {counted(len(self.commit), 'knight')}, strength {strength}",
+            text=f"Send {counted(len(commit), 'knight')}, strength {strength}",
             height="56dp",
             background_color=(0.18, 0.55, 0.30, 1),
         )
         send.send_knights = True
-        send.disabled = P.commit_action(game, self.commit) is None
+        send.disabled = P.commit_action(game, commit) is None
         send.bind(on_release=lambda _b: self.send_knights())
         self._show_entries(
-            entries, 2 if len(entries) > 2 else 1, (self._state_key, "commit"), fixed=send
+            entries, 2 if len(entries) > 2 else 1, (self.controller.decision, "commit"), fixed=send
         )
 
     def _show_entries(self, entries: list[Any], cols: int, key: object, fixed: Any = None) -> None:
@@ -302,8 +296,6 @@ class GameScreen(Screen):
         box = self.ids.actions
         rows = max(1, int((box.height + dp(6)) // dp(62)))
         room = rows * cols - (1 if fixed is not None else 0)
-        if key != self._page_key:
-            self._page_key, self.page = key, 0
         pages = [entries]
         if len(entries) > room:
             per_page = max(1, room - 1)
@@ -312,12 +304,12 @@ class GameScreen(Screen):
                 cols, per_page = 2 + (fixed is not None), 1
             pages = [entries[i : i + per_page] for i in range(0, len(entries), per_page)]
         box.cols = cols
-        self.page %= len(pages)
-        for widget in pages[self.page]:
+        page = self.controller.page_for(key, len(pages))
+        for widget in pages[page]:
             box.add_widget(widget)
         if len(pages) > 1:
             more = Factory.BigButton(
-                text=f"More choices ({self.page + 1}/{len(pages)})",
+                text=f"More choices ({page + 1}/{len(pages)})",
                 height="56dp",
                 font_size="18sp",
                 background_color=(0.35, 0.35, 0.4, 1),
@@ -329,7 +321,7 @@ class GameScreen(Screen):
             box.add_widget(fixed)
 
     def next_page(self) -> None:
-        self.page += 1
+        self.controller.next_page()
         self.refresh()
 
     # ---- taps -----------------------------------------------------------------------------------
@@ -338,50 +330,112 @@ class GameScreen(Screen):
         game = self.game
         if game is None:
             return
-        if key == self.bar_key:
-            self.bar_key, self.steps = "", []
-        elif key == P.OFFER_KEY:
-            self.bar_key, self.steps = "", []
+        self.controller.follow(game)
+        if self.controller.pick_bar(game, key):
             self.open_trade(game)
-        else:
-            self.bar_key = key
-            self.steps = [P.bar_step(game, key)]
         self.refresh()
 
     def open_trade(self, game: Game) -> None:
         self.trade = TradePanel(game, self.take)
+        self.trade.bind(on_dismiss=lambda _p: setattr(self, "trade", None))
         self.trade.open()
+        self._watch()
 
     def back(self) -> None:
-        if len(self.steps) > 1:
-            self.steps.pop()
-        else:
-            self.bar_key, self.steps = "", []
+        self.controller.back()
         self.refresh()
 
     def choose(self, choice: P.Choice) -> None:
-        if choice.action is not None:
-            self.take(choice.action)
-        elif choice.then is not None:
-            if not self.steps:
-                step = self.step
-                self.steps = [step] if step is not None else []
-            self.steps.append(choice.then)
+        game = self.game
+        if game is None:
+            return
+        action = self.controller.choose(game, choice)
+        if action is not None:
+            self.take(action)
+        else:
             self.refresh()
 
     def reveal(self) -> None:
         game = self.game
         if game is not None:
-            self.revealed = (len(game.history), game.prompt.player)
+            self.controller.reveal(game)
             self.refresh()
 
+    # ---- the card picker ------------------------------------------------------------------------
+
+    def _show_picker(self) -> None:
+        """The picker panel follows the controller: opened when it has a picker, closed when
+        the picker is gone (confirmed, covered, or the game moved on)."""
+        picker = self.controller.picker
+        panel = self.picker_panel
+        if panel is not None and panel.picker is not picker:
+            self.picker_panel = None
+            panel.dismiss(animation=False)
+        if picker is not None and self.picker_panel is None:
+            self.picker_panel = CardPickerPanel(
+                picker,
+                on_change=self.change_picked,
+                on_confirm=self.confirm_picked,
+                on_cover=self.cover,
+            )
+            self.picker_panel.open(animation=False)
+            self._watch()
+
+    def change_picked(self, row: int, delta: int) -> None:
+        if delta > 0:
+            self.controller.add(row)
+        else:
+            self.controller.remove(row)
+        if self.picker_panel is not None:
+            self.picker_panel.update()
+
+    def cover(self) -> None:
+        """The picker's Cover: the cards are hidden again, nothing chosen."""
+        self.controller.cover()
+        self.refresh()
+
+    def confirm_picked(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        actions = self.controller.confirm(game)
+        self._show_picker()  # gone before the next player's first tap
+        if actions:
+            App.get_running_app().apply_all(actions)
+        else:
+            self.refresh()
+
+    def _watch(self) -> None:
+        """While a dialog is open, notice every frame whether the game moved on without this
+        screen being drawn (a direct change to the session): the dialog then closes."""
+        if self._watching is None:
+            self._watching = Clock.schedule_interval(self._check_dialogs, 0)
+
+    def _check_dialogs(self, _dt: float) -> bool:
+        if self.picker_panel is None and self.trade is None:
+            self._watching = None
+            return False
+        game = self.game
+        if game is None or not self.controller.still_due(game):
+            if self.trade is not None:
+                trade, self.trade = self.trade, None
+                trade.dismiss(animation=False)
+            if game is not None:
+                self.refresh()
+            else:
+                self.controller.close()
+                self._show_picker()
+        return True
+
+    # ---- knights, spots, the turn ---------------------------------------------------------------
+
     def toggle_commit(self, node: int) -> None:
-        self.commit ^= {node}
+        self.controller.toggle_commit(node)
         self.refresh()
 
     def send_knights(self) -> None:
         game = self.game
-        action = None if game is None else P.commit_action(game, self.commit)
+        action = None if game is None else self.controller.send_knights(game)
         if action is not None:
             self.take(action)
 
@@ -397,5 +451,5 @@ class GameScreen(Screen):
             self.take(self.end_turn_action)
 
     def take(self, action: Action) -> None:
-        self.bar_key, self.steps = "", []
+        self.controller.close()
         App.get_running_app().apply(action)
