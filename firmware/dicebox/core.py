@@ -37,11 +37,11 @@ gc.collect()
 
 class Roll:
     """One roll kept until the host acknowledges it. Its ROLL line is made once, at the press
-    (no encoding on a resend); ``kept`` is what the flash record holds of it. ``boot`` is the
-    boot that made it when that was an earlier one (restored from flash), else "".
+    (no encoding on a resend); ``kept`` is what the flash record holds of it, ``kept.boot`` the
+    boot that made it (this one, or an earlier one for a roll restored from flash).
 
-    Every ROLL line names the boot that made it (``made_by``): a host that missed the box's
-    HELLO after a reset would otherwise file a new boot's roll under the old boot's name."""
+    Every ROLL line names that boot: a host that missed the box's HELLO after a reset would
+    otherwise file a new boot's roll under the old boot's name."""
 
     def __init__(
         self,
@@ -53,16 +53,14 @@ class Roll:
         offline: bool,
         alch: bool,
         boot: str,
-        made_by: str,
     ) -> None:
         fields = (("seq", seq), ("y", yellow), ("r", red), ("e", event), ("t", t_ms))
         if offline:
             fields += (("off", 1),)
         if alch:
             fields += (("alc", 1),)
-        fields += (("boot", made_by),)
+        fields += (("boot", boot),)
         self.seq = seq
-        self.boot = boot
         self.offline = offline
         self.sent_ms = -1  # when the ROLL line was last queued (-1: never)
         self.line = p.encode("ROLL", fields)
@@ -186,7 +184,6 @@ class DiceBox:
             self._up(now_ms),
             not self.host,
             alch is not None,
-            "",
             self.boot_id,
         )
         self.ring.append(roll)
@@ -230,11 +227,9 @@ class DiceBox:
         if 0 < track < self.STANDALONE_TRACK_LEN - 1:
             self.lights.set_track(track, self.STANDALONE_TRACK_LEN)
         for k in kept[-self.RING_SIZE :]:
-            boot = k.boot
-            if boot == self.boot_id:  # the same boot id again (a fixed one on a computer)
-                boot = ""
+            if k.boot == self.boot_id:  # the same boot id again (a fixed one on a computer)
                 self.seq = max(self.seq, k.seq)
-            self.ring.append(Roll(k.seq, k.y, k.r, k.e, k.t, k.off, k.alc, boot, k.boot))
+            self.ring.append(Roll(k.seq, k.y, k.r, k.e, k.t, k.off, k.alc, k.boot))
 
     def save(self) -> None:
         """Write the record now (unacknowledged rolls, standalone track)."""
@@ -243,9 +238,7 @@ class DiceBox:
             return
         kept = []
         for roll in self.ring:
-            k = roll.kept
-            k.boot = roll.boot or self.boot_id
-            kept.append(k)
+            kept.append(roll.kept)
         track = 0 if self.host else self.lights.pos
         self.store.save(track, kept)
 
@@ -362,7 +355,7 @@ class DiceBox:
     def _offered(self, roll: Roll) -> bool:
         """An earlier boot's roll goes only to a host that said it takes them (HELLO boots=1):
         an older host would file it under the current boot."""
-        return not roll.boot or self.host_boots
+        return roll.kept.boot == self.boot_id or self.host_boots
 
     def _room(self) -> bool:
         return len(self.outbox) <= self.OUTBOX_LINES - self.OUTBOX_SPARE
@@ -429,11 +422,9 @@ class DiceBox:
         if kind == "ACK":
             seq = fields["seq"]
             boot = fields.get("boot", self.boot_id)
-            if boot == self.boot_id:
-                boot = ""
             for i in range(len(self.ring)):
                 roll = self.ring[i]
-                if roll.seq == seq and roll.boot == boot:
+                if roll.seq == seq and roll.kept.boot == boot:
                     self.ring.pop(i)
                     if self._save_at < 0:
                         self._save_at = now_ms + self.ACK_SAVE_MS

@@ -119,7 +119,7 @@ class Bench:
         self.host.close()
         if self.store is None:
             for roll in self.box.ring:
-                self.wiped.add((DEV, roll.boot or self.box.boot_id, roll.seq))
+                self.wiped.add((DEV, roll.kept.boot, roll.seq))
         self.box = self._new_box()
         self.host.open(self.now_ms / 1000)
 
@@ -130,7 +130,7 @@ class Bench:
         self.run(max(0, 1000 - (self.now_ms - self.box.boot_ms)))
         if self.store is None:
             for roll in self.box.ring:
-                self.wiped.add((DEV, roll.boot or self.box.boot_id, roll.seq))
+                self.wiped.add((DEV, roll.kept.boot, roll.seq))
         self.box = self._new_box()
         self.blackout_until = self.now_ms + blackout_ms
 

@@ -99,7 +99,7 @@ def test_a_reset_box_offers_its_kept_rolls_with_their_boot_and_seq(tmp_path: Pat
     assert box.lights.pos == 1  # the solo track moved on the ship
     # power cut; the new boot finds both rolls and the track
     box = DiceBox(ScriptedDice([(1, 1, "ship")]), DEV, "00000002", 0, 8, S.Store(store.path))
-    assert [(r.boot, r.seq) for r in box.ring] == [("00000001", 1), ("00000001", 2)]
+    assert [(r.kept.boot, r.seq) for r in box.ring] == [("00000001", 1), ("00000001", 2)]
     assert box.lights.pos == 1
     box.outbox.clear()
     box.feed(b"HELLO proto=1 boots=1*98EE\r\n", 10)
@@ -114,7 +114,7 @@ def test_a_reset_box_offers_its_kept_rolls_with_their_boot_and_seq(tmp_path: Pat
     box.feed(p.encode("ACK", (("seq", 1), ("boot", "00000002"))), 20)
     assert len(box.ring) == 2  # boot 2 has no roll 1: nothing forgotten
     box.feed(p.encode("ACK", (("seq", 1), ("boot", "00000001"))), 30)
-    assert [(r.boot, r.seq) for r in box.ring] == [("00000001", 2)]
+    assert [(r.kept.boot, r.seq) for r in box.ring] == [("00000001", 2)]
     box.tick(30 + DiceBox.ACK_SAVE_MS)  # the acknowledgement reaches flash, batched
     assert [r.seq for r in S.Store(store.path).load()[1]] == [2]
 
