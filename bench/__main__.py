@@ -10,13 +10,13 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import app, firmware, journal, link, phones, rules, soak
+from bench import app, firmware, journal, link, phones, rules, soak, taps
 from bench.table import Row, machine, render, write_json
 
 HERE = Path(__file__).resolve().parent
 WORKDIR = HERE.parent / "build" / "bench"
 
-SECTIONS = ("rules", "journal", "link", "app", "firmware", "phones", "soak")
+SECTIONS = ("rules", "journal", "link", "app", "taps", "firmware", "phones", "soak")
 
 
 def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
@@ -31,6 +31,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             ),
             "link": lambda: link.run(link.Sizes(presses=20)),
             "app": lambda: app.run(app.Sizes(runs=1)),
+            "taps": lambda: taps.run(taps.Sizes(long_game=False)),
             "firmware": lambda: firmware.run(
                 firmware.Sizes(rolls=50, chi_rolls=6_000), WORKDIR / "quick"
             ),
@@ -42,6 +43,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
         "journal": lambda: journal.run(journal.Sizes(), WORKDIR),
         "link": lambda: link.run(link.Sizes()),
         "app": lambda: app.run(app.Sizes()),
+        "taps": lambda: taps.run(taps.Sizes()),
         "firmware": lambda: firmware.run(firmware.Sizes(), WORKDIR),
         "phones": lambda: phones.run(phones.Sizes()),
         "soak": lambda: soak.run(soak.Sizes()),

@@ -15,7 +15,7 @@ from companion_app.app.card_picker import PICKER_PROMPTS
 from companion_app.app.choices import PROGRESS_KEY
 from companion_app.app.game_controller import GameController
 from companion_app.app.tour.plan import PLAN_SEED, make_plan
-from companion_app.app.wording import HIDDEN_CARD_PROMPTS
+from companion_app.app.wording import HIDDEN_CARD_PROMPTS, prompt_view
 from companion_app.game_log import ALWAYS_ASKED, GameLog
 from companion_app.rules.actions import (
     DiscardCard,
@@ -55,7 +55,13 @@ def test_a_seven_with_two_discards_worked_through_the_controller() -> None:
     control.follow(game)
     # Covered first: nothing chosen, nothing of the hand open, until Blue uncovers.
     assert control.covered(game) and control.picking(game) and control.picker is None
+    covered = prompt_view(game, revealed=control.revealed)
+    assert "Blue" in covered.headline
+    assert not any(word in covered.details for word in ("brick", "ore", "wool"))
     control.reveal(game)
+    assert prompt_view(game, revealed=control.revealed).details == (
+        "Your cards: 4 brick, 1 wool, 3 ore"
+    )
     picker = control.picker
     assert picker is not None and picker.player == 1 and picker.count == 4
     assert [(r.label, r.held, r.chosen) for r in picker.rows] == [
