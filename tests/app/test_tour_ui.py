@@ -43,6 +43,11 @@ SCREENS = (
     "bar_offer_trade",
     "bar_bank_trade",
     "discard_shown",
+    "master_merchant_shown",
+    "spy_shown",
+    "harbor_answer_shown",
+    "progress_discard_shown",
+    "wedding_give_shown",
     "hand_shown",
     "chart",
     "statistics",
@@ -50,7 +55,8 @@ SCREENS = (
     "game_over",
     "home_after_the_game",
 )
-"""Screens the tour must have looked at (among others: every prompt and action-bar button)."""
+"""Screens the tour must have looked at (among others: every prompt and action-bar button);
+the ``*_shown`` ones are the card picker open for each kind of card decision."""
 
 
 @pytest.mark.timeout(600)  # a whole game through every screen: about a minute on an idle core
