@@ -140,6 +140,8 @@ HIDDEN_CARD_PROMPTS = frozenset(
         PromptKind.PROGRESS_DISCARD,
         PromptKind.SPY,
         PromptKind.MASTER_MERCHANT,
+        # The offers name the resources the player holds.
+        PromptKind.COMMERCIAL_HARBOR,
     }
 )
 """Prompts where the decider picks among hidden cards: theirs, or the victim's they may see."""

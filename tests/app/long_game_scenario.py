@@ -276,7 +276,7 @@ class LongGame(Scenario):
         if game.prompt.kind in (PromptKind.TURN, PromptKind.ROLL):
             key = P.bar_key(action)
             yield from self.tap_bar(key)
-        if game.prompt.kind in P.HIDDEN_CARD_PROMPTS or P.bar_key(action) == P.PROGRESS_KEY:
+        if screen.controller.covered(game):
             self.lay_out()
             buttons = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
             self.check(f"{game.prompt.kind.value}: cards hidden first", len(buttons), 1)

@@ -23,6 +23,7 @@ from companion_app.rules.actions import (
     MoveRobber,
     OfferTrade,
     PlayMasterMerchant,
+    PlayProgress,
     PlaySpy,
     Roll,
     StealFrom,
@@ -353,3 +354,21 @@ def test_taken_at_once_in_the_planned_game_matches_the_log(
     log.sync(game.history)
     assert taken > 0
     assert sum(1 for e in log.entries if e.automatic) <= taken
+
+
+def test_a_commercial_harbor_offer_waits_behind_the_cover() -> None:
+    # The offers name the resources Red holds: buttons only after Red's "Show my cards".
+    game = make_game(
+        hands={0: hand_of(brick=1, ore=2), 1: hand_of(cloth=1)},
+        progress={0: (ProgressCard.COMMERCIAL_HARBOR,)},
+    )
+    game.apply(PlayProgress(0, ProgressCard.COMMERCIAL_HARBOR))
+    assert game.prompt.kind is PromptKind.COMMERCIAL_HARBOR
+    control = GameController()
+    control.follow(game)
+    assert control.covered(game) and not control.picking(game)
+    covered = prompt_view(game, revealed=False).details
+    assert "brick" not in covered and "ore" not in covered
+    control.reveal(game)
+    assert not control.covered(game) and control.picker is None
+    assert GC.only_choice(game) is None
