@@ -40,17 +40,26 @@ def panel_text(line: I.PanelLine) -> str:
 
 class PlayerPanel(GridLayout):
     def show(self, game: Game) -> None:
-        self.clear_widgets()
-        for line in I.panel_lines(game):
-            widget = PlayerLine(
-                text=panel_text(line),
-                stripe=line.colour,
-                mark=line.mark,
-                fill=DECIDING_FILL if line.deciding else IDLE_FILL,
-            )
+        """Show every player's line. The screen refreshes after every tap: the lines keep their
+        widgets, so a line whose words did not change keeps its rendered text (a new Label per
+        line per tap made a long game's refreshes several times slower)."""
+        lines = I.panel_lines(game)
+        shown = list(reversed(self.children))  # Kivy keeps the last added first
+        if len(shown) != len(lines):
+            self.clear_widgets()
+            shown = []
+            for _ in lines:
+                widget = PlayerLine()
+                self.add_widget(widget)
+                shown.append(widget)
+        for widget, line in zip(shown, lines, strict=True):
+            # Kivy properties dispatch only on a change: an unchanged line is not drawn again.
+            widget.text = panel_text(line)
+            widget.stripe = line.colour
+            widget.mark = line.mark
+            widget.fill = DECIDING_FILL if line.deciding else IDLE_FILL
             widget.seat = line.seat
             widget.line = line
-            self.add_widget(widget)
 
 
 load_kv(__file__)
