@@ -3,7 +3,8 @@
 A scenario runs the real app in its own process under Xvfb (``python <scenario>.py --journal DB
 --artifacts DIR --result JSON``). Importing this module configures Kivy's window first, so a
 scenario imports it before anything from Kivy. Its steps are a generator: a step yields a
-number of frames to wait, or a condition to wait for (at most ``WAIT_FRAMES`` frames), and taps
+number of frames to wait, or a condition to wait for (at least ``WAIT_FRAMES`` frames and
+``WAIT_SECONDS`` seconds before it fails), and taps
 real widgets with Kivy's test touches in between. Every check is recorded with what was shown
 and what the rules core expected; the result file carries them back to the pytest side
 (``scenario_run.run_scenario``), where a test asserts on them.
@@ -31,11 +32,12 @@ configure_kivy(_W, _H)
 from kivy.clock import Clock  # noqa: E402
 
 from companion_app.app.companion import CompanionApp  # noqa: E402
-from companion_app.app.tour.driver import WAIT_FRAMES, Step  # noqa: E402
 from companion_app.app.tour.driver import ScenarioDriver as _Driver  # noqa: E402
+from companion_app.app.tour.driver import Step  # noqa: E402
+from companion_app.app.tour.waiting import WAIT_FRAMES, WAIT_SECONDS  # noqa: E402
 from companion_app.device.discovery import DiceSource  # noqa: E402
 
-__all__ = ["WAIT_FRAMES", "ScenarioDriver", "Step", "scenario_main"]
+__all__ = ["WAIT_FRAMES", "WAIT_SECONDS", "ScenarioDriver", "Step", "scenario_main"]
 
 
 class ScenarioDriver(_Driver):

@@ -2,8 +2,8 @@
 
 Kivy's window must be configured (``main.configure_kivy``) before this module is imported.
 A driver's steps are a generator: a step yields a number of frames to wait, or a condition to
-wait for (at most ``WAIT_FRAMES`` frames), and taps real widgets with Kivy's test touches in
-between.
+wait for (until it holds, or a ``WaitBudget`` of frames and seconds is spent: see ``waiting``),
+and taps real widgets with Kivy's test touches in between.
 """
 
 from __future__ import annotations
@@ -16,10 +16,8 @@ from typing import Any
 from kivy.tests.common import UnitTestTouch
 
 from companion_app.app.companion import CompanionApp, save_screenshot
+from companion_app.app.tour.waiting import WaitBudget
 from companion_app.journal import GameSession
-
-WAIT_FRAMES = 600
-"""The most frames a step waits for the app (a roll through the emulated box takes a few)."""
 
 Step = Generator[int | Callable[[], bool], None, None]
 
@@ -36,7 +34,7 @@ class ScenarioDriver:
         self._steps = self.steps()
         self._waiting: Callable[[], bool] | None = None
         self._frames = 0
-        self._budget = 0
+        self._budget = WaitBudget()
 
     def steps(self) -> Step:
         raise NotImplementedError
@@ -56,14 +54,13 @@ class ScenarioDriver:
                 return True
             if self._waiting is not None:
                 if not self._waiting():
-                    self._budget -= 1
-                    if self._budget <= 0:
+                    if not self._budget.spend_frame():
                         raise TimeoutError("the app did not reach the awaited state")
                     return True
                 self._waiting = None
             wait = next(self._steps)
             if callable(wait):
-                self._waiting, self._budget = wait, WAIT_FRAMES
+                self._waiting, self._budget = wait, WaitBudget()
             else:
                 self._frames = wait
             return True
