@@ -22,7 +22,7 @@ from companion_app.rules.config import GameConfig
 from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import NOBODY
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.prompts import PRIVATE_CHOICES, PromptKind
 from companion_app.rules.registry import told_lines
 from companion_app.rules.words import (
     EVENT_WORDS,
@@ -53,26 +53,17 @@ __all__ = [
     "production_words",
 ]
 
-ALWAYS_ASKED = frozenset(
-    {
-        PromptKind.TURN,
-        PromptKind.ROLL,
-        PromptKind.SETUP_SETTLEMENT,
-        PromptKind.SETUP_CITY,
-        PromptKind.SETUP_ROAD,
-        PromptKind.GAME_OVER,
-        # An offer to answer: declining at once would tell the table the player cannot pay.
-        PromptKind.TRADE_RESPONSE,
-        # Choices among a hand's cards: their one option would tell the table the hand.
-        PromptKind.DISCARD,
-        PromptKind.WEDDING_GIVE,
-        PromptKind.HARBOR_ANSWER,
-        PromptKind.PROGRESS_DISCARD,
-        PromptKind.SPY,
-        PromptKind.MASTER_MERCHANT,
-        PromptKind.COMMERCIAL_HARBOR,
-    }
-)
+ALWAYS_ASKED = PRIVATE_CHOICES | {
+    PromptKind.TURN,
+    PromptKind.ROLL,
+    PromptKind.SETUP_SETTLEMENT,
+    PromptKind.SETUP_CITY,
+    PromptKind.SETUP_ROAD,
+    PromptKind.GAME_OVER,
+    # An offer to answer: declining at once would tell the table the player cannot pay.
+    PromptKind.TRADE_RESPONSE,
+    # (and the private choices: their one option would tell the table the hand)
+}
 """Prompts whose single legal option is still the player's to take; any other decision with
 one option is taken at once by the app (and logged as "the only choice")."""
 

@@ -24,18 +24,9 @@ from companion_app.rules.actions import (
 )
 from companion_app.rules.cards import Card, ProgressCard
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import PromptKind, counted
+from companion_app.rules.prompts import HAND_CARD_CHOICES, PromptKind, counted
 
-PICKER_PROMPTS = frozenset(
-    {
-        PromptKind.DISCARD,
-        PromptKind.WEDDING_GIVE,
-        PromptKind.HARBOR_ANSWER,
-        PromptKind.PROGRESS_DISCARD,
-        PromptKind.SPY,
-        PromptKind.MASTER_MERCHANT,
-    }
-)
+PICKER_PROMPTS = HAND_CARD_CHOICES
 """The decisions the picker answers; all of them private (shown after "Show my cards")."""
 
 _SUGGESTED = frozenset({PromptKind.DISCARD, PromptKind.WEDDING_GIVE, PromptKind.HARBOR_ANSWER})

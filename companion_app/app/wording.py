@@ -17,7 +17,7 @@ from companion_app.rules.actions import Action, EventDie, OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import KNIGHT_NAMES as KNIGHT_NAMES
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.prompts import PRIVATE_CHOICES, PromptKind
 from companion_app.rules.registry import button_words
 from companion_app.rules.words import EVENT_WORDS as EVENT_WORDS
 from companion_app.rules.words import dice_words
@@ -132,18 +132,7 @@ def card_title(action: Action) -> str:
 
 # ---- prompts: who decides, and what they see ------------------------------------------------
 
-HIDDEN_CARD_PROMPTS = frozenset(
-    {
-        PromptKind.DISCARD,
-        PromptKind.WEDDING_GIVE,
-        PromptKind.HARBOR_ANSWER,
-        PromptKind.PROGRESS_DISCARD,
-        PromptKind.SPY,
-        PromptKind.MASTER_MERCHANT,
-        # The offers name the resources the player holds.
-        PromptKind.COMMERCIAL_HARBOR,
-    }
-)
+HIDDEN_CARD_PROMPTS = PRIVATE_CHOICES
 """Prompts where the decider picks among hidden cards: theirs, or the victim's they may see."""
 
 

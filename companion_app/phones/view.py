@@ -30,20 +30,12 @@ from companion_app.rules.cards import COMMODITIES, IMPROVEMENT_NAMES, RESOURCES,
 from companion_app.rules.cards import ProgressCard as PC
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
-from companion_app.rules.prompts import PromptKind, counted
+from companion_app.rules.prompts import HAND_CARD_CHOICES, PromptKind, counted
 
-PHONE_DECISIONS: frozenset[PromptKind] = frozenset(
-    {
-        PromptKind.DISCARD,  # a 7, or a Saboteur
-        PromptKind.TRADE_RESPONSE,
-        PromptKind.WEDDING_GIVE,
-        PromptKind.HARBOR_ANSWER,
-        PromptKind.DESERTER_REMOVE,
-        PromptKind.SPY,
-        PromptKind.MASTER_MERCHANT,
-        PromptKind.PROGRESS_DISCARD,
-    }
-)
+PHONE_DECISIONS: frozenset[PromptKind] = HAND_CARD_CHOICES | {
+    PromptKind.TRADE_RESPONSE,
+    PromptKind.DESERTER_REMOVE,
+}
 """The private decisions a phone may answer: each belongs to one seat and is about cards
 the rest of the table should not see being chosen. Everything else stays on the tablet."""
 

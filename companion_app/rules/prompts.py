@@ -38,6 +38,26 @@ class PromptKind(Enum):
     MASTER_MERCHANT = "master_merchant"
 
 
+HAND_CARD_CHOICES: frozenset[PromptKind] = frozenset(
+    {
+        PromptKind.DISCARD,  # a 7, or a Saboteur
+        PromptKind.WEDDING_GIVE,
+        PromptKind.HARBOR_ANSWER,
+        PromptKind.PROGRESS_DISCARD,
+        PromptKind.SPY,  # the victim's progress cards, shown to the spy only
+        PromptKind.MASTER_MERCHANT,  # the victim's hand, shown to the merchant only
+    }
+)
+"""Decisions among hidden cards: the decider's own hand, or a victim's hand that only the
+decider may see. Their options name the cards, so they are private to the decider."""
+
+PRIVATE_CHOICES: frozenset[PromptKind] = HAND_CARD_CHOICES | {
+    # The offers name the resources the player holds.
+    PromptKind.COMMERCIAL_HARBOR,
+}
+"""Every decision whose options tell what a hand holds: shown only to the decider."""
+
+
 class Stage(StrEnum):
     """What the game goes on with once the queue of pending prompts is empty.
 
