@@ -279,7 +279,9 @@ class HostSession:
             self._message(message, now, events)
         return events
 
-    def _message(self, m: p.Message, now: float, events: list[LinkEvent]) -> None:
+    def _message(  # noqa: PLR0912 - one branch per message of docs/protocol.md
+        self, m: p.Message, now: float, events: list[LinkEvent]
+    ) -> None:
         kind = m.type
         if kind != "ROLL":
             self._flush_offline(events)

@@ -250,7 +250,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _loop(emulator: Emulator, out: _Printer, stdin: int, png_dir: Path | None) -> None:
+def _loop(  # noqa: PLR0912 - the keys in, then each thing the box shows out, in one loop
+    emulator: Emulator, out: _Printer, stdin: int, png_dir: Path | None
+) -> None:
     shown_leds: str | None = None
     shown_screen: bytes | None = None
     pngs = 0

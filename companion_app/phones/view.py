@@ -26,8 +26,14 @@ from companion_app.rules.actions import (
     TakeCard,
     TakeProgressCard,
 )
-from companion_app.rules.cards import COMMODITIES, IMPROVEMENT_NAMES, RESOURCES, TRACKS, Card
-from companion_app.rules.cards import ProgressCard as PC
+from companion_app.rules.cards import (
+    COMMODITIES,
+    IMPROVEMENT_NAMES,
+    RESOURCES,
+    TRACKS,
+    Card,
+    ProgressCard,
+)
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
 from companion_app.rules.prompts import HAND_CARD_CHOICES, PromptKind, counted
@@ -86,10 +92,14 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             "limit": game.discard_limit(seat),
         },
         "progress": [
-            {"title": PC(c).title, "track": PC(c).track.value, "text": PROGRESS_CARD_HELP[PC(c)]}
+            {
+                "title": ProgressCard(c).title,
+                "track": ProgressCard(c).track.value,
+                "text": PROGRESS_CARD_HELP[ProgressCard(c)],
+            }
             for c in view["progress_hands"][seat]
         ],
-        "vp_cards": [PC(c).title for c in view["revealed_vp"][seat]],
+        "vp_cards": [ProgressCard(c).title for c in view["revealed_vp"][seat]],
         "vp": {"total": points.total, "parts": vp_parts(points)},
         "knights": [
             {"level": KNIGHT_NAMES[k["level"]], "active": bool(k["active"])}

@@ -84,7 +84,9 @@ def _round_overlap(a: Box, b: Box) -> bool:
     return math.hypot(ax - bx, ay - by) < (a.rect[2] + b.rect[2]) / 2 - TOLERANCE_PX
 
 
-def problems(boxes: Sequence[Box], window: tuple[float, float], dp: float) -> list[str]:
+def problems(  # noqa: PLR0912 - a checklist of independent checks on each box
+    boxes: Sequence[Box], window: tuple[float, float], dp: float
+) -> list[str]:
     """One line per problem; ``dp`` is the pixels of one dp."""
     found: list[str] = []
     width, height = window

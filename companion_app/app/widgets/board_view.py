@@ -111,73 +111,92 @@ class BoardView(Widget):
     # ---- drawing ----------------------------------------------------------------------------
 
     def _redraw(self, *_args: object) -> None:
+        """Draw the board in layers, bottom to top: land and numbers, what sits on hexes,
+        roads and their spots, pieces, the letters of pieces a road spot crosses, node spots."""
         self.canvas.clear()
         picture: BoardPicture | None = self.picture
         self.drawn = ()
         if picture is None:
             return
         geo = self.geometry
-        s = geo.size
         self.drawn = drawn_things(picture, geo, dp(1), self._offered())
-        occupied = {b.node for b in picture.buildings} | {k.node for k in picture.knights}
-        tokens = {hv.hex: (hv.token, hv.red) for hv in picture.hexes}
-        buildings = {b.node: b for b in picture.buildings}
-        knights = {k.node: k for k in picture.knights}
         with self.canvas:
             self._sea(geo)
             self._harbours(geo, picture)
-            for hv in picture.hexes:
-                Color(*TERRAIN_COLOURS[hv.terrain])
-                _polygon(geo.hex_corners(hv.hex))
-                Color(*OUTLINE)
-                Line(points=_flat(geo.hex_corners(hv.hex)), close=True, width=max(1.0, s * 0.03))
-            hidden = {
-                picture.robber_hex if picture.robber_hex is not None else -1,
-                picture.merchant_hex if picture.merchant_hex is not None else -1,
-            }
-            for hv in picture.hexes:
-                if hv.token is not None and hv.hex not in hidden:
-                    self._token(geo, hv.hex, hv.token, hv.pips, hv.red)
-                if self.show_hex_ids:
-                    x, y = geo.hex_centre(hv.hex)
-                    self._text(f"hex {hv.hex}", x, y + s * 0.55, s * 0.2, (1, 1, 1, 1), bold=False)
-            for thing in self.drawn:
-                if thing.kind == "hex spot":
-                    self._hex_spot(geo, thing)
-            for thing in self.drawn:
-                if thing.kind in ("robber", "merchant"):
-                    self._hex_token(thing, tokens.get(thing.spot[1], (None, False)))
-            self._selected_hex(geo)
-            for edge, owner in picture.roads:
-                self._road(geo, edge, picture.colours[owner])
-            for thing in self.drawn:
-                if thing.kind == "edge spot":
-                    self._edge_spot(thing)
-            for thing in self.drawn:
-                node = thing.spot[1]
-                if thing.kind == "knight":
-                    k = knights[node]
-                    self._knight(thing, k, picture.colours[k.owner], _mark(picture, k.owner))
-                elif thing.kind in ("settlement", "city", "destroyed_city"):
-                    b = buildings[node]
-                    self._building(thing, b, picture.colours[b.owner], _mark(picture, b.owner))
-            ends: set[int] = set()
-            for thing in self.drawn:
-                if thing.kind == "edge spot":
-                    self._edge_spot_outline(thing)
-                    ends.update(EDGE_NODES[thing.spot[1]])
-            for thing in self.drawn:  # the letters of the pieces under them, on top again
-                node = thing.spot[1]
-                if thing.kind == "knight" and node in ends:
-                    k = knights[node]
-                    fill = picture.colours[k.owner] if k.active else INACTIVE_KNIGHT
-                    self._letter(thing, fill, _mark(picture, k.owner))
-                elif thing.kind in ("settlement", "city") and node in ends:
-                    b = buildings[node]
-                    self._letter(thing, picture.colours[b.owner], _mark(picture, b.owner))
-            for thing in self.drawn:
-                if thing.kind == "node spot":
-                    self._node_spot(thing, thing.spot[1] not in occupied)
+            self._land(geo, picture)
+            self._on_hexes(geo, picture)
+            self._roads(geo, picture)
+            self._pieces(picture)
+            self._letters_over_road_spots(picture)
+            occupied = {b.node for b in picture.buildings} | {k.node for k in picture.knights}
+            for thing in self._drawn_of("node spot"):
+                self._node_spot(thing, thing.spot[1] not in occupied)
+
+    def _drawn_of(self, *kinds: str) -> list[Drawn]:
+        return [thing for thing in self.drawn if thing.kind in kinds]
+
+    def _land(self, geo: BoardGeometry, picture: BoardPicture) -> None:
+        """The hexes, and the numbers of those the robber or the merchant does not stand on."""
+        s = geo.size
+        for hv in picture.hexes:
+            Color(*TERRAIN_COLOURS[hv.terrain])
+            _polygon(geo.hex_corners(hv.hex))
+            Color(*OUTLINE)
+            Line(points=_flat(geo.hex_corners(hv.hex)), close=True, width=max(1.0, s * 0.03))
+        covered = {picture.robber_hex, picture.merchant_hex}
+        for hv in picture.hexes:
+            if hv.token is not None and hv.hex not in covered:
+                self._token(geo, hv.hex, hv.token, hv.pips, hv.red)
+            if self.show_hex_ids:
+                x, y = geo.hex_centre(hv.hex)
+                self._text(f"hex {hv.hex}", x, y + s * 0.55, s * 0.2, (1, 1, 1, 1), bold=False)
+
+    def _on_hexes(self, geo: BoardGeometry, picture: BoardPicture) -> None:
+        """Offered hexes, then the robber and the merchant (showing the number they cover)."""
+        for thing in self._drawn_of("hex spot"):
+            self._hex_spot(geo, thing)
+        tokens = {hv.hex: (hv.token, hv.red) for hv in picture.hexes}
+        for thing in self._drawn_of("robber", "merchant"):
+            self._hex_token(thing, tokens.get(thing.spot[1], (None, False)))
+        self._selected_hex(geo)
+
+    def _roads(self, geo: BoardGeometry, picture: BoardPicture) -> None:
+        for edge, owner in picture.roads:
+            self._road(geo, edge, picture.colours[owner])
+        for thing in self._drawn_of("edge spot"):
+            self._edge_spot(thing)
+
+    def _pieces(self, picture: BoardPicture) -> None:
+        buildings = {b.node: b for b in picture.buildings}
+        knights = {k.node: k for k in picture.knights}
+        for thing in self._drawn_of("knight", "settlement", "city", "destroyed_city"):
+            node = thing.spot[1]
+            if thing.kind == "knight":
+                k = knights[node]
+                self._knight(thing, k, picture.colours[k.owner], _mark(picture, k.owner))
+            else:
+                b = buildings[node]
+                self._building(thing, b, picture.colours[b.owner], _mark(picture, b.owner))
+
+    def _letters_over_road_spots(self, picture: BoardPicture) -> None:
+        """A road spot's outline crosses the pieces at its ends: their letters go on top again."""
+        ends: set[int] = set()
+        for thing in self._drawn_of("edge spot"):
+            self._edge_spot_outline(thing)
+            ends.update(EDGE_NODES[thing.spot[1]])
+        buildings = {b.node: b for b in picture.buildings}
+        knights = {k.node: k for k in picture.knights}
+        for thing in self._drawn_of("knight", "settlement", "city"):
+            node = thing.spot[1]
+            if node not in ends:
+                continue
+            if thing.kind == "knight":
+                k = knights[node]
+                fill = picture.colours[k.owner] if k.active else INACTIVE_KNIGHT
+                self._letter(thing, fill, _mark(picture, k.owner))
+            else:
+                b = buildings[node]
+                self._letter(thing, picture.colours[b.owner], _mark(picture, b.owner))
 
     def _sea(self, geo: BoardGeometry) -> None:
         cx, cy = geo.centre
