@@ -13,18 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion_app.game_log import GameLog, place_words
+from companion_app.game_log import GameLog
 from companion_app.help_texts import PROGRESS_CARD_HELP
 from companion_app.rules.actions import (
-    AcceptTrade,
     Action,
-    DeclineTrade,
-    DiscardCard,
-    DiscardProgressCard,
-    GiveCard,
-    RemoveKnight,
-    TakeCard,
-    TakeProgressCard,
 )
 from companion_app.rules.cards import (
     COMMODITIES,
@@ -37,6 +29,7 @@ from companion_app.rules.cards import (
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
 from companion_app.rules.prompts import HAND_CARD_CHOICES, PromptKind, counted
+from companion_app.rules.registry import button_words
 
 PHONE_DECISIONS: frozenset[PromptKind] = HAND_CARD_CHOICES | {
     PromptKind.TRADE_RESPONSE,
@@ -194,26 +187,8 @@ def decision(game: Game, seat: int) -> dict[str, Any] | None:
 
 
 def _choice_label(game: Game, action: Action) -> str:
-    match action:
-        case DiscardCard(card=card):
-            return f"Discard {card.label}"
-        case GiveCard(card=card):
-            return f"Give {card.label}"
-        case TakeCard(card=card):
-            return f"Take {card.label}"
-        case AcceptTrade():
-            return "Accept"
-        case DeclineTrade():
-            return "Decline"
-        case TakeProgressCard(card=card):
-            return f"Take {card.title}"
-        case DiscardProgressCard(card=card):
-            return f"Discard {card.title}"
-        case RemoveKnight(node=node):
-            level = KNIGHT_NAMES[game.knight_level[node]]
-            side = "active" if game.knight_active[node] else "inactive"
-            return f"Remove the {level} knight ({side}) {place_words(game, node)}"
-    return action.type_name.replace("_", " ")
+    """The words of the tablet's button for the same answer (the rules' one declaration)."""
+    return button_words(game, action, game.config.names)
 
 
 def _cards_words(hand: Sequence[int]) -> str:

@@ -60,6 +60,7 @@ from companion_app.rules.declare import ActionRule, Button, Options
 from companion_app.rules.events import CardsMoved
 from companion_app.rules.pieces import (
     CITY,
+    KNIGHT_NAMES,
     KNIGHTS_PER_LEVEL,
     NOBODY,
 )
@@ -736,6 +737,13 @@ def deserter_level(game: GameState, p: int, level: int) -> int:
     return 0
 
 
+def _remove_knight_button(game: GameState, a: RemoveKnight, _names: Sequence[str]) -> str:
+    """Which knight, as the victim finds it on the board (a phone has no board to tap)."""
+    level = KNIGHT_NAMES[game.knight_level[a.node]]
+    side = "active" if game.knight_active[a.node] else "inactive"
+    return f"Remove the {level} knight ({side}) {place_words(game, a.node)}"
+
+
 def do_remove_knight(game: GameState, a: RemoveKnight) -> None:
     _owner, level, active, _flags = knights.lift_knight(game, a.node)
     ops.roads_changed_at(game, a.node)
@@ -1085,7 +1093,7 @@ RULES = (
         do_remove_knight,
         (PromptKind.DESERTER_REMOVE,),
         "remove a knight",
-        button=lambda g, a, names: f"Remove a knight at node {a.node}",
+        button=_remove_knight_button,
         told=lambda t, a: [
             Line(
                 LineKind.KNIGHT,
