@@ -11,7 +11,7 @@ from companion_app.app import info_presenter as I
 from companion_app.app import presenter as P
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
-from companion_app.app.widgets.player_panel import PlayerLine
+from companion_app.app.widgets.player_panel import MARKED_FILL, PLAIN_FILL, PlayerLine
 from companion_app.rules.game import Game
 
 load_kv(__file__)
@@ -44,9 +44,8 @@ class AttackScreen(InfoScreen):
                 text=f"[b]{row.name}[/b]   defence {row.defence}   {row.result}",
                 stripe=row.colour,
                 mark=P.player_mark(game.config.players[row.seat].colour),
-                fill=(0.30, 0.33, 0.22, 1) if row.result != "—" else (0.2, 0.23, 0.28, 1),
+                fill=MARKED_FILL if row.result != "—" else PLAIN_FILL,
                 font_size="22sp",
             )
-            line.seat = row.seat
             line.row = row
             rows.add_widget(line)

@@ -33,7 +33,11 @@ from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used 
 from companion_app.app.widgets.card_picker_panel import CardPickerPanel
 from companion_app.app.widgets.game_log_view import GameLogView  # noqa: F401
 from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
-from companion_app.app.widgets.player_panel import PlayerLine, PlayerPanel  # noqa: F401
+from companion_app.app.widgets.player_panel import (  # noqa: F401
+    MARKED_FILL,
+    PlayerLine,
+    PlayerPanel,
+)
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.app.widgets.trade_panel import TradePanel
 from companion_app.game_log import log_for
@@ -188,7 +192,7 @@ class GameScreen(Screen):
                 text=f"{escape_markup(step.name)}: {step.piece}   {mark}{note}",
                 min_height=dp(42),
                 stripe=P.player_colour(game.config.players[step.seat].colour),
-                fill=(0.30, 0.33, 0.22, 1) if step.state == "now" else (0.17, 0.19, 0.23, 1),
+                fill=MARKED_FILL if step.state == "now" else (0.17, 0.19, 0.23, 1),
                 color=(0.6, 0.6, 0.6, 1) if step.state == "done" else (1, 1, 1, 1),
                 font_size="17sp",
             )

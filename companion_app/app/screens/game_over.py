@@ -12,7 +12,7 @@ from companion_app.app import presenter as P
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.histogram import Histogram  # noqa: F401  (used in kv)
-from companion_app.app.widgets.player_panel import PlayerLine
+from companion_app.app.widgets.player_panel import MARKED_FILL, PLAIN_FILL, PlayerLine
 from companion_app.game_stats import GameStatistics
 from companion_app.rules.game import Game
 
@@ -45,10 +45,9 @@ class GameOverScreen(InfoScreen):
                 f"{escape_markup(row.vp)}",
                 stripe=row.colour,
                 mark=P.player_mark(game.config.players[row.seat].colour),
-                fill=(0.30, 0.33, 0.22, 1) if row.winner else (0.2, 0.23, 0.28, 1),
+                fill=MARKED_FILL if row.winner else PLAIN_FILL,
                 font_size="21sp",
             )
-            line.seat = row.seat
             line.row = row
             ranking.add_widget(line)
         self.ids.sums.bars = list(I.statistics_view(game, stats).sums)

@@ -15,8 +15,9 @@ from companion_app.app import info_presenter as I
 from companion_app.app.screens import load_kv
 from companion_app.rules.game import Game
 
-DECIDING_FILL = (0.30, 0.33, 0.22, 1)
-IDLE_FILL = (0.2, 0.23, 0.28, 1)
+MARKED_FILL = (0.30, 0.33, 0.22, 1)
+"""A line that stands out: who decides now, the winner, a player the attack hit."""
+PLAIN_FILL = (0.2, 0.23, 0.28, 1)
 
 
 class PlayerLine(Label):
@@ -57,8 +58,7 @@ class PlayerPanel(GridLayout):
             widget.text = panel_text(line)
             widget.stripe = line.colour
             widget.mark = line.mark
-            widget.fill = DECIDING_FILL if line.deciding else IDLE_FILL
-            widget.seat = line.seat
+            widget.fill = MARKED_FILL if line.deciding else PLAIN_FILL
             widget.line = line
 
 
