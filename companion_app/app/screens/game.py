@@ -79,7 +79,7 @@ class GameScreen(Screen):
         self.trade: TradePanel | None = None
         self.picker_panel: CardPickerPanel | None = None
         self._watching: Any = None
-        self.refill = Clock.create_trigger(lambda _dt: self.refresh(), -1)
+        self.refill = Clock.create_trigger(lambda _dt: self.lay_out_choices(), -1)
 
     def on_size(self, *_args: object) -> None:
         self.compact = self.height < dp(COMPACT_HEIGHT_DP)
@@ -147,6 +147,18 @@ class GameScreen(Screen):
             self.step = control.current_step(game)
             self._fill_choices(game)
         ids.board.spots = dict(self.spot_actions)
+
+    def lay_out_choices(self) -> None:
+        """The bar's rows changed the room the choices have: only the choices are laid out
+        again (the rest of the screen shows the same game)."""
+        game = self.game
+        if game is None:
+            return
+        if game.in_setup:
+            self._fill_placement(game)
+        else:
+            self._fill_choices(game)
+        self.ids.board.spots = dict(self.spot_actions)
 
     # ---- what is shown --------------------------------------------------------------------------
 

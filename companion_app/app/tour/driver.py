@@ -125,7 +125,7 @@ class ScenarioDriver:
             if game is None or not game.refill.is_triggered:
                 return
             game.refill.cancel()
-            game.refresh()
+            game.lay_out_choices()
 
     def shot(self, name: str) -> Step:
         yield 3
