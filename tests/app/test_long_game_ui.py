@@ -22,7 +22,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 
 # A guard against a hang, not a measure: the scenario taps a whole game of about 1,200 actions
-# through the real widgets with software rendering, about 3½ minutes on an idle two-core machine
+# through the real widgets with software rendering, about 3 minutes on an idle two-core machine
 # (its waits are counted in frames and end the run with an error, never a hang).
 pytestmark = [pytest.mark.ui, pytest.mark.slow, pytest.mark.timeout(900)]
 
