@@ -94,15 +94,18 @@ def vm_run(micropython: str, folder: Path, heap: int, rolls: int) -> dict[str, A
 def smallest_heap(
     micropython: str, folder: Path, rolls: int, low: int = 4096, high: int = 128 * 1024
 ) -> tuple[int, dict[str, Any]]:
-    """The smallest heap (a multiple of HEAP_STEP) in which ``rolls`` rolls complete."""
+    """The smallest heap (a multiple of HEAP_STEP) in which ``rolls`` rolls complete, each
+    acknowledged."""
     best = vm_run(micropython, folder, high, rolls)
-    if best is None:
+    if best is None or best["unacked"] != 0:
         raise RuntimeError(f"bench_vm does not run in {high} bytes")
     lo, hi = low // HEAP_STEP, high // HEAP_STEP  # lo fails (assumed), hi succeeds
     while hi - lo > 1:
         mid = (lo + hi) // 2
         got = vm_run(micropython, folder, mid * HEAP_STEP, rolls)
-        if got is None:
+        # Completing means every roll acknowledged too: a heap so tight that an ACK is lost
+        # is too small for the box.
+        if got is None or got["unacked"] != 0:
             lo = mid
         else:
             hi, best = mid, got
