@@ -6,6 +6,7 @@ action is chosen by, and the pictures of the board with its pieces.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -470,6 +471,13 @@ MIN_DRAWN_DP = 44.0
 """Pieces, the robber and the merchant, and the markers of legal spots are drawn at least this
 big (the size of a touch target), as far as the board's scale allows: read from across a table."""
 
+MIN_ROAD_MARK_DP = 26.0
+"""A road's badge is at least this wide, its letter ``ROAD_LETTER_SHARE`` of it (18 dp, capitals
+13 dp high): read from across a table on a 7-inch tablet, where a road is only 45 dp long."""
+
+ROAD_LETTER_SHARE = 0.7
+"""The size of the owner's letter on a road's badge, as a share of the badge's height."""
+
 
 @dataclass(frozen=True, slots=True)
 class PieceScale:
@@ -479,7 +487,8 @@ class PieceScale:
     room the board leaves it: a piece on an intersection at most a side (neighbouring
     intersections are a side apart, so two pieces touch and never overlap), the robber and the
     merchant at most the circle inside their hex, a road's marker at most the road (a side
-    long).
+    long). A road's badge is the larger of 0.45 side and ``MIN_ROAD_MARK_DP``, at most 0.6 side
+    (a letter, not a piece: it shares its road with the pieces at the road's ends).
     """
 
     side: float
@@ -493,12 +502,17 @@ class PieceScale:
     """Length, along its road, of a legal road's marker."""
     edge_spot_width: float
     """Its width across the road."""
+    road_mark: float
+    """Height (and least width) of the badge with its owner's letter on a road."""
+    road_letter: float
+    """Size of the letter on that badge."""
 
 
 def piece_scale(side: float, dp: float) -> PieceScale:
     """Sizes for hex sides of ``side`` pixels, where one dp is ``dp`` pixels."""
     least = MIN_DRAWN_DP * dp
     piece = min(side, max(least, 0.7 * side))
+    road_mark = min(0.6 * side, max(MIN_ROAD_MARK_DP * dp, 0.45 * side))
     return PieceScale(
         side=side,
         piece=piece,
@@ -506,6 +520,8 @@ def piece_scale(side: float, dp: float) -> PieceScale:
         node_spot=min(side, max(least, piece + 0.12 * side)),
         edge_spot=min(side, max(least, 0.8 * side)),
         edge_spot_width=0.32 * side,
+        road_mark=road_mark,
+        road_letter=ROAD_LETTER_SHARE * road_mark,
     )
 
 
@@ -515,7 +531,7 @@ class Drawn:
 
     kind: str
     """"settlement", "city", "destroyed_city", "knight", "robber", "merchant", "node spot",
-    "edge spot" or "hex spot"."""
+    "edge spot", "hex spot" or "road mark"."""
     spot: Spot
     """Where it stands."""
     x: float
@@ -577,4 +593,67 @@ def drawn_things(
         if kind == "node":
             x, y = geo.node(ident)
             things.append(Drawn("node spot", (kind, ident), x, y, scale.node_spot, scale.node_spot))
+    return tuple(things)
+
+
+WALL_MARGIN = 0.12
+"""How far a city wall reaches out of its city's square, as a share of the piece's size."""
+
+METROPOLIS_REACH = 0.64 + 0.09
+"""How far a metropolis's ring (0.64 of the piece out, a line 0.09 of it wide) reaches from its
+middle at most, as a share of the piece's size."""
+
+
+def _piece_reach(piece: float, building: BuildingView | None) -> float:
+    """How far out from its intersection, horizontally or vertically, a piece is drawn."""
+    if building is None:
+        return piece / 2.0
+    if building.metropolis:
+        return METROPOLIS_REACH * piece
+    return piece * (0.5 + (WALL_MARGIN if building.wall else 0.0))
+
+
+def road_marks(picture: BoardPicture, geo: BoardGeometry, dp: float) -> tuple[Drawn, ...]:
+    """The badge on each road, in its owner's colour with the owner's letter: whose road it is
+    without telling colours apart (red from orange, or for a colour-blind player).
+
+    Badges are drawn under the pieces, so a piece at a road's end stays whole and readable; a
+    badge sits where its letter clears those pieces (the middle of its road when neither end is
+    taken, nearer the free end when one is). Towards an intersection where another road ends,
+    a badge stays on its road (the badges of two roads meeting there overlap by their rims at
+    most); towards one without, only its letter does. Where both ends are taken and the board
+    is small, the pieces cover the badge as they cover the road. A mark of two letters ("Br")
+    gets a wider badge, the same letter size."""
+    scale = piece_scale(geo.size, dp)
+    buildings = {b.node: b for b in picture.buildings}
+    occupied = set(buildings) | {k.node for k in picture.knights}
+    clearance = 0.5 * scale.road_letter  # half a capital letter and a piece's outline
+    roads_at = Counter(node for edge, _owner in picture.roads for node in EDGE_NODES[edge])
+    things: list[Drawn] = []
+    for edge, owner in picture.roads:
+        mark = picture.marks[owner] if owner < len(picture.marks) else ""
+        if not mark:
+            continue
+        (ax, ay), (bx, by) = geo.edge(edge)
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        width = scale.road_mark * (1.0 + 0.4 * (len(mark) - 1))
+        a, b = EDGE_NODES[edge]
+        # How near each end the badge's middle may come: its letter on the road, the whole
+        # badge where another road's badge may be pushed towards the same intersection.
+        near_a, near_b = (
+            min(length / 2.0, width / 2.0 if roads_at[n] > 1 else clearance) for n in (a, b)
+        )
+        # Along the road, the letter's box leaves a piece's square where it clears it across
+        # the larger of the road's two directions.
+        along = max(abs(ux), abs(uy))
+        start, end = near_a, length - near_b
+        if a in occupied:
+            start = (_piece_reach(scale.piece, buildings.get(a)) + clearance) / along
+        if b in occupied:
+            end = length - (_piece_reach(scale.piece, buildings.get(b)) + clearance) / along
+        t = min(max((start + end) / 2.0, near_a), length - near_b)
+        # Upright (angle 0), whatever way the road runs: the letter is read, not the badge.
+        x, y = ax + ux * t, ay + uy * t
+        things.append(Drawn("road mark", ("edge", edge), x, y, width, scale.road_mark))
     return tuple(things)

@@ -1,12 +1,13 @@
 """Child process of ``test_board_pieces.py``: the board view alone, drawing every kind of piece.
 
 Draws a hand-made picture (settlements, cities, a destroyed city, a wall, a metropolis, active
-and inactive knights of each level, the robber and the merchant) with a legal intersection, road
-and hex marked (the hex is fields, where a yellow marker vanished) in a 1280x800 window, saves a
-screenshot and writes where each piece is (window pixels, y up) and what the view reports it
-drew (sizes in pixels) to a JSON file.
+and inactive knights of each level, the robber and the merchant, roads of five players, red and
+orange among them) with a legal intersection, road and hex marked (the hex is fields, where a
+yellow marker vanished) in a 1280x800 window (or WxH), saves a screenshot and writes where each
+piece is (window pixels, y up) and what the view reports it drew (sizes in pixels) to a JSON
+file.
 
-Usage: python board_gallery.py PNG JSON
+Usage: python board_gallery.py PNG JSON [WxH]
 """
 
 from __future__ import annotations
@@ -21,22 +22,28 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 from companion_app.app.main import configure_kivy
 
-configure_kivy(1280, 800)
+WINDOW = tuple(int(v) for v in (sys.argv[3] if len(sys.argv) > 3 else "1280x800").split("x"))
+configure_kivy(*WINDOW)
 
 from kivy.app import App  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
+from kivy.metrics import dp  # noqa: E402
 
 from companion_app.app import presenter as P  # noqa: E402
+from companion_app.app.board_picture import piece_scale  # noqa: E402
 from companion_app.app.companion import save_screenshot  # noqa: E402
 from companion_app.app.widgets.board_view import BoardView  # noqa: E402
 from companion_app.rules.board import STARTER_BOARD  # noqa: E402
 
-COLOURS = (P.PLAYER_COLOURS["red"], P.PLAYER_COLOURS["blue"], P.PLAYER_COLOURS["white"])
+PLAYERS = ("red", "blue", "white", "orange", "brown")
+COLOURS = tuple(P.PLAYER_COLOURS[name] for name in PLAYERS)
+MARKS = tuple(P.player_mark(name) for name in PLAYERS)
 BUILDINGS = (
     P.BuildingView(4, 0, "settlement", False, ""),
     P.BuildingView(12, 0, "city", True, ""),
     P.BuildingView(20, 1, "city", False, "trade"),
     P.BuildingView(44, 2, "destroyed_city", False, ""),
+    P.BuildingView(37, 3, "settlement", False, ""),
 )
 KNIGHTS = tuple(
     P.KnightView(node, owner, level, active)
@@ -49,6 +56,19 @@ KNIGHTS = tuple(
     )
 )
 
+ROADS = (
+    (0, 0),
+    (20, 1),
+    (40, 2),
+    (7, 0),  # down from the red settlement on 4 to 8
+    (12, 0),  # from the red city on 12 to 8 too
+    (53, 3),  # down from the orange settlement on 37
+    (47, 3),  # and up to the left from it
+    (62, 0),  # red and orange side by side, no piece at either end
+    (65, 3),
+    (69, 4),  # brown: two letters
+)
+"""(edge, owner): roads leaving a piece, two roads meeting at a free intersection, roads alone."""
 
 SPOTS = {("node", 2): None, ("edge", 16): None, ("hex", 7): None}
 """A legal intersection (empty, on the forest), road and hex (fields)."""
@@ -62,13 +82,13 @@ def main() -> int:
     picture = P.BoardPicture(
         hexes=base.hexes,
         harbours=base.harbours,
-        roads=((0, 0), (20, 1), (40, 2)),
+        roads=ROADS,
         buildings=BUILDINGS,
         knights=KNIGHTS,
         robber_hex=13,
         merchant_hex=14,
         colours=COLOURS,
-        marks=("R", "B", "W"),
+        marks=MARKS,
     )
 
     class Gallery(App):
@@ -97,6 +117,14 @@ def main() -> int:
                 "hexes": {h: geo.hex_centre(h) for h in range(19)},
                 "edges": {e: geo.edge_mid(e) for e in range(72)},
                 "drawn": [[t.kind, t.width, t.height] for t in view.drawn],
+                "pieces": [
+                    [t.x, t.y, t.width, t.height]
+                    for t in view.drawn
+                    if t.kind in ("settlement", "city", "destroyed_city", "knight")
+                ],
+                "road_marks": {t.spot[1]: [t.x, t.y, t.width, t.height] for t in view.road_marks},
+                "road_letter": piece_scale(geo.size, dp(1)).road_letter,
+                "dp": dp(1),
             }
             out.write_text(json.dumps(data))
             self.stop()

@@ -6,6 +6,7 @@ terrain, and each player's letter."""
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 from hypothesis import given
@@ -17,9 +18,11 @@ from companion_app.app.board_picture import (
     HIGHLIGHT,
     HIGHLIGHT_RIM,
     MIN_DRAWN_DP,
+    MIN_ROAD_MARK_DP,
     SQRT3,
     drawn_things,
     piece_scale,
+    road_marks,
 )
 from companion_app.rules.actions import BuildCity, BuildRoad, BuildSettlement
 from companion_app.rules.board import STARTER_BOARD
@@ -28,15 +31,15 @@ from companion_app.rules.game import Game
 
 
 @pytest.mark.parametrize(
-    ("window", "side_dp", "dp", "piece", "token", "node_spot", "edge_spot"),
+    ("window", "side_dp", "dp", "piece", "token", "node_spot", "edge_spot", "road_mark"),
     [
         # The game screen's board: its hex side in dp at each window size (as the tour finds it:
         # a hex's marker is 1.73 sides wide), and what is drawn there, in dp. 1920x1200 is laid
         # out as 1280x800 at 1.5 pixels a dp.
-        ("1024x600", 44.5, 1.0, 44.0, 44.0, 44.5, 44.0),
-        ("1280x800", 55.4, 1.0, 44.0, 44.3, 50.6, 44.3),
-        ("800x1280", 54.8, 1.0, 44.0, 44.0, 50.6, 44.0),
-        ("1920x1200", 55.4, 1.5, 44.0, 44.3, 50.6, 44.3),
+        ("1024x600", 44.5, 1.0, 44.0, 44.0, 44.5, 44.0, 26.0),
+        ("1280x800", 55.4, 1.0, 44.0, 44.3, 50.6, 44.3, 26.0),
+        ("800x1280", 54.8, 1.0, 44.0, 44.0, 50.6, 44.0, 26.0),
+        ("1920x1200", 55.4, 1.5, 44.0, 44.3, 50.6, 44.3, 26.0),
     ],
 )
 def test_sizes_drawn_at_each_window_size(
@@ -47,10 +50,14 @@ def test_sizes_drawn_at_each_window_size(
     token: float,
     node_spot: float,
     edge_spot: float,
+    road_mark: float,
 ) -> None:
     scale = piece_scale(side_dp * dp, dp)
-    drawn = (scale.piece, scale.token, scale.node_spot, scale.edge_spot)
-    assert [round(v / dp, 1) for v in drawn] == [piece, token, node_spot, edge_spot], window
+    drawn = (scale.piece, scale.token, scale.node_spot, scale.edge_spot, scale.road_mark)
+    expected = [piece, token, node_spot, edge_spot, road_mark]
+    assert [round(v / dp, 1) for v in drawn] == expected, window
+    # A road's letter: 18 dp, its capitals about 13 dp high.
+    assert round(scale.road_letter / dp, 1) == 18.2
 
 
 @given(side_dp=st.floats(10.0, 300.0), dp=st.sampled_from([1.0, 1.5, 2.0, 3.0]))
@@ -71,6 +78,10 @@ def test_at_least_44_dp_where_the_board_allows_it_and_never_more_than_its_room(
         assert min(scale.piece, scale.token, scale.node_spot, scale.edge_spot) >= least - 1e-9
     else:  # a board too small for 44 dp: as big as it allows
         assert scale.piece == scale.node_spot == scale.edge_spot == side
+    # A road's badge: at most 0.6 of its road, at least 26 dp where the road allows it.
+    assert scale.road_mark <= 0.6 * side + 1e-9
+    assert scale.road_mark >= min(0.6 * side, MIN_ROAD_MARK_DP * dp) - 1e-9
+    assert scale.road_letter == pytest.approx(0.7 * scale.road_mark)
 
 
 def _game_after_setup() -> tuple[Game, list[int]]:
@@ -165,3 +176,86 @@ def test_the_player_panel_and_the_board_carry_the_same_letters() -> None:
     picture = P.board_picture(game)
     lines = I.panel_lines(game)
     assert [line.mark for line in lines] == list(picture.marks) == ["R", "B", "W"]
+
+
+# ---- the owner's letter on each road -----------------------------------------------------------
+
+TABLET = P.BoardGeometry(0, 0, 1000, 44.5 * 10.4)
+"""A board with the hex side of the game screen's board at 1024x600 (44.5 dp, one dp a pixel)."""
+
+
+def _with_pieces(
+    roads: tuple[tuple[int, int], ...],
+    buildings: tuple[P.BuildingView, ...] = (),
+    knights: tuple[P.KnightView, ...] = (),
+    marks: tuple[str, ...] = ("R", "O", "B", "Br"),
+) -> P.BoardPicture:
+    base = P.board_only_picture(STARTER_BOARD)
+    colours = tuple(P.player_colour(c) for c in ("red", "orange", "blue", "brown"))
+    fields = {"roads": roads, "buildings": buildings, "knights": knights}
+    return P.BoardPicture(**{**_fields(base), **fields, "colours": colours, "marks": marks})
+
+
+def _along(geo: P.BoardGeometry, node: int, x: float, y: float) -> float:
+    nx, ny = geo.node(node)
+    return math.hypot(x - nx, y - ny)
+
+
+def test_a_road_leaving_a_settlement_has_its_badge_beyond_the_settlement() -> None:
+    """Edge 7 runs down from intersection 4 to 8 (44.5 px). With red's settlement on 4 (44 px
+    square, outlined) the badge's middle is 33.3 px from it: its 18 px letter (capitals 13 px
+    high) clears the square, and the letter stays on the road (11.25 px from 8)."""
+    settlement = P.BuildingView(4, 0, "settlement", False, "")
+    (mark,) = road_marks(_with_pieces(((7, 0),), (settlement,)), TABLET, 1.0)
+    assert mark.spot == ("edge", 7)
+    assert (mark.width, mark.height) == (26.0, 26.0)
+    assert _along(TABLET, 4, mark.x, mark.y) == pytest.approx(33.25, abs=0.01)
+    assert _along(TABLET, 8, mark.x, mark.y) == pytest.approx(11.25, abs=0.01)
+    _x4, y4 = TABLET.node(4)
+    assert mark.y + 13 / 2 < y4 - 44 / 2 - 2  # the letter's top under the settlement's outline
+    # A second road from 8 (edge 12, to 12): the badge keeps half of itself (13 px) from 8, so
+    # as not to cover that road's badge; 13.2 px, between that and the settlement's 31.1 px.
+    first, second = road_marks(_with_pieces(((7, 0), (12, 0)), (settlement,)), TABLET, 1.0)
+    assert _along(TABLET, 8, first.x, first.y) == pytest.approx(13.2)
+    assert math.hypot(first.x - second.x, first.y - second.y) >= 26.0
+
+
+def test_a_free_road_has_its_badge_in_the_middle_and_brown_a_wider_one() -> None:
+    red, brown = road_marks(_with_pieces(((62, 0), (69, 3))), TABLET, 1.0)
+    assert (red.x, red.y) == pytest.approx(TABLET.edge_mid(62))
+    assert (brown.x, brown.y) == pytest.approx(TABLET.edge_mid(69))
+    assert (red.width, brown.width) == pytest.approx((26.0, 36.4))
+    assert brown.height == red.height == 26.0
+    # A picture without letters (a board being entered has no players) has no badges.
+    assert road_marks(_with_pieces(((62, 0),), marks=()), TABLET, 1.0) == ()
+
+
+@given(
+    roads=st.dictionaries(st.integers(0, 71), st.integers(0, 3), max_size=30),
+    settled=st.sets(st.integers(0, 53), max_size=12),
+    side=st.sampled_from([44.5, 55.4, 83.1]),
+)
+def test_badges_stay_on_their_roads_and_clear_of_each_others_letters(
+    roads: dict[int, int], settled: set[int], side: float
+) -> None:
+    """Any roads with any pieces at their ends: each badge's middle lies on its road, at least
+    half a letter from its ends, and two badges are at least 0.86 of a badge apart (roads meeting
+    at an intersection: their rims may overlap, never their letters)."""
+    geo = P.BoardGeometry(0, 0, 2000, side * 10.4)
+    nodes = sorted(settled)
+    buildings = tuple(
+        P.BuildingView(n, i % 4, "city" if i % 3 else "settlement", i % 5 == 0, "")
+        for i, n in enumerate(nodes[::2])
+    )
+    knights = tuple(P.KnightView(n, i % 4, 1, True) for i, n in enumerate(nodes[1::2]))
+    picture = _with_pieces(tuple(sorted(roads.items())), buildings, knights)
+    marks = road_marks(picture, geo, 1.0)
+    assert [m.spot for m in marks] == [("edge", e) for e in sorted(roads)]
+    letter = piece_scale(geo.size, 1.0).road_letter
+    for m in marks:
+        (ax, ay), (bx, by) = geo.edge(m.spot[1])
+        to_a, to_b = math.hypot(m.x - ax, m.y - ay), math.hypot(m.x - bx, m.y - by)
+        assert to_a + to_b == pytest.approx(geo.size)  # on the segment
+        assert min(to_a, to_b) >= letter / 2 - 1e-9
+    for m, n in itertools.combinations(marks, 2):
+        assert math.hypot(m.x - n.x, m.y - n.y) >= 0.86 * m.height

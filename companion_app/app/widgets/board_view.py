@@ -18,7 +18,14 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
-from companion_app.app.board_picture import HIGHLIGHT_RIM, Drawn, drawn_things
+from companion_app.app.board_picture import (
+    HIGHLIGHT_RIM,
+    ROAD_LETTER_SHARE,
+    WALL_MARGIN,
+    Drawn,
+    drawn_things,
+    road_marks,
+)
 from companion_app.app.presenter import (
     HIGHLIGHT,
     RESOURCE_COLOURS,
@@ -78,6 +85,8 @@ class BoardView(Widget):
         self.drawn: tuple[Drawn, ...] = ()
         """What the last redraw put on the board with its sizes (the tour's layout check reads
         it)."""
+        self.road_marks: tuple[Drawn, ...] = ()
+        """The badges with their owners' letters on the roads of the last redraw."""
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
         self.bind(
             pos=self._redraw_trigger,
@@ -163,6 +172,7 @@ class BoardView(Widget):
     def _roads(self, geo: BoardGeometry, picture: BoardPicture) -> None:
         for edge, owner in picture.roads:
             self._road(geo, edge, picture.colours[owner])
+        self._road_marks(geo, picture)
         for thing in self._drawn_of("edge spot"):
             self._edge_spot(thing)
 
@@ -303,6 +313,29 @@ class BoardView(Widget):
         Color(*colour)
         Line(points=[x1, y1, x2, y2], width=geo.size * 0.08, cap="round")
 
+    def _road_marks(self, geo: BoardGeometry, picture: BoardPicture) -> None:
+        """Each road's owner by letter too, on a badge in the owner's colour (over every road's
+        line, under the markers of legal roads and the pieces): a shape of its own per player
+        would need six shapes told apart at 26 dp, a letter is the one the pieces carry."""
+        self.road_marks = road_marks(picture, geo, dp(1))
+        owners = dict(picture.roads)
+        for t in self.road_marks:
+            owner = owners[t.spot[1]]
+            colour = picture.colours[owner]
+            r, rim = t.height / 2.0, max(1.0, t.height * 0.06)
+            Color(*colour)
+            if t.width > t.height:  # two letters: a bar with round ends
+                outline = _capsule(t, steps=8)
+                _polygon(outline)
+                Color(*OUTLINE)
+                Line(points=_flat(outline), close=True, width=rim)
+            else:
+                Ellipse(pos=(t.x - r, t.y - r), size=(2 * r, 2 * r))
+                Color(*OUTLINE)
+                Line(circle=(t.x, t.y, r), width=rim)
+            size = t.height * ROAD_LETTER_SHARE
+            self._text(_mark(picture, owner), t.x, t.y, size, text_colour_on(colour))
+
     def _building(self, t: Drawn, b: BuildingView, colour: RGBA, mark: str) -> None:
         """A settlement is a house, a city a house with a tower, a destroyed city a crossed-out
         house; each carries its owner's letter."""
@@ -310,7 +343,7 @@ class BoardView(Widget):
         w, h = t.width / 2.0, t.height / 2.0
         s = t.width
         if b.wall:
-            m = s * 0.12
+            m = s * WALL_MARGIN
             Color(*WALL)
             Rectangle(pos=(x - w - m, y - h - m), size=(2 * (w + m), 2 * (h + m) * 0.75))
             Color(*OUTLINE)
