@@ -621,9 +621,10 @@ def road_marks(picture: BoardPicture, geo: BoardGeometry, dp: float) -> tuple[Dr
     badge sits where its letter clears those pieces (the middle of its road when neither end is
     taken, nearer the free end when one is). Towards an intersection where another road ends,
     a badge stays on its road (the badges of two roads meeting there overlap by their rims at
-    most); towards one without, only its letter does. Where both ends are taken and the board
-    is small, the pieces cover the badge as they cover the road. A mark of two letters ("Br")
-    gets a wider badge, the same letter size."""
+    most); towards one without, only its letter does. A road whose pieces would cover more
+    than half of its letter has no badge (between two pieces on a small board: they cover the
+    road too), since half an O reads as a G. A mark of two letters ("Br") gets a wider badge,
+    the same letter size."""
     scale = piece_scale(geo.size, dp)
     buildings = {b.node: b for b in picture.buildings}
     occupied = set(buildings) | {k.node for k in picture.knights}
@@ -653,6 +654,8 @@ def road_marks(picture: BoardPicture, geo: BoardGeometry, dp: float) -> tuple[Dr
         if b in occupied:
             end = length - (_piece_reach(scale.piece, buildings.get(b)) + clearance) / along
         t = min(max((start + end) / 2.0, near_a), length - near_b)
+        if max(0.0, start - t) + max(0.0, t - end) > clearance:
+            continue  # more than half its letter under the pieces: unreadable, or misread
         # Upright (angle 0), whatever way the road runs: the letter is read, not the badge.
         x, y = ax + ux * t, ay + uy * t
         things.append(Drawn("road mark", ("edge", edge), x, y, width, scale.road_mark))

@@ -28,6 +28,7 @@ from companion_app.rules.actions import BuildCity, BuildRoad, BuildSettlement
 from companion_app.rules.board import STARTER_BOARD
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
+from companion_app.rules.topology import EDGE_NODES
 
 
 @pytest.mark.parametrize(
@@ -220,6 +221,20 @@ def test_a_road_leaving_a_settlement_has_its_badge_beyond_the_settlement() -> No
     assert math.hypot(first.x - second.x, first.y - second.y) >= 26.0
 
 
+def test_a_road_between_two_pieces_has_a_badge_only_where_its_letter_shows() -> None:
+    """Edge 7 between settlements on 4 and 8: on the tablet's board their squares leave 0.5 px
+    of the road, no room for a letter (no badge); at 1920x1200 (hex sides of 83 px, pieces of
+    66 px, letters of 27 px with capitals 19 px high) 17 px of road show between the squares,
+    and the letter in the middle but for about a pixel at either end."""
+    settlements = tuple(P.BuildingView(n, 0, "settlement", False, "") for n in (4, 8))
+    picture = _with_pieces(((7, 0),), settlements)
+    assert road_marks(picture, TABLET, 1.0) == ()
+    large = P.BoardGeometry(0, 0, 2000, 83.1 * 10.4)
+    (mark,) = road_marks(picture, large, 1.5)
+    assert (mark.x, mark.y) == pytest.approx(large.edge_mid(7))
+    assert mark.height == pytest.approx(39.0)
+
+
 def test_a_free_road_has_its_badge_in_the_middle_and_brown_a_wider_one() -> None:
     red, brown = road_marks(_with_pieces(((62, 0), (69, 3))), TABLET, 1.0)
     assert (red.x, red.y) == pytest.approx(TABLET.edge_mid(62))
@@ -250,7 +265,10 @@ def test_badges_stay_on_their_roads_and_clear_of_each_others_letters(
     knights = tuple(P.KnightView(n, i % 4, 1, True) for i, n in enumerate(nodes[1::2]))
     picture = _with_pieces(tuple(sorted(roads.items())), buildings, knights)
     marks = road_marks(picture, geo, 1.0)
-    assert [m.spot for m in marks] == [("edge", e) for e in sorted(roads)]
+    # A badge on every road whose ends are free; where pieces stand, only on roads whose letter
+    # the pieces leave more than half of.
+    free = {e for e in roads if not set(EDGE_NODES[e]) & settled}
+    assert free <= {m.spot[1] for m in marks} <= set(roads)
     letter = piece_scale(geo.size, 1.0).road_letter
     for m in marks:
         (ax, ay), (bx, by) = geo.edge(m.spot[1])
