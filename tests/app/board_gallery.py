@@ -67,8 +67,10 @@ ROADS = (
     (62, 0),  # red and orange side by side, no piece at either end
     (65, 3),
     (69, 4),  # brown: two letters
+    (63, 3),  # orange between white's destroyed city on 44 and blue's knight on 48
 )
-"""(edge, owner): roads leaving a piece, two roads meeting at a free intersection, roads alone."""
+"""(edge, owner): roads leaving a piece, two roads meeting at a free intersection, roads alone,
+a road between two pieces of other players."""
 
 SPOTS = {("node", 2): None, ("edge", 16): None, ("hex", 7): None}
 """A legal intersection (empty, on the forest), road and hex (fields)."""

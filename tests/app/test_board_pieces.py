@@ -239,13 +239,19 @@ def test_road_letters_are_read_from_across_the_table_on_a_7_inch_tablet(small) -
     assert _size(brown)[0] > 1.5 * _size(red)[0]  # "Br", both letters shown
 
 
-def test_a_settlement_at_a_road_end_stays_whole(small) -> None:
-    """Badges lie under the pieces: below red's settlement on 4, over its road's badge, the
-    settlement's own colour and outline."""
-    image, where = small
-    x, y = where["nodes"]["4"]
+def test_a_piece_at_a_road_end_lies_over_the_road_badge(drawn) -> None:
+    """At 1280x800 the orange road between white's destroyed city (above) and blue's knight
+    has its badge in the middle, reaching into both pieces' squares: the pieces lie over it,
+    the ruin's white body and the knight's blue ring where it reaches (an orange badge on top
+    would show there)."""
+    image, where = drawn
     s = where["size"]
-    piece = 44.0 * where["dp"]
-    # Just inside the house's lower edge, above the road's badge: the house's red.
-    pixel = image.getpixel((round(x + 0.1 * s), image.height - 1 - round(y - piece / 2 + 3)))
-    assert _close(pixel, _rgb(PLAYER_COLOURS["red"])), pixel
+    half = 0.7 * s / 2  # pieces are 0.7 of a side here
+    mx, my = where["road_marks"]["63"][:2]
+    assert (mx, my) == pytest.approx(where["edges"]["63"])
+    badge = where["road_marks"]["63"][3] / 2
+    assert my + badge > where["nodes"]["44"][1] - half + 3  # it reaches into the city's square
+    for node, dy, expected in ((44, -half + 3, "white"), (48, half - 3, "blue")):
+        x, y = where["nodes"][str(node)]
+        pixel = image.getpixel((round(x + 2), HEIGHT - 1 - round(y + dy)))
+        assert _close(pixel, _rgb(PLAYER_COLOURS[expected])), (node, pixel)
