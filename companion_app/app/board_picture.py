@@ -236,23 +236,6 @@ class BoardGeometry:
             return self.harbour(ident)
         return self.hex_centre(ident)
 
-    def spot_at(self, px: float, py: float, spots: Iterable[Spot]) -> Spot | None:
-        """The offered spot nearest to a touch, if the touch is within its target.
-
-        Intersections and edges win over hexes: a hex's target is most of the hex around them.
-        """
-        best: dict[bool, tuple[float, Spot]] = {}
-        for spot in spots:
-            sx, sy = self.spot_position(spot)
-            is_hex = spot[0] == "hex"
-            d = math.hypot(px - sx, py - sy)
-            if d <= self.reach(spot) and (is_hex not in best or d < best[is_hex][0]):
-                best[is_hex] = (d, spot)
-        for is_hex in (False, True):
-            if is_hex in best:
-                return best[is_hex][1]
-        return None
-
 
 Spot = tuple[str, int]
 """A tappable place on the board: ("node", id), ("edge", id), ("hex", id) or ("harbour", slot)."""

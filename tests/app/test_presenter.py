@@ -11,6 +11,7 @@ import random
 import pytest
 
 from companion_app.app import presenter as P
+from companion_app.app.board_taps import BoardTaps
 from companion_app.app.forms import BoardEntry, NewGameForm
 from companion_app.game_log import GameLog
 from companion_app.rules.actions import (
@@ -29,7 +30,6 @@ from companion_app.rules.errors import ConfigError
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.topology import (
-    EDGE_COUNT,
     EDGE_NODES,
     HARBOUR_COUNT,
     HEX_COUNT,
@@ -108,31 +108,6 @@ def test_edges_are_one_hex_side_long_and_targets_never_overlap(area: tuple[int, 
     assert 2 * geo.reach(("node", 0)) == pytest.approx(geo.size)
     assert 2 * geo.reach(("edge", 0)) < geo.size * math.sqrt(3) / 2
     assert 2 * geo.reach(("hex", 0)) < geo.size * math.sqrt(3)
-
-
-@pytest.mark.parametrize("area", AREAS)
-def test_a_tap_on_each_spot_finds_that_spot(area: tuple[int, ...]) -> None:
-    geo = P.BoardGeometry(*area)
-    nodes = [("node", n) for n in range(NODE_COUNT)]
-    edges = [("edge", e) for e in range(EDGE_COUNT)]
-    hexes = [("hex", h) for h in range(HEX_COUNT)]
-    for spots in (nodes, edges, hexes):
-        for spot in spots:
-            x, y = geo.spot_position(spot)
-            assert geo.spot_at(x + 3, y - 3, spots) == spot
-    # Next to a node but off the target: nothing.
-    x, y = geo.node(0)
-    assert geo.spot_at(x, y + geo.reach(("node", 0)) * 1.1, [("node", 0)]) is None
-    # A node on a highlighted hex wins over the hex.
-    assert geo.spot_at(*geo.node(4), [("hex", 0), ("node", 4)]) == ("node", 4)
-
-
-def test_a_tap_outside_the_offered_spots_chooses_nothing() -> None:
-    geo = P.BoardGeometry(*AREAS[0])
-    offered = [("node", 10)]
-    for n in range(NODE_COUNT):
-        if n != 10:
-            assert geo.spot_at(*geo.node(n), offered) is None
 
 
 # ---- the state shown --------------------------------------------------------------------------
@@ -345,10 +320,11 @@ def test_moving_the_robber_is_a_tap_on_a_highlighted_hex() -> None:
     spots = P.spots_for(game.legal_actions())
     assert set(spots) == {("hex", h) for h in range(HEX_COUNT) if h != game.robber_hex}
     geo = P.BoardGeometry(*AREAS[0])
+    taps = BoardTaps(geo, spots, 44.0)
     # A tap in the middle of hex 0, or on its token, picks hex 0.
-    assert geo.spot_at(*geo.hex_centre(0), spots) == ("hex", 0)
+    assert taps.tap(*geo.hex_centre(0)) == ("hex", 0)
     x, y = geo.hex_centre(0)
-    assert geo.spot_at(x + geo.size * 0.5, y, spots) == ("hex", 0)
+    assert taps.tap(x + geo.size * 0.5, y) == ("hex", 0)
 
 
 def test_the_board_shows_the_tokens_an_inventor_swapped() -> None:

@@ -86,8 +86,10 @@ class GameScreen(Screen):
         self.narrow = self.width < dp(NARROW_WIDTH_DP)
 
     def on_kv_post(self, _base_widget: object) -> None:
-        # The room for choices changes with the bar's rows: lay them out again to fit.
+        # The room for choices changes with the bar's rows: lay them out again to fit. The
+        # board's size decides how a road is tapped (the hint says it).
         self.ids.actions.bind(height=lambda *_a: self.refill())
+        self.ids.board.bind(size=lambda *_a: self.refill())
 
     @property
     def game(self) -> Game | None:
@@ -169,6 +171,13 @@ class GameScreen(Screen):
         self.banner_colour = list(view.colour)
         self.banner_text_colour = list(P.text_colour_on(view.colour))
 
+    def _tap_words(self) -> str:
+        """How the highlighted places are taken: a road by its two ends where the board is too
+        small for a finger on its middle (a 7-inch tablet)."""
+        if self.ids.board.roads_by_ends(self.spot_actions):
+            return "a road's two ends"
+        return "a highlighted place"
+
     def _fill_bar(self) -> None:
         box = self.ids.bar
         box.clear_widgets()
@@ -186,7 +195,7 @@ class GameScreen(Screen):
 
     def _fill_placement(self, game: Game) -> None:
         """The setup order with the current step marked; starting resources are in the hands."""
-        self.list_title = "Placement order (tap a highlighted spot)"
+        self.list_title = f"Placement order (tap {self._tap_words()})"
         self.can_go_back = False
         box = self.ids.actions
         box.cols = 1
@@ -257,11 +266,11 @@ class GameScreen(Screen):
         self.list_title = step.title
         if not control.steps:
             # A decision: the banner says what it is; here only how to answer.
-            self.list_title = "Choose:" if buttons else "Tap a highlighted place on the board"
+            self.list_title = "Choose:" if buttons else f"Tap {self._tap_words()} on the board"
             if buttons and step.spots:
-                self.list_title = "Tap a highlighted place, or choose:"
+                self.list_title = f"Tap {self._tap_words()}, or choose:"
         elif step.spots and not buttons and "tap" not in step.title.lower():
-            self.list_title = f"{step.title}: tap a highlighted place"
+            self.list_title = f"{step.title}: tap {self._tap_words()}"
         entries = []
         for choice in buttons:
             button = Factory.BigButton(

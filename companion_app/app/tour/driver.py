@@ -92,10 +92,11 @@ class ScenarioDriver:
         yield 3
 
     def tap_spot(self, board: Any, spot: Any) -> Step:
-        """Tap a spot (a hex, an intersection, an edge) of a board widget."""
-        x, y = board.geometry.spot_position(spot)
-        self.tap_at(*board.to_window(x, y))
-        yield 2
+        """Tap a spot (a hex, an intersection, a road) of a board widget, as a player would:
+        its place, or a road's two ends where the board is small."""
+        for x, y in board.taps_for(spot):
+            self.tap_at(x, y)
+            yield 2
 
     def tap_button(self, parent: Any, text: str) -> Step:
         """Tap the one button under ``parent`` that says ``text``."""

@@ -15,11 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-MIN_TARGET_DP = 44.0
-"""The smallest touch target a finger hits reliably (the usual guideline for tablets)."""
-
-MIN_DRAWN_DP = 44.0
-"""The smallest a piece, the robber, the merchant or a legal spot's marker may be drawn."""
+from companion_app.app.board_picture import MIN_DRAWN_DP
+from companion_app.app.board_taps import MIN_TARGET_DP
 
 TOLERANCE_PX = 1.0
 """Rounding of layouts: a pixel either way is not a problem."""
@@ -189,12 +186,11 @@ def _spots(board: Any, visible: Rect | None) -> Iterable[Box]:
     """A board's offered spots as round touch targets."""
     if not board.spots or not getattr(board, "highlight_spots", True):
         return
-    geo = board.geometry
-    for spot in board.spots:
-        r = geo.reach(spot)
-        x, y = board.to_window(*geo.spot_position(spot))
+    for target in board.touch_targets():
+        r = target.reach
+        x, y = board.to_window(target.x, target.y)
         rect = (x - r, y - r, 2 * r, 2 * r)
-        yield Box(f"board spot {spot}", rect, visible=rect, target=True, round=True)
+        yield Box(f"board spot {target.spot}", rect, visible=rect, target=True, round=True)
 
 
 def _drawn(board: Any) -> Iterable[Box]:

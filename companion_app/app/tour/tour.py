@@ -14,7 +14,7 @@ from companion_app.app.companion import CompanionApp
 from companion_app.app.tour.driver import ScenarioDriver, Step
 from companion_app.app.tour.layout_check import collect, problems, smallest_drawn
 from companion_app.app.tour.plan import Plan
-from companion_app.rules.actions import Action, EndTurn, OfferTrade, Roll
+from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
 from companion_app.rules.prompts import PromptKind
 
 INFO_AFTER_TURN = 12
@@ -81,18 +81,13 @@ class Tour(ScenarioDriver):
         yield lambda: app.root.current == "game"
         for i, action in enumerate(self.plan.actions):
             yield from self.back_to_the_game()
-            history = self.session.game.history
-            if len(history) > i:
-                # A decision with one option and nothing private: the app took it at once.
-                if history[i] != action:
-                    raise AssertionError(f"action {i}: taken {history[i]}, planned {action}")
-                self.done = i + 1
-                continue
-            yield from self.before(action)
-            turn = self.session.game.turn
-            if turn == INFO_AFTER_TURN and "hand" not in self.seen:
-                yield from self.information_screens()
-            yield from self.take(action, self.plan.actions[i + 1 : i + 2])
+            if not self.taken(i, action):
+                yield from self.before(action)
+            if not self.taken(i, action):
+                turn = self.session.game.turn
+                if turn == INFO_AFTER_TURN and "hand" not in self.seen:
+                    yield from self.information_screens()
+                yield from self.take(action, self.plan.actions[i + 1 : i + 2])
             self.done = i + 1
         yield lambda: app.root.current == "game_over"
         yield from self.back_to_the_game()
@@ -145,6 +140,16 @@ class Tour(ScenarioDriver):
         yield 3
         app.show("home")
         yield 2
+
+    def taken(self, i: int, action: Action) -> bool:
+        """The planned action ``i`` is in the game already: taken by taps, or a decision with
+        one option and nothing private that the app took at once."""
+        history = self.session.game.history
+        if len(history) <= i:
+            return False
+        if history[i] != action:
+            raise AssertionError(f"action {i}: taken {history[i]}, planned {action}")
+        return True
 
     def take(self, action: Action, following: list[Action]) -> Step:
         """The planned action through the journal session; the screen is redrawn (as after a
@@ -199,6 +204,10 @@ class Tour(ScenarioDriver):
                 if reveal:
                     self.tap_widget(reveal[0])
                     yield from self.look(f"{kind.value}_shown")
+        if isinstance(action, BuildRoad) and game.in_setup and "road_by_taps" not in self.seen:
+            self.seen.add("road_by_taps")
+            yield from self.road_by_taps(screen.ids.board, action)
+            return
         if kind not in (PromptKind.TURN, PromptKind.ROLL) or isinstance(action, Roll | EndTurn):
             return
         key = P.bar_key(action)
@@ -220,6 +229,18 @@ class Tour(ScenarioDriver):
             if screen.controller.bar_key == key:
                 self.tap_widget(buttons[0])  # closed again: the planned action follows
                 yield 2
+
+    def road_by_taps(self, board: Any, action: BuildRoad) -> Step:
+        """The first road is taken by taps on the board: on its middle, or where the board is
+        small on its two ends (a look while the first end is held)."""
+        self.lay_out()
+        yield 1
+        taps = board.taps_for(("edge", action.edge))
+        for n, (x, y) in enumerate(taps):
+            self.tap_at(x, y)
+            yield 3
+            if n + 1 < len(taps):
+                yield from self.look("road_end_held")
 
     def progress_card_rule(self, hand: Any) -> Step:
         """A progress card tapped in an uncovered hand shows its rule: the first seat holding

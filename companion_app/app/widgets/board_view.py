@@ -3,7 +3,8 @@
 The widget draws a :class:`~companion_app.app.presenter.BoardPicture` and highlights the
 spots it is given (the places of legal actions); a tap on an offered spot fires ``on_spot``.
 It decides nothing: which spots are offered and what a tap does belong to the screen and, in the
-end, to the rules core's ``legal_actions()``.
+end, to the rules core's ``legal_actions()``. Which touch takes which spot (a road by its two
+ends where the board is small) is :class:`~companion_app.app.board_taps.BoardTaps`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from companion_app.app.board_picture import (
     drawn_things,
     road_marks,
 )
+from companion_app.app.board_taps import MIN_TARGET_DP, BoardTaps, Target
 from companion_app.app.presenter import (
     HIGHLIGHT,
     RESOURCE_COLOURS,
@@ -87,7 +89,15 @@ class BoardView(Widget):
         it)."""
         self.road_marks: tuple[Drawn, ...] = ()
         """The badges with their owners' letters on the roads of the last redraw."""
+        self.taps = BoardTaps(self.geometry, (), dp(MIN_TARGET_DP))
+        """The touch targets of the spots offered now; a new set lets go of a held road end."""
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
+        self.bind(
+            pos=self._new_targets,
+            size=self._new_targets,
+            spots=self._new_targets,
+            picture=self._new_targets,
+        )
         self.bind(
             pos=self._redraw_trigger,
             size=self._redraw_trigger,
@@ -105,12 +115,30 @@ class BoardView(Widget):
 
     # ---- touch ------------------------------------------------------------------------------
 
+    def _new_targets(self, *_args: object) -> None:
+        self.taps = BoardTaps(self.geometry, self.spots or (), dp(MIN_TARGET_DP))
+
+    def roads_by_ends(self, spots: Any) -> bool:
+        """Whether roads among ``spots`` would be taken by their two ends on this board."""
+        return BoardTaps(self.geometry, spots or (), dp(MIN_TARGET_DP)).by_ends
+
+    def touch_targets(self) -> list[Target]:
+        """The touch targets now, in the widget's coordinates (the tour's layout check)."""
+        return self.taps.targets()
+
+    def taps_for(self, spot: Spot) -> list[tuple[float, float]]:
+        """Where to touch, in order and in window coordinates, to take an offered spot."""
+        return [self.to_window(x, y) for x, y in self.taps.taps_for(spot)]
+
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or not self.spots:
             return bool(super().on_touch_down(touch))
-        spot = self.geometry.spot_at(touch.x, touch.y, self.spots)
+        held = self.taps.held
+        spot = self.taps.tap(touch.x, touch.y)
+        if self.taps.held != held:
+            self._redraw_trigger()
         if spot is None:
-            return False
+            return self.taps.held != held
         self.dispatch("on_spot", spot)
         return True
 
@@ -478,7 +506,7 @@ class BoardView(Widget):
         Line(circle=(t.x, t.y, r - band), width=band * 0.55)
 
     def _offered(self) -> list[Spot]:
-        return list(self.spots) if self.spots and self.highlight_spots else []
+        return self.taps.shown() if self.spots and self.highlight_spots else []
 
     def _text(
         self, text: str, x: float, y: float, size: float, colour: RGBA, *, bold: bool = True

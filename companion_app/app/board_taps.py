@@ -1,0 +1,130 @@
+"""Which touch on the board takes which offered spot, without Kivy.
+
+Every offered spot is a round touch target around its place (``BoardGeometry.reach``): a
+finger needs 44 dp. A road's middle is only 0.87 of a hex side from the next road's middle, so
+on a board whose sides are shorter than about 51 dp (a 7-inch tablet, 1024x600) road targets
+would be smaller than a finger. There a road is chosen by its two ends instead, as one points
+at a road on the real board: intersections are a whole side apart. The first tap holds an
+end, and only the roads from it stay highlighted, with rings round the held end and their far
+ends; a tap on the far end of one of them takes that road; a tap on the held end lets go, a tap on another end
+holds that one instead. Always two taps, so a second tap never lands on the next decision.
+
+Roads are chosen by their middles whenever the targets fit, and also when intersections are
+offered together with roads (no decision offers both; an intersection's tap would be
+ambiguous).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from companion_app.app.board_picture import BoardGeometry, Spot
+from companion_app.rules.topology import EDGE_BETWEEN, EDGE_NODES
+
+MIN_TARGET_DP = 44.0
+"""The smallest touch target a finger hits reliably (the usual guideline for tablets)."""
+
+ROAD_END = "road end"
+"""The kind of a target that is one end of offered roads: ``(ROAD_END, node)``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A round touch target: a touch within ``reach`` of (x, y) is on it."""
+
+    spot: Spot
+    """The offered spot it takes, or ``(ROAD_END, node)``."""
+    x: float
+    y: float
+    reach: float
+
+
+class BoardTaps:
+    """The touch targets of the spots offered on one board, and the end held between the two
+    taps that choose a road by its ends."""
+
+    def __init__(self, geometry: BoardGeometry, offered: Iterable[Spot], least: float) -> None:
+        """``least`` is the smallest touch target in pixels (``MIN_TARGET_DP`` dp)."""
+        self.geometry = geometry
+        self.offered: tuple[Spot, ...] = tuple(offered)
+        roads = [ident for kind, ident in self.offered if kind == "edge"]
+        self.roads: frozenset[int] = frozenset(roads)
+        nodes_offered = any(kind == "node" for kind, _ident in self.offered)
+        self.by_ends = bool(roads) and not nodes_offered and 2 * geometry.target_radius < least
+        """Roads are chosen by their two ends (their middles are too close for a finger)."""
+        self.ends: dict[int, list[int]] = {}
+        """Each end of an offered road, with the offered roads that meet there."""
+        if self.by_ends:
+            for edge in sorted(roads):
+                for node in EDGE_NODES[edge]:
+                    self.ends.setdefault(node, []).append(edge)
+        self.held: int | None = None
+        """The end tapped first, while a road is chosen by its ends."""
+
+    def targets(self) -> list[Target]:
+        """Every touch target now: the offered spots, with a road's ends in place of its
+        middle when roads go by their ends."""
+        geo = self.geometry
+        found = []
+        for spot in self.offered:
+            if self.by_ends and spot[0] == "edge":
+                continue
+            found.append(Target(spot, *geo.spot_position(spot), geo.reach(spot)))
+        for node in self.ends:
+            found.append(Target((ROAD_END, node), *geo.node(node), geo.reach(("node", node))))
+        return found
+
+    def shown(self) -> list[Spot]:
+        """The spots to highlight: all offered, or while an end is held only its roads, with
+        rings (intersections' markers) round the held end and the far ends to tap next."""
+        if self.held is None:
+            return list(self.offered)
+        roads = self.ends[self.held]
+        far = [a if b == self.held else b for a, b in (EDGE_NODES[e] for e in roads)]
+        return [*(("node", n) for n in [self.held, *far]), *(("edge", e) for e in roads)]
+
+    def target_at(self, px: float, py: float) -> Target | None:
+        """The target nearest to a touch, if the touch is within it. Intersections, roads and
+        road ends win over hexes: a hex's target is most of the hex around them."""
+        best: dict[bool, tuple[float, Target]] = {}
+        for target in self.targets():
+            is_hex = target.spot[0] == "hex"
+            d = math.hypot(px - target.x, py - target.y)
+            if d <= target.reach and (is_hex not in best or d < best[is_hex][0]):
+                best[is_hex] = (d, target)
+        for is_hex in (False, True):
+            if is_hex in best:
+                return best[is_hex][1]
+        return None
+
+    def tap(self, px: float, py: float) -> Spot | None:
+        """A touch: the offered spot it takes, or None (nothing there, or an end held or let
+        go; :attr:`held` tells which)."""
+        target = self.target_at(px, py)
+        if target is None:
+            self.held = None
+            return None
+        kind, ident = target.spot
+        if kind != ROAD_END:
+            self.held = None
+            return target.spot
+        if self.held is not None:
+            road = EDGE_BETWEEN.get((self.held, ident))
+            if road is not None and road in self.ends[self.held]:
+                self.held = None
+                return ("edge", road)
+        self.held = None if ident == self.held else ident
+        return None
+
+    def taps_for(self, spot: Spot) -> list[tuple[float, float]]:
+        """Where to touch, in order, to take ``spot`` (with nothing held): its place, or a
+        road's two ends, the one where more offered roads meet first."""
+        geo = self.geometry
+        if not (self.by_ends and spot[0] == "edge" and spot[1] in self.roads):
+            return [geo.spot_position(spot)]
+        a, b = EDGE_NODES[spot[1]]
+        if len(self.ends[b]) > len(self.ends[a]):
+            a, b = b, a
+        return [geo.node(a), geo.node(b)]
