@@ -3,11 +3,11 @@
 Every offered spot is a round touch target around its place (``BoardGeometry.reach``): a
 finger needs 44 dp. A road's middle is only 0.87 of a hex side from the next road's middle, so
 on a board whose sides are shorter than about 51 dp (a 7-inch tablet, 1024x600) road targets
-would be smaller than a finger. There a road is chosen by its two ends instead, as one points
-at a road on the real board: intersections are a whole side apart. The first tap holds an
-end, and only the roads from it stay highlighted, with rings round the held end and their far
-ends; a tap on the far end of one of them takes that road; a tap on the held end lets go, a tap on another end
-holds that one instead. Always two taps, so a second tap never lands on the next decision.
+would be smaller than a finger. There a road is chosen by its two ends instead: intersections
+are a whole side apart. The first tap holds an end, and only the roads from it stay
+highlighted, with rings round the held end and their far ends; a tap on the far end of one of
+them takes that road; a tap on the held end lets go, a tap on another end holds that one
+instead. Always two taps, so a second tap never lands on the next decision.
 
 Roads are chosen by their middles whenever the targets fit, and also when intersections are
 offered together with roads (no decision offers both; an intersection's tap would be

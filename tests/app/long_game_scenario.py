@@ -301,8 +301,8 @@ class LongGame(Scenario):
                     choice.spot in screen.ids.board.spots,
                     True,
                 )
-                x, y = screen.ids.board.geometry.spot_position(choice.spot)
-                self.tap_at(*screen.ids.board.to_window(x, y))
+                for x, y in screen.ids.board.taps_for(choice.spot):
+                    self.tap_at(x, y)
             else:
                 self.tap_widget(self.button_for(choice))
             if len(game.history) > before:

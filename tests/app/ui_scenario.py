@@ -267,9 +267,7 @@ class Scenario(ScenarioDriver):
                 spot = max(spots, key=lambda s: (_pips(game, s[1]), -s[1]))
             expected = spots[spot]
             before = len(game.history)
-            x, y = board.geometry.spot_position(spot)
-            self.tap_at(*board.to_window(x, y))
-            yield 2
+            yield from self.tap_spot(board, spot)
             self.check(
                 f"setup {step}: the tap took the spot's action", game.history[before:], [expected]
             )

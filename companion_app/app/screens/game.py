@@ -207,12 +207,14 @@ class GameScreen(Screen):
         now = next((i for i, step in enumerate(order) if step.state == "now"), 0)
         first = max(0, min(now - 2, len(order) - room))
         for step in order[first : first + room]:
-            mark = {"done": "done", "now": "[b]» now[/b]", "next": ""}[step.state]
+            state = {"done": "done", "now": "[b]» now[/b]", "next": ""}[step.state]
             note = f" · {step.note}" if step.note else ""
+            colour = game.config.players[step.seat].colour
             line = PlayerLine(
-                text=f"{escape_markup(step.name)}: {step.piece}   {mark}{note}",
+                text=f"{escape_markup(step.name)}: {step.piece}   {state}{note}",
                 min_height=dp(42),
-                stripe=P.player_colour(game.config.players[step.seat].colour),
+                stripe=P.player_colour(colour),
+                mark=P.player_mark(colour),
                 fill=MARKED_FILL if step.state == "now" else (0.17, 0.19, 0.23, 1),
                 color=(0.6, 0.6, 0.6, 1) if step.state == "done" else (1, 1, 1, 1),
                 font_size="17sp",
