@@ -331,11 +331,7 @@ class CompanionApp(App):
         if self.phones is not None:
             self.phones.publish()
         if manager.has_screen("game"):
-            game_screen = manager.get_screen("game")
-            game_screen.refresh()
-            waiting = self.phones.waiting_for() if self.phones is not None else ""
-            if waiting:
-                game_screen.details = waiting
+            manager.get_screen("game").refresh()
         if session is not None:
             self._announce(session)
         current = manager.current_screen

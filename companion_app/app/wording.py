@@ -151,14 +151,16 @@ class PromptView:
     """The offer to answer, the cards in question once revealed."""
 
 
-def prompt_view(game: Game, revealed: bool = False) -> PromptView:
+def prompt_view(game: Game, revealed: bool = False, on_phone: bool = False) -> PromptView:
+    """``on_phone``: the decider's phone is connected and may answer (nobody passes the
+    tablet for it)."""
     prompt = game.prompt
     p = prompt.player
     names = game.config.names
     own_turn = p == game.active and prompt.kind in (PromptKind.TURN, PromptKind.ROLL)
     if game.is_over:
         headline = f"{names[game.winner]} has won!"
-    elif holds_tablet(game) != p:
+    elif holds_tablet(game) != p and not on_phone:
         headline = f"Pass the tablet to {names[p]}"
     elif own_turn:
         headline = f"{names[p]}: your turn"

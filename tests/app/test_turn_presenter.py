@@ -157,6 +157,21 @@ def test_the_tablet_goes_to_a_discarding_player_and_comes_back() -> None:
         assert P.prompt_view(game).headline == f"Pass the tablet to {names[game.prompt.player]}"
 
 
+def test_nobody_is_told_to_pass_the_tablet_to_a_player_answering_on_their_phone() -> None:
+    """A 7 (§3) with the discarding player's phone connected: the banner names who decides, and
+    the screen adds "Waiting for …'s phone"; the covered cards stay covered."""
+    game = next(
+        g
+        for g in STATES
+        if g.prompt.kind is PromptKind.DISCARD and g.history[-1].player != g.prompt.player
+    )
+    name = game.config.names[game.prompt.player]
+    view = P.prompt_view(game, on_phone=True)
+    assert view.headline == f"{name} decides"
+    assert view.details == P.prompt_view(game).details
+    assert "Your cards" not in view.details
+
+
 def test_discarding_on_a_seven_shows_the_cards_only_after_the_tap() -> None:
     game = next(g for g in STATES if g.prompt.kind is PromptKind.DISCARD)
     p = game.prompt.player

@@ -165,9 +165,11 @@ class GameScreen(Screen):
     # ---- what is shown --------------------------------------------------------------------------
 
     def _show_prompt(self, game: Game) -> None:
-        view = P.prompt_view(game, revealed=self.controller.revealed)
+        phones = getattr(App.get_running_app(), "phones", None)
+        waiting = phones.waiting_for() if phones is not None else ""
+        view = P.prompt_view(game, revealed=self.controller.revealed, on_phone=bool(waiting))
         self.headline = view.headline
-        self.details = view.details
+        self.details = waiting or view.details
         self.banner_colour = list(view.colour)
         self.banner_text_colour = list(P.text_colour_on(view.colour))
 
