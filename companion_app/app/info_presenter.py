@@ -72,8 +72,9 @@ def _and(words: Sequence[str]) -> str:
 # ---- victory points --------------------------------------------------------------------------
 
 
-def vp_words(points: VictoryPoints) -> str:
-    """``"7 VP: 2 settl., 2 cities, metropolis, Defender"``: the total and where it comes from."""
+def vp_words(points: VictoryPoints, target: int | None = None) -> str:
+    """``"7 VP: 2 settl., 2 cities, metropolis, Defender"``: the total and where it comes from;
+    with the game's ``target``, ``"7/13 VP: ..."`` (how far each player is from winning)."""
     parts = []
     if points.settlements:
         parts.append(f"{points.settlements} settl.")
@@ -93,7 +94,7 @@ def vp_words(points: VictoryPoints) -> str:
         parts.append("merchant")
     if points.vp_cards:
         parts.append(_plural(points.vp_cards, "VP card", "VP cards"))
-    head = f"{points.total} VP"
+    head = f"{points.total} VP" if target is None else f"{points.total}/{target} VP"
     return f"{head}: {', '.join(parts)}" if parts else head
 
 
@@ -113,7 +114,7 @@ class PanelLine:
     on_turn: bool
     victory_points: int
     vp: str
-    """The VP with its breakdown (:func:`vp_words`)."""
+    """The VP out of the game's target, with the breakdown (:func:`vp_words`)."""
     cards: int
     """Resource and commodity cards held (a count: the hand is private)."""
     progress: int
@@ -146,7 +147,7 @@ def panel_lines(game: Game) -> list[PanelLine]:
                 deciding=p == game.prompt.player and not game.is_over,
                 on_turn=p == game.active and not game.in_setup,
                 victory_points=points.total,
-                vp=vp_words(points),
+                vp=vp_words(points, game.config.vp_target),
                 cards=cards,
                 progress=progress,
                 counts=counts,
@@ -470,7 +471,7 @@ def statistics_view(game: Game, stats: GameStatistics | None = None) -> Statisti
     verdict = dice.overall()
     rolls = _plural(dice.event_rolls, "roll", "rolls")
     if verdict is Fairness.TOO_FEW_ROLLS:
-        fairness = f"Too few rolls to judge the dice yet (sums p = {chi.p_value:.2f}, {rolls})"
+        fairness = f"Too few rolls to judge the dice yet ({rolls})"
     elif verdict is Fairness.SUSPICIOUS:
         fairness = f"The dice look suspicious (sums p = {chi.p_value:.3f}, {rolls})"
     else:

@@ -151,16 +151,19 @@ class PromptView:
     """The offer to answer, the cards in question once revealed."""
 
 
-def prompt_view(game: Game, revealed: bool = False, on_phone: bool = False) -> PromptView:
-    """``on_phone``: the decider's phone is connected and may answer (nobody passes the
-    tablet for it)."""
+def prompt_view(
+    game: Game, revealed: bool = False, on_phone: bool = False, in_hand: bool = False
+) -> PromptView:
+    """``on_phone``: the decider's phone is connected and may answer; ``in_hand``: the decider
+    has opened something on the tablet (a button of the bar, a step, their cards). Either way
+    nobody is told to pass the tablet."""
     prompt = game.prompt
     p = prompt.player
     names = game.config.names
     own_turn = p == game.active and prompt.kind in (PromptKind.TURN, PromptKind.ROLL)
     if game.is_over:
         headline = f"{names[game.winner]} has won!"
-    elif holds_tablet(game) != p and not on_phone:
+    elif holds_tablet(game) != p and not on_phone and not in_hand:
         headline = f"Pass the tablet to {names[p]}"
     elif own_turn:
         headline = f"{names[p]}: your turn"

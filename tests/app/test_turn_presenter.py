@@ -172,6 +172,19 @@ def test_nobody_is_told_to_pass_the_tablet_to_a_player_answering_on_their_phone(
     assert "Your cards" not in view.details
 
 
+def test_once_the_decider_opens_something_the_banner_stops_asking_to_pass_the_tablet() -> None:
+    """After another player's action it is the turn's player's again (§3): "Pass the tablet to
+    Red" until Red opens a button of the bar, then "Red: your turn"."""
+    game = next(
+        g
+        for g in STATES
+        if g.prompt.kind is PromptKind.TURN and g.history[-1].player != g.prompt.player
+    )
+    name = game.config.names[game.prompt.player]
+    assert P.prompt_view(game).headline == f"Pass the tablet to {name}"
+    assert P.prompt_view(game, in_hand=True).headline == f"{name}: your turn"
+
+
 def test_discarding_on_a_seven_shows_the_cards_only_after_the_tap() -> None:
     game = next(g for g in STATES if g.prompt.kind is PromptKind.DISCARD)
     p = game.prompt.player

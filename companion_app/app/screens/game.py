@@ -20,8 +20,9 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
@@ -50,6 +51,10 @@ load_kv(__file__)
 COMPACT_HEIGHT_DP = 700
 """Below this height the game screen uses its lower top bar."""
 NARROW_WIDTH_DP = 1100
+MOST_COLUMNS = 3
+"""Choices that would not fit on one page go up to this many side by side first."""
+SIDE_BY_SIDE_SP = 16
+"""Their text size then: two lines of it fit a 56 dp button."""
 
 
 class GameScreen(Screen):
@@ -167,7 +172,13 @@ class GameScreen(Screen):
     def _show_prompt(self, game: Game) -> None:
         phones = getattr(App.get_running_app(), "phones", None)
         waiting = phones.waiting_for() if phones is not None else ""
-        view = P.prompt_view(game, revealed=self.controller.revealed, on_phone=bool(waiting))
+        control = self.controller
+        view = P.prompt_view(
+            game,
+            revealed=control.revealed,
+            on_phone=bool(waiting),
+            in_hand=bool(control.bar_key or control.steps or control.revealed),
+        )
         self.headline = view.headline
         self.details = waiting or view.details
         self.banner_colour = list(view.colour)
@@ -240,7 +251,7 @@ class GameScreen(Screen):
             box.cols = 1
             if game.awaiting_roll:
                 self.list_title = (
-                    "Roll: the Roll the dice button above"
+                    "Roll: tap Roll the dice at the top"
                     if self.can_roll
                     else "Roll: press the dice box's button"
                 )
@@ -326,6 +337,12 @@ class GameScreen(Screen):
         rows = max(1, int((box.height + dp(6)) // dp(62)))
         room = rows * cols - (1 if fixed is not None else 0)
         pages = [entries]
+        if len(entries) > room and fixed is None:
+            wider = self._more_columns(entries, rows, cols)
+            if wider:
+                cols, room = wider, rows * wider
+                for entry in entries:
+                    entry.font_size = sp(SIDE_BY_SIDE_SP)
         if len(entries) > room:
             per_page = max(1, room - 1)
             if rows == 1:
@@ -348,6 +365,24 @@ class GameScreen(Screen):
             box.add_widget(more)
         if fixed is not None:
             box.add_widget(fixed)
+
+    def _more_columns(self, entries: list[Any], rows: int, cols: int) -> int:
+        """Columns (up to ``MOST_COLUMNS``) that show every choice on one page with each
+        label in two lines of smaller text, or 0: a short list is never split into pages on a
+        7" tablet when narrower buttons hold it."""
+        box = self.ids.actions
+        size = sp(SIDE_BY_SIDE_SP)
+        for wider in range(cols + 1, MOST_COLUMNS + 1):
+            if len(entries) > rows * wider:
+                continue
+            width = (box.width - box.spacing[0] * (wider - 1)) / wider - dp(12)
+            for entry in entries:
+                label = CoreLabel(text=entry.text, font_size=size, text_size=(width, None))
+                label.refresh()
+                if label.texture is None or label.texture.height > 2.6 * size:
+                    return 0
+            return wider
+        return 0
 
     def next_page(self) -> None:
         self.controller.next_page()

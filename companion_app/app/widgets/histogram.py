@@ -31,8 +31,15 @@ class Histogram(Widget):
         super().__init__(**kwargs)
         self.bind(pos=self._draw, size=self._draw, bars=self._draw)
 
-    def _text(self, text: str, colour: tuple[float, ...] = (1, 1, 1, 1)) -> Any:
-        label = CoreLabel(text=text, font_size=self.label_size, color=colour)
+    def _text(
+        self, text: str, colour: tuple[float, ...] = (1, 1, 1, 1), width: float | None = None
+    ) -> Any:
+        """A text texture; given a ``width``, wrapped to it and centred (a long category such
+        as "yellow castle" under a narrow bar takes two lines)."""
+        options: dict[str, Any] = {"text": text, "font_size": self.label_size, "color": colour}
+        if width is not None:
+            options.update(text_size=(width, None), halign="center")
+        label = CoreLabel(**options)
         label.refresh()
         return label.texture
 
@@ -42,16 +49,17 @@ class Histogram(Widget):
         if not bars or self.width < 10 or self.height < 10:
             return
         text_h = self.label_size * 1.3
-        bottom = self.y + text_h + dp(4)
+        slot = self.width / len(bars)
+        names = [self._text(bar.label, width=slot - dp(2)) for bar in bars]
+        bottom = self.y + max(name.height for name in names) + dp(4)
         top = self.top - text_h - dp(2)
         height = max(1.0, top - bottom)
         peak = max(max(b.observed for b in bars), max(b.expected for b in bars), 1)
-        slot = self.width / len(bars)
         bar_w = slot * 0.68
         with self.canvas:
             Color(*AXIS_COLOUR)
             Rectangle(pos=(self.x, bottom - dp(2)), size=(self.width, dp(2)))
-            for i, bar in enumerate(bars):
+            for i, (bar, name) in enumerate(zip(bars, names, strict=True)):
                 x = self.x + i * slot + (slot - bar_w) / 2
                 h = height * bar.observed / peak
                 Color(*bar.colour)
@@ -60,7 +68,6 @@ class Histogram(Widget):
                 ey = bottom + height * bar.expected / peak
                 Color(*EXPECTED_COLOUR)
                 Line(points=[x - slot * 0.1, ey, x + bar_w + slot * 0.1, ey], width=dp(1.6))
-                name = self._text(bar.label)
                 Color(1, 1, 1, 1)
                 Rectangle(
                     texture=name,
