@@ -454,11 +454,11 @@ MIN_DRAWN_DP = 44.0
 """Pieces, the robber and the merchant, and the markers of legal spots are drawn at least this
 big (the size of a touch target), as far as the board's scale allows: read from across a table."""
 
-MIN_ROAD_MARK_DP = 26.0
+MIN_ROAD_MARK_DP = 24.0
 """A road's badge is at least this wide, its letter ``ROAD_LETTER_SHARE`` of it (18 dp, capitals
 13 dp high): read from across a table on a 7-inch tablet, where a road is only 45 dp long."""
 
-ROAD_LETTER_SHARE = 0.7
+ROAD_LETTER_SHARE = 0.75
 """The size of the owner's letter on a road's badge, as a share of the badge's height."""
 
 
@@ -470,7 +470,7 @@ class PieceScale:
     room the board leaves it: a piece on an intersection at most a side (neighbouring
     intersections are a side apart, so two pieces touch and never overlap), the robber and the
     merchant at most the circle inside their hex, a road's marker at most the road (a side
-    long). A road's badge is the larger of 0.45 side and ``MIN_ROAD_MARK_DP``, at most 0.6 side
+    long). A road's badge is the larger of 0.42 side and ``MIN_ROAD_MARK_DP``, at most 0.6 side
     (a letter, not a piece: it shares its road with the pieces at the road's ends).
     """
 
@@ -495,7 +495,7 @@ def piece_scale(side: float, dp: float) -> PieceScale:
     """Sizes for hex sides of ``side`` pixels, where one dp is ``dp`` pixels."""
     least = MIN_DRAWN_DP * dp
     piece = min(side, max(least, 0.7 * side))
-    road_mark = min(0.6 * side, max(MIN_ROAD_MARK_DP * dp, 0.45 * side))
+    road_mark = min(0.6 * side, max(MIN_ROAD_MARK_DP * dp, 0.42 * side))
     return PieceScale(
         side=side,
         piece=piece,

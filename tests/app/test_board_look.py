@@ -19,6 +19,7 @@ from companion_app.app.board_picture import (
     HIGHLIGHT_RIM,
     MIN_DRAWN_DP,
     MIN_ROAD_MARK_DP,
+    ROAD_LETTER_SHARE,
     SQRT3,
     drawn_things,
     piece_scale,
@@ -37,10 +38,10 @@ from companion_app.rules.topology import EDGE_NODES
         # The game screen's board: its hex side in dp at each window size (as the tour finds it:
         # a hex's marker is 1.73 sides wide), and what is drawn there, in dp. 1920x1200 is laid
         # out as 1280x800 at 1.5 pixels a dp.
-        ("1024x600", 44.5, 1.0, 44.0, 44.0, 44.5, 44.0, 26.0),
-        ("1280x800", 55.4, 1.0, 44.0, 44.3, 50.6, 44.3, 26.0),
-        ("800x1280", 54.8, 1.0, 44.0, 44.0, 50.6, 44.0, 26.0),
-        ("1920x1200", 55.4, 1.5, 44.0, 44.3, 50.6, 44.3, 26.0),
+        ("1024x600", 44.5, 1.0, 44.0, 44.0, 44.5, 44.0, 24.0),
+        ("1280x800", 55.4, 1.0, 44.0, 44.3, 50.6, 44.3, 24.0),
+        ("800x1280", 54.8, 1.0, 44.0, 44.0, 50.6, 44.0, 24.0),
+        ("1920x1200", 55.4, 1.5, 44.0, 44.3, 50.6, 44.3, 24.0),
     ],
 )
 def test_sizes_drawn_at_each_window_size(
@@ -58,7 +59,7 @@ def test_sizes_drawn_at_each_window_size(
     expected = [piece, token, node_spot, edge_spot, road_mark]
     assert [round(v / dp, 1) for v in drawn] == expected, window
     # A road's letter: 18 dp, its capitals about 13 dp high.
-    assert round(scale.road_letter / dp, 1) == 18.2
+    assert round(scale.road_letter / dp, 1) == 18.0
 
 
 @given(side_dp=st.floats(10.0, 300.0), dp=st.sampled_from([1.0, 1.5, 2.0, 3.0]))
@@ -79,10 +80,10 @@ def test_at_least_44_dp_where_the_board_allows_it_and_never_more_than_its_room(
         assert min(scale.piece, scale.token, scale.node_spot, scale.edge_spot) >= least - 1e-9
     else:  # a board too small for 44 dp: as big as it allows
         assert scale.piece == scale.node_spot == scale.edge_spot == side
-    # A road's badge: at most 0.6 of its road, at least 26 dp where the road allows it.
+    # A road's badge: at most 0.6 of its road, at least 24 dp where the road allows it.
     assert scale.road_mark <= 0.6 * side + 1e-9
     assert scale.road_mark >= min(0.6 * side, MIN_ROAD_MARK_DP * dp) - 1e-9
-    assert scale.road_letter == pytest.approx(0.7 * scale.road_mark)
+    assert scale.road_letter == pytest.approx(ROAD_LETTER_SHARE * scale.road_mark)
 
 
 def _game_after_setup() -> tuple[Game, list[int]]:
@@ -209,16 +210,17 @@ def test_a_road_leaving_a_settlement_has_its_badge_beyond_the_settlement() -> No
     settlement = P.BuildingView(4, 0, "settlement", False, "")
     (mark,) = road_marks(_with_pieces(((7, 0),), (settlement,)), TABLET, 1.0)
     assert mark.spot == ("edge", 7)
-    assert (mark.width, mark.height) == (26.0, 26.0)
+    assert (mark.width, mark.height) == (24.0, 24.0)
     assert _along(TABLET, 4, mark.x, mark.y) == pytest.approx(33.25, abs=0.01)
     assert _along(TABLET, 8, mark.x, mark.y) == pytest.approx(11.25, abs=0.01)
     _x4, y4 = TABLET.node(4)
     assert mark.y + 13 / 2 < y4 - 44 / 2 - 2  # the letter's top under the settlement's outline
-    # A second road from 8 (edge 12, to 12): the badge keeps half of itself (13 px) from 8, so
-    # as not to cover that road's badge; 13.2 px, between that and the settlement's 31.1 px.
+    # A second road from 8 (edge 12, to 12): the badge keeps half of itself (12 px) from 8, so
+    # as not to cover that road's badge; 12.75 px, halfway from there to where its letter
+    # clears the settlement (13.5 px from 8).
     first, second = road_marks(_with_pieces(((7, 0), (12, 0)), (settlement,)), TABLET, 1.0)
-    assert _along(TABLET, 8, first.x, first.y) == pytest.approx(13.2)
-    assert math.hypot(first.x - second.x, first.y - second.y) >= 26.0
+    assert _along(TABLET, 8, first.x, first.y) == pytest.approx(12.75)
+    assert math.hypot(first.x - second.x, first.y - second.y) >= 24.0
 
 
 def test_a_road_between_two_pieces_has_a_badge_only_where_its_letter_shows() -> None:
@@ -232,15 +234,15 @@ def test_a_road_between_two_pieces_has_a_badge_only_where_its_letter_shows() -> 
     large = P.BoardGeometry(0, 0, 2000, 83.1 * 10.4)
     (mark,) = road_marks(picture, large, 1.5)
     assert (mark.x, mark.y) == pytest.approx(large.edge_mid(7))
-    assert mark.height == pytest.approx(39.0)
+    assert mark.height == pytest.approx(36.0)
 
 
 def test_a_free_road_has_its_badge_in_the_middle_and_brown_a_wider_one() -> None:
     red, brown = road_marks(_with_pieces(((62, 0), (69, 3))), TABLET, 1.0)
     assert (red.x, red.y) == pytest.approx(TABLET.edge_mid(62))
     assert (brown.x, brown.y) == pytest.approx(TABLET.edge_mid(69))
-    assert (red.width, brown.width) == pytest.approx((26.0, 36.4))
-    assert brown.height == red.height == 26.0
+    assert (red.width, brown.width) == pytest.approx((24.0, 33.6))
+    assert brown.height == red.height == 24.0
     # A picture without letters (a board being entered has no players) has no badges.
     assert road_marks(_with_pieces(((62, 0),), marks=()), TABLET, 1.0) == ()
 

@@ -332,19 +332,21 @@ class BoardView(Widget):
             self._text(str(token), x, y - r * 0.42, r * 0.62, ink)
 
     def _road(self, geo: BoardGeometry, edge: int, colour: RGBA) -> None:
+        """A bar in its owner's colour, thick enough that a chain of roads reads as roads
+        between their badges and the pieces at their ends (a thin line read as beads)."""
         (ax, ay), (bx, by) = geo.edge(edge)
         k = 0.12
         x1, y1 = ax + (bx - ax) * k, ay + (by - ay) * k
         x2, y2 = bx + (ax - bx) * k, by + (ay - by) * k
         Color(*OUTLINE)
-        Line(points=[x1, y1, x2, y2], width=geo.size * 0.11, cap="round")
+        Line(points=[x1, y1, x2, y2], width=geo.size * 0.14, cap="round")
         Color(*colour)
-        Line(points=[x1, y1, x2, y2], width=geo.size * 0.08, cap="round")
+        Line(points=[x1, y1, x2, y2], width=geo.size * 0.105, cap="round")
 
     def _road_marks(self, geo: BoardGeometry, picture: BoardPicture) -> None:
         """Each road's owner by letter too, on a badge in the owner's colour (over every road's
         line, under the markers of legal roads and the pieces): a shape of its own per player
-        would need six shapes told apart at 26 dp, a letter is the one the pieces carry."""
+        would need six shapes told apart at 24 dp, a letter is the one the pieces carry."""
         self.road_marks = road_marks(picture, geo, dp(1))
         owners = dict(picture.roads)
         for t in self.road_marks:
