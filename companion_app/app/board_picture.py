@@ -553,8 +553,8 @@ def drawn_things(
         if h is None:
             continue
         x, y = geo.hex_centre(h)
-        if both:  # side by side, each a little over the middle
-            x += (-0.3 if kind == "robber" else 0.3) * s
+        if both:  # side by side, touching: neither hides the other
+            x += (-1.0 if kind == "robber" else 1.0) * max(0.3 * s, scale.token / 2.0)
         things.append(Drawn(kind, ("hex", h), x, y, scale.token, scale.token))
     for kind, ident in spots:
         if kind == "edge":

@@ -133,7 +133,10 @@ def test_robber_and_merchant_on_one_hex_stand_side_by_side() -> None:
     robber, merchant = drawn_things(both, geo, 1.0)
     cx, _ = geo.hex_centre(picture.robber_hex)
     assert robber.x < cx < merchant.x
-    assert merchant.x - robber.x == pytest.approx(0.6 * geo.size)
+    # 44 dp tokens on hex sides of 50: they touch and neither covers the other (0.6 of a side
+    # apart they overlapped by 14 dp, the robber half hidden under the merchant).
+    assert robber.width == merchant.width == pytest.approx(44.0)
+    assert merchant.x - robber.x == pytest.approx(44.0)
 
 
 def _fields(picture: P.BoardPicture) -> dict[str, object]:
