@@ -5,6 +5,8 @@ must decide now marked."""
 
 from __future__ import annotations
 
+import re
+
 from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
@@ -31,12 +33,20 @@ class PlayerLine(Label):
 
 
 def panel_text(line: I.PanelLine) -> str:
-    """The markup of a player's line: name and VP breakdown, then the counts, smaller."""
+    """The markup of a player's line: name and VP breakdown, then the counts, smaller. They
+    wrap only after a ",", ":" or "·" ("politics 1" never breaks over a lone "1", nor "2 VP
+    cards" over "cards")."""
     marker = "» " if line.deciding else ""
+    vp = _UNBROKEN.sub("\u00a0", escape_markup(line.vp))
+    counts = _UNBROKEN.sub("\u00a0", escape_markup(line.counts))
     return (
-        f"[b]{marker}{escape_markup(line.name)}[/b]   {escape_markup(line.vp)}\n"
-        f"[size={round(sp(15))}][color=d0d0d0]{escape_markup(line.counts)}[/color][/size]"
+        f"[b]{marker}{escape_markup(line.name)}[/b]   {vp}\n"
+        f"[size={round(sp(15))}][color=d0d0d0]{counts}[/color][/size]"
     )
+
+
+_UNBROKEN = re.compile(r"(?<![,:·]) ")
+"""A space the panel must not wrap at: any but one after a ",", ":" or "·"."""
 
 
 class PlayerPanel(GridLayout):
