@@ -120,7 +120,7 @@ def private_cards_visible(app: CompanionApp) -> list[str]:
                 continue
             text = getattr(widget, "text", None)
             if isinstance(text, str) and text and _shown(widget):
-                texts.append(text)
+                texts.append(text.replace("\u00a0", " "))  # a no-break space reads as one
     shown = "\n".join(texts)
     log = app.game_log if app.game_log is not None else GameLog.of(game)
     log.sync(game.history)

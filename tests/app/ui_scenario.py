@@ -276,7 +276,8 @@ class Scenario(ScenarioDriver):
             if isinstance(expected, BuildCity):
                 # The starting city brings its starting resources (§2), shown in the hand.
                 p = expected.player
-                line = list(reversed(screen.ids.players.children))[p].text
+                # (the panel keeps a count with its word: no-break spaces, read as spaces)
+                line = list(reversed(screen.ids.players.children))[p].text.replace("\u00a0", " ")
                 start = P.hand_words(game.hand(p))
                 self.check(
                     f"setup {step}: starting resources shown",
