@@ -179,6 +179,8 @@ class LongGame(Scenario):
         )
         self.check(f"{label}: Roll", ids.roll.disabled, not game.awaiting_roll)
         legal_spots = {P.action_spot(a) for a in legal} - {None}
+        # Knights to send against the barbarians: each one some legal choice sends.
+        legal_spots |= {("node", n) for a in legal if isinstance(a, CommitKnights) for n in a.nodes}
         if game.prompt.kind not in (PromptKind.TURN, PromptKind.ROLL):
             self.check(
                 f"{label}: highlighted spots are legal places",
@@ -372,12 +374,23 @@ class LongGame(Scenario):
 
     def commit(self, action: CommitKnights) -> Step:
         screen = self.game_screen()
-        for node in action.nodes:
+        game = self.app.session.game
+        knights = P.commit_knights(game) or []
+        self.check(
+            "the knights to send are highlighted on the board",
+            set(screen.ids.board.spots),
+            {("node", k.node) for k in knights},
+        )
+        for i, node in enumerate(action.nodes):
             self.lay_out()
-            button = next(
-                b for b in screen.ids.actions.children if getattr(b, "node", None) == node
-            )
-            self.tap_widget(button)
+            if i == 0:  # the first on the board, the others by their buttons
+                for x, y in screen.ids.board.taps_for(("node", node)):
+                    self.tap_at(x, y)
+            else:
+                button = next(
+                    b for b in screen.ids.actions.children if getattr(b, "node", None) == node
+                )
+                self.tap_widget(button)
             self.check("a tapped knight is chosen", node in screen.controller.commit, True)
         if "long_commit_chosen.png" not in self.screens and action.nodes:
             yield from self.shot("long_commit_chosen.png")

@@ -78,7 +78,8 @@ class GameScreen(Screen):
         self.controller = GameController()
         self.step: P.ChoiceStep | None = None
         self.spot_actions: dict[P.Spot, Any] = {}
-        """Board spots offered now: an Action (setup) or a presenter Choice."""
+        """Board spots offered now: an Action (setup), a presenter Choice, or a knight's
+        intersection to toggle (the knights sent against the barbarians)."""
         self.end_turn_action: Action | None = None
         self.bar: list[P.BarButton] = []
         self.trade: TradePanel | None = None
@@ -300,8 +301,10 @@ class GameScreen(Screen):
         self._show_entries(entries, cols, key)
 
     def _fill_commit(self, game: Game, knights: list[P.KnightChoice]) -> None:
-        """Evil barbarians: toggle the knights to send, then send them."""
+        """Evil barbarians: toggle the knights to send, on the board or by their buttons, then
+        send them (the board shows which knight a button names)."""
         self.list_title = "Tap the knights you send, then Send"
+        self.spot_actions = {("node", k.node): k.node for k in knights}
         entries = []
         for knight in knights:
             button = Factory.ChoiceButton(
@@ -507,6 +510,8 @@ class GameScreen(Screen):
         target = self.spot_actions.get(spot)
         if isinstance(target, P.Choice):
             self.choose(target)
+        elif isinstance(target, int):  # a knight's intersection: to send, or not (toggled)
+            self.toggle_commit(target)
         elif target is not None:
             self.take(target)
 
