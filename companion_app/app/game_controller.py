@@ -175,6 +175,12 @@ class GameController:
         private = game.prompt.kind in HIDDEN_CARD_PROMPTS or self.bar_key == PROGRESS_KEY
         return private and not self.revealed
 
+    def uncovered(self, game: Game) -> bool:
+        """Private choices shown by buttons after "Show my cards" (a Commercial Harbor offer,
+        the progress cards): they can be covered again without choosing."""
+        private = game.prompt.kind in HIDDEN_CARD_PROMPTS or self.bar_key == PROGRESS_KEY
+        return private and self.revealed and not self.picking(game)
+
     def picking(self, game: Game) -> bool:
         """A "choose several cards" decision: answered in the picker, never by buttons."""
         return game.prompt.kind in PICKER_PROMPTS

@@ -260,8 +260,15 @@ def test_progress_cards_stay_covered_until_their_holder_uncovers_them() -> None:
     control.follow(game)
     control.pick_bar(game, PROGRESS_KEY)
     assert control.covered(game)
+    assert not control.uncovered(game)
     control.reveal(game)
     assert not control.covered(game) and control.picker is None  # not a card decision
+    # Shown by buttons: "Cover my cards" hides them again, nothing chosen, the bar still open.
+    assert control.uncovered(game)
+    control.cover()
+    assert control.covered(game) and not control.uncovered(game)
+    assert control.bar_key == PROGRESS_KEY
+    control.reveal(game)
     game.apply(OfferTrade(0, 1, hand_of(brick=1), hand_of(ore=1)))
     control.follow(game)
     assert control.bar_key == "" and not control.revealed
@@ -371,4 +378,5 @@ def test_a_commercial_harbor_offer_waits_behind_the_cover() -> None:
     assert "brick" not in covered and "ore" not in covered
     control.reveal(game)
     assert not control.covered(game) and control.picker is None
+    assert control.uncovered(game)  # "Cover my cards" is offered under the offers
     assert GC.only_choice(game) is None

@@ -298,7 +298,22 @@ class GameScreen(Screen):
             button.bind(on_release=lambda b: self.choose(b.choice))
             entries.append(button)
         key = (control.decision, control.bar_key, len(control.steps))
-        self._show_entries(entries, cols, key)
+        self._show_entries(entries, cols, key, fixed=self._cover_button(game))
+
+    def _cover_button(self, game: Game) -> Any:
+        """ "Cover my cards" under private choices shown by buttons, on every page: the
+        decider can hide them again without choosing (None where nothing private is shown)."""
+        if not self.controller.uncovered(game):
+            return None
+        cover = Factory.BigButton(
+            text="Cover my cards",
+            height="56dp",
+            font_size="18sp",
+            background_color=(0.55, 0.35, 0.1, 1),
+        )
+        cover.cover = True
+        cover.bind(on_release=lambda _b: self.cover())
+        return cover
 
     def _fill_commit(self, game: Game, knights: list[P.KnightChoice]) -> None:
         """Evil barbarians: toggle the knights to send, on the board or by their buttons, then
@@ -338,19 +353,23 @@ class GameScreen(Screen):
         a tap acts at once). ``fixed`` (e.g. Send) is on every page."""
         box = self.ids.actions
         rows = max(1, int((box.height + dp(6)) // dp(62)))
-        room = rows * cols - (1 if fixed is not None else 0)
+        extra = 1 if fixed is not None else 0
+        room = rows * cols - extra
         pages = [entries]
-        if len(entries) > room and fixed is None:
-            wider = self._more_columns(entries, rows, cols)
+        if len(entries) > room:
+            wider = self._more_columns(entries, rows, cols, extra)
             if wider:
-                cols, room = wider, rows * wider
+                cols, room = wider, rows * wider - extra
                 for entry in entries:
                     entry.font_size = sp(SIDE_BY_SIDE_SP)
         if len(entries) > room:
-            per_page = max(1, room - 1)
             if rows == 1:
                 # Room for one row only (a 7" tablet): a choice, More and Send side by side.
-                cols, per_page = 2 + (fixed is not None), 1
+                cols, per_page = 2 + extra, 1
+            else:
+                # A page needs room for a choice, More and the fixed button.
+                cols = max(cols, 2) if room < 2 else cols
+                per_page = max(1, rows * cols - extra - 1)
             pages = [entries[i : i + per_page] for i in range(0, len(entries), per_page)]
         box.cols = cols
         page = self.controller.page_for(key, len(pages))
@@ -369,14 +388,14 @@ class GameScreen(Screen):
         if fixed is not None:
             box.add_widget(fixed)
 
-    def _more_columns(self, entries: list[Any], rows: int, cols: int) -> int:
-        """Columns (up to ``MOST_COLUMNS``) that show every choice on one page with each
-        label in two lines of smaller text, or 0: a short list is never split into pages on a
-        7" tablet when narrower buttons hold it."""
+    def _more_columns(self, entries: list[Any], rows: int, cols: int, extra: int) -> int:
+        """Columns (up to ``MOST_COLUMNS``) that show every choice (and ``extra`` fixed
+        buttons) on one page with each label in two lines of smaller text, or 0: a short list
+        is never split into pages on a 7" tablet when narrower buttons hold it."""
         box = self.ids.actions
         size = sp(SIDE_BY_SIDE_SP)
         for wider in range(cols + 1, MOST_COLUMNS + 1):
-            if len(entries) > rows * wider:
+            if len(entries) + extra > rows * wider:
                 continue
             width = (box.width - box.spacing[0] * (wider - 1)) / wider - dp(12)
             for entry in entries:
@@ -457,7 +476,8 @@ class GameScreen(Screen):
             self.picker_panel.update()
 
     def cover(self) -> None:
-        """The picker's Cover: the cards are hidden again, nothing chosen."""
+        """The picker's Cover, or "Cover my cards" under uncovered choices: the cards are
+        hidden again, nothing chosen."""
         self.controller.cover()
         self.refresh()
 
