@@ -23,7 +23,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action, play_random_game
 from companion_app.rules.rng import SplitMix64
-from tests.rules.builders import corner, make_game
+from tests.rules.builders import corner, make_game, robber_beside_one_victim
 
 SEEDS = (0, 1, 2, 3)
 
@@ -196,12 +196,7 @@ def test_logged_production_is_what_the_rules_core_paid(seed: int) -> None:
 
 
 def test_one_option_choice_is_marked_in_the_log() -> None:
-    game = make_game(
-        buildings={corner(4, 0): (1, "settlement")},
-        hands={1: hand_of(ore=1)},
-        prompt="move_robber",
-        robber_unlocked=True,
-    )
+    game = robber_beside_one_victim()
     log = GameLog.from_position(game)
     game.apply(MoveRobber(0, 4))
     log.sync(game.history)

@@ -29,6 +29,9 @@ from companion_app.rules.prompts import HAND_CARD_CHOICES, PromptKind, counted
 PICKER_PROMPTS = HAND_CARD_CHOICES
 """The decisions the picker answers; all of them private (shown after "Show my cards")."""
 
+PICKED_TYPES = (DiscardCard, GiveCard, DiscardProgressCard, TakeCard, TakeProgressCard)
+"""The one-card actions a card picker's Confirm makes, several for one decision."""
+
 _SUGGESTED = frozenset({PromptKind.DISCARD, PromptKind.WEDDING_GIVE, PromptKind.HARBOR_ANSWER})
 """Giving cards away: a suggestion is filled in (the kinds held most go first)."""
 

@@ -20,7 +20,7 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion_app.app.card_picker import PICKER_PROMPTS, CardPicker, card_picker
+from companion_app.app.card_picker import PICKED_TYPES, PICKER_PROMPTS, CardPicker, card_picker
 from companion_app.app.choices import (
     OFFER_KEY,
     PROGRESS_KEY,
@@ -32,19 +32,9 @@ from companion_app.app.choices import (
 )
 from companion_app.app.wording import HIDDEN_CARD_PROMPTS
 from companion_app.game_log import ALWAYS_ASKED
-from companion_app.rules.actions import (
-    Action,
-    DiscardCard,
-    DiscardProgressCard,
-    GiveCard,
-    TakeCard,
-    TakeProgressCard,
-)
+from companion_app.rules.actions import Action
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
-
-PICKED_TYPES = (DiscardCard, GiveCard, DiscardProgressCard, TakeCard, TakeProgressCard)
-"""The one-card actions a card picker's Confirm makes, several for one decision."""
 
 MAX_AUTOMATIC = 64
 """A bound on one-option choices taken in a row (each answers one decision; every loser of an
@@ -162,6 +152,12 @@ class GameController:
         """Back to the bar, nothing open, the cards covered."""
         self.bar_key, self.steps, self.commit = "", [], set()
         self.revealed, self.picker = False, None
+
+    @property
+    def opened(self) -> bool:
+        """The decider has opened something on the tablet (a bar button, a step, their
+        cards): they hold it now."""
+        return bool(self.bar_key or self.steps or self.revealed)
 
     def still_due(self, game: Game) -> bool:
         """The decision this state was opened for is still the one due."""

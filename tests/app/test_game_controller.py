@@ -33,7 +33,7 @@ from companion_app.rules.actions import (
 from companion_app.rules.cards import Card, ProgressCard, hand_of
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
-from tests.rules.builders import corner, make_game
+from tests.rules.builders import corner, make_game, robber_beside_one_victim
 
 
 def _seven() -> Game:
@@ -278,12 +278,7 @@ def test_progress_cards_stay_covered_until_their_holder_uncovers_them() -> None:
 
 
 def test_the_only_victim_is_stolen_from_at_once_and_one_undo_takes_back_the_robber_too() -> None:
-    game = make_game(
-        buildings={corner(4, 0): (1, "settlement")},
-        hands={1: hand_of(ore=1)},
-        prompt="move_robber",
-        robber_unlocked=True,
-    )
+    game = robber_beside_one_victim()
     log = GameLog.from_position(game)
     game.apply(MoveRobber(0, 4))
     assert game.prompt.kind is PromptKind.CHOOSE_VICTIM

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.rules.cards import BANK_START, CARD_KINDS, Card, Hand, ProgressCard
+from companion_app.rules.cards import BANK_START, CARD_KINDS, Card, Hand, ProgressCard, hand_of
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.operations import update_longest_road
@@ -27,6 +27,17 @@ def side(hex_id: int, index: int) -> int:
     """Side ``index`` of a hex: from corner ``index`` to corner ``index + 1``."""
     nodes = HEX_NODES[hex_id]
     return EDGE_BETWEEN[(nodes[index], nodes[(index + 1) % 6])]
+
+
+def robber_beside_one_victim() -> Game:
+    """Red moves the robber (§8) next to Blue's settlement on hex 4, and Blue holds one ore:
+    one victim to steal from, one card to steal."""
+    return make_game(
+        buildings={corner(4, 0): (1, "settlement")},
+        hands={1: hand_of(ore=1)},
+        prompt="move_robber",
+        robber_unlocked=True,
+    )
 
 
 def make_game(

@@ -178,7 +178,7 @@ class GameScreen(Screen):
             game,
             revealed=control.revealed,
             on_phone=bool(waiting),
-            in_hand=bool(control.bar_key or control.steps or control.revealed),
+            in_hand=control.opened,
         )
         self.headline = view.headline
         self.details = waiting or view.details
