@@ -5,9 +5,9 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 # Debian packages `make test` needs (a virtual X display with software GL for the UI tests;
 # headless Chromium and its WebDriver for the phone page).
-TEST_DEBS := xvfb xauth libgl1 libgl1-mesa-dri openscad chromium chromium-driver
+TEST_DEBS := xvfb xauth libgl1 libgl1-mesa-dri openscad chromium chromium-driver gettext
 
-.PHONY: run test lint typecheck unit system-deps clean firmware-check flash schematic enclosure bench
+.PHONY: catalogues run test lint typecheck unit system-deps clean firmware-check flash schematic enclosure bench
 
 # ---- virtualenv ---------------------------------------------------------------------------
 # A stamp per extra, re-made whenever pyproject.toml changes.
@@ -21,6 +21,14 @@ $(VENV)/.run-stamp: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install -q -e .
 	@touch $@
 
+# The languages' catalogues compiled (.po → .mo) for a source checkout; a built package compiles
+# its own (docs/translating.md). Babel comes with the build requirements.
+CATALOGUES := $(wildcard companion_app/locale/*/LC_MESSAGES/*.po)
+catalogues: $(CATALOGUES:.po=.mo)
+companion_app/locale/%.mo: companion_app/locale/%.po | $(VENV)/.run-stamp
+	@$(PIP) install -q babel==2.17.0 >/dev/null
+	$(PY) -m companion_app.i18n compile >/dev/null
+
 $(VENV)/.test-stamp: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install -q -e '.[test]'
 	@touch $@
@@ -30,10 +38,10 @@ $(VENV)/.bench-stamp: pyproject.toml | $(VENV)/bin/python
 	@touch $@
 
 # ---- the two README commands ----------------------------------------------------------------
-run: $(VENV)/.run-stamp
+run: $(VENV)/.run-stamp catalogues
 	$(PY) -m companion_app $(ARGS)
 
-test: $(VENV)/.test-stamp system-deps lint typecheck firmware-check unit
+test: $(VENV)/.test-stamp catalogues system-deps lint typecheck firmware-check unit
 
 # ---- pieces of `make test` ------------------------------------------------------------------
 system-deps:

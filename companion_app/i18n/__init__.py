@@ -1,0 +1,187 @@
+"""The reader's language: catalogues, choosing a language, and rendering the rules' messages.
+
+Message ids are the English text, written once in the code that says them (``msg``/``nmsg``/
+``pmsg`` from :mod:`companion_app.rules.messages`, ``N_`` in declarations, ``_`` in the app).
+Each language's catalogue is ``locale/<ll>/LC_MESSAGES/companion.po`` inside the package,
+compiled to ``.mo`` when the package is built (``make`` does it for a source checkout), never
+at start: a kiosk's or a tablet's install is read-only. A language whose ``.mo`` is missing
+reads English, and says so once (``Catalogue.complete``).
+
+Adding a language: its code, name and plural rule in :data:`LANGUAGES`, then
+``python -m companion_app.i18n init LL`` and translate the new ``.po`` (docs/translating.md).
+"""
+
+from __future__ import annotations
+
+import gettext
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from companion_app.rules.messages import Msg, Value
+
+DOMAIN = "companion"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+SOURCE = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    code: str
+    name: str
+    """The language's name in itself, as the language picker shows it."""
+    plural_forms: str
+    """The catalogue header's ``Plural-Forms`` (gettext's rule for the language)."""
+    and_word: str
+    """The word that joins the last two items of a list."""
+
+    @property
+    def nplurals(self) -> int:
+        return int(self.plural_forms.split(";")[0].split("=")[1])
+
+
+LANGUAGES: dict[str, Language] = {
+    lang.code: lang
+    for lang in (
+        Language("en", "English", "nplurals=2; plural=(n != 1);", "and"),
+        Language("cs", "Čeština", "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;", "a"),
+        Language("ca", "Català", "nplurals=2; plural=(n != 1);", "i"),
+        Language(
+            "pl",
+            "Polski",
+            "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) "
+            "? 1 : 2);",
+            "i",
+        ),
+        Language("de", "Deutsch", "nplurals=2; plural=(n != 1);", "und"),
+        Language("vi", "Tiếng Việt", "nplurals=1; plural=0;", "và"),
+    )
+}
+"""Every language the product speaks, English (the source) first."""
+
+MAX_ACCEPT_LANGUAGE = 512
+"""An ``Accept-Language`` header longer than this is read only this far (it comes from a
+phone: hostile until proven otherwise)."""
+
+
+class Catalogue:
+    """One language's translations, and the rendering of a :class:`Msg` in it."""
+
+    def __init__(self, language: Language, translations: gettext.NullTranslations) -> None:
+        self.language = language
+        self._t = translations
+
+    @property
+    def code(self) -> str:
+        return self.language.code
+
+    @property
+    def complete(self) -> bool:
+        """False where the language's compiled catalogue was missing (it then reads English)."""
+        return self.code == SOURCE or isinstance(self._t, gettext.GNUTranslations)
+
+    def gettext(self, text: str, context: str = "") -> str:
+        if context:
+            return self._t.pgettext(context, text)
+        return self._t.gettext(text)
+
+    def ngettext(self, singular: str, plural: str, count: int, context: str = "") -> str:
+        if context:
+            return self._t.npgettext(context, singular, plural, count)
+        return self._t.ngettext(singular, plural, count)
+
+    def render(self, message: Msg | str) -> str:
+        """The message in this language; a plain ``str`` is a message id without values."""
+        if isinstance(message, str):
+            return self.gettext(message)
+        if message.plural:
+            template = self.ngettext(message.text, message.plural, message.count, message.context)
+        else:
+            template = self.gettext(message.text, message.context)
+        values = {key: self._value(value) for key, value in message.params}
+        try:
+            return _format(template, values)
+        except (KeyError, IndexError, ValueError):
+            # A translation whose placeholders differ (the catalogue test forbids it) reads
+            # English rather than failing at the table.
+            english = message.plural if message.plural and message.count != 1 else message.text
+            return _format(english, values)
+
+    def join(self, items: list[str]) -> str:
+        """``"wool, grain and ore"`` in this language."""
+        if len(items) <= 1:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} {self.language.and_word} {items[-1]}"
+
+    def _value(self, value: Value) -> str:
+        if isinstance(value, Msg):
+            return self.render(value)
+        if isinstance(value, tuple):
+            return self.join([self.render(item) for item in value])
+        return str(value)
+
+
+class _Strict(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        raise KeyError(key)
+
+
+def _format(template: str, values: Mapping[str, str]) -> str:
+    return string.Formatter().vformat(template, (), _Strict(values))
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{names}`` a message id or a translation uses (the catalogue test compares them)."""
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field is not None}
+
+
+@cache
+def catalogue(code: str) -> Catalogue:
+    """The catalogue of a language of :data:`LANGUAGES` (English for an unknown code)."""
+    language = LANGUAGES.get(code, LANGUAGES[SOURCE])
+    if language.code == SOURCE:
+        return Catalogue(language, gettext.NullTranslations())
+    translations = gettext.translation(
+        DOMAIN, localedir=LOCALE_DIR, languages=[language.code], fallback=True
+    )
+    return Catalogue(language, translations)
+
+
+def language_of(tag: str) -> str | None:
+    """The language of a locale or language tag we speak (``cs_CZ.UTF-8`` and ``de-AT`` both
+    name one), else None."""
+    code = tag.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def negotiate(accept_language: str) -> str:
+    """The best language we speak for a browser's ``Accept-Language`` header (English if
+    none): ``"pl-PL,pl;q=0.9,en;q=0.5"`` → ``"pl"``."""
+    ranked: list[tuple[float, int, str]] = []
+    for order, part in enumerate(accept_language[:MAX_ACCEPT_LANGUAGE].split(",")[:32]):
+        tag, _, params = part.partition(";")
+        quality = 1.0
+        params = params.strip()
+        if params.startswith("q="):
+            try:
+                quality = float(params[2:])
+            except ValueError:
+                continue
+        code = language_of(tag)
+        if code is not None and 0 < quality <= 1:
+            ranked.append((-quality, order, code))
+    return min(ranked)[2] if ranked else SOURCE
+
+
+def system_language(environ: Mapping[str, str]) -> str:
+    """The language of the system's locale, as gettext reads it (``LANGUAGE`` first, then
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English where none is ours."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for tag in environ.get(variable, "").split(":"):
+            if tag and tag not in ("C", "POSIX"):
+                code = language_of(tag)
+                if code is not None:
+                    return code
+    return SOURCE

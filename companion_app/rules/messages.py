@@ -1,0 +1,60 @@
+"""Sentences for the table in no language: a message id and the values of its placeholders.
+
+The rules core never builds a sentence. It names one by its English message id (gettext's
+``msgid``, which doubles as the English text) and hands over the values; whoever shows it
+renders it in the reader's language (:mod:`companion_app.i18n`). A value is a player's name or a
+number as it is, or another :class:`Msg` rendered in the same language first (a card's name
+inside a log line).
+
+The three constructors are the keywords the catalogue's extraction looks for (``msg``,
+``nmsg`` for a sentence with plural forms, ``pmsg`` for a word whose id needs a context), so a
+message id is written once, where the rule is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+Value: TypeAlias = "str | int | Msg | tuple[Msg, ...]"
+"""A placeholder's value: a name or a number as it is, a message, or a list of messages that
+the reader's language joins ("wool, grain and ore")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """One sentence or term for the reader: ``text`` is the English message id."""
+
+    text: str
+    params: tuple[tuple[str, Value], ...] = ()
+    plural: str = ""
+    """The English plural message id; ``count`` chooses the form in the reader's language."""
+    count: int = 0
+    context: str = ""
+    """gettext's ``msgctxt``: which thing a short id names ("resource" for "ore")."""
+
+    def value(self, name: str) -> Value:
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+
+def msg(text: str, **params: Value) -> Msg:
+    """A sentence without plural forms: ``msg("{player} built a road", player="Anna")``."""
+    return Msg(text, tuple(params.items()))
+
+
+def nmsg(singular: str, plural: str, count: int, **params: Value) -> Msg:
+    """A sentence with plural forms, ``count`` choosing one and filling ``{count}``."""
+    return Msg(singular, (("count", count), *params.items()), plural, count)
+
+
+def pmsg(context: str, text: str, **params: Value) -> Msg:
+    """A term whose English id is ambiguous without a context: ``pmsg("resource", "ore")``."""
+    return Msg(text, tuple(params.items()), context=context)
+
+
+def N_(text: str) -> str:  # noqa: N802  (gettext's name for "a message id, translated later")
+    """Marks a message id kept in a declaration for the catalogue's extraction."""
+    return text
