@@ -10,13 +10,13 @@ id, and the plural forms are the language's.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion_app.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE, placeholders
+from companion_app.i18n.calls import message_calls
 
 PACKAGE_DIR = LOCALE_DIR.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
@@ -33,19 +33,20 @@ KEYWORDS: dict[str, Any] = {
 METHODS = [
     ("**/i18n/**.py", "ignore"),
     ("**.py", "python"),
-    ("**.kv", "companion_app.i18n.catalogues:extract_kv"),
+    ("**.kv", "companion_app.i18n.catalogues:extract_calls"),
+    ("**/static/**.html", "companion_app.i18n.catalogues:extract_calls"),
+    ("**/static/**.js", "companion_app.i18n.catalogues:extract_calls"),
 ]
-_KV_CALL = re.compile(r"""\b_\(\s*(?P<q>["'])(?P<text>(?:\\.|(?!(?P=q)).)*)(?P=q)\s*\)""")
 
 
-def extract_kv(
+def extract_calls(
     fileobj: Any, keywords: Any, comment_tags: Any, options: Any
-) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Babel's extraction method for ``.kv`` files: each ``_("...")`` in a Kivy rule."""
-    for lineno, raw in enumerate(io.TextIOWrapper(fileobj, encoding="utf-8"), start=1):
-        for found in _KV_CALL.finditer(raw):
-            text = found.group("text").encode().decode("unicode_escape")
-            yield lineno, "_", text, []
+) -> Iterator[tuple[int, str, str | tuple[str, ...], list[str]]]:
+    """Babel's extraction method for ``.kv`` files and the phone page (``.html``, ``.js``):
+    each ``_("…")`` and ``n_("…", "…", n)``, read as :mod:`companion_app.i18n.calls` reads them."""
+    text = fileobj.read().decode("utf-8")
+    for line, function, ids in message_calls(text):
+        yield line, "ngettext" if function == "n_" else "_", ids if len(ids) > 1 else ids[0], []
 
 
 def po_path(code: str, root: Path = LOCALE_DIR) -> Path:

@@ -28,6 +28,13 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from companion_app.phones.messages import PhoneMessageError, PhonePing, parse_frame, short
+from companion_app.phones.page_words import (
+    choose_language,
+    html_text,
+    language_options,
+    script_words,
+    translate_marks,
+)
 from companion_app.phones.pairing import PAGE_PATH, SeatTokens, seat_url
 from companion_app.rules.actions import Action
 from companion_app.rules.pieces import NOBODY
@@ -129,20 +136,26 @@ class PhoneServer:
     async def _refuse(self, request: web.Request) -> web.Response:
         """Anything without a valid seat token: the pairing page's error, nothing else."""
         self.counters["refused:token"] += 1
-        return web.Response(
-            text=self._refusal_page, status=403, content_type="text/html", charset="utf-8"
-        )
+        code = _language(request)
+        page = translate_marks(self._refusal_page, code).replace("{{LANG}}", code)
+        return web.Response(text=page, status=403, content_type="text/html", charset="utf-8")
 
     async def _page(self, request: web.Request) -> web.Response:
         seat = self._seat(request)
         if seat == NOBODY:
             return await self._refuse(request)
         nonce = secrets.token_urlsafe(12)
+        code = _language(request)
         html = (
-            self._template.replace("{{NONCE}}", nonce)
+            translate_marks(self._template, code)
+            .replace("{{NONCE}}", nonce)
+            .replace("{{LANG}}", code)
+            .replace("{{LANGUAGES}}", language_options(code))
             .replace("{{STYLE}}", self._style)
-            .replace("{{SCRIPT}}", self._script)
-            .replace("{{NAME}}", _html_text(self.names[seat]))
+            .replace(
+                "{{SCRIPT}}", self._script.replace("{{WORDS}}", script_words(self._script, code))
+            )
+            .replace("{{NAME}}", html_text(self.names[seat]))
         )
         response = web.Response(text=html, content_type="text/html", charset="utf-8")
         response.headers["Content-Security-Policy"] = (
@@ -150,6 +163,8 @@ class PhoneServer:
             "connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'; "
             "frame-ancestors 'none'"
         )
+        response.headers["Content-Language"] = code
+        response.headers["Vary"] = "Accept-Language"
         return response
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
@@ -301,10 +316,9 @@ async def _security_headers(
     return response
 
 
-def _html_text(text: str) -> str:
-    return (
-        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-    )
+def _language(request: web.Request) -> str:
+    """The page's language: the phone's choice (``?lang=``), else its browser's."""
+    return choose_language(request.query.get("lang"), request.headers.get("Accept-Language", ""))
 
 
 class TableServer:

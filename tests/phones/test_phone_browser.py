@@ -48,15 +48,22 @@ def _tool(*names: str) -> str:
     pytest.fail(f"{names[0]} is missing: apt-get install chromium chromium-driver (make test does)")
 
 
-@pytest.fixture
-def browser(tmp_path: Path) -> Iterator[WebDriver]:
+def start_browser(profile: Path, languages: str = "en-US,en") -> WebDriver:
+    """Headless Chromium with its own profile, asking for ``languages`` (Accept-Language)."""
     options = Options()
     options.binary_location = _tool("chromium", "chromium-browser")
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path / 'profile'}")
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument(f"--accept-lang={languages}")
+    options.add_experimental_option("prefs", {"intl.accept_languages": languages})
     service = Service(executable_path=_tool("chromedriver"))
-    driver = webdriver.Chrome(options=options, service=service)
+    return webdriver.Chrome(options=options, service=service)
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[WebDriver]:
+    driver = start_browser(tmp_path / "profile")
     try:
         yield driver
     finally:
@@ -209,3 +216,53 @@ def test_a_page_back_from_sleep_finds_its_dead_connection_and_reconnects(
             assert link(browser) == "live"
         finally:
             relay.close()
+
+
+def test_two_phones_read_the_table_in_two_languages_and_a_choice_is_remembered(
+    tmp_path: Path, artifacts_dir: Path
+) -> None:
+    journal_path = tmp_path / "j.db"
+    game = write_journal_game(journal_path, seven_discard)
+    polish = start_browser(tmp_path / "polish", "pl-PL,pl")
+    other = start_browser(tmp_path / "other", "en-US,en")
+    try:
+        with ServeProcess(journal_path, 1) as serve:
+            polish.get(serve.seats[0][1])
+            other.get(serve.seats[1][1])
+            for driver in (polish, other):
+                WebDriverWait(driver, WAIT_S).until(lambda d: bool(hand_shown(d)))
+            WebDriverWait(polish, WAIT_S).until(lambda d: link(d) == "połączono")
+            assert polish.find_element(By.TAG_NAME, "html").get_attribute("lang") == "pl"
+            total = game.card_count(0)
+            assert polish.find_element(By.ID, "hand-total").text.startswith(_polish_cards(total))
+            WebDriverWait(other, WAIT_S).until(lambda d: link(d) == "live")
+
+            # The second phone picks German on its page: the page comes back in German, and
+            # so does the seat's bare address later (the choice is kept on the phone).
+            other.execute_script(
+                "var s = document.getElementById('lang'); s.value = 'de';"
+                "s.dispatchEvent(new Event('change'));"
+            )
+            WebDriverWait(other, WAIT_S).until(lambda d: link(d) == "verbunden")
+            other.get(serve.seats[1][1])
+            WebDriverWait(other, WAIT_S).until(lambda d: link(d) == "verbunden")
+            assert other.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
+            headings = [h.text for h in other.find_elements(By.TAG_NAME, "h2")]
+            assert "Fortschrittskarten" in headings
+            # The Polish phone is still Polish.
+            polish.refresh()
+            WebDriverWait(polish, WAIT_S).until(lambda d: link(d) == "połączono")
+            polish.save_screenshot(str(artifacts_dir / "phone_polish.png"))
+            other.save_screenshot(str(artifacts_dir / "phone_german.png"))
+    finally:
+        polish.quit()
+        other.quit()
+
+
+def _polish_cards(n: int) -> str:
+    """1 karta, 2–4 karty, 5–21 kart, 22–24 karty (Polish counts)."""
+    if n == 1:
+        return "1 karta"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return f"{n} karty"
+    return f"{n} kart"

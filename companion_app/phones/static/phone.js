@@ -8,6 +8,39 @@
                   green: "#2e9e42", brown: "#85542e" };
   var socket = null, retry = 0, retryTimer = null, stopped = false, nextId = 1;
   var pingTimer = null, lastPage = null;
+  // The page's words in the seat's language, from the server: {words: {id: text},
+  // plurals: {id: [forms]}, form: [the form for n = 0..199]}.
+  var WORDS = {{WORDS}};
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, key) {
+      return values && Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : all;
+    });
+  }
+  function _(id, values) {
+    var text = Object.prototype.hasOwnProperty.call(WORDS.words, id) ? WORDS.words[id] : id;
+    return fill(text, values);
+  }
+  function n_(one, many, count, values) {
+    var forms = WORDS.plurals[one];
+    var n = Math.abs(Math.floor(count));
+    var form = forms ? WORDS.form[n < 200 ? n : 100 + (n % 100)] : (count === 1 ? 0 : 1);
+    var text = forms ? forms[form] : (count === 1 ? one : many);
+    var all = { count: count };
+    for (var key in values) all[key] = values[key];
+    return fill(text, all);
+  }
+  // A language chosen on this phone wins over the browser's: remembered, and asked for.
+  var chosen = null;
+  try { chosen = localStorage.getItem("lang"); } catch (e) { /* private mode */ }
+  if (chosen && chosen !== document.documentElement.lang && !/[?&]lang=/.test(location.search)) {
+    location.replace(location.pathname + "?lang=" + encodeURIComponent(chosen));
+    return;
+  }
+  document.getElementById("lang").addEventListener("change", function (event) {
+    try { localStorage.setItem("lang", event.target.value); } catch (e) { /* private mode */ }
+    location.replace(location.pathname + "?lang=" + encodeURIComponent(event.target.value));
+  });
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -37,8 +70,8 @@
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var ws = new WebSocket(scheme + location.host + "/ws/" + token);
     socket = ws;
-    setLink(false, retry ? "reconnecting…" : "connecting…");
-    ws.onopen = function () { retry = 0; setLink(true, "live"); notice(""); };
+    setLink(false, retry ? _("reconnecting…") : _("connecting…"));
+    ws.onopen = function () { retry = 0; setLink(true, _("live")); notice(""); };
     ws.onmessage = function (event) {
       if (socket !== ws) return;  // a connection given up for dead
       var msg;
@@ -46,9 +79,9 @@
       clearTimeout(pingTimer);
       if (msg.type === "state") { lastPage = msg.page; render(msg.page); }
       else if (msg.type === "result") {
-        if (!msg.ok) { notice("Not taken: " + msg.error); enableChoices(); }
+        if (!msg.ok) { notice(_("Not taken: {reason}", { reason: msg.error })); enableChoices(); }
       }
-      else if (msg.type === "refused") { notice("Refused: " + msg.error); enableChoices(); }
+      else if (msg.type === "refused") { notice(_("Refused: {reason}", { reason: msg.error })); enableChoices(); }
     };
     ws.onclose = function (event) {
       if (socket !== ws) return;
@@ -56,19 +89,19 @@
       disableChoices();  // an answer needs the table: the next page brings them back
       if (event.code === 4001) {
         stopped = true;
-        setLink(false, "not paired");
-        notice("This seat was paired again on the tablet: scan its new QR code.");
+        setLink(false, _("not paired"));
+        notice(_("This seat was paired again on the tablet: scan its new QR code."));
         return;
       }
       if (event.code === 4002) {
         stopped = true;
-        setLink(false, "opened elsewhere");
-        notice("This seat's page was opened on another phone. Reload to take it back.", true);
+        setLink(false, _("opened elsewhere"));
+        notice(_("This seat's page was opened on another phone. Reload to take it back."), true);
         return;
       }
       retry += 1;
       var delay = Math.min(5000, 250 * Math.pow(2, Math.min(retry, 5)));
-      setLink(false, "reconnecting…");
+      setLink(false, _("reconnecting…"));
       retryTimer = setTimeout(connect, delay);
     };
   }
@@ -98,7 +131,7 @@
   window.addEventListener("focus", wake);
 
   function answer(action, button) {
-    if (!socket || socket.readyState !== 1) { notice("Not connected: wait a moment."); return; }
+    if (!socket || socket.readyState !== 1) { notice(_("Not connected: wait a moment.")); return; }
     disableChoices();
     if (button) button.classList.add("sent");
     socket.send(JSON.stringify({ type: "answer", id: nextId++, action: action }));
@@ -121,7 +154,7 @@
     renderProgress(p.progress, p.vp_cards);
     $("vp-total").textContent = p.vp.total;
     var parts = $("vp-parts"); clear(parts);
-    if (!p.vp.parts.length) parts.appendChild(el("li", "muted", "none yet"));
+    if (!p.vp.parts.length) parts.appendChild(el("li", "muted", _("none yet")));
     p.vp.parts.forEach(function (part) {
       var li = el("li"); li.appendChild(el("span", "", part[0]));
       li.appendChild(el("span", "muted", "+" + part[1])); parts.appendChild(li);
@@ -129,7 +162,7 @@
     renderKnights(p);
     renderTable(p);
     var log = $("log"); clear(log);
-    if (!p.log.length) log.appendChild(el("li", "muted", "nothing yet"));
+    if (!p.log.length) log.appendChild(el("li", "muted", _("nothing yet")));
     p.log.slice().reverse().forEach(function (line) {
       var text = typeof line === "string" ? line : line.text;
       log.appendChild(el("li", line && line.private ? "private" : "", text));
@@ -157,8 +190,8 @@
   }
 
   function renderHand(h) {
-    $("hand-total").textContent = h.total + (h.total === 1 ? " card" : " cards") +
-      " · a 7 takes half above " + h.limit;
+    $("hand-total").textContent = n_("{count} card", "{count} cards", h.total) + " · " +
+      _("a 7 takes half above {limit}", { limit: h.limit });
     [["resources", h.resources], ["commodities", h.commodities]].forEach(function (pair) {
       var box = $(pair[0]); clear(box);
       pair[1].forEach(function (kc) {
@@ -174,8 +207,8 @@
 
   function renderProgress(cards, revealed) {
     var box = $("progress"); clear(box);
-    if (!cards.length) box.appendChild(el("p", "muted", "none in hand"));
-    if (revealed.length) box.appendChild(el("p", "muted", "Shown (1 VP each): " + revealed.join(", ")));
+    if (!cards.length) box.appendChild(el("p", "muted", _("none in hand")));
+    if (revealed.length) box.appendChild(el("p", "muted", _("Shown (1 VP each): {cards}", { cards: revealed.join(", ") })));
     cards.forEach(function (c) {
       var d = el("div", "progress " + c.track);
       d.appendChild(el("b", "", c.title));
@@ -186,10 +219,10 @@
 
   function renderKnights(p) {
     var box = $("knights"); clear(box);
-    if (!p.knights.length) box.appendChild(el("p", "muted", "no knights on the board"));
+    if (!p.knights.length) box.appendChild(el("p", "muted", _("no knights on the board")));
     p.knights.forEach(function (k) {
       box.appendChild(el("span", "chip" + (k.active ? " active" : ""),
-        k.level + (k.active ? " · active" : " · inactive")));
+        k.level + " · " + (k.active ? _("active") : _("inactive"))));
     });
     var imp = $("improvements"); clear(imp);
     p.improvements.forEach(function (i) {
@@ -198,21 +231,23 @@
   }
 
   function renderTable(p) {
-    $("turn").textContent = p.winner ? p.winner + " has won the game" :
-      p.turn.active + "'s turn · " + p.turn.prompt;
+    $("turn").textContent = p.winner ? _("{player} has won the game", { player: p.winner }) :
+      _("{player}'s turn", { player: p.turn.active }) + " · " + p.turn.prompt;
     var roll = $("roll"); clear(roll);
     if (p.roll) {
-      roll.appendChild(document.createTextNode("Last roll: "));
+      roll.appendChild(document.createTextNode(_("Last roll:") + " "));
       roll.appendChild(el("span", "die yellow", p.roll.yellow));
       roll.appendChild(el("span", "die red", p.roll.red));
-      roll.appendChild(document.createTextNode(" = " + p.roll.total + " · event: " + p.roll.event));
+      roll.appendChild(document.createTextNode(" = " + p.roll.total + " · " +
+        _("event die: {face}", { face: p.roll.event })));
     } else {
-      roll.textContent = "No roll yet";
+      roll.textContent = _("No roll yet");
     }
     var b = p.barbarians, box = $("barbarians"); clear(box);
-    box.appendChild(el("div", "", "Barbarians " + b.position + " of " + b.length +
-      " · strength " + b.strength + " against knights " + b.knights +
-      (b.attacks ? " · attacks so far: " + b.attacks : "")));
+    box.appendChild(el("div", "",
+      _("Barbarians {position} of {length} · strength {strength} against knights {knights}",
+        { position: b.position, length: b.length, strength: b.strength, knights: b.knights }) +
+      (b.attacks ? " · " + _("attacks so far: {count}", { count: b.attacks }) : "")));
     var track = el("div", "track");
     for (var i = 1; i <= b.length; i++) track.appendChild(el("span", i <= b.position ? "ship" : ""));
     box.appendChild(track);
@@ -223,10 +258,10 @@
       var sw = el("span", "swatch"); sw.style.background = COLOURS[q.colour] || "#888";
       name.appendChild(sw); name.appendChild(document.createTextNode(q.name));
       tr.appendChild(name);
-      tr.appendChild(el("td", "", q.vp + " VP"));
-      tr.appendChild(el("td", "muted", q.cards + (q.cards === 1 ? " card" : " cards")));
-      tr.appendChild(el("td", "muted", q.progress_cards + " progress"));
-      tr.appendChild(el("td", "muted", "strength " + q.knights));
+      tr.appendChild(el("td", "", _("{vp} VP", { vp: q.vp })));
+      tr.appendChild(el("td", "muted", n_("{count} card", "{count} cards", q.cards)));
+      tr.appendChild(el("td", "muted", n_("{count} progress card", "{count} progress cards", q.progress_cards)));
+      tr.appendChild(el("td", "muted", _("strength {strength}", { strength: q.knights })));
       table.appendChild(tr);
     });
   }
