@@ -1,23 +1,21 @@
 """Sound cues for what the table should notice without looking: a roll, a 7, the barbarian
 ship advancing, an attack. Which cues a change of the game calls for is decided here without
 Kivy (:func:`cues`); :class:`SoundCues` plays them with Kivy's SoundLoader, silently where there
-is no audio device, and remembers the mute setting in a small file of its own."""
+is no audio device, and keeps the mute setting in the tablet's settings (:mod:`.settings`)."""
 
 from __future__ import annotations
 
 import contextlib
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion_app.app.settings import read_settings, write_settings
 from companion_app.rules.actions import Roll
 from companion_app.rules.game import Game
 
 SOUNDS = Path(__file__).resolve().parent / "sounds"
 CUES = ("roll", "seven", "ship", "attack")
-SETTINGS_MAX_BYTES = 4096
-"""The settings file is a few bytes; anything bigger is not ours and is ignored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,31 +50,12 @@ def cues(before: CueState | None, game: Game) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def read_muted(path: Path) -> bool:
-    """The remembered mute setting; False if the file is missing, too big or not ours."""
-    try:
-        if path.stat().st_size > SETTINGS_MAX_BYTES:
-            return False
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and data.get("muted") is True
-
-
-def write_muted(path: Path, muted: bool) -> None:
-    """Remember the setting (write then rename: never a half-written file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    part = path.with_suffix(".part")
-    part.write_text(json.dumps({"muted": muted}) + "\n", encoding="utf-8")
-    part.replace(path)
-
-
 class SoundCues:
     """Plays the cues unless muted; a cue that cannot load (no audio device) stays silent."""
 
     def __init__(self, settings: Path) -> None:
         self.settings = settings
-        self.muted = read_muted(settings)
+        self.muted = read_settings(settings).muted
         self._sounds: dict[str, Any] = {}
         self._state: CueState | None = None
         self.played: list[str] = []
@@ -85,7 +64,7 @@ class SoundCues:
     def set_muted(self, muted: bool) -> None:
         self.muted = muted
         with contextlib.suppress(OSError):  # unwritable: the setting holds for this session
-            write_muted(self.settings, muted)
+            write_settings(self.settings, read_settings(self.settings).with_(muted=muted))
 
     def follow(self, game: Game | None) -> list[str]:
         """Play the cues for what changed since the last call; returns them."""

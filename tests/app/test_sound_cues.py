@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from companion_app.app.settings import SETTINGS_MAX_BYTES, Settings, read_settings, write_settings
 from companion_app.app.sound_cues import (
     CUES,
-    SETTINGS_MAX_BYTES,
     SOUNDS,
     SoundCues,
     cue_state,
     cues,
-    read_muted,
-    write_muted,
 )
 from companion_app.rules.actions import EventDie, Roll
 from companion_app.rules.config import GameConfig
@@ -80,19 +78,34 @@ def test_muted_cues_are_not_played_and_the_setting_is_remembered(tmp_path: Path)
     assert player.played == []
     assert SoundCues(settings).muted is True
     SoundCues(settings).set_muted(False)
-    assert read_muted(settings) is False
+    assert read_settings(settings).muted is False
 
 
-def test_a_settings_file_that_is_not_ours_means_not_muted(tmp_path: Path) -> None:
+def test_muting_keeps_the_tables_language(tmp_path: Path) -> None:
+    settings = tmp_path / "settings.json"
+    write_settings(settings, Settings(language="cs"))
+    SoundCues(settings).set_muted(True)
+    assert read_settings(settings) == Settings(muted=True, language="cs")
+
+
+def test_a_settings_file_that_is_not_ours_reads_as_the_defaults(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    for text in ("[1, 2]", "{not json", '{"muted": "yes"}', '{"muted": 1}'):
-        path.write_text(text)
-        assert read_muted(path) is False
+    for text in (
+        "[1, 2]",
+        "{not json",
+        '{"muted": "yes"}',
+        '{"muted": 1}',
+        '{"language": "xx"}',
+        '{"language": ["cs"]}',
+        "\udcff",
+    ):
+        path.write_text(text, errors="surrogateescape")
+        assert read_settings(path) == Settings()
     path.write_text('{"muted": true}' + " " * SETTINGS_MAX_BYTES)
-    assert read_muted(path) is False
-    write_muted(path, True)
-    assert read_muted(path) is True
-    assert read_muted(tmp_path / "missing.json") is False
+    assert read_settings(path) == Settings()
+    write_settings(path, Settings(muted=True, language="vi"))
+    assert read_settings(path) == Settings(muted=True, language="vi")
+    assert read_settings(tmp_path / "missing.json") == Settings()
 
 
 def test_every_cue_has_a_small_wav() -> None:
