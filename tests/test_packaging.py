@@ -213,3 +213,24 @@ def test_the_installed_tour_loads_without_pytest(
         DISPLAY=xvfb_display,
     )
     assert out.startswith("TOUR " + str(installed.parent.parent))
+
+
+@pytest.mark.ui
+def test_the_installed_app_starts_with_virtual_dice(
+    installed: Path, work: Path, xvfb_display: str
+) -> None:
+    blocked = work / "blocked"
+    blocked.mkdir(exist_ok=True)
+    (blocked / "pytest.py").write_text("raise ImportError('pytest is not there at run time')\n")
+    app = ["-m", "companion_app", "--virtual-dice", "--exit-when-ready", "--size", "800x480"]
+    result = subprocess.run(
+        [str(installed), *app, "--journal", str(work / "journal.sqlite3")],
+        cwd=work,
+        env={**os.environ, "DISPLAY": xvfb_display, "PYTHONPATH": str(blocked)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert any(line.startswith("READY ") for line in result.stdout.splitlines()), result.stdout
+    assert "Window: 800x480, density 1.000 by the window rule" in result.stderr
