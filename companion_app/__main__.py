@@ -30,7 +30,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "kmsdrm) or with --fullscreen, else a 1280x800 window; --size forces a size (tests, "
         "docs). The density (dp per pixel): where the display's size on the glass is known "
         "(Android, a kiosk display's EDID or a known Raspberry Pi panel, --display-mm) the "
-        "physical rule, 44 dp at least 7 mm and at least 1; else the window rule, the short "
+        "physical rule, 44 dp at least 7 mm, but at least 1 and the window no smaller in dp than "
+        "the layouts are checked at (800x480, portrait 720x1280); else the window rule, the short "
         "side / 800 and at least 1. The log's 'Window: density ...' line says which one a run "
         "used. `%(prog)s tour --size WxH --out DIR` plays a scripted game through every screen "
         "and checks its layout (see `%(prog)s tour --help`).",

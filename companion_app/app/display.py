@@ -4,8 +4,8 @@ Kivy-free, so the rules are tested with numbers. Two density rules:
 
 - **physical**: the display's size in millimetres is known (Android's display metrics, a
   kiosk display's EDID through DRM, or ``--display-mm``): a touch target of 44 dp is at least
-  7 mm on the glass, and dp are never smaller than pixels (the layouts are checked at 1 dp per
-  pixel down to 800x480);
+  7 mm on the glass, but dp are never smaller than pixels and the window never smaller in dp
+  than the layouts are checked at (`SMALLEST_CHECKED_DP`);
 - **window**: nothing is known of the glass: the window's short side / 800, at least 1 (the
   layouts are laid out for 800 dp on the short side; 1920x1200 scales them by 1.5).
 """
@@ -27,6 +27,10 @@ PLAUSIBLE_MM = (20.0, 3000.0)
 """A display side outside this is a placeholder (EDID's 0, a projector's aspect-only size)."""
 PLAUSIBLE_PX_PER_MM = (1.0, 40.0)
 """From a wall-sized TV to a phone's glass; outside it a reported size is wrong."""
+SMALLEST_CHECKED_DP = {"landscape": (800, 480), "portrait": (720, 1280)}
+"""The smallest windows the screenshot tour checks, in dp. The physical rule never makes the
+window smaller than these in dp (the layouts are not checked there): on a dense small panel
+(Touch Display 2: 720x1280 at 8.3 px/mm) 44 dp then stay below 7 mm, and the log says so."""
 
 
 @dataclass(frozen=True)
@@ -58,13 +62,20 @@ def choose_density(display: DisplaySize) -> Density:
     physical = _px_per_mm(display)
     if isinstance(physical, float):
         needed = TARGET_MM * physical / TARGET_DP
-        value = max(1.0, needed)
+        room = _largest_checked_density(display.width_px, display.height_px)
+        value = max(1.0, min(needed, room))
+        capped = (
+            f", capped at {value:.3f}: the layouts are checked down to "
+            f"{_smallest_checked(display.width_px, display.height_px)} dp"
+            if needed > value
+            else ""
+        )
         return Density(
             value,
             "physical",
             f"{display.width_px}x{display.height_px} px on {display.width_mm:g}x"
             f"{display.height_mm:g} mm ({display.source}), {physical:.2f} px/mm: "
-            f"{TARGET_DP} dp = {TARGET_DP * value / physical:.1f} mm",
+            f"{TARGET_DP} dp = {TARGET_DP * value / physical:.1f} mm{capped}",
         )
     short = min(display.width_px, display.height_px)
     value = max(1.0, short / DESIGN_SHORT_SIDE)
@@ -73,6 +84,17 @@ def choose_density(display: DisplaySize) -> Density:
         "window",
         f"short side {short} px / {DESIGN_SHORT_SIDE}, at least 1 ({physical})",
     )
+
+
+def _smallest_checked(width_px: int, height_px: int) -> str:
+    w, h = SMALLEST_CHECKED_DP["portrait" if height_px > width_px else "landscape"]
+    return f"{w}x{h}"
+
+
+def _largest_checked_density(width_px: int, height_px: int) -> float:
+    """The density that makes the window the smallest checked layout of its orientation."""
+    w, h = SMALLEST_CHECKED_DP["portrait" if height_px > width_px else "landscape"]
+    return min(width_px / w, height_px / h)
 
 
 def _px_per_mm(display: DisplaySize) -> float | str:

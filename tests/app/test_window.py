@@ -39,10 +39,28 @@ def test_the_physical_rule_makes_44_dp_at_least_7_mm() -> None:
     assert density.rule == "physical"
     assert density.value == pytest.approx(7.0 * 1920 / 216.96 / 44)
     assert 44 * density.value / (1920 / 216.96) == pytest.approx(7.0)
-    # A phone-dense 6" 2400x1080 screen: 20 px/mm, density 3.18.
+    # A portrait 10" 1600x2560 tablet at 300 dpi: 11.81 px/mm, density 1.879, 852x1362 dp.
+    portrait = choose_density(DisplaySize(1600, 2560, 135.5, 216.8, "Android"))
+    assert portrait.value == pytest.approx(7.0 * 2560 / 216.8 / 44, rel=1e-3)
+    assert "44 dp = 7.0 mm" in portrait.why and "capped" not in portrait.why
+
+
+def test_the_physical_rule_keeps_the_window_as_large_as_the_checked_layouts() -> None:
+    """A dense small screen would need more than the layouts have room for: the density stops
+    where the window is the smallest layout the tour checks, and the line says so."""
+    # A phone-dense 6" 2400x1080 screen: 20 px/mm would need 3.18; 1080 / 480 = 2.25.
     phone = choose_density(DisplaySize(2400, 1080, 120.0, 54.0, "Android"))
-    assert phone.value == pytest.approx(7.0 * 20 / 44)
-    assert "44 dp = 7.0 mm" in phone.why
+    assert phone.value == 2.25
+    assert phone.why.endswith(
+        "44 dp = 5.0 mm, capped at 2.250: the layouts are checked down to 800x480 dp"
+    )
+    # Touch Display 2: 720x1280 on 87x155 mm, 8.28 px/mm would need 1.317; portrait layouts
+    # are checked down to 720x1280 dp, so it stays at 1 (44 dp = 5.3 mm).
+    touch_display_2 = choose_density(DisplaySize(720, 1280, 87.0, 155.0, "DSI-1"))
+    assert touch_display_2.value == 1.0
+    assert "44 dp = 5.3 mm, capped at 1.000: the layouts are checked down to 720x1280 dp" in (
+        touch_display_2.why
+    )
 
 
 def test_the_physical_rule_never_shrinks_dp_below_pixels() -> None:
