@@ -7,7 +7,17 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
+
+from companion_app.app.display import (
+    DisplaySize,
+    on_kiosk,
+    parse_size,
+    read_drm_display,
+    sdl_desktop_size,
+)
 
 _STARTED_AT = time.perf_counter()
 
@@ -16,7 +26,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="catan-companion",
         description="Referee and bank for Catan: Cities & Knights, with the dice box as dice.",
-        epilog="`%(prog)s tour --size WxH --out DIR` plays a scripted game through every screen "
+        epilog="The window: fullscreen at the display's own mode on a kiosk (SDL_VIDEODRIVER="
+        "kmsdrm) or with --fullscreen, else a 1280x800 window; --size forces a size (tests, "
+        "docs). The density (dp per pixel): where the display's size on the glass is known "
+        "(Android, a kiosk display's EDID or a known Raspberry Pi panel, --display-mm) the "
+        "physical rule, 44 dp at least 7 mm, but at least 1 and the window no smaller in dp than "
+        "the layouts are checked at (800x480, portrait 720x1280); else the window rule, the short "
+        "side / 800 and at least 1. The log's 'Window: density ...' line says which one a run "
+        "used. `%(prog)s tour --size WxH --out DIR` plays a scripted game through every screen "
         "and checks its layout (see `%(prog)s tour --help`).",
     )
     parser.add_argument("--port", help="serial port of the dice box (default: auto-detect)")
@@ -24,7 +41,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--virtual-dice", action="store_true", help="use the virtual dice even if a box is found"
     )
     parser.add_argument(
-        "--size", default="1280x800", help="window size WIDTHxHEIGHT (default 1280x800)"
+        "--size",
+        help="force the window to WIDTHxHEIGHT pixels, density by the window rule unless "
+        "--display-mm is given (for tests and docs; default: the display's own size)",
+    )
+    parser.add_argument(
+        "--fullscreen", action="store_true", help="take the whole display (the kiosk's default)"
+    )
+    parser.add_argument(
+        "--display-mm",
+        metavar="WxH",
+        help="the display's visible size in millimetres, where it does not report it "
+        "(e.g. 155x86); the density then follows the physical rule",
     )
     parser.add_argument(
         "--screenshot",
@@ -43,14 +71,48 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="print 'READY <seconds since start>' once the home screen is on screen, then quit",
     )
     args = parser.parse_args(argv)
-    try:
-        width, height = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        parser.error(f"--size must look like 1280x800, got {args.size!r}")
-    if width < 320 or height < 240:
-        parser.error(f"--size {args.size} is too small (at least 320x240)")
-    args.width, args.height = width, height
+    if args.size is not None:
+        try:
+            width, height = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            parser.error(f"--size must look like 1280x800, got {args.size!r}")
+        if width < 320 or height < 240:
+            parser.error(f"--size {args.size} is too small (at least 320x240)")
+        args.width, args.height = width, height
+    if args.display_mm is not None:
+        try:
+            args.display_mm = parse_size(args.display_mm, "--display-mm")
+        except ValueError as exc:
+            parser.error(str(exc))
     return args
+
+
+DEFAULT_WINDOW = (1280, 800)
+
+
+def screen_for(
+    args: argparse.Namespace,
+    environ: Mapping[str, str] = os.environ,
+    probe: Callable[[], DisplaySize | None] = read_drm_display,
+    desktop: Callable[[], tuple[int, int] | None] = sdl_desktop_size,
+) -> tuple[DisplaySize, bool]:
+    """The display the window is laid out for, and whether it is fullscreen. ``--size`` wins
+    (a window of that size); a kiosk takes its display whole, at the size DRM reports;
+    ``--fullscreen`` elsewhere the desktop's size; anywhere else a 1280x800 window.
+    ``--display-mm`` adds the size on the glass."""
+    kiosk = on_kiosk(environ)
+    fullscreen = bool(args.fullscreen) or (kiosk and args.size is None)
+    display = DisplaySize(*DEFAULT_WINDOW, source="the default window")
+    if args.size is not None:
+        display = DisplaySize(args.width, args.height, source="--size")
+    elif kiosk and (probed := probe()) is not None:
+        display = probed
+    elif fullscreen and (whole := desktop()) is not None:
+        display = DisplaySize(*whole, source="the desktop")
+    if args.display_mm is not None:
+        width_mm, height_mm = args.display_mm
+        display = replace(display, width_mm=width_mm, height_mm=height_mm, source="--display-mm")
+    return display, fullscreen
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,7 +130,10 @@ def main(argv: list[str] | None = None) -> int:
 
     dice = choose_dice_source(args.port, force_virtual=args.virtual_dice)
 
+    from companion_app.app.display import choose_density
     from companion_app.app.main import run_app
+
+    display, fullscreen = screen_for(args)
 
     if args.journal is None:
         from companion_app.journal.paths import default_db_path
@@ -76,8 +141,10 @@ def main(argv: list[str] | None = None) -> int:
         args.journal = default_db_path()
     return run_app(
         dice,
-        width=args.width,
-        height=args.height,
+        width=display.width_px,
+        height=display.height_px,
+        density=choose_density(display),
+        fullscreen=fullscreen,
         screenshot=args.screenshot,
         journal_path=args.journal,
         exit_when_ready=args.exit_when_ready,

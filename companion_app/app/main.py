@@ -6,31 +6,39 @@ import os
 import time
 from pathlib import Path
 
+from companion_app.app.display import Density, DisplaySize, choose_density
 from companion_app.device.discovery import DiceSource
 
-DESIGN_SHORT_SIDE = 800
-"""The layouts are laid out for at least 800 dp on the short side (1280x800, 800x1280); larger
-windows scale them up (1920x1200: 1.5), smaller ones (1024x600) keep 1 dp per pixel."""
 
-
-def configure_kivy(width: int, height: int) -> None:
-    """Window size, scale and input settings; must run before Kivy is imported."""
-    # Text and touch targets grow with the window, so the table reads it from the same distance
-    # on a 1920x1200 screen as on a 1280x800 one; a portrait 800x1280 tablet is not scaled
-    # (its short side is the layout's). KIVY_METRICS_DENSITY set by hand wins.
-    density = max(1.0, min(width, height) / DESIGN_SHORT_SIDE)
-    os.environ.setdefault("KIVY_METRICS_DENSITY", f"{density:.3f}")
+def configure_kivy(
+    width: int, height: int, *, density: Density | None = None, fullscreen: bool = False
+) -> Density:
+    """Window size, scale and input settings; must run before Kivy is imported. Without a
+    ``density`` the window rule of `display.choose_density` gives it. Returns the density used
+    (KIVY_METRICS_DENSITY set by hand wins, and says so)."""
+    density = density or choose_density(DisplaySize(width, height, source="--size"))
+    by_hand = os.environ.get("KIVY_METRICS_DENSITY")
+    if by_hand:
+        density = Density(float(by_hand), "set by hand", "KIVY_METRICS_DENSITY")
+    os.environ["KIVY_METRICS_DENSITY"] = f"{density.value:.3f}"
     from kivy.config import Config
 
     Config.set("graphics", "width", str(width))
     Config.set("graphics", "height", str(height))
+    # A kiosk's window is its display, at the display's own mode; a tablet's always is.
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("graphics", "resizable", "1")
+    Config.set("graphics", "show_cursor", "0" if fullscreen else "1")
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,disable_multitouch")
     # A roll arrives on the link's reader thread and is handed to the main thread with
     # schedule_once; the interruptible clock runs it at once instead of at the next frame tick,
     # so the dice show about 10 ms sooner (see the README's benchmark table). KIVY_CLOCK wins.
     Config.set("kivy", "kivy_clock", "interrupt")
+    # One line on stderr whatever Kivy does with its log and sys.stderr (a kiosk's journal
+    # keeps it).
+    os.write(2, f"Window: {width}x{height}, {density.line()}\n".encode())
+    return density
 
 
 def run_app(
@@ -42,9 +50,11 @@ def run_app(
     journal_path: Path,
     exit_when_ready: bool = False,
     started_at: float | None = None,
+    density: Density | None = None,
+    fullscreen: bool = False,
 ) -> int:
     """Configure Kivy's window, then run the app until it is closed."""
-    configure_kivy(width, height)
+    configure_kivy(width, height, density=density, fullscreen=fullscreen)
     from companion_app.app.companion import CompanionApp
 
     CompanionApp(

@@ -71,4 +71,8 @@ def choose_dice_source(
     if explicit_port:
         return DiceSource(explicit_port)
     boxes = find_dice_boxes(list_ports)
+    if not boxes:  # Android: no serial ports to list, a box on the USB host (``usb:...``)
+        from companion_app.device.android_usb import find_usb_boxes
+
+        boxes = find_usb_boxes()
     return DiceSource(boxes[0] if boxes else None)

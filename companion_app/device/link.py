@@ -72,7 +72,12 @@ def serial_opener(
 
 
 def discovery_opener(explicit_port: str | None = None) -> PortOpener:
-    """Open ``explicit_port``, or whichever dice box `discovery` finds at each attempt."""
+    """Open ``explicit_port``, or whichever dice box `discovery` finds at each attempt; a
+    ``usb:`` port is Android's USB host (`android_usb`)."""
+    if explicit_port and explicit_port.startswith("usb:"):
+        from companion_app.device.android_usb import android_usb_opener
+
+        return android_usb_opener()
     from companion_app.device.discovery import find_dice_boxes
 
     def current() -> str | None:

@@ -20,13 +20,17 @@ from pathlib import Path
 from typing import Any, Protocol
 
 FIRMWARE_DIR = Path(__file__).resolve().parents[2] / "firmware"
+"""The firmware in a checkout of the project (and an editable install)."""
+PACKAGED_FIRMWARE_DIR = Path(__file__).resolve().parents[1] / "dicebox_firmware"
+"""The copy a built package carries (``setup.py`` puts it there)."""
 
 
 def firmware_dir() -> Path:
-    """Where ``host_main.py`` is (the emulator runs from a checkout of the project)."""
-    if not (FIRMWARE_DIR / "host_main.py").exists():
-        raise FileNotFoundError(f"the dice box firmware is not at {FIRMWARE_DIR}")
-    return FIRMWARE_DIR
+    """Where ``host_main.py`` is: the installed package's copy, else the checkout's."""
+    for folder in (PACKAGED_FIRMWARE_DIR, FIRMWARE_DIR):
+        if (folder / "host_main.py").exists():
+            return folder
+    raise FileNotFoundError(f"the dice box firmware is not at {FIRMWARE_DIR}")
 
 
 def firmware_module(name: str) -> Any:

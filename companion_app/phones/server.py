@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
+import logging
 import secrets
 import threading
 import time
@@ -49,6 +50,8 @@ CLOSE_TABLE_CLOSED = 1001
 ANSWER_TIMEOUT_S = 10.0
 """How long a phone's answer may wait for the tablet before it is reported as not taken."""
 SEND_TIMEOUT_S = 5.0
+SERVER_NAME = "catan-companion"
+"""The ``Server`` header: no Python or aiohttp version for a scanner to match."""
 
 Decide = Callable[[int, Action], Awaitable[str | None]]
 """Takes a phone's action for a seat; returns None if the table applied it, else why not."""
@@ -65,6 +68,10 @@ class Limits:
     burst: int = 20
     heartbeat_s: float = 15.0
     """The server pings each phone this often and drops one that stops answering."""
+    idle_s: float = 5.0
+    """A connection that has not sent a whole request's headers this long after it opened or
+    after its last response is closed: a client sending its headers a byte a second holds a
+    socket only this long (aiohttp's keep-alive timer, which runs from the connection's start)."""
 
 
 @dataclass(eq=False)
@@ -321,6 +328,68 @@ def _language(request: web.Request) -> str:
     return choose_language(request.query.get("lang"), request.headers.get("Accept-Language", ""))
 
 
+def _hide_versions() -> None:
+    """``Server`` names the app without versions on every response, aiohttp's own 400s for
+    malformed requests included: those are made below the application (no middleware or
+    ``on_response_prepare`` sees them; aiohttp issue #6463), and aiohttp fills the header from
+    its ``web_response.SERVER_SOFTWARE``, this process's only HTTP server's default."""
+    from aiohttp import web_response
+
+    if not hasattr(web_response, "SERVER_SOFTWARE"):
+        raise RuntimeError("aiohttp no longer names its Server header in SERVER_SOFTWARE")
+    web_response.SERVER_SOFTWARE = SERVER_NAME
+
+
+_hide_versions()
+
+
+class _NoTokensInLog(logging.Filter):
+    """Rewrites each record of the server's log to its one line, without the exception's text
+    or traceback: aiohttp quotes up to 100 bytes of a malformed request line there, and a page's
+    URL holds its seat's token. The exception's kind and the peer's address stay."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        args = record.args if isinstance(record.args, tuple) else ()
+        if isinstance(record.msg, str) and all(map(_plain_arg, args)):
+            line = record.getMessage()
+        else:  # an argument that could hold anything: the message's fixed words only
+            line = str(record.msg).split("%", 1)[0].rstrip()
+        if exc is not None:
+            line += f" ({type(exc).__name__})"
+        record.msg, record.args = line, ()
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True
+
+
+def _plain_arg(arg: object) -> bool:
+    """A number, or an address (aiohttp's messages name the peer), never a request's text."""
+    if arg is None or isinstance(arg, int | float):
+        return True
+    return (
+        isinstance(arg, str)
+        and len(arg) <= 45
+        and all(c in "0123456789abcdefABCDEF.:" for c in arg)
+    )
+
+
+SERVER_LOG = logging.getLogger("companion_app.phones.http")
+"""aiohttp's request handling logs here (in place of ``aiohttp.server``), token-free."""
+SERVER_LOG.addFilter(_NoTokensInLog())
+
+
+def runner_options(limits: Limits) -> dict[str, Any]:
+    """What `web.AppRunner` is given: no access log (URLs hold tokens), the token-free log,
+    the header deadline."""
+    return {
+        "handle_signals": False,
+        "access_log": None,
+        "logger": SERVER_LOG,
+        "keepalive_timeout": limits.idle_s,
+        "shutdown_timeout": 1.0,
+    }
+
+
 class TableServer:
     """A :class:`PhoneServer` on its own thread and loop, bound to ``host``:``port``.
 
@@ -349,6 +418,7 @@ class TableServer:
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._stopped = threading.Event()
+        self.limits = limits
         self.server = PhoneServer(self.tokens, names, self._decide, limits)
 
     # ---- lifetime -----------------------------------------------------------------------
@@ -382,9 +452,7 @@ class TableServer:
             raise failure[0]
 
     async def _serve(self) -> None:
-        self._runner = web.AppRunner(
-            self.server.app(), handle_signals=False, access_log=None, shutdown_timeout=1.0
-        )
+        self._runner = web.AppRunner(self.server.app(), **runner_options(self.limits))
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()

@@ -13,13 +13,33 @@ from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
-from kivy.tests.common import UnitTestTouch
+from kivy.base import EventLoop
+from kivy.input.motionevent import MotionEvent
 
 from companion_app.app.companion import CompanionApp, save_screenshot
 from companion_app.app.tour.waiting import WaitBudget
 from companion_app.journal import GameSession
 
 Step = Generator[int | Callable[[], bool], None, None]
+
+
+class Tap(MotionEvent):
+    """A finger's touch at a window position, down then up through Kivy's event loop as a real
+    one would come (the tour runs from an installed package, without Kivy's test helpers)."""
+
+    def __init__(self, x: float, y: float) -> None:
+        window = EventLoop.window
+        spot = {"sx": x / (window.width - 1.0), "sy": y / (window.height - 1.0)}
+        super().__init__("tour", 1, spot, is_touch=True, type_id="touch")
+        self.profile = ["pos"]
+
+    def depack(self, args: dict[str, float]) -> None:
+        self.sx, self.sy = args["sx"], args["sy"]
+        super().depack(args)
+
+    def tap(self) -> None:
+        EventLoop.post_dispatch_input("begin", self)
+        EventLoop.post_dispatch_input("end", self)
 
 
 class ScenarioDriver:
@@ -79,9 +99,7 @@ class ScenarioDriver:
         )
 
     def tap_at(self, x: float, y: float) -> None:
-        touch = UnitTestTouch(x, y)
-        touch.touch_down()
-        touch.touch_up()
+        Tap(x, y).tap()
 
     def tap_widget(self, widget: Any) -> None:
         self.tap_at(*widget.to_window(*widget.center))
