@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.app.presenter import PLAYER_COLOURS, BoardPicture, entry_picture
+from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.rules.board import (
     STARTER_BOARD,
     Board,
@@ -58,6 +59,39 @@ class NewGameForm:
     quick_knights: bool = False
     evil_barbarians: bool = False
     virtual_dice: bool = True
+    known: list[Person] = field(default_factory=list)
+    """People who have played at this table, most recently played first (from the journal)."""
+
+    # ---- people who played here before -----------------------------------------------------
+
+    def offers(self, index: int) -> list[Person]:
+        """The known people slot ``index`` may pick: nobody already seated in another slot."""
+        taken = {
+            p.name.casefold().strip() for i, p in enumerate(self.players) if i != index and p.plays
+        }
+        return [person for person in self.known if person.name.casefold() not in taken]
+
+    def pick(self, index: int, person: Person) -> None:
+        """Seat a known person in slot ``index``, in their colour; a seated player who has that
+        colour takes this slot's colour instead (colours stay different)."""
+        slot = self.players[index]
+        colour = person.colour if person.colour in COLOUR_ORDER else slot.colour
+        for i, other in enumerate(self.players):
+            if i != index and other.plays and other.colour == colour:
+                other.colour = slot.colour
+        slot.name, slot.colour = person.name, colour
+
+    def next_person(self, index: int) -> Person | None:
+        """Seat the next known person in slot ``index`` (after the one seated there, around the
+        list); None when nobody else is known."""
+        offers = self.offers(index)
+        if not offers:
+            return None
+        current = self.players[index].name.casefold().strip()
+        names = [p.name.casefold() for p in offers]
+        following = (names.index(current) + 1) % len(offers) if current in names else 0
+        self.pick(index, offers[following])
+        return offers[following]
 
     # ---- edits ----------------------------------------------------------------------------
 
@@ -142,10 +176,10 @@ class NewGameForm:
 
         :raises ConfigError: with the rules core's words (two players with one name, ...).
         """
-        players = tuple(PlayerConfig(p.name.strip(), p.colour) for p in self.seated)
-        for p in players:
-            if not p.name:
-                raise ConfigError("every player needs a name")
+        try:
+            players = tuple(PlayerConfig(clean_name(p.name), p.colour) for p in self.seated)
+        except PersonNameError as exc:
+            raise ConfigError(str(exc)) from None
         return GameConfig(
             players=players,
             board=board,
