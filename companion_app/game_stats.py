@@ -11,13 +11,14 @@ its p-value is the chance a fair set of dice would look at least this uneven.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
-from companion_app.rules.actions import EVENT_DIE_FACES, EventDie, Roll
+from companion_app.rules.actions import EVENT_DIE_FACES, Action, EventDie, Roll
 from companion_app.rules.cards import CARD_KINDS, Hand
 from companion_app.rules.events import Production
-from companion_app.rules.game import Game, replay_onto, replay_steps
+from companion_app.rules.game import Game, replay_steps
 from companion_app.rules.pieces import CITY, NOBODY
 from companion_app.rules.state import BarbarianAttack
 from companion_app.rules.topology import HEX_NODES
@@ -196,25 +197,36 @@ class Luck:
     @classmethod
     def from_game(cls, game: Game) -> Luck:
         """Replay ``game``'s history once and weigh every production roll."""
-        replay = game.at_history_start()
+        return cls.count(game.at_history_start(), game.history, checked=False)
+
+    @classmethod
+    def count(cls, game: Game, actions: Iterable[Action], *, checked: bool = True) -> Luck:
+        """Apply ``actions`` to ``game`` (it moves on) and weigh every production roll.
+
+        :raises ReplayError: at the first action that cannot be applied where it stands.
+        """
         produced = [0] * game.player_count
         expected = [0] * game.player_count
-        rolls = 0
-        counting = False
-        for action in game.history:
-            if isinstance(action, Roll):
-                counting = replay.alchemist_dice is None
-                if counting:
-                    rolls += 1
-                    for seat, cards in enumerate(expected_cards_36(replay)):
-                        expected[seat] += cards
-            replay_onto(replay, (action,), checked=False)
-            if not counting:
+        counted: list[bool] = []  # per roll so far: random production dice
+
+        def weighed() -> Iterator[Action]:
+            # Pulled by the replay just before it applies the action: the state before it.
+            for action in actions:
+                if isinstance(action, Roll):
+                    counted.append(game.alchemist_dice is None)
+                    if counted[-1]:
+                        for seat, cards in enumerate(expected_cards_36(game)):
+                            expected[seat] += cards
+                yield action
+
+        for _ in replay_steps(game, weighed(), checked=checked):
+            if not (counted and counted[-1]):
                 continue
-            for event in replay.events:
+            for event in game.events:
                 if isinstance(event, Production):
                     for seat, gained in enumerate(event.gained):
                         produced[seat] += sum(gained)
+        rolls = sum(counted)
         return cls(tuple(produced), tuple(expected), rolls)
 
 

@@ -35,9 +35,10 @@ class SeatResult:
         return self.produced - self.expected_36 / 36
 
 
-def seat_results(game: Game) -> tuple[SeatResult, ...]:
-    """Each seat's result of a finished game (one replay, for the luck figure)."""
-    luck = Luck.from_game(game)
+def seat_results(game: Game, luck: Luck | None = None) -> tuple[SeatResult, ...]:
+    """Each seat's result of a finished game (one replay for the luck figure, unless given)."""
+    if luck is None:
+        luck = Luck.from_game(game)
     results = []
     for seat in range(game.player_count):
         points = game.victory_point_breakdown(seat)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
@@ -169,8 +169,9 @@ def evening_of(finished_at: str, tz: tzinfo | None = None) -> date:
 
 
 _GAMES_SQL = """
-SELECT r.game_id, r.finished_at, g.config, r.seat, p.id, p.name, p.colour, r.vp, r.won,
-       r.longest_road, r.defender_cards, r.metropolises, r.produced, r.expected_36
+SELECT r.game_id, r.finished_at, CASE WHEN s.person_id IS NULL THEN g.config END, r.seat,
+       p.id, p.name, p.colour, r.vp, r.won, r.longest_road, r.defender_cards, r.metropolises,
+       r.produced, r.expected_36
 FROM result r
 JOIN game g ON g.id = r.game_id
 LEFT JOIN seat s ON s.game_id = r.game_id AND s.seat = r.seat
@@ -184,16 +185,14 @@ def finished_games(conn: sqlite3.Connection, tz: tzinfo | None = None) -> list[F
     games: list[FinishedGame] = []
     seats: list[SeatLine] = []
     current: tuple[int, str] | None = None
-    config_names: Sequence[tuple[str, str]] = ()
     for row in conn.execute(_GAMES_SQL):
         game_id, finished_at, config_text, seat, person_id, name, colour, *figures = row
         if current is None or current[0] != game_id:
             if current is not None:
                 games.append(_game(current, seats, tz))
             current, seats = (game_id, finished_at), []
-            config_names = _config_names(config_text)
-        if person_id is None:
-            name, colour = config_names[seat] if seat < len(config_names) else (f"seat {seat}", "")
+        if person_id is None:  # a seat linked to nobody: the name its game's config gives
+            name, colour = _config_seat(config_text, seat)
         vp, won, longest, defender, metros, produced, expected = figures
         seats.append(
             SeatLine(
@@ -210,15 +209,16 @@ def _game(head: tuple[int, str], seats: list[SeatLine], tz: tzinfo | None) -> Fi
     return FinishedGame(head[0], head[1], evening_of(head[1], tz), tuple(seats))
 
 
-def _config_names(text: object) -> Sequence[tuple[str, str]]:
-    """Names and colours from a stored config (rows are untrusted; unreadable: none)."""
-    if not isinstance(text, str | bytes):
-        return ()
-    try:
-        config = GameConfig.from_json(loads(text, ROW_LIMITS))
-    except (ValueError, TypeError, KeyError, AttributeError):
-        return ()
-    return [(p.name, p.colour) for p in config.players]
+def _config_seat(text: object, seat: int) -> tuple[str, str]:
+    """A seat's name and colour from a stored config (rows are untrusted)."""
+    if isinstance(text, str | bytes):
+        try:
+            players = GameConfig.from_json(loads(text, ROW_LIMITS)).players
+        except (ValueError, TypeError, KeyError, AttributeError):
+            players = ()
+        if seat < len(players):
+            return players[seat].name, players[seat].colour
+    return f"seat {seat}", ""
 
 
 def evenings(games: Iterable[FinishedGame]) -> list[Evening]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion_app.game_stats import Luck
 from companion_app.journal.errors import JournalError
 from companion_app.journal.people import link_seats
 from companion_app.journal.results import SeatResult, seat_results, store_results
@@ -28,7 +29,7 @@ from companion_app.journal.store import ROW_LIMITS
 from companion_app.rules.actions import Action, action_from_json
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import ReplayError
-from companion_app.rules.game import Game, replay_onto
+from companion_app.rules.game import Game
 from companion_app.untrusted_json import loads
 
 
@@ -117,13 +118,14 @@ def _old_game(
             actions.append(action_from_json(loads(_text(text), ROW_LIMITS)))
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             raise UpgradeRefusedError(f"{refuse}: action {idx} is unreadable: {exc}") from exc
+    game = Game.new(config)
     try:
-        game = replay_onto(Game.new(config), actions)
+        luck = Luck.count(game, actions)  # the one replay, every action checked
     except ReplayError as exc:
         raise UpgradeRefusedError(f"{refuse} does not replay: {exc}") from exc
     if not game.is_over:
         raise UpgradeRefusedError(f"{refuse} is marked finished but its actions do not end it")
-    return _OldGame(game_id, config, created_at, updated_at, seat_results(game))
+    return _OldGame(game_id, config, created_at, updated_at, seat_results(game, luck))
 
 
 def _text(value: object) -> str | bytes:

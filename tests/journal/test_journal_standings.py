@@ -299,6 +299,26 @@ def test_a_game_with_a_name_that_cannot_be_a_person_is_kept_unlinked(tmp_path: P
         assert journal.summary(session.game_id).players == ("Anna", "Ben", "Bell\x07")
 
 
+def test_a_seat_linked_to_nobody_shows_its_name_and_counts_for_nobody(tmp_path: Path) -> None:
+    bad = PlayerConfig("Bell\x07", "white")
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        _finish(
+            journal,
+            (ANNA, BEN, bad),
+            "2026-11-20T21:40:00+00:00",
+            [(3, False, False, 0, 0, 0, 0), (4, False, False, 0, 0, 0, 0), (13, True, *[0] * 5)],
+        )
+        (game,) = finished_games(journal.conn)
+        rows = standings(journal.conn)
+    assert [(s.name, s.person_id is None) for s in game.seats] == [
+        ("Anna", False),
+        ("Ben", False),
+        ("Bell\x07", True),
+    ]
+    assert game.winner is not None and game.winner.name == "Bell\x07"
+    assert sorted(r.name for r in rows) == ["Anna", "Ben"]
+
+
 def test_standings_cli_prints_the_table_and_csv(friday_journal: Path) -> None:
     def run(*args: str) -> str:
         out = subprocess.run(
