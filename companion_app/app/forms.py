@@ -81,6 +81,23 @@ class NewGameForm:
                 other.colour = slot.colour
         slot.name, slot.colour = person.name, colour
 
+    def unseated(self) -> list[Person]:
+        """Known people not at the table yet: the ones the form offers to seat."""
+        return self.offers(-1)
+
+    def seat_known(self, person: Person) -> int | None:
+        """Seat a known person in the first playing slot that holds no known person yet (a
+        default or new name); returns the slot, or None when they sit at the table already or
+        every seat holds a known person."""
+        if person not in self.unseated():
+            return None
+        known = {p.name.casefold() for p in self.known}
+        for index, slot in enumerate(self.players):
+            if slot.plays and slot.name.casefold().strip() not in known:
+                self.pick(index, person)
+                return index
+        return None
+
     def next_person(self, index: int) -> Person | None:
         """Seat the next known person in slot ``index`` (after the one seated there, around the
         list); None when nobody else is known."""

@@ -99,3 +99,21 @@ def test_names_are_tidied_before_the_game_starts() -> None:
     form = NewGameForm()
     form.players[0].name = "  Jo   Ann "
     assert form.config(STARTER_BOARD).players[0].name == "Jo Ann"
+
+
+def test_a_tapped_person_takes_the_first_seat_without_a_known_person() -> None:
+    form = _form()
+    assert form.unseated() == [ANNA, BEN, CLEO]
+    assert form.seat_known(CLEO) == 0
+    assert form.seat_known(ANNA) == 1
+    assert [(p.name, p.colour) for p in form.players[:2]] == [("Cleo", "red"), ("Anna", "blue")]
+    assert form.unseated() == [BEN]
+    form.toggle_plays(2)  # White's seat is left empty: Ben goes to Orange's
+    assert form.seat_known(BEN) == 3
+    assert form.unseated() == []
+    form.toggle_plays(2)
+    form.players[2].name = "Ben"  # typed by hand: a known person too
+    form.players[3].name = "Dora"
+    assert form.unseated() == []
+    assert form.seat_known(ANNA) is None  # she sits in slot 1 already
+    assert form.players[3].name == "Dora"
