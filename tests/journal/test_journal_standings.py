@@ -27,7 +27,7 @@ from companion_app.journal.standings import (
     standings,
     standings_csv,
 )
-from companion_app.rules.actions import action_from_json
+from companion_app.rules.actions import Roll, action_from_json
 from companion_app.rules.config import GameConfig, PlayerConfig
 from companion_app.rules.game import Game
 
@@ -72,6 +72,26 @@ def test_luck_counts_what_the_dice_paid_against_fair_dice() -> None:
     assert luck.figure(0) == pytest.approx(-80 / 36)  # -2.22 cards
     assert luck.figure(1) == pytest.approx(3 - 92 / 36)  # +0.44
     assert luck.figure(2) == pytest.approx(-100 / 36)  # -2.78
+
+
+def test_an_alchemists_chosen_dice_are_left_out_of_luck() -> None:
+    config, actions = random_actions(seed=2, count=763, players=3)
+    game = Game.new(config)
+    chosen: list[int] = []
+    for index, action in enumerate(actions):
+        if isinstance(action, Roll) and game.alchemist_dice is not None:
+            chosen.append(index)
+        game.apply(action)
+    rolls = sum(isinstance(a, Roll) for a in actions)
+    assert (rolls, len(chosen)) == (245, 1)
+    luck = Luck.from_game(game)
+    assert luck.rolls == 244
+    # The Alchemist's 8 paid the third seat a card; neither figure moves with it.
+    index = chosen[0]
+    before = Game.replay(config, actions[:index])
+    through = Game.replay(config, actions[: index + 1])
+    assert Luck.from_game(through).produced == Luck.from_game(before).produced
+    assert Luck.from_game(through).expected_36 == Luck.from_game(before).expected_36
 
 
 # ---- standings from known games --------------------------------------------------------------
