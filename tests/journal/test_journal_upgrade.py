@@ -186,3 +186,28 @@ def test_an_upgrade_that_finds_something_wrong_is_refused_and_touches_nothing(
     assert _sha(path) == digest
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
     assert _rows(path, "PRAGMA user_version") == [(2,)]
+
+
+def test_the_backup_holds_what_only_the_write_ahead_log_had(tmp_path: Path) -> None:
+    """A release journal left by a crash: its last change still in the -wal file, not yet in
+    the database file. The backup and the upgraded journal both keep it."""
+    live = tmp_path / "live"
+    live.mkdir()
+    path = _copy(live)
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA wal_autocheckpoint = 0")
+    writer.execute("DELETE FROM action WHERE game_id = 2 AND undone = 1")
+    writer.execute("UPDATE game SET revision = revision + 1 WHERE id = 2")
+    assert (live / "journal.sqlite3-wal").stat().st_size > 0
+    crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    for name in ("journal.sqlite3", "journal.sqlite3-wal"):  # as the crash left them
+        shutil.copyfile(live / name, crashed / name)
+    writer.close()
+    with Journal(crashed / "journal.sqlite3", create=False) as journal:
+        assert journal.summary(2).redo_count == 0
+        assert journal.open_game(2).redo_actions == ()
+        assert len(journal.games()) == len(EXPECTED)
+    backup = crashed / "journal.v2-backup.sqlite3"
+    assert _rows(backup, "SELECT count(*) FROM action WHERE game_id = 2 AND undone = 1") == [(0,)]
+    assert _rows(backup, "SELECT count(*) FROM action") == [(954 - 3,)]
