@@ -95,7 +95,8 @@ def people(conn: sqlite3.Connection) -> list[Person]:
 
 
 def add_person(conn: sqlite3.Connection, name: str, colour: str, now: str) -> Person:
-    """The person of that name (their colour now ``colour``), added if new.
+    """The person of that name, added if new; ``colour`` becomes theirs unless they have played
+    since ``now`` (an old game imported later).
 
     :raises PersonNameError: for a name or colour that cannot be a person's.
     """
@@ -112,12 +113,13 @@ def add_person(conn: sqlite3.Connection, name: str, colour: str, now: str) -> Pe
         assert cursor.lastrowid is not None
         return Person(cursor.lastrowid, name, colour, now)
     person_id, kept_name, last_played = found
-    last_played = max(last_played, now)
+    if now < last_played:  # an older game (an import): their latest colour stays
+        colour = conn.execute("SELECT colour FROM person WHERE id = ?", (person_id,)).fetchone()[0]
+        return Person(person_id, kept_name, colour, last_played)
     conn.execute(
-        "UPDATE person SET colour = ?, last_played = ? WHERE id = ?",
-        (colour, last_played, person_id),
+        "UPDATE person SET colour = ?, last_played = ? WHERE id = ?", (colour, now, person_id)
     )
-    return Person(person_id, kept_name, colour, last_played)
+    return Person(person_id, kept_name, colour, now)
 
 
 def link_seats(conn: sqlite3.Connection, game_id: int, config: GameConfig, now: str) -> int:

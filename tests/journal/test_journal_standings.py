@@ -16,6 +16,7 @@ from companion_app.game_stats import Luck, expected_cards_36
 from companion_app.journal import Journal
 from companion_app.journal.people import PersonNameError, add_person, clean_name
 from companion_app.journal.results import SeatResult, seat_results, store_results
+from companion_app.journal.schema import SCHEMA_PEOPLE
 from companion_app.journal.standings import (
     GAME_COLUMNS,
     STANDINGS_COLUMNS,
@@ -283,6 +284,16 @@ def test_a_name_typed_once_is_the_same_person_next_time(tmp_path: Path) -> None:
         ("Cleo", "white"),
         ("Eve", "red"),
     ]
+
+
+def test_an_old_game_imported_later_keeps_a_persons_latest_colour(tmp_path: Path) -> None:
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(SCHEMA_PEOPLE.split("CREATE TABLE seat")[0])
+    add_person(conn, "Anna", "green", "2026-11-27T20:00:00+00:00")
+    older = add_person(conn, "anna", "red", "2025-01-03T20:00:00+00:00")
+    assert (older.name, older.colour, older.last_played[:4]) == ("Anna", "green", "2026")
+    newer = add_person(conn, "ANNA", "blue", "2026-12-04T20:00:00+00:00")
+    assert (newer.id, newer.colour) == (older.id, "blue")
 
 
 @pytest.mark.parametrize(
