@@ -94,7 +94,8 @@ class NewGameScreen(Screen):
         self._filling = False
 
     def _show_known(self) -> None:
-        """A button for each known person not at the table yet, in their colour."""
+        """A button for each known person not at the table yet, in their colour, and one to
+        the standings once anybody is known."""
         box = self.ids.known
         box.clear_widgets()
         for person in self.form.unseated():
@@ -113,6 +114,17 @@ class NewGameScreen(Screen):
             )
             button.bind(on_release=lambda _b, p=person: self.seat_known(p))
             box.add_widget(button)
+        if self.form.known:
+            standings = Button(
+                text="Standings",
+                size_hint=(None, None),
+                size=(dp(140), dp(48)),
+                font_size=sp(18),
+                background_normal="",
+                background_color=(0.22, 0.42, 0.62, 1),
+            )
+            standings.bind(on_release=lambda _b: App.get_running_app().show("standings"))
+            box.add_widget(standings)
 
     # ---- edits (from kv) ----------------------------------------------------------------------
 
