@@ -22,6 +22,7 @@ from companion_app.journal.standings import (
     Evening,
     FinishedGame,
     evenings,
+    evenings_csv,
     finished_games,
     games_csv,
     standings,
@@ -150,12 +151,16 @@ def build_parser() -> argparse.ArgumentParser:
     shown.add_argument("--evenings", action="store_true", help="each evening's games and winners")
     p.add_argument("--csv", action="store_true", help="CSV instead of a table")
 
-    sub.add_parser(
+    p = sub.add_parser(
         "people",
         parents=[common],
-        help="everyone who has played, with their colour",
-        description="Everyone who has played at this table, most recently played first.",
+        help="everyone who has played, with their colour; rename one",
+        description=(
+            "Everyone who has played at this table, most recently played first. With "
+            "--rename OLD NEW a person takes another name; their games stay theirs."
+        ),
     )
+    p.add_argument("--rename", nargs=2, metavar=("OLD", "NEW"), help="give a person a new name")
     return parser
 
 
@@ -300,7 +305,12 @@ def _cmd_standings(args: argparse.Namespace) -> None:
         rows = standings(journal.conn)
         games = finished_games(journal.conn)
     if args.csv:
-        sys.stdout.write(games_csv(games) if args.games else standings_csv(rows))
+        if args.games:
+            sys.stdout.write(games_csv(games))
+        elif args.evenings:
+            sys.stdout.write(evenings_csv(evenings(games)))
+        else:
+            sys.stdout.write(standings_csv(rows))
         return
     if args.games:
         _print_games(games)
@@ -359,9 +369,15 @@ def _cmd_people(args: argparse.Namespace) -> None:
     try:
         journal = Journal(args.db, create=False)
     except JournalNotFoundError:
+        if args.rename:
+            raise CliError(f"no journal at {args.db}, so nobody to rename") from None
         print(f"Nobody yet (no journal at {args.db}).")
         return
     with journal:
+        if args.rename:
+            person = journal.rename_person(*args.rename)
+            print(f"{args.rename[0]} is now called {person.name}")
+            return
         everyone = journal.people()
     if not everyone:
         print("Nobody yet.")

@@ -122,6 +122,31 @@ def add_person(conn: sqlite3.Connection, name: str, colour: str, now: str) -> Pe
     return Person(person_id, kept_name, colour, now)
 
 
+def rename_person(conn: sqlite3.Connection, old: str, new: str) -> Person:
+    """Give a person another name (a typo, a nickname); their games stay theirs. The games'
+    configs keep the names as typed then.
+
+    :raises PersonNameError: nobody of the old name, a new name that cannot be a person's or
+        that is somebody else's already.
+    """
+    new = clean_name(new)
+    found = conn.execute(
+        "SELECT id, colour, last_played FROM person WHERE name_key = ?", (name_key(old),)
+    ).fetchone()
+    if found is None:
+        raise PersonNameError(f"nobody called {clean_name(old)} has played here")
+    person_id, colour, last_played = found
+    other = conn.execute(
+        "SELECT name FROM person WHERE name_key = ? AND id != ?", (new.casefold(), person_id)
+    ).fetchone()
+    if other is not None:
+        raise PersonNameError(f"{other[0]} is somebody else already")
+    conn.execute(
+        "UPDATE person SET name = ?, name_key = ? WHERE id = ?", (new, new.casefold(), person_id)
+    )
+    return Person(person_id, new, colour, last_played)
+
+
 def link_seats(conn: sqlite3.Connection, game_id: int, config: GameConfig, now: str) -> int:
     """Link each seat of a game to the person of its name; returns the seats linked.
 

@@ -52,6 +52,8 @@ GAME_COLUMNS = (
     "luck",
 )
 
+EVENING_COLUMNS = ("evening", "games", "winners")
+
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -269,6 +271,16 @@ def games_csv(games: Iterable[FinishedGame]) -> str:
     return out.getvalue()
 
 
+def evenings_csv(nights: Iterable[Evening]) -> str:
+    """One line per evening, the latest first: its date, games and winners (``; `` between)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(EVENING_COLUMNS)
+    for night in nights:
+        writer.writerow([night.day.isoformat(), str(len(night.games)), "; ".join(night.winners)])
+    return out.getvalue()
+
+
 def read_csv(text: str) -> list[dict[str, str]]:
-    """Rows of a CSV written by :func:`standings_csv` or :func:`games_csv`, by column name."""
+    """Rows of a CSV written here, by column name."""
     return list(csv.DictReader(io.StringIO(text)))

@@ -37,7 +37,7 @@ from companion_app.journal.exchange import (
     dumps_compact,
     validate_export,
 )
-from companion_app.journal.people import Person, link_seats, people
+from companion_app.journal.people import Person, link_seats, people, rename_person
 from companion_app.journal.results import (
     clear_results,
     has_results,
@@ -289,6 +289,11 @@ class Journal:
         """Everyone who has played here, most recently played first."""
         with self._errors():
             return people(self.conn)
+
+    def rename_person(self, old: str, new: str) -> Person:
+        """:raises PersonNameError: see :func:`~companion_app.journal.people.rename_person`."""
+        with self._transaction() as conn:
+            return rename_person(conn, old, new)
 
     def open_game(self, game_id: int) -> GameSession:
         """Resume a game: its actions replayed to the exact state of its last change.

@@ -33,6 +33,7 @@ from companion_app.rules.config import GameConfig, PlayerConfig
 from companion_app.rules.game import Game
 
 FIXTURES = Path(__file__).parent / "fixtures"
+JOURNAL_CLI = (sys.executable, "-m", "companion_app.journal")
 ANNA, BEN, CLEO, DAN = (
     PlayerConfig("Anna", "red"),
     PlayerConfig("Ben", "blue"),
@@ -370,3 +371,46 @@ def test_standings_cli_prints_the_table_and_csv(friday_journal: Path) -> None:
     seats = read_csv(run("standings", "--games", "--csv"))
     assert len(seats) == 10
     assert "won by Anna, Ben" in run("standings", "--evenings")
+    assert read_csv(run("standings", "--evenings", "--csv")) == [
+        {"evening": "2026-11-27", "games": "1", "winners": "Dan"},
+        {"evening": "2026-11-20", "games": "2", "winners": "Anna; Ben"},
+    ]
+
+
+def test_a_person_renamed_keeps_their_games(friday_journal: Path) -> None:
+    with Journal(friday_journal) as journal:
+        renamed = journal.rename_person("cleo", "Cleopatra")
+        rows = {r.name: r for r in standings(journal.conn)}
+        (game,) = [g for g in finished_games(journal.conn) if g.game_id == 1]
+        with pytest.raises(PersonNameError, match=r"^Ben is somebody else already$"):
+            journal.rename_person("Anna", " ben")
+        with pytest.raises(PersonNameError, match=r"^nobody called Zed has played here$"):
+            journal.rename_person("Zed", "Zedd")
+        assert journal.summary(1).players == ("Anna", "Ben", "Cleo")  # the config as typed
+    assert renamed.name == "Cleopatra"
+    assert (rows["Cleopatra"].games, rows["Cleopatra"].vp_total) == (3, 18)
+    assert [s.name for s in game.seats] == ["Anna", "Ben", "Cleopatra"]
+
+
+@pytest.mark.parametrize(
+    ("new", "reason"),
+    [
+        ("B" * 30, "error: a player's name is at most 24 characters (30 given)\n"),
+        ("Be\x1bn", "error: a player's name cannot hold the control character U+001B\n"),
+        (
+            "@ben",
+            "error: a player's name cannot start with @ (spreadsheets read it as a formula)\n",
+        ),
+    ],
+)
+def test_a_hostile_new_name_from_the_command_line_is_one_line(
+    friday_journal: Path, new: str, reason: str
+) -> None:
+    out = subprocess.run(
+        [*JOURNAL_CLI, "--db", str(friday_journal), "people", "--rename", "Ben", new],
+        capture_output=True,
+        timeout=120,
+    )
+    assert (out.returncode, out.stderr.decode(), out.stdout) == (1, reason, b"")
+    with Journal(friday_journal) as journal:
+        assert sorted(p.name for p in journal.people()) == ["Anna", "Ben", "Cleo", "Dan"]
