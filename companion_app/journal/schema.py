@@ -121,8 +121,9 @@ def columns_at(version: int) -> dict[str, tuple[str, ...]]:
     return older
 
 
-def open_database(path: Path, *, create: bool) -> sqlite3.Connection:
-    """A connection to the journal at ``path`` in WAL mode with ``synchronous=FULL``.
+def open_database(path: Path, *, create: bool) -> tuple[sqlite3.Connection, Path | None]:
+    """A connection to the journal at ``path`` in WAL mode with ``synchronous=FULL``, and the
+    backup made when an older journal was upgraded on the way (else None).
 
     :raises JournalNotFoundError: if there is no file and ``create`` is false.
     :raises NotAJournalError: for a file that is not one of our journals (left untouched).
@@ -140,12 +141,12 @@ def open_database(path: Path, *, create: bool) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise JournalError(f"cannot open the journal {path}: {exc}") from exc
     try:
-        _check_schema(conn, path)
+        backup = _check_schema(conn, path)
         _configure(conn, path)
     except BaseException:
         conn.close()
         raise
-    return conn
+    return conn, backup
 
 
 def _check_header(path: Path) -> None:
@@ -223,7 +224,7 @@ def _schema_problem(conn: sqlite3.Connection) -> str | None:
     return None
 
 
-def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
+def _check_schema(conn: sqlite3.Connection, path: Path) -> Path | None:
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {
@@ -246,7 +247,8 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
     if version != SCHEMA_VERSION:
         from companion_app.journal.upgrade import upgrade  # it replays games: rules core
 
-        upgrade(conn, path, version)
+        return upgrade(conn, path, version)
+    return None
 
 
 def _configure(conn: sqlite3.Connection, path: Path) -> None:

@@ -157,7 +157,10 @@ class Journal:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise JournalError(f"cannot create {self.path.parent}: {exc.strerror}") from exc
-        self._conn: sqlite3.Connection | None = open_database(self.path, create=create)
+        self._conn: sqlite3.Connection | None
+        self._conn, self.backup = open_database(self.path, create=create)
+        """``backup``: the copy made beside an older journal upgraded by this open (the app may
+        say where it is), else None."""
 
     # ---- lifetime -----------------------------------------------------------------------
 

@@ -414,3 +414,12 @@ def test_a_hostile_new_name_from_the_command_line_is_one_line(
     assert (out.returncode, out.stderr.decode(), out.stdout) == (1, reason, b"")
     with Journal(friday_journal) as journal:
         assert sorted(p.name for p in journal.people()) == ["Anna", "Ben", "Cleo", "Dan"]
+
+
+def test_a_deleted_game_leaves_the_standings_with_its_seats(friday_journal: Path) -> None:
+    with Journal(friday_journal) as journal:
+        journal.delete_game(1)
+        rows = {r.name: r for r in standings(journal.conn)}
+        left = journal.conn.execute("SELECT count(*) FROM seat WHERE game_id = 1").fetchone()
+    assert (rows["Anna"].games, rows["Anna"].vp_total) == (2, 18)
+    assert left == (0,)

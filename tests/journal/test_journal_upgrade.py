@@ -80,6 +80,7 @@ def test_the_release_journal_upgrades_with_every_game_action_and_undo_step(
     before = _rows(path, "SELECT game_id, idx, data, undone, applied_at, origin FROM action")
     assert len(before) == sum(len(e["actions"]) + len(e["redo"]) for e in EXPECTED) == 954
     with Journal(path, create=False) as journal:
+        assert journal.backup == tmp_path / "journal.v2-backup.sqlite3"
         _assert_every_game_kept(journal)
     assert _rows(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)] == [(3,)]
     after = _rows(path, "SELECT game_id, idx, data, undone, applied_at, origin FROM action")
@@ -93,6 +94,7 @@ def test_the_release_journal_upgrades_with_every_game_action_and_undo_step(
     )
     # Opened again: already upgraded, no second backup.
     with Journal(path, create=False) as journal:
+        assert journal.backup is None
         _assert_every_game_kept(journal)
     assert len(list(tmp_path.iterdir())) == 2
 
