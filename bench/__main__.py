@@ -10,13 +10,13 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import app, firmware, journal, link, phones, rules, soak, taps
+from bench import app, firmware, journal, link, phones, rules, soak, standings, taps
 from bench.table import Row, machine, render, write_json
 
 HERE = Path(__file__).resolve().parent
 WORKDIR = HERE.parent / "build" / "bench"
 
-SECTIONS = ("rules", "journal", "link", "app", "taps", "firmware", "phones", "soak")
+SECTIONS = ("rules", "journal", "standings", "link", "app", "taps", "firmware", "phones", "soak")
 
 
 def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
@@ -28,6 +28,9 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             ),
             "journal": lambda: journal.run(
                 journal.Sizes(replay_actions=50, replays=1, commits=20), WORKDIR
+            ),
+            "standings": lambda: standings.run(
+                standings.Sizes(games=12, distinct_games=2, runs=5), WORKDIR
             ),
             "link": lambda: link.run(link.Sizes(presses=20)),
             "app": lambda: app.run(app.Sizes(runs=1)),
@@ -41,6 +44,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
     return {
         "rules": lambda: rules.run(rules.Sizes()),
         "journal": lambda: journal.run(journal.Sizes(), WORKDIR),
+        "standings": lambda: standings.run(standings.Sizes(), WORKDIR),
         "link": lambda: link.run(link.Sizes()),
         "app": lambda: app.run(app.Sizes()),
         "taps": lambda: taps.run(taps.Sizes()),

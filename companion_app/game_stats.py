@@ -11,14 +11,17 @@ its p-value is the chance a fair set of dice would look at least this uneven.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
-from companion_app.rules.actions import EVENT_DIE_FACES, EventDie, Roll
+from companion_app.rules.actions import EVENT_DIE_FACES, Action, EventDie, Roll
 from companion_app.rules.cards import CARD_KINDS, Hand
 from companion_app.rules.events import Production
 from companion_app.rules.game import Game, replay_steps
+from companion_app.rules.pieces import CITY, NOBODY
 from companion_app.rules.state import BarbarianAttack
+from companion_app.rules.topology import HEX_NODES
 
 SUMS: tuple[int, ...] = tuple(range(2, 13))
 """The dice sums 2–12, in the order of :attr:`DiceCounts.sums`."""
@@ -159,6 +162,87 @@ class GameStatistics:
             attacks=game.barbarian_attacks,
             attack_log=tuple(attack_log),
         )
+
+
+SUM_WAYS: dict[int, int] = {s: 6 - abs(s - 7) for s in SUMS}
+"""Of the 36 equally likely throws of two fair dice, how many make each sum."""
+
+
+@dataclass(frozen=True, slots=True)
+class Luck:
+    """Cards the dice paid each seat against what fair 2d6 would have paid on average.
+
+    For every roll with random production dice (an Alchemist's chosen dice are left out on both
+    sides), ``expected_36`` adds 36 × the cards the seat's buildings standing at that roll
+    would get on average: each number's ways out of 36 times the cards its hexes pay (2 for a
+    city, 1 for a settlement or a destroyed city). The robber counts: its hex pays nothing in
+    either figure, so luck measures the numbers alone. ``produced`` adds the cards the rules
+    core paid for those rolls (a bank shortage makes it a little smaller). Any dice source
+    (box, virtual, balanced) is measured against fair dice.
+    """
+
+    produced: tuple[int, ...]
+    expected_36: tuple[int, ...]
+    """36 × the expected cards, so the figure is exact in whole numbers."""
+    rolls: int
+    """Rolls counted (random production dice)."""
+
+    def expected(self, seat: int) -> float:
+        return self.expected_36[seat] / 36
+
+    def figure(self, seat: int) -> float:
+        """Cards above (+) or below (-) what fair dice would have given on average."""
+        return self.produced[seat] - self.expected_36[seat] / 36
+
+    @classmethod
+    def from_game(cls, game: Game) -> Luck:
+        """Replay ``game``'s history once and weigh every production roll."""
+        return cls.count(game.at_history_start(), game.history, checked=False)
+
+    @classmethod
+    def count(cls, game: Game, actions: Iterable[Action], *, checked: bool = True) -> Luck:
+        """Apply ``actions`` to ``game`` (it moves on) and weigh every production roll.
+
+        :raises ReplayError: at the first action that cannot be applied where it stands.
+        """
+        produced = [0] * game.player_count
+        expected = [0] * game.player_count
+        counted: list[bool] = []  # per roll so far: random production dice
+
+        def weighed() -> Iterator[Action]:
+            # Pulled by the replay just before it applies the action: the state before it.
+            for action in actions:
+                if isinstance(action, Roll):
+                    counted.append(game.alchemist_dice is None)
+                    if counted[-1]:
+                        for seat, cards in enumerate(expected_cards_36(game)):
+                            expected[seat] += cards
+                yield action
+
+        for _ in replay_steps(game, weighed(), checked=checked):
+            if not (counted and counted[-1]):
+                continue
+            for event in game.events:
+                if isinstance(event, Production):
+                    for seat, gained in enumerate(event.gained):
+                        produced[seat] += sum(gained)
+        rolls = sum(counted)
+        return cls(tuple(produced), tuple(expected), rolls)
+
+
+def expected_cards_36(game: Game) -> tuple[int, ...]:
+    """36 × the cards each seat's buildings get from one fair roll now (robber hex excluded)."""
+    expected = [0] * game.player_count
+    owner, level, robber = game.node_owner, game.node_level, game.robber_hex
+    for hex_id, token in enumerate(game.tokens):
+        if token is None or token not in SUM_WAYS or hex_id == robber:
+            continue
+        ways = SUM_WAYS[token]
+        for node in HEX_NODES[hex_id]:
+            seat = owner[node]
+            if seat != NOBODY:
+                expected[seat] += ways * (2 if level[node] == CITY else 1)
+    return tuple(expected)
 
 
 def chi_square(observed: tuple[int, ...], probabilities: tuple[float, ...]) -> ChiSquare:

@@ -564,6 +564,10 @@ def _make_screen(name: str) -> Any:
         from companion_app.app.screens.game_over import GameOverScreen
 
         return GameOverScreen(name=name)
+    if name == "standings":
+        from companion_app.app.screens.standings import StandingsScreen
+
+        return StandingsScreen(name=name)
     raise KeyError(f"no screen named {name!r}")
 
 

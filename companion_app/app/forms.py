@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.app.presenter import PLAYER_COLOURS, BoardPicture, entry_picture
+from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.rules.board import (
     STARTER_BOARD,
     Board,
@@ -58,6 +59,56 @@ class NewGameForm:
     quick_knights: bool = False
     evil_barbarians: bool = False
     virtual_dice: bool = True
+    known: list[Person] = field(default_factory=list)
+    """People who have played at this table, most recently played first (from the journal)."""
+
+    # ---- people who played here before -----------------------------------------------------
+
+    def offers(self, index: int) -> list[Person]:
+        """The known people slot ``index`` may pick: nobody already seated in another slot."""
+        taken = {
+            p.name.casefold().strip() for i, p in enumerate(self.players) if i != index and p.plays
+        }
+        return [person for person in self.known if person.name.casefold() not in taken]
+
+    def pick(self, index: int, person: Person) -> None:
+        """Seat a known person in slot ``index``, in their colour; a seated player who has that
+        colour takes this slot's colour instead (colours stay different)."""
+        slot = self.players[index]
+        colour = person.colour if person.colour in COLOUR_ORDER else slot.colour
+        for i, other in enumerate(self.players):
+            if i != index and other.plays and other.colour == colour:
+                other.colour = slot.colour
+        slot.name, slot.colour = person.name, colour
+
+    def unseated(self) -> list[Person]:
+        """Known people not at the table yet: the ones the form offers to seat."""
+        return self.offers(-1)
+
+    def seat_known(self, person: Person) -> int | None:
+        """Seat a known person in the first playing slot that holds no known person yet (a
+        default or new name); returns the slot, or None when they sit at the table already or
+        every seat holds a known person."""
+        if person not in self.unseated():
+            return None
+        known = {p.name.casefold() for p in self.known}
+        for index, slot in enumerate(self.players):
+            if slot.plays and slot.name.casefold().strip() not in known:
+                self.pick(index, person)
+                return index
+        return None
+
+    def next_person(self, index: int) -> Person | None:
+        """Seat the next known person in slot ``index`` (after the one seated there, around the
+        list); None when nobody else is known."""
+        offers = self.offers(index)
+        if not offers:
+            return None
+        current = self.players[index].name.casefold().strip()
+        names = [p.name.casefold() for p in offers]
+        following = (names.index(current) + 1) % len(offers) if current in names else 0
+        self.pick(index, offers[following])
+        return offers[following]
 
     # ---- edits ----------------------------------------------------------------------------
 
@@ -142,10 +193,10 @@ class NewGameForm:
 
         :raises ConfigError: with the rules core's words (two players with one name, ...).
         """
-        players = tuple(PlayerConfig(p.name.strip(), p.colour) for p in self.seated)
-        for p in players:
-            if not p.name:
-                raise ConfigError("every player needs a name")
+        try:
+            players = tuple(PlayerConfig(clean_name(p.name), p.colour) for p in self.seated)
+        except PersonNameError as exc:
+            raise ConfigError(str(exc)) from None
         return GameConfig(
             players=players,
             board=board,

@@ -1,4 +1,5 @@
-"""`python -m companion_app.journal list|show|export|import|replay`: the journal from a shell.
+"""`python -m companion_app.journal list|show|export|import|replay|standings|people`: the journal
+from a shell.
 
 Exit codes: 0 done, 1 an error (the message is on stderr), 2 bad usage.
 """
@@ -16,6 +17,17 @@ from pathlib import Path
 from companion_app.journal.errors import JournalError, JournalNotFoundError
 from companion_app.journal.exchange import parse_export_text
 from companion_app.journal.paths import default_db_path
+from companion_app.journal.people import NAME_MAX
+from companion_app.journal.standings import (
+    Evening,
+    FinishedGame,
+    evenings,
+    evenings_csv,
+    finished_games,
+    games_csv,
+    standings,
+    standings_csv,
+)
 from companion_app.journal.store import GameSummary, Journal
 from companion_app.rules.actions import Action
 from companion_app.rules.game import Game
@@ -28,6 +40,8 @@ examples:
   %(prog)s export 3 -o game3.json
   %(prog)s import game3.json
   %(prog)s replay --file game3.json --upto 40
+  %(prog)s standings
+  %(prog)s standings --games --csv > games.csv
 
 exit codes: 0 done, 1 error (message on stderr), 2 bad usage.
 """
@@ -121,6 +135,32 @@ def build_parser() -> argparse.ArgumentParser:
         "--upto", type=int, metavar="N", help="stop after the first N actions (default: all)"
     )
     p.add_argument("--summary", action="store_true", help="print a summary, not the state JSON")
+
+    p = sub.add_parser(
+        "standings",
+        parents=[common],
+        help="lifetime standings, evenings, each game's luck",
+        description=(
+            "Lifetime standings per person (games, wins, average VP, longest roads, Defender "
+            "cards, metropolises, luck), then the last evening. Luck: cards the dice gave "
+            "against what fair dice would have given the same buildings on average."
+        ),
+    )
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--games", action="store_true", help="each finished game, seat by seat")
+    shown.add_argument("--evenings", action="store_true", help="each evening's games and winners")
+    p.add_argument("--csv", action="store_true", help="CSV instead of a table")
+
+    p = sub.add_parser(
+        "people",
+        parents=[common],
+        help="everyone who has played, with their colour; rename one",
+        description=(
+            "Everyone who has played at this table, most recently played first. With "
+            "--rename OLD NEW a person takes another name; their games stay theirs."
+        ),
+    )
+    p.add_argument("--rename", nargs=2, metavar=("OLD", "NEW"), help="give a person a new name")
     return parser
 
 
@@ -256,12 +296,103 @@ def _cmd_replay(args: argparse.Namespace) -> None:
     print(json.dumps(game.to_json(), indent=2))
 
 
+def _cmd_standings(args: argparse.Namespace) -> None:
+    try:
+        journal = Journal(args.db, create=False)
+    except JournalNotFoundError:
+        raise CliError(f"no journal at {args.db}, so no games yet") from None
+    with journal:
+        rows = standings(journal.conn)
+        games = finished_games(journal.conn)
+    if args.csv:
+        if args.games:
+            sys.stdout.write(games_csv(games))
+        elif args.evenings:
+            sys.stdout.write(evenings_csv(evenings(games)))
+        else:
+            sys.stdout.write(standings_csv(rows))
+        return
+    if args.games:
+        _print_games(games)
+        return
+    if args.evenings:
+        for evening in evenings(games):
+            _print_evening(evening)
+        return
+    if not rows:
+        print("No finished games yet.")
+        return
+    print(f"Standings after {len(games)} finished game{'s' if len(games) != 1 else ''}")
+    print(
+        f"  {'':<{NAME_MAX}} {'games':>5} {'wins':>4} {'avg VP':>6} {'longest':>7} "
+        f"{'defender':>8} {'metro':>5} {'luck':>6}"
+    )
+    for r in rows:
+        print(
+            f"  {r.name:<{NAME_MAX}} {r.games:>5} {r.wins:>4} {r.average_vp:>6.1f} "
+            f"{r.longest_roads:>7} {r.defender_cards:>8} {r.metropolises:>5} {r.luck:>+6.1f}"
+        )
+    latest = evenings(games)
+    if latest:
+        print()
+        _print_evening(latest[0])
+
+
+def _print_evening(evening: Evening) -> None:
+    count = len(evening.games)
+    print(
+        f"Evening of {evening.day:%a %Y-%m-%d}: {count} game{'s' if count != 1 else ''}, "
+        f"won by {', '.join(evening.winners) or 'nobody'}"
+    )
+
+
+def _print_games(games: Sequence[FinishedGame]) -> None:
+    for game in games:
+        winner = game.winner
+        print(
+            f"Game {game.game_id}, evening of {game.evening:%a %Y-%m-%d}: "
+            f"won by {winner.name if winner else 'nobody'}"
+        )
+        for s in game.seats:
+            marks = [m for m, on in (("longest road", s.longest_road),) if on]
+            if s.defender_cards:
+                marks.append(f"{s.defender_cards} defender")
+            if s.metropolises:
+                marks.append(f"{s.metropolises} metropolis")
+            print(
+                f"  {s.name:<{NAME_MAX}} {s.vp:>2} VP  {s.produced:>3} cards for "
+                f"{s.expected_36 / 36:5.1f} expected ({s.luck:+.1f})  {', '.join(marks)}".rstrip()
+            )
+
+
+def _cmd_people(args: argparse.Namespace) -> None:
+    try:
+        journal = Journal(args.db, create=False)
+    except JournalNotFoundError:
+        if args.rename:
+            raise CliError(f"no journal at {args.db}, so nobody to rename") from None
+        print(f"Nobody yet (no journal at {args.db}).")
+        return
+    with journal:
+        if args.rename:
+            person = journal.rename_person(*args.rename)
+            print(f"{args.rename[0]} is now called {person.name}")
+            return
+        everyone = journal.people()
+    if not everyone:
+        print("Nobody yet.")
+    for person in everyone:
+        print(f"{person.name:<{NAME_MAX}} {person.colour:<8} last played {person.last_played[:10]}")
+
+
 _COMMANDS = {
     "list": _cmd_list,
     "show": _cmd_show,
     "export": _cmd_export,
     "import": _cmd_import,
     "replay": _cmd_replay,
+    "standings": _cmd_standings,
+    "people": _cmd_people,
 }
 
 

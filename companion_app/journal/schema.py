@@ -26,9 +26,11 @@ from companion_app.journal.errors import (
 
 APPLICATION_ID = 0x43634A72
 """``PRAGMA application_id`` of a journal ("CcJr": Catan companion journal)."""
-SCHEMA_VERSION = 2
-"""``PRAGMA user_version`` of the schema below (version 1 lacked ``action.origin``; a version-1
-journal is upgraded in place when it is opened)."""
+SCHEMA_VERSION = 3
+"""``PRAGMA user_version`` of the schema below. Version 1 lacked ``action.origin``, version 2
+the people and the results of finished games; an older journal is upgraded when it is opened
+(:mod:`companion_app.journal.upgrade`)."""
+OLDER_VERSIONS = (1, 2)
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
@@ -55,16 +57,73 @@ CREATE TABLE action (
     PRIMARY KEY (game_id, idx)
 ) WITHOUT ROWID;
 """
-TABLES = frozenset({"game", "action"})
+SCHEMA_PEOPLE = """
+CREATE TABLE person (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT    NOT NULL,
+    name_key    TEXT    NOT NULL UNIQUE,
+    colour      TEXT    NOT NULL,
+    created_at  TEXT    NOT NULL,
+    last_played TEXT    NOT NULL
+);
+CREATE TABLE seat (
+    game_id     INTEGER NOT NULL REFERENCES game (id) ON DELETE CASCADE,
+    seat        INTEGER NOT NULL CHECK (seat >= 0),
+    person_id   INTEGER NOT NULL REFERENCES person (id),
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX seat_person ON seat (person_id);
+CREATE TABLE result (
+    game_id        INTEGER NOT NULL REFERENCES game (id) ON DELETE CASCADE,
+    seat           INTEGER NOT NULL CHECK (seat >= 0),
+    finished_at    TEXT    NOT NULL,
+    vp             INTEGER NOT NULL,
+    won            INTEGER NOT NULL CHECK (won IN (0, 1)),
+    longest_road   INTEGER NOT NULL CHECK (longest_road IN (0, 1)),
+    defender_cards INTEGER NOT NULL,
+    metropolises   INTEGER NOT NULL,
+    produced       INTEGER NOT NULL,
+    expected_36    INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+"""
+"""Version 3: people across games, each game's seats linked to them, each finished game's
+result per seat (so standings never replay a game)."""
+TABLES = frozenset({"game", "action", "person", "seat", "result"})
 COLUMNS = {
     "game": ("id", "config", "created_at", "updated_at", "finished", "winner", "revision"),
     "action": ("game_id", "idx", "data", "undone", "applied_at", "origin"),
+    "person": ("id", "name", "name_key", "colour", "created_at", "last_played"),
+    "seat": ("game_id", "seat", "person_id"),
+    "result": (
+        "game_id",
+        "seat",
+        "finished_at",
+        "vp",
+        "won",
+        "longest_road",
+        "defender_cards",
+        "metropolises",
+        "produced",
+        "expected_36",
+    ),
 }
-"""The columns of each table at :data:`SCHEMA_VERSION` (version 1 lacks ``action.origin``)."""
+"""The columns of each table at :data:`SCHEMA_VERSION`."""
 
 
-def open_database(path: Path, *, create: bool) -> sqlite3.Connection:
-    """A connection to the journal at ``path`` in WAL mode with ``synchronous=FULL``.
+def columns_at(version: int) -> dict[str, tuple[str, ...]]:
+    """The tables and columns a journal of ``version`` has."""
+    if version == SCHEMA_VERSION:
+        return COLUMNS
+    older = {"game": COLUMNS["game"], "action": COLUMNS["action"]}
+    if version == 1:
+        older["action"] = COLUMNS["action"][:-1]
+    return older
+
+
+def open_database(path: Path, *, create: bool) -> tuple[sqlite3.Connection, Path | None]:
+    """A connection to the journal at ``path`` in WAL mode with ``synchronous=FULL``, and the
+    backup made when an older journal was upgraded on the way (else None).
 
     :raises JournalNotFoundError: if there is no file and ``create`` is false.
     :raises NotAJournalError: for a file that is not one of our journals (left untouched).
@@ -82,12 +141,12 @@ def open_database(path: Path, *, create: bool) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise JournalError(f"cannot open the journal {path}: {exc}") from exc
     try:
-        _check_schema(conn, path)
+        backup = _check_schema(conn, path)
         _configure(conn, path)
     except BaseException:
         conn.close()
         raise
-    return conn
+    return conn, backup
 
 
 def _check_header(path: Path) -> None:
@@ -147,14 +206,12 @@ def check_whole(path: Path) -> None:
 def _schema_problem(conn: sqlite3.Connection) -> str | None:
     """The first thing that makes this database not one of our journals, or None."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION or version not in (1, SCHEMA_VERSION):
+    if version not in (*OLDER_VERSIONS, SCHEMA_VERSION):
         return None  # told apart by _check_schema, with the version error
     verdict = conn.execute("PRAGMA quick_check(1)").fetchone()[0]
     if verdict != "ok":
         return f"SQLite finds it damaged ({verdict})"
-    for table, expected in COLUMNS.items():
-        if version == 1 and table == "action":
-            expected = expected[:-1]
+    for table, expected in columns_at(version).items():
         columns = tuple(row[1] for row in conn.execute(f"PRAGMA table_info({table})"))
         if not columns:
             return f"it has no table {table}"
@@ -167,7 +224,7 @@ def _schema_problem(conn: sqlite3.Connection) -> str | None:
     return None
 
 
-def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
+def _check_schema(conn: sqlite3.Connection, path: Path) -> Path | None:
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {
@@ -180,30 +237,18 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> None:
             f"the journal {path} has schema version {version}, written by a newer version of "
             f"the app (this one reads version {SCHEMA_VERSION})"
         )
-    if version not in (1, SCHEMA_VERSION):
+    if version not in (*OLDER_VERSIONS, SCHEMA_VERSION):
         raise JournalVersionError(
             f"the journal {path} has schema version {version}; this app reads {SCHEMA_VERSION}"
         )
-    missing = sorted(TABLES - tables)
+    missing = sorted(set(columns_at(version)) - tables)
     if missing:
         raise CorruptJournalError(f"the journal {path} lacks the table(s) {', '.join(missing)}")
-    if version == 1:
-        _upgrade_from_1(conn, path)
+    if version != SCHEMA_VERSION:
+        from companion_app.journal.upgrade import upgrade  # it replays games: rules core
 
-
-def _upgrade_from_1(conn: sqlite3.Connection, path: Path) -> None:
-    """Version 1 → 2: the ``origin`` column (where a roll came from), empty for old rows."""
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.execute("ALTER TABLE action ADD COLUMN origin TEXT")
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-    except sqlite3.DatabaseError as exc:
-        raise JournalError(f"cannot upgrade the journal {path} to version 2: {exc}") from exc
+        return upgrade(conn, path, version)
+    return None
 
 
 def _configure(conn: sqlite3.Connection, path: Path) -> None:
@@ -229,7 +274,7 @@ def _create(path: Path) -> None:
             conn.execute("PRAGMA synchronous = FULL")
             conn.executescript(
                 f"BEGIN IMMEDIATE;\nPRAGMA application_id = {APPLICATION_ID};\n"
-                f"PRAGMA user_version = {SCHEMA_VERSION};\n{SCHEMA}COMMIT;"
+                f"PRAGMA user_version = {SCHEMA_VERSION};\n{SCHEMA}{SCHEMA_PEOPLE}COMMIT;"
             )
             conn.execute("PRAGMA journal_mode = WAL")
         finally:

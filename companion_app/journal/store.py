@@ -37,6 +37,13 @@ from companion_app.journal.exchange import (
     dumps_compact,
     validate_export,
 )
+from companion_app.journal.people import Person, link_seats, people, rename_person
+from companion_app.journal.results import (
+    clear_results,
+    has_results,
+    seat_results,
+    store_results,
+)
 from companion_app.journal.schema import open_database
 from companion_app.rules.actions import Action, Roll, action_from_json
 from companion_app.rules.config import GameConfig
@@ -150,7 +157,10 @@ class Journal:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise JournalError(f"cannot create {self.path.parent}: {exc.strerror}") from exc
-        self._conn: sqlite3.Connection | None = open_database(self.path, create=create)
+        self._conn: sqlite3.Connection | None
+        self._conn, self.backup = open_database(self.path, create=create)
+        """``backup``: the copy made beside an older journal upgraded by this open (the app may
+        say where it is), else None."""
 
     # ---- lifetime -----------------------------------------------------------------------
 
@@ -225,7 +235,8 @@ class Journal:
         :raises GameNotFoundError: no such game (nothing is removed).
         """
         with self._transaction() as conn:
-            conn.execute("DELETE FROM action WHERE game_id = ?", (game_id,))
+            for table in ("action", "seat", "result"):
+                conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
             gone = conn.execute("DELETE FROM game WHERE id = ?", (game_id,)).rowcount
             if gone != 1:
                 raise GameNotFoundError(f"no game {game_id} in the journal {self.path}")
@@ -273,8 +284,19 @@ class Journal:
                 (dumps_compact(config.to_json()), now, now),
             )
             game_id = cursor.lastrowid
-        assert game_id is not None
+            assert game_id is not None
+            link_seats(conn, game_id, config, now)
         return GameSession(self, game_id, game, [], revision=0)
+
+    def people(self) -> list[Person]:
+        """Everyone who has played here, most recently played first."""
+        with self._errors():
+            return people(self.conn)
+
+    def rename_person(self, old: str, new: str) -> Person:
+        """:raises PersonNameError: see :func:`~companion_app.journal.people.rename_person`."""
+        with self._transaction() as conn:
+            return rename_person(conn, old, new)
 
     def open_game(self, game_id: int) -> GameSession:
         """Resume a game: its actions replayed to the exact state of its last change.
@@ -376,6 +398,9 @@ class Journal:
                     for i, a in enumerate(checked.actions)
                 ),
             )
+            link_seats(conn, game_id, checked.config, created)
+            if game.is_over:
+                store_results(conn, game_id, seat_results(game), checked.updated_at or now)
         return GameSession(self, game_id, game, [], revision=0)
 
     # ---- the writes of a session --------------------------------------------------------------
@@ -398,6 +423,10 @@ class Journal:
                 f"game {session.game_id} was changed elsewhere (another window or program) "
                 "since it was opened here; open it again"
             )
+        if not game.is_over:
+            clear_results(conn, session.game_id)  # an undo took the win back
+        elif not has_results(conn, session.game_id):
+            store_results(conn, session.game_id, seat_results(game), now)
 
     def _write_apply(
         self, session: GameSession, index: int, action: Action, origin: str | None

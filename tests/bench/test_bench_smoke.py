@@ -20,7 +20,7 @@ if str(REPO) not in sys.path:
 from bench.link import p50_p99  # noqa: E402
 from bench.table import NOT_AVAILABLE, Row, percentile, render, verdict  # noqa: E402
 
-SECTIONS = ("rules", "journal", "link", "firmware", "phones")  # the app's needs Xvfb: make bench
+SECTIONS = ("rules", "journal", "standings", "link", "firmware", "phones")  # the app: Xvfb
 ROW_KEYS = {"section", "name", "value", "unit", "target", "anchor", "verdict", "detail"}
 
 
@@ -53,6 +53,8 @@ def test_quick_run_writes_every_section(tmp_path: Path) -> None:
         if row["value"] is not None:
             assert math.isfinite(row["value"]) and row["value"] > 0, name
             assert name in result.stdout
+    nights = by_name["Game nights: standings and evenings over 12 finished games (p99)"]
+    assert nights["detail"]["runs"] == 5 and nights["detail"]["evenings"] == 4
     throughput = by_name["Rules core: random playout throughput"]
     assert throughput["detail"]["ours_games"] == 1
     assert throughput["detail"]["ours_actions"] > 100  # a full game, not a stub

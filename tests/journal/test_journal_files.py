@@ -167,8 +167,15 @@ def test_temporaries_of_a_crashed_creation_are_removed(tmp_path: Path) -> None:
 def test_a_version_1_journal_is_upgraded_in_place_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     _journal_with_a_game(path)
-    # What the first release wrote: no origin column, user_version 1.
-    _sqlite_file(path, "ALTER TABLE action DROP COLUMN origin", "PRAGMA user_version = 1")
+    # What the first release wrote: no people, no results, no origin column, user_version 1.
+    _sqlite_file(
+        path,
+        "DROP TABLE result",
+        "DROP TABLE seat",
+        "DROP TABLE person",
+        "ALTER TABLE action DROP COLUMN origin",
+        "PRAGMA user_version = 1",
+    )
     config, actions = random_actions(seed=11, count=400)
     expected = Game.replay(config, actions).to_json()
     with Journal(path) as journal:
@@ -178,7 +185,7 @@ def test_a_version_1_journal_is_upgraded_in_place_and_resumes(tmp_path: Path) ->
         assert not session.has_origin("dicebox:D1CE0000000000E1:0000BEEF:1")
     conn = sqlite3.connect(path)
     try:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         columns = [row[1] for row in conn.execute("PRAGMA table_info(action)")]
         assert columns[-1] == "origin"
     finally:

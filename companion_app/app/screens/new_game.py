@@ -9,13 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
 from companion_app.app.forms import NewGameForm
 from companion_app.app.presenter import player_colour, text_colour_on
 from companion_app.app.screens import load_kv
+from companion_app.journal import JournalError
+from companion_app.journal.people import Person
 from companion_app.rules.errors import ConfigError
 
 load_kv(__file__)
@@ -51,6 +55,11 @@ class NewGameScreen(Screen):
         app = App.get_running_app()
         if app is not None and app.dice is not None:
             self.form.virtual_dice = app.dice.is_virtual
+        if app is not None:
+            try:
+                self.form.known = app.journal.people()
+            except JournalError:
+                self.form.known = []
         self.show_form()
 
     def show_form(self) -> None:
@@ -77,13 +86,51 @@ class NewGameScreen(Screen):
         self.ids.dice_box.state = "normal" if form.virtual_dice else "down"
         for name in ("easy_start", "quick_knights", "evil_barbarians"):
             self.ids[name].state = "down" if getattr(form, name) else "normal"
+        self._show_known()
         self.board_choice = form.board_choice
         self.seed = form.seed
         self.vp_target = form.vp_target
         self.track_length = form.track_length
         self._filling = False
 
+    def _show_known(self) -> None:
+        """A button for each known person not at the table yet, in their colour, and one to
+        the standings once anybody is known."""
+        box = self.ids.known
+        box.clear_widgets()
+        for person in self.form.unseated():
+            colour = player_colour(person.colour)
+            button = Button(
+                text=person.name,
+                size_hint=(None, None),
+                size=(dp(140), dp(48)),
+                font_size=sp(18),
+                shorten=True,
+                text_size=(dp(128), None),
+                halign="center",
+                background_normal="",
+                background_color=colour,
+                color=text_colour_on(colour),
+            )
+            button.bind(on_release=lambda _b, p=person: self.seat_known(p))
+            box.add_widget(button)
+        if self.form.known:
+            standings = Button(
+                text="Standings",
+                size_hint=(None, None),
+                size=(dp(140), dp(48)),
+                font_size=sp(18),
+                background_normal="",
+                background_color=(0.22, 0.42, 0.62, 1),
+            )
+            standings.bind(on_release=lambda _b: App.get_running_app().show("standings"))
+            box.add_widget(standings)
+
     # ---- edits (from kv) ----------------------------------------------------------------------
+
+    def seat_known(self, person: Person) -> None:
+        self.form.seat_known(person)
+        self.show_form()
 
     def toggle_plays(self, index: int) -> None:
         self.form.toggle_plays(index)
