@@ -46,3 +46,7 @@ class NothingToRedoError(JournalError):
 
 class InvalidExportError(JournalError):
     """An export file that cannot be imported; the message names the first problem."""
+
+
+class ExportNotSavedError(JournalError):
+    """A game's export file could not be written (or the game read); nothing was deleted."""
