@@ -36,7 +36,7 @@ from companion_app.journal.errors import ExportNotSavedError
 from companion_app.journal.exports import delete_after_export, exports_folder, save_export
 from companion_app.rules.actions import Action, Roll
 from companion_app.rules.config import GameConfig
-from companion_app.rules.errors import IllegalActionError
+from companion_app.rules.errors import IllegalActionError, NothingToUndoError
 
 if TYPE_CHECKING:  # the phones (aiohttp) load only when switched on
     from companion_app.app.phones import TablePhones
@@ -436,7 +436,7 @@ class CompanionApp(App):
         try:
             for _ in range(max(1, count)):
                 steps.append(session.undo() if undo else session.redo())
-        except JournalError as exc:
+        except (JournalError, NothingToUndoError) as exc:
             self.message = f"{'Undo' if undo else 'Redo'} failed: {exc}"
             self.refresh()
             return None
