@@ -13,13 +13,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from shutil import which
 
 from bench.table import NOT_AVAILABLE, Row, median, verdict
+from tests.xvfb_display import xvfb as xvfb  # the one Xvfb helper, shared with the UI tests
 
 SECTION = "App"
 TIMEOUT_S = 60
@@ -32,29 +31,6 @@ class Sizes:
 
 class StartFailed(RuntimeError):
     pass
-
-
-@contextmanager
-def xvfb(screen: str = "1920x1280") -> Iterator[str]:
-    """A private Xvfb server with a ``screen`` of WIDTHxHEIGHT; yields its DISPLAY value. The
-    default is large enough for every window the tour opens (1920x1200, portrait 800x1280)."""
-    read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{screen}x24", "-nolisten", "tcp"],
-        pass_fds=(write_fd,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_fd)
-    with os.fdopen(read_fd) as reader:
-        number = reader.readline().strip()
-    try:
-        if not number:
-            raise StartFailed("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 SIZES = ("1280x800", "800x480")

@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bench.app import StartFailed, xvfb  # noqa: E402  (bench is not installed: found from REPO)
+from xvfb_display import XvfbFailed, xvfb  # noqa: E402
 
 ARTIFACTS = REPO / "artifacts"
 VENV_BIN = Path(sys.executable).parent
@@ -49,7 +49,7 @@ def xvfb_display() -> Iterator[str]:
     try:
         with xvfb() as display:
             yield display
-    except StartFailed as exc:
+    except XvfbFailed as exc:
         pytest.fail(str(exc))
 
 

@@ -13,8 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from bench.app import xvfb
+from xvfb_display import xvfb
 
 KIOSK = Path(__file__).resolve().parents[1] / "deploy" / "kiosk"
 

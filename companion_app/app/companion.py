@@ -11,7 +11,6 @@ the game, however they came (a tap, a roll from the dice box, a redo), and shows
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -33,9 +32,11 @@ from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
 from companion_app.game_log import GameLog, log_for
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
+from companion_app.journal.errors import ExportNotSavedError
+from companion_app.journal.exports import delete_after_export, exports_folder, save_export
 from companion_app.rules.actions import Action, Roll
 from companion_app.rules.config import GameConfig
-from companion_app.rules.errors import IllegalActionError
+from companion_app.rules.errors import IllegalActionError, NothingToUndoError
 
 if TYPE_CHECKING:  # the phones (aiohttp) load only when switched on
     from companion_app.app.phones import TablePhones
@@ -435,7 +436,7 @@ class CompanionApp(App):
         try:
             for _ in range(max(1, count)):
                 steps.append(session.undo() if undo else session.redo())
-        except JournalError as exc:
+        except (JournalError, NothingToUndoError) as exc:
             self.message = f"{'Undo' if undo else 'Redo'} failed: {exc}"
             self.refresh()
             return None
@@ -460,13 +461,9 @@ class CompanionApp(App):
             if session is None:
                 return None
             game_id = session.game_id
-        folder = self.journal_path.resolve().parent / "exports"
         try:
-            data = self.journal.export_game(game_id)
-            folder.mkdir(parents=True, exist_ok=True)
-            path = folder / f"game-{game_id}.json"
-            path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-        except (JournalError, OSError) as exc:
+            path = save_export(self.journal, game_id, exports_folder(self.journal_path))
+        except JournalError as exc:
             self.message = f"Export failed: {exc}"
             return None
         self.last_export = path
@@ -499,14 +496,15 @@ class CompanionApp(App):
     def delete_game(self, game_id: int) -> bool:
         """Delete a game from the journal, its export saved first (so an accidental delete can
         be imported back); the current game stays open only if it is another one."""
-        path = self.export_game(game_id)
-        if path is None:
-            return False
         try:
-            self.journal.delete_game(game_id)
+            path = delete_after_export(self.journal, game_id, exports_folder(self.journal_path))
+        except ExportNotSavedError as exc:
+            self.message = f"Export failed: {exc}"
+            return False
         except JournalError as exc:
             self.message = f"Delete failed: {exc}"
             return False
+        self.last_export = path
         if self.session is not None and self.session.game_id == game_id:
             self.session = None
             if self.dice is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from companion_app.journal.errors import (
     CorruptJournalError,
+    ExportNotSavedError,
     GameNotFoundError,
     InvalidExportError,
     JournalError,
@@ -45,6 +46,7 @@ __all__ = [
     "EXPORT_VERSION",
     "SCHEMA_VERSION",
     "CorruptJournalError",
+    "ExportNotSavedError",
     "GameNotFoundError",
     "GameSession",
     "GameSummary",

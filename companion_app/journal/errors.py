@@ -1,10 +1,27 @@
 """The journal's exceptions. Every message names the file, game or action concerned.
 
 Rule errors (:class:`~companion_app.rules.errors.IllegalActionError`) pass through unchanged:
-an illegal action leaves the game and the database untouched.
+an illegal action leaves the game and the database untouched; so does the rules' own
+:class:`~companion_app.rules.errors.NothingToUndoError`, for an undo at a game's start.
 """
 
 from __future__ import annotations
+
+from companion_app.rules.errors import NothingToUndoError
+
+__all__ = [
+    "CorruptJournalError",
+    "ExportNotSavedError",
+    "GameNotFoundError",
+    "InvalidExportError",
+    "JournalError",
+    "JournalNotFoundError",
+    "JournalVersionError",
+    "NotAJournalError",
+    "NothingToRedoError",
+    "NothingToUndoError",
+    "StaleSessionError",
+]
 
 
 class JournalError(Exception):
@@ -36,13 +53,13 @@ class StaleSessionError(JournalError):
     """The game was changed by another program (or session) since it was opened here."""
 
 
-class NothingToUndoError(JournalError):
-    """Undo at the start of a game."""
-
-
 class NothingToRedoError(JournalError):
     """Redo with no undone action to take again (or after a new action discarded them)."""
 
 
 class InvalidExportError(JournalError):
     """An export file that cannot be imported; the message names the first problem."""
+
+
+class ExportNotSavedError(JournalError):
+    """A game's export file could not be written (or the game read); nothing was deleted."""

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from companion_app.rules.actions import Action
+
+class NamedAction(Protocol):
+    """What an error tells of an action: its type's name. (The errors sit below every other
+    module of the rules, the actions too, so they do not import them even for a type.)"""
+
+    @property
+    def type_name(self) -> str: ...
 
 
 class RulesError(ValueError):
@@ -16,6 +21,10 @@ class IllegalActionError(RulesError):
     """An action that is not legal now. The message names the rule; the state is unchanged."""
 
 
+class NothingToUndoError(RulesError):
+    """Undo with no action taken yet (the rules' undo, and the journal's at a game's start)."""
+
+
 class ReplayError(IllegalActionError):
     """An action of a replayed sequence that cannot be applied where it stands.
 
@@ -23,7 +32,7 @@ class ReplayError(IllegalActionError):
     ``Game.replay``, the journal, export validation, the statistics).
     """
 
-    def __init__(self, index: int, action: Action, reason: str) -> None:
+    def __init__(self, index: int, action: NamedAction, reason: str) -> None:
         super().__init__(f"action {index} ({action.type_name}): {reason}")
         self.index = index
         """Position of the action in the replayed sequence (0 = the first)."""

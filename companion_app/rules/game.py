@@ -22,7 +22,11 @@ from typing import Any
 from companion_app.rules import codec, operations, registry, turnflow, views
 from companion_app.rules.actions import EVENT_DIE_FACES, Action, action_from_json
 from companion_app.rules.config import GameConfig
-from companion_app.rules.errors import IllegalActionError, ReplayError, RulesError
+from companion_app.rules.errors import (
+    IllegalActionError,
+    NothingToUndoError,
+    ReplayError,
+)
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState, VictoryPoints
@@ -30,10 +34,6 @@ from companion_app.rules.state import GameState, VictoryPoints
 STATE_VERSION = codec.STATE_VERSION
 SNAPSHOT_EVERY = 128
 """Actions between the state snapshots undo starts from (undo replays at most this many)."""
-
-
-class NothingToUndoError(RulesError):
-    """Undo with no action taken yet."""
 
 
 class Game(GameState):

@@ -107,7 +107,7 @@ class DiceBox:
         self.host = False  # a host is listening (valid line within the peer timeout)
         self.last_rx_ms = -1
         self.next_hb_ms = now_ms
-        self._reset_track_at = -1  # standalone: when the attack animation ends, ship goes home
+        self._reset_track_at = -1  # standalone: when the attack animation ends (or the next roll)
         self._held_since = -1  # when the button went down for the press it is still held for
         self.attacks = 0  # standalone attacks since power-up
         self.last_roll = None  # type: tuple | None  # (yellow, red, event, press ms) for the screen
@@ -190,8 +190,8 @@ class DiceBox:
         self.last_roll = (yellow, red, event, now_ms)
         if self.on_roll is not None:
             self.on_roll(now_ms)  # the display shows it first
-        if event == "ship" and not self.host:
-            self._standalone_ship(now_ms)
+        if not self.host:
+            self._standalone_roll(event, now_ms)
         self.save()  # kept before anyone hears of it: a reset from here on cannot lose it
         self._send_roll(roll, now_ms)
         self.lights.beep(now_ms, Lights.ROLL_TONE_HZ, Lights.ROLL_TONE_MS)
@@ -370,13 +370,17 @@ class DiceBox:
             if roll.sent_ms < 0 or now_ms - roll.sent_ms >= self.RESEND_MS:
                 self._send_roll(roll, now_ms)
 
-    def _standalone_ship(self, now_ms: int) -> None:
+    def _standalone_roll(self, event: str, now_ms: int) -> None:
+        """The box's own track moves as the rules' does. The rules send the ship home at the
+        attack (§7), so the next roll, whatever it is, ends the attack's animation; a ship then
+        sails one space, and one arriving attacks."""
         lights = self.lights
         if lights.arrived() or self._reset_track_at >= 0:
-            # a ship during the attack's animation: the attack is over, as in the rules (§7)
             self._reset_track_at = -1
             lights.cancel(ATTACK)
             lights.set_track(0, lights.length)
+        if event != "ship":
+            return
         lights.set_track(lights.pos + 1, lights.length)
         if lights.arrived():
             self.attacks += 1

@@ -94,7 +94,6 @@ def test_unplug_prints_the_new_port_and_reset_a_new_boot() -> None:
     with serial.Serial(second.split(" ", 1)[1], timeout=0.05) as port:
         port.write(b"\r\n" + p.encode("HELLO"))
         read_until(port, b"ROLL seq=1 ")  # not acknowledged: offered again after the replug
-    time.sleep(0.3)
     cli.keys(" ")
     assert cli.expect("ROLLED").endswith("seq=2 boot=00040000")
     assert cli.expect("RESET") == "RESET boot=00040001"
@@ -163,6 +162,31 @@ def expected_frame(state: tuple[object, ...]) -> bytes:
     return bytes(screen.buf)
 
 
+def frame_pixels(frame: bytes) -> set[tuple[int, int]]:
+    """The lit pixels of a display frame (MONO_VLSB bytes)."""
+    return {
+        (x, y) for y in range(64) for x in range(128) if frame[(y >> 3) * 128 + x] >> (y & 7) & 1
+    }
+
+
+def wait_for_png(folder: Path, pixels: set[tuple[int, int]], timeout: float = 10.0) -> Path:
+    """The first display PNG in ``folder`` showing ``pixels``, waiting (up to ``timeout``) for
+    the emulator to write it."""
+    looked: set[Path] = set()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for path in sorted(set(folder.glob("display-*.png")) - looked):
+            try:
+                shown = png_pixels(path)
+            except OSError:  # still being written: read it on the next look
+                break
+            looked.add(path)
+            if shown == pixels:
+                return path
+        time.sleep(0.01)  # a poll of the folder: the emulator writes a file per new frame
+    raise AssertionError(f"no frame with those pixels among {len(looked)} in {timeout} s")
+
+
 def png_pixels(path: Path) -> set[tuple[int, int]]:
     """The lit pixels of a display PNG (4x4 per display pixel)."""
     from PIL import Image
@@ -170,6 +194,12 @@ def png_pixels(path: Path) -> set[tuple[int, int]]:
     with Image.open(path) as image:
         small = image.convert("L").resize((128, 64), Image.Resampling.NEAREST)
         return {(x, y) for y in range(64) for x in range(128) if small.getpixel((x, y)) > 60}
+
+
+RESULT = (3, 5, "ship", -1, 1, 8, -1, False, True, 1, "", "")
+"""The display after the roll of 3, 5 and a ship, the box alone with one roll waiting."""
+AFTER_RESET = (0, 0, "", -1, 1, 8, -1, False, True, 1, "", "")
+"""After a reset: no roll shown, the ship and the waiting roll back from the flash."""
 
 
 @pytest.mark.parametrize("vm", [False, pytest.param(True, marks=pytest.mark.micropython)])
@@ -185,20 +215,13 @@ def test_display_frames_as_pngs_and_rolls_kept_in_flash_across_a_reset(
     assert cli.lines.get(timeout=15).startswith("PORT /dev/")
     cli.keys(" ")
     assert cli.expect("ROLLED") == "ROLLED 3+5 ship seq=1 boot=00050000 offline"
-    time.sleep(0.6)  # the shake is over: the last frame stands
+    # the shake is over: the result frame, pixel for pixel as the firmware draws it
+    result = wait_for_png(pngs, frame_pixels(expected_frame(RESULT)))
     cli.keys("r")  # a reset: the unacknowledged roll stays in the flash file
     assert cli.expect("RESET") == "RESET boot=00050001"
-    time.sleep(0.5)
+    # after the reset: the roll and the solo track came back from the flash file
+    after = wait_for_png(pngs, frame_pixels(expected_frame(AFTER_RESET)))
     assert cli.quit() == 0
     frames = sorted(pngs.glob("display-*.png"))
-    assert len(frames) >= 4  # before the roll, the shake, the result, after the reset
-    want = expected_frame((3, 5, "ship", -1, 1, 8, -1, False, True, 1, "", ""))
-    lit = {(x, y) for y in range(64) for x in range(128) if want[(y >> 3) * 128 + x] >> (y & 7) & 1}
-    assert any(png_pixels(f) == lit for f in frames)  # the result frame, pixel for pixel
-    # after the reset: the roll and the solo track came back from the flash file
+    assert frames[0] < result < after == frames[-1]  # a frame before the roll, the last stands
     assert "roll 00050000 1 3 5 ship" in flash.read_text()
-    after = expected_frame((0, 0, "", -1, 1, 8, -1, False, True, 1, "", ""))
-    lit_after = {
-        (x, y) for y in range(64) for x in range(128) if after[(y >> 3) * 128 + x] >> (y & 7) & 1
-    }
-    assert png_pixels(frames[-1]) == lit_after

@@ -3,9 +3,11 @@ and the firmware running in the MicroPython unix VM behind pipes."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import queue
+import selectors
 import sys
 import threading
 import time
@@ -103,6 +105,37 @@ class SimBox:
         return msgs
 
 
+class SimulatedTimeSelector(selectors.DefaultSelector):
+    """A selector that never waits: when no file is ready, the time it would have waited passes
+    on the simulated clock (``now``, in seconds) instead."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.now = 0.0
+
+    def select(self, timeout: float | None = None) -> list[Any]:
+        ready = super().select(0)
+        if not ready and timeout is not None:
+            self.now += timeout
+        return ready
+
+
+class SimulatedTimeLoop(asyncio.SelectorEventLoop):
+    """An event loop on simulated time: its clock moves only when every task is waiting, straight
+    to the next timer. A test of timers takes no real time, and no real time bounds it."""
+
+    def __init__(self) -> None:
+        self.clock = SimulatedTimeSelector()
+        super().__init__(self.clock)
+
+    def time(self) -> float:
+        return self.clock.now
+
+    def ms(self) -> int:
+        """The clock in whole milliseconds (a dice box's ``ticks_ms``)."""
+        return round(self.clock.now * 1000)
+
+
 class VMBox:
     """The firmware (firmware/host_main.py) in a subprocess: protocol on stdin/stdout, button
     commands on a control pipe, LED frames on stderr (``--show-leds``)."""
@@ -113,6 +146,7 @@ class VMBox:
         self.leds: list[str] = []
         self.stderr: list[str] = []
         self.seen: list[tuple[str, dict[str, Any]]] = []
+        self._stderr_grew = threading.Condition()
         threading.Thread(target=self._read_out, daemon=True).start()
         threading.Thread(target=self._read_err, daemon=True).start()
 
@@ -125,9 +159,11 @@ class VMBox:
         assert self.proc.stderr is not None
         for line in self.proc.stderr:
             text = line.decode(errors="replace").rstrip("\n")
-            self.stderr.append(text)
-            if text.startswith("LEDS "):
-                self.leds.append(text[5:])
+            with self._stderr_grew:
+                self.stderr.append(text)
+                if text.startswith("LEDS "):
+                    self.leds.append(text[5:])
+                self._stderr_grew.notify_all()
 
     def write(self, data: bytes) -> None:
         assert self.proc.stdin is not None
@@ -156,27 +192,36 @@ class VMBox:
                 return fields
             assert got_kind in skip, f"expected {kind}, got {got_kind} {fields}"
 
-    def quiet(self, seconds: float, skip: tuple[str, ...] = ("HB",)) -> list:
-        """Everything but ``skip`` that arrives within ``seconds``."""
+    def until_pong(self, n: str = "sync") -> list[tuple[str, dict[str, Any]]]:
+        """Everything but heartbeats the box says before it answers a PING sent now: the box
+        answers lines in order, so this is all it had to say about what it was sent before."""
+        self.send("PING", (("n", n),))
         got = []
-        deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                msg = self.next(left)
-            except queue.Empty:
-                break
-            if msg[0] not in skip:
+        while (msg := self.next())[0] != "PONG" or msg[1].get("n") != n:
+            if msg[0] != "HB":
                 got.append(msg)
         return got
 
-    def wait_leds(self, text: str, timeout: float = 1.0) -> bool:
+    def until_box_time(self, up_ms: int, timeout: float = 5.0) -> list[tuple[str, dict[str, Any]]]:
+        """Everything but heartbeats the box says until its clock reads ``up_ms`` (a heartbeat
+        says so): what it did up to then, on its own clock."""
+        got = []
+        while True:
+            kind, fields = self.next(timeout)
+            if kind == "HB" and fields["up"] >= up_ms:
+                return got
+            if kind != "HB":
+                got.append((kind, fields))
+
+    def wait_stderr(self, done: Any, timeout: float = 5.0) -> bool:
+        """True once ``done()`` holds, checked each time the box writes to stderr (the LED frames
+        among it); False if the box stays silent that long without it holding."""
+        with self._stderr_grew:
+            return bool(self._stderr_grew.wait_for(done, timeout))
+
+    def wait_leds(self, text: str, timeout: float = 5.0) -> bool:
         """True once the strip shows ``text`` (frame_text form) as its latest frame."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.leds and self.leds[-1] == text:
-                return True
-            time.sleep(0.01)
-        return False
+        return self.wait_stderr(lambda: bool(self.leds) and self.leds[-1] == text, timeout)
 
     def close(self) -> int:
         os.close(self._ctl_w)

@@ -4,6 +4,7 @@ rolls per die find nothing (while the same test does catch a modulo-biased die).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from fwtools import Dice, Xoshiro128, p
@@ -20,16 +21,39 @@ def chi2(counts: Counter, expected: dict) -> tuple[float, int]:
     return stat, len(expected) - 1
 
 
+def scripted_bits(k: int, values: list[int]) -> Callable[[int], int]:
+    """A source of random bits that gives ``values`` in turn, each of ``k`` bits."""
+    draws = iter(values)
+
+    def bits(n: int) -> int:
+        assert n == k, f"drew {n} bits, not the fewest that cover the range ({k})"
+        return next(draws)
+
+    return bits
+
+
 def test_rejection_sampling_maps_bits_to_faces_evenly() -> None:
-    """Exhaustive: over every 3-bit value the kept ones hit each face exactly once."""
-    for n in (2, 3, 5, 6, 7, 8, 36):
+    """Exhaustive over every first draw of k bits: a value below n is the face, each face
+    from exactly one value; a value at or above n is drawn again, and the face is then the
+    next draw whatever the rejected value was (no face gains the values past n, as with
+    ``value % n``)."""
+    for n in (2, 3, 5, 6, 7, 36):
         k = (n - 1).bit_length()
-        faces = []
         for value in range(1 << k):
-            dice = Dice(lambda bits, v=value, k=k: v if bits == k else pytest.fail("bits"))
-            if value < n:
-                faces.append(dice.below(n))
-        assert sorted(faces) == list(range(n))
+            for then in range(n):
+                dice = Dice(scripted_bits(k, [value, then]))
+                face = dice.below(n)
+                if value < n:
+                    assert (face, dice.draws) == (value, 1)
+                else:
+                    assert (face, dice.draws) == (then, 2), (n, value)
+
+
+def test_a_roll_redraws_each_die_until_its_bits_fit() -> None:
+    """Worked example: 3 bits a face; 6 and 7 are drawn again."""
+    dice = Dice(scripted_bits(3, [6, 7, 0, 5, 7, 4]))
+    assert dice.roll() == (1, 6, "politics")  # the event die's faces: 3 ships, then the castles
+    assert dice.draws == 6
 
 
 def test_generator_matches_the_xoshiro128ss_reference() -> None:

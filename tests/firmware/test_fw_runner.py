@@ -1,5 +1,6 @@
-"""The asyncio runner embedded in-process under CPython with injected streams, and the Pico
-hardware layer's logic against stand-ins for machine/neopixel and pipes for the USB port."""
+"""The asyncio runner embedded in-process under CPython with injected streams, on a simulated
+clock (the box's and the event loop's), and the Pico hardware layer's logic against stand-ins for
+machine/neopixel and pipes for the USB port."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import types
 from typing import Any
 
 import pytest
-from fwtools import DiceBox, Runner, host_main, hw_host, p
+from fwtools import DiceBox, Runner, SimulatedTimeLoop, host_main, hw_host, p
 
 
 def decode_all(data: bytes) -> list[tuple[str, dict[str, Any]]]:
@@ -23,14 +24,25 @@ def make(serial: Any, seed: int = 7) -> tuple[DiceBox, hw_host.HostHardware, Run
     return host_main.build(opts, serial)
 
 
+@pytest.fixture
+def loop(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """An event loop on simulated time; a box built while it is set up reads the same clock."""
+    simulated = SimulatedTimeLoop()
+    monkeypatch.setattr(hw_host, "Clock", lambda: simulated.ms)
+    yield simulated
+    simulated.close()
+
+
 async def until(predicate: Any, timeout: float = 2.0) -> None:
-    deadline = time.monotonic() + timeout
+    """Wait (on the loop's clock) until ``predicate`` holds."""
+    clock = asyncio.get_running_loop()
+    deadline = clock.time() + timeout
     while not predicate():
-        assert time.monotonic() < deadline, "timed out"
+        assert clock.time() < deadline, "timed out"
         await asyncio.sleep(0.005)
 
 
-def test_in_process_with_memory_serial() -> None:
+def test_in_process_with_memory_serial(loop: SimulatedTimeLoop) -> None:
     serial = hw_host.MemorySerial()
     box, hw, runner = make(serial)
     got: list[tuple[str, dict[str, Any]]] = []
@@ -52,7 +64,7 @@ def test_in_process_with_memory_serial() -> None:
         serial.closed = True  # end of input: the runner drains its output and stops
         await asyncio.wait_for(task, 2)
 
-    asyncio.run(scenario())
+    loop.run_until_complete(scenario())
     assert messages("ROLL")[0]["seq"] == 1 and "off" not in messages("ROLL")[0]
     assert messages("PONG") == [{"n": "after"}]
     assert messages("ERR") == [{"code": "frame"}]  # the line that carried the Ctrl-Cs
@@ -62,7 +74,7 @@ def test_in_process_with_memory_serial() -> None:
     assert box.ring[0].seq == 1  # not acknowledged: still kept
 
 
-def test_host_not_reading_never_blocks_and_loses_no_roll() -> None:
+def test_host_not_reading_never_blocks_and_loses_no_roll(loop: SimulatedTimeLoop) -> None:
     serial = hw_host.MemorySerial()
     serial.reading = False  # port open, nobody reads: writes take nothing
     box, hw, runner = make(serial)
@@ -70,10 +82,13 @@ def test_host_not_reading_never_blocks_and_loses_no_roll() -> None:
     async def scenario() -> None:
         task = asyncio.create_task(runner.run())
         await asyncio.sleep(0.05)
+        stuck_at, fed = loop.ms(), hw.watchdog_feeds
         for _ in range(3):
             hw.button.press(30)
             await asyncio.sleep(0.15)
         assert box.seq == 3  # presses still register while output is stuck
+        # and every task kept its pace: the watchdog was fed each 10 ms round all along
+        assert hw.watchdog_feeds - fed >= (loop.ms() - stuck_at) // Runner.TICK_MS - 1
         serial.reading = True
         serial.inject(p.encode("HELLO"))
         await until(lambda: b"OFFLINE" in serial.from_device)
@@ -81,9 +96,7 @@ def test_host_not_reading_never_blocks_and_loses_no_roll() -> None:
         serial.closed = True
         await asyncio.wait_for(task, 2)
 
-    start = time.monotonic()
-    asyncio.run(scenario())
-    assert time.monotonic() - start < 2
+    loop.run_until_complete(scenario())
     msgs = decode_all(serial.take())
     rolls = [f for k, f in msgs if k == "ROLL"]
     assert [r["seq"] for r in rolls][-3:] == [1, 2, 3]
@@ -92,7 +105,7 @@ def test_host_not_reading_never_blocks_and_loses_no_roll() -> None:
     assert len(box.outbox) <= box.OUTBOX_LINES
 
 
-def test_stream_serial_over_pipes() -> None:
+def test_stream_serial_over_pipes(loop: SimulatedTimeLoop) -> None:
     to_dev_r, to_dev_w = os.pipe()
     from_dev_r, from_dev_w = os.pipe()
     serial = hw_host.StreamSerial(to_dev_r, from_dev_w)
@@ -100,7 +113,7 @@ def test_stream_serial_over_pipes() -> None:
     os.write(to_dev_w, p.encode("PING", (("n", "pipe"),)))
     os.close(to_dev_w)  # input ends after the ping
 
-    asyncio.run(asyncio.wait_for(runner.run(), 3))
+    loop.run_until_complete(asyncio.wait_for(runner.run(), 3))
     os.close(from_dev_w)
     with os.fdopen(from_dev_r, "rb") as f:
         msgs = decode_all(f.read())
@@ -234,9 +247,17 @@ def test_rp2_reads_what_is_there_and_writes_without_blocking(rp2: Any) -> None:
             break
     else:
         pytest.fail("the pipe never filled")
-    start = time.monotonic()
+    waits: list[int] = []
+    port = rp2.hw._tx
+
+    class Watched:
+        def poll(self, timeout: int = -1) -> Any:
+            waits.append(timeout)
+            return port.poll(timeout)
+
+    rp2.hw._tx = Watched()
     assert rp2.hw.write(line) == 0
-    assert time.monotonic() - start < 0.1
+    assert waits == [0]  # asked once, without waiting, and nothing written
 
 
 def test_rp2_display_sends_eight_pages_of_the_frame(rp2: Any) -> None:

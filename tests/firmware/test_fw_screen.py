@@ -2,7 +2,8 @@
 barbarian track, the attack and the status marks, drawn under CPython (the `fbhost` stand-in)
 and in the MicroPython VM (the real `framebuf`), both against the same files.
 
-Regenerate after a deliberate change of the layout with ``UPDATE_GOLDEN=1`` and look at the
+After a deliberate change of the layout, rewrite them by hand with
+``.venv/bin/python tests/firmware/update_golden_frames.py`` (it refuses under CI) and look at the
 frames (``python -m companion_app.emulator --display-png DIR`` shows them as pictures).
 """
 
@@ -11,46 +12,16 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from conftest import venv_tool
 from fwtools import FIRMWARE, S, ScriptedDice, SimBox
+from screen_frames import FRAMES, GOLDEN, draw_cpython, golden
 
-HEIGHT, WIDTH, Screen, rows = S.HEIGHT, S.WIDTH, S.Screen, S.rows
-
-GOLDEN = Path(__file__).parent / "golden_frames"
-
-# name -> (yellow, red, event, shake, pos, len, attack, host, armed, waiting, turn, draw)
-FRAMES: dict[str, list] = {
-    "no_roll_solo": [0, 0, "", -1, 0, 8, -1, False, True, 0, "", ""],
-    "face_1_ship": [1, 1, "ship", -1, 1, 8, -1, False, True, 1, "", ""],
-    "face_2_trade": [2, 2, "trade", -1, 0, 8, -1, True, True, 0, "RED", ""],
-    "face_3_politics": [3, 3, "politics", -1, 0, 8, -1, True, True, 0, "BLUE", ""],
-    "face_4_science": [4, 4, "science", -1, 0, 8, -1, True, True, 0, "WHITE", ""],
-    "face_5_draw": [5, 5, "science", -1, 2, 8, -1, True, True, 0, "RED", "RED BLUE"],
-    "face_6_lock": [6, 6, "trade", -1, 3, 8, -1, True, False, 0, "ORANGE", ""],
-    "seven_robber": [3, 4, "trade", -1, 0, 8, -1, True, True, 0, "RED", ""],
-    "shake_first_frame": [2, 5, "ship", 0, 4, 8, -1, False, True, 3, "", ""],
-    "track_arrived_attack_on": [6, 1, "ship", -1, 7, 8, 0, False, True, 12, "", ""],
-    "track_attack_off": [6, 1, "ship", -1, 7, 8, 1, False, True, 12, "", ""],
-    "track_16_spaces": [1, 6, "politics", -1, 9, 16, -1, True, True, 2, "RED", ""],
-}
-
-
-def draw_cpython(state: list) -> list[str]:
-    screen = Screen()
-    screen.draw(tuple(state))
-    return rows(screen.buf)
-
-
-def golden(name: str) -> list[str]:
-    return (GOLDEN / f"{name}.txt").read_text().splitlines()
-
-
-if os.environ.get("UPDATE_GOLDEN"):
-    for _name, _state in FRAMES.items():
-        (GOLDEN / f"{_name}.txt").write_text("\n".join(draw_cpython(_state)) + "\n")
+HEIGHT, WIDTH, rows = S.HEIGHT, S.WIDTH, S.rows
+UPDATE = Path(__file__).parent / "update_golden_frames.py"
 
 
 @pytest.mark.parametrize("name", sorted(FRAMES))
@@ -104,6 +75,25 @@ def test_golden_frames_show_what_they_claim() -> None:
     assert six[60][48 + 1 : 48 + 15] == "#" * 14 and six[60][16 + 1 : 16 + 15] != "#" * 14
     attack_on, attack_off = golden("track_arrived_attack_on"), golden("track_attack_off")
     assert attack_on[43] == "#" * WIDTH and attack_off[43] == "." * WIDTH
+
+
+def test_golden_frames_are_rewritten_only_by_hand_and_never_under_ci(tmp_path: Path) -> None:
+    """The rewrite is its own script: no test run writes them, whatever its environment says;
+    under CI the script refuses and writes nothing; by hand it writes what the code draws."""
+    before = {p.name: p.read_bytes() for p in GOLDEN.iterdir()}
+    env = {**os.environ, "CI": "true"}
+    refused = subprocess.run(
+        [sys.executable, str(UPDATE), str(tmp_path)], env=env, capture_output=True, text=True
+    )
+    assert refused.returncode == 2 and "CI" in refused.stderr
+    assert list(tmp_path.iterdir()) == []
+    env.pop("CI")
+    written = subprocess.run(
+        [sys.executable, str(UPDATE), str(tmp_path)], env=env, capture_output=True, text=True
+    )
+    assert written.returncode == 0, written.stderr
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert {p.name: p.read_bytes() for p in GOLDEN.iterdir()} == before
 
 
 def test_box_screen_state_follows_a_roll() -> None:

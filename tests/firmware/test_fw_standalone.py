@@ -243,44 +243,79 @@ def test_disarmed_blink_and_led_test_frames() -> None:
     assert sim.box.frame(start + 5 * step) == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
 
 
-def test_a_60_roll_game_without_a_host_agrees_with_the_rules_core() -> None:
-    """The same 60 rolls on the box alone and in the rules core (a 4-player game played at
-    random between rolls): after every roll the box's track, its attacks and its display say
-    what the rules' barbarian track says (§1, §7), and a 7 shows as such."""
+def play_beside_the_rules(seed: int, rolls: int, draw: bool) -> tuple[int, int, int]:
+    """The same rolls on the box alone and in the rules core (a 4-player game played at random
+    between rolls, gaps between presses from 0.2 s to 4 s: some within the attack's 3 s
+    animation). After every roll the box's track, its attacks and its display say what the
+    rules' barbarian track says (§1, §7): the same space, or, on the roll that made the rules
+    attack, the ship arrived and ATTACK! shown. With ``draw``, the screen is drawn too and a 7
+    shows the robber. Returns (attacks, sevens, rolls made during an attack's animation)."""
     from companion_app.rules.actions import EventDie, Roll
     from companion_app.rules.config import GameConfig
     from companion_app.rules.game import Game
     from companion_app.rules.randomplay import choose_random_action
     from companion_app.rules.rng import SplitMix64
 
-    sim = SimBox(seed=60)
-    game = Game.new(GameConfig.for_players(4, seed=60))
-    rng = SplitMix64(60)
+    sim = SimBox(seed=seed)
+    game = Game.new(GameConfig.for_players(4, seed=seed))
+    rng = SplitMix64(seed)
     sim.advance(100)
-    attacks_seen = 0
-    sevens = 0
-    rolls = []
-    for n in range(60):
+    sevens = during_attack = 0
+    for n in range(rolls):
         while not game.awaiting_roll:
             game.apply(choose_random_action(game, rng))
+        attacks_before = game.barbarian_attacks
+        during_attack += sim.box.lights.running(L.ATTACK, sim.now)
         sim.box.press(sim.now)
         yellow, red, event, _at = sim.box.last_roll
         game.apply(Roll(game.active, yellow, red, EventDie(event)))
         state = sim.box.screen_state(sim.now)
-        assert state[:3] == (yellow, red, event)
-        if game.barbarian_attacks > attacks_seen:  # the rules' ship arrived and attacked
-            attacks_seen = game.barbarian_attacks
-            assert sim.box.lights.arrived() and state[6] >= 0  # ATTACK! on the display
+        where = (seed, n)
+        assert state[:3] == (yellow, red, event), where
+        if game.barbarian_attacks > attacks_before:  # the rules' ship arrived and attacked
+            assert sim.box.lights.arrived() and state[6] >= 0, where  # ATTACK! on the display
         else:
-            assert sim.box.lights.pos == game.barbarian_position, n
-            assert state[4] == game.barbarian_position and state[6] < 0
-        assert sim.box.attacks == game.barbarian_attacks
-        screen = S.Screen()
-        screen.draw(state)
-        robber = S.rows(screen.buf)[10][96:104] == "#" * 8  # the sum's inverted box
-        assert robber == (yellow + red == 7)
+            assert sim.box.lights.pos == state[4] == game.barbarian_position, where
+            assert state[6] < 0, where
+        assert sim.box.attacks == game.barbarian_attacks, where
+        if draw:
+            screen = S.Screen()
+            screen.draw(state)
+            robber = S.rows(screen.buf)[10][96:104] == "#" * 8  # the sum's inverted box
+            assert robber == (yellow + red == 7), where
         sevens += yellow + red == 7
-        rolls += [f for kind, f in sim.out() if kind == "ROLL"]
-        sim.advance(1000 if n % 2 else 4000)  # some rolls come during the attack's animation
-    assert attacks_seen >= 2 and sevens >= 3  # the game saw attacks and 7s
-    assert [r["seq"] for r in rolls] == list(range(1, 61)) and all(r["off"] == 1 for r in rolls)
+        sim.advance(200 + 100 * rng.below(39), step=100)
+    kept = sim.box.ring  # nobody listened: every roll is kept, offline, for a host to come
+    assert [r.seq for r in kept] == list(range(1, rolls + 1)) and all(r.offline for r in kept)
+    return game.barbarian_attacks, sevens, during_attack
+
+
+def test_a_60_roll_game_without_a_host_agrees_with_the_rules_core() -> None:
+    attacks, sevens, during_attack = play_beside_the_rules(60, 60, draw=True)
+    assert attacks >= 2 and sevens >= 3 and during_attack >= 1
+
+
+def test_the_box_alone_agrees_with_the_rules_over_200_games() -> None:
+    """Seeds 0-199, 40 rolls each: the box's track and the rules' never disagree, and rolls
+    come during an attack's animation in many of them."""
+    games = [play_beside_the_rules(seed, 40, draw=False) for seed in range(200)]
+    assert sum(attacks > 0 for attacks, _, _ in games) >= 190
+    assert sum(during > 0 for _, _, during in games) >= 150
+
+
+def test_a_roll_during_the_attack_ends_it() -> None:
+    """The rules send the ship home at the attack (§7): a roll that is not a ship, made while
+    the attack's animation still runs, shows the ship home at once; the attack is not counted
+    again."""
+    sim = SimBox(ScriptedDice([SHIP] * 7 + [(1, 2, "trade"), SHIP]))
+    sim.advance(100)
+    for _ in range(7):
+        sim.press()
+    assert sim.box.lights.arrived() and sim.box.attacks == 1
+    sim.press()  # a castle, 120 ms into the attack
+    assert (sim.box.lights.pos, sim.box.attacks) == (0, 1)
+    assert sim.box.screen_state(sim.now)[6] < 0  # no ATTACK! on the display
+    assert sim.box.frame(sim.now + L.Lights.FLASH_MS) == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
+    sim.advance(L.Lights.ATTACK_MS)
+    sim.press()  # the ship sails on from home
+    assert (sim.box.lights.pos, sim.box.attacks) == (1, 1)

@@ -3,65 +3,16 @@ every other seat's hand and progress cards (same counts) leaves the page as it w
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 from hypothesis import given
 from hypothesis import strategies as st
-from phones_helpers import play_until
+from phones_helpers import game_after, others_changed, play_until, without_moves
 
 from companion_app.phones.view import PHONE_DECISIONS, decision, seat_page, vp_parts
-from companion_app.rules.cards import ProgressCard
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.prompts import PromptKind
 
 SHOWN_TO_THE_DECIDER = (PromptKind.SPY, PromptKind.MASTER_MERCHANT)
 """Prompts whose decider is shown a victim's cards by the rules (``view_for``'s "shown")."""
-
-
-def game_after(seed: int, steps: int) -> Game:
-    config, actions = play_until(lambda g: len(g.history) >= steps or g.is_over, seed=seed)
-    return Game.replay(config, actions)
-
-
-def without_moves(page: dict[str, Any]) -> dict[str, Any]:
-    """The page less its move number (a state loaded from JSON has no history)."""
-    return {**page, "turn": {k: v for k, v in page["turn"].items() if k != "moves"}}
-
-
-def others_changed(game: Game, seat: int) -> tuple[Game, set[int]]:
-    """The same game with every other seat's cards swapped for others of the same counts
-    (the bank gives and takes the difference, so every card is still somewhere), and the seats
-    whose progress cards changed."""
-    swapped: set[int] = set()
-    data: dict[str, Any] = copy.deepcopy(game.to_json())
-    bank = data["bank"]
-    for q, hand in enumerate(data["hands"]):
-        if q == seat:
-            continue
-        left = sum(hand.values())
-        new = dict.fromkeys(hand, 0)
-        for kind in reversed(list(hand)):  # commodities first: the most unlike a usual hand
-            new[kind] = min(left, bank[kind] + hand[kind])
-            left -= new[kind]
-        assert left == 0
-        for kind in hand:
-            bank[kind] += hand[kind] - new[kind]
-        data["hands"][q] = new
-    for q, cards in enumerate(data["progress_hands"]):
-        if q == seat:
-            continue
-        for i, card in enumerate(cards):  # a card changes place with one of a kind not held
-            deck = data["decks"][ProgressCard(card).track.value]
-            j = next(
-                (j for j, d in enumerate(deck) if d not in cards and not ProgressCard(d).is_vp),
-                None,
-            )
-            if j is not None:
-                cards[i], deck[j] = deck[j], card
-                swapped.add(q)
-        cards.sort(key=lambda c: ProgressCard(c).order)
-    return Game.from_json(data), swapped
 
 
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 600))
