@@ -4,8 +4,9 @@ Pure drawing: `Screen.draw(state)` paints one frame from a `DiceBox.screen_state
 hardware layer sends `Screen.buf` to the display. Layout, top to bottom:
 
 - y 0-9: whose turn it is (from the tablet's ``SHOW``); ``SOLO`` without a tablet. On the
-  right, small marks: ``USB`` (tablet connected), ``OFF n`` (n rolls waiting for the tablet),
-  ``LOCK`` (disarmed: the tablet refuses rolls now).
+  right, small marks: the dice mode (``BAL`` balanced, ``DECK`` deck; none for fair dice),
+  ``USB`` (tablet connected), ``OFF n`` (n rolls waiting for the tablet), ``LOCK`` (disarmed:
+  the tablet refuses rolls now).
 - y 12-41: the yellow die (outlined, white pips) and the red die (solid, black pips), shaking for
   `SHAKE_MS` after a press with their final faces; the sum, inverted with ``ROBBER`` on a 7.
 - y 44-53: the event die: a ship, or the castle's colour and its track, and who draws a
@@ -42,6 +43,7 @@ _GLYPHS = (
 _PIPS = (b"", b"\x04", b"\x00\x08", b"\x00\x04\x08", b"\x00\x06\x02\x08",
          b"\x00\x06\x04\x02\x08", b"\x00\x06\x01\x07\x02\x08")  # fmt: skip
 DIE = 30
+MODE_MARKS = ("", "BAL", "DECK")  # by dice mode (`protocol.DICE_MODES`): fair dice show none
 
 # The event die's castles: the colour printed on the display and the progress track it names.
 CASTLES = {
@@ -112,12 +114,18 @@ class Screen:
 
     # ---- the frame ----------------------------------------------------------------------------
     def draw(self, state: tuple) -> None:
-        """Paint ``state`` (see `DiceBox.screen_state`) into `buf`."""
-        yellow, red, event, shake, pos, length, attack, host, armed, waiting, turn, draw = state
+        """Paint ``state`` (see `DiceBox.screen_state`) into `buf`. A state of 12 values, without
+        the dice mode (as drawn before the modes), is fair dice."""
+        yellow, red, event, shake, pos, length, attack, host, armed, waiting, turn, draw = state[
+            :12
+        ]
+        mode = state[12] if len(state) > 12 else 0
         fb = self.fb
         fb.fill(0)
         # status marks, right-aligned, small
         marks = []
+        if mode:
+            marks.append(MODE_MARKS[mode])
         if host:
             marks.append("USB")
             if not armed:
