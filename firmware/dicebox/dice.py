@@ -71,40 +71,42 @@ class Xoshiro128:
 
 
 FAIR, BALANCED, DECK = 0, 1, 2
-PAIRS = 36  # card i is the pair (yellow i // 6 + 1, red i % 6 + 1)
-DECK_RESHUFFLE_AT = 5  # deck: reshuffled when this many cards are left
-BALANCED_RESHUFFLE_BELOW = 13  # balanced: reshuffled once fewer than this many are left
-RECENT = 5  # balanced: a sum's weight is cut for each time it came in this many last rolls
-# 0.7 ** k as integers (x 100,000): the weight of a sum that came k times in the last 5 rolls.
+_PAIRS = 36  # card i is the pair (yellow i // 6 + 1, red i % 6 + 1)
+_DECK_AT = 5  # deck: reshuffled when this many cards are left
+_BALANCED_BELOW = 13  # balanced: reshuffled once fewer than this many are left
+# 0.7 ** k as integers (x 100,000): the cut of a sum that came k times in the last 5 rolls.
 _CUT = (100000, 70000, 49000, 34300, 24010, 16807)
+_SUMS = "0123456789ABC"  # balanced's last sums are kept as these characters (0: none yet)
 
 
 class Dice:
     """The three dice of Cities & Knights. ``getrandbits(k)`` returns k uniform random bits.
 
-    ``mode`` is an index into `MODES`; each deck mode keeps its own deck (``balanced``, ``deck``:
-    1 = the card is still in the deck) whatever the current mode, and ``recent`` holds the last
-    5 balanced sums, oldest first (0: none yet)."""
+    ``mode`` is an index into `MODES`. Each deck mode keeps its own deck whatever the current
+    mode: ``balanced`` and ``deck`` hold ``1`` for each card still in it and ``0`` for each
+    drawn, as the characters the flash record shows; ``recent`` holds balanced's last 5 sums,
+    oldest first, as characters of ``0123456789ABC`` (``0``: none yet)."""
 
     def __init__(self, getrandbits: "Callable[[int], int]") -> None:
         self._bits = getrandbits
         self.draws = 0  # raw draws made, rejections included (for tests and benchmarks)
         self.mode = FAIR
-        self.balanced = bytearray(b"\x01" * PAIRS)
-        self.deck = bytearray(b"\x01" * PAIRS)
-        self.recent = bytearray(RECENT)
-        self.left_by_sum = bytearray(13)  # balanced: pairs of each sum left (scratch)
+        self.balanced = bytearray(b"1" * _PAIRS)
+        self.deck = bytearray(b"1" * _PAIRS)
+        self.recent = bytearray(b"00000")
+        self.left = bytearray(13)  # balanced: the pairs of each sum left (`count_sums`)
 
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n), 2 <= n <= 2**32, by rejection."""
+        """Uniform integer in [0, n), 1 <= n <= 2**32, by rejection."""
         k = 1
         while (1 << k) < n:
             k += 1
-        while True:
+        while n > 1:
             self.draws += 1
             value = self._bits(k)
             if value < n:
                 return value
+        return 0
 
     def d6(self) -> int:
         return self.below(6) + 1
@@ -113,123 +115,88 @@ class Dice:
         return EVENT_FACES[self.below(6)]
 
     def roll(self) -> tuple:
-        """(yellow, red, event) for one press, the production dice by the mode."""
-        if self.mode == FAIR:
+        """(yellow, red, event) for one press, the production dice by the mode. Fair draws
+        yellow, red, event, as the box always has; a deck mode draws a card (a pair), then the
+        event die."""
+        mode = self.mode
+        if mode == FAIR:
             return self.d6(), self.d6(), self.event()
-        card = self._balanced_card() if self.mode == BALANCED else self._deck_card()
+        cards = self.deck if mode == DECK else self.balanced
+        n = 0
+        for c in cards:
+            n += c - 48
+        if n <= _DECK_AT or (mode == BALANCED and n < _BALANCED_BELOW):
+            for i in range(_PAIRS):
+                cards[i] = 49  # reshuffled: every card back
+            n = _PAIRS
+        total = 0  # deck: any card; balanced: a card of the sum chosen by weight
+        if mode == BALANCED:
+            self.count_sums()
+            pick = 0
+            for total in range(2, 13):
+                pick += self.weight(total)
+            pick = self.below(pick)
+            total = 2
+            while True:
+                pick -= self.weight(total)
+                if pick < 0:
+                    break
+                total += 1
+            n = self.left[total]
+            recent = self.recent
+            for i in range(4):
+                recent[i] = recent[i + 1]
+            recent[4] = ord(_SUMS[total])
+        k = self.below(n)
+        card = 0
+        for card in range(_PAIRS):
+            if cards[card] == 49 and (not total or card // 6 + card % 6 + 2 == total):
+                if not k:
+                    break
+                k -= 1
+        cards[card] = 48
         return card // 6 + 1, card % 6 + 1, self.event()
 
-    # ---- the decks --------------------------------------------------------------------------
-    def _draw(self, cards: bytearray, k: int, total: int) -> int:
-        """Take the ``k``-th card (0-based, in card order) of those still in ``cards`` whose sum
-        is ``total`` (any sum when ``total`` is 0); returns its index."""
-        for i in range(PAIRS):
-            if cards[i] and (total == 0 or i // 6 + i % 6 + 2 == total):
-                if k == 0:
-                    cards[i] = 0
-                    return i
-                k -= 1
-        raise ValueError("no such card")  # not reached: k is below the count
-
-    def _deck_card(self) -> int:
-        cards = self.deck
-        if _count(cards) <= DECK_RESHUFFLE_AT:
-            _refill(cards)
-        return self._draw(cards, self.below(_count(cards)), 0)
-
-    def weight(self, total: int) -> int:
-        """Balanced: the weight of the sum ``total`` now (x 100,000; the pairs of it left times
-        0.7 per time it came in the last 5 rolls). Relative weights: the common divisor, the
-        cards left, is left out. Call `count_sums` first."""
-        came = 0
-        for s in self.recent:
-            if s == total:
-                came += 1
-        return self.left_by_sum[total] * _CUT[came]
-
     def count_sums(self) -> None:
-        """Balanced: fill ``left_by_sum`` with the pairs of each sum left in its deck."""
-        left = self.left_by_sum
+        """Balanced: ``left`` = the pairs of each sum left in its deck."""
+        left = self.left
         for total in range(13):
             left[total] = 0
         cards = self.balanced
-        for i in range(PAIRS):
-            if cards[i]:
+        for i in range(_PAIRS):
+            if cards[i] == 49:
                 left[i // 6 + i % 6 + 2] += 1
 
-    def _balanced_card(self) -> int:
-        cards = self.balanced
-        if _count(cards) < BALANCED_RESHUFFLE_BELOW:
-            _refill(cards)
-        self.count_sums()
-        whole = 0
-        for total in range(2, 13):
-            whole += self.weight(total)
-        pick = self.below(whole)
-        total = 2
-        while True:
-            pick -= self.weight(total)
-            if pick < 0:
-                break
-            total += 1
-        same = self.left_by_sum[total]
-        card = self._draw(cards, self.below(same) if same > 1 else 0, total)
-        recent = self.recent
-        for i in range(RECENT - 1):
-            recent[i] = recent[i + 1]
-        recent[RECENT - 1] = total
-        return card
+    def weight(self, total: int) -> int:
+        """Balanced: the sum's weight (x 100,000): the pairs of it left (`count_sums`), cut by
+        30 % per time it came in the last 5 rolls. The common divisor, the cards left, is left
+        out: only the weights' ratios count."""
+        came = 0
+        mark = ord(_SUMS[total])
+        for s in self.recent:
+            if s == mark:
+                came += 1
+        return self.left[total] * _CUT[came]
 
     # ---- kept across a reset ----------------------------------------------------------------
     def state_text(self) -> str:
-        """The mode and both decks as one line of the flash record:
-        ``dice <mode> <balanced deck, 36 x 0/1> <last 5 sums, hex> <deck, 36 x 0/1>``."""
-        recent = "".join("0123456789ABC"[s] for s in self.recent)
-        return f"dice {MODES[self.mode]} {_bits(self.balanced)} {recent} {_bits(self.deck)}"
+        """The mode and both decks as one line of the flash record: ``dice <mode> <balanced's
+        deck> <its last 5 sums> <deck>`` (decks as 36 x 0/1, in card order)."""
+        balanced, recent = str(self.balanced, "ascii"), str(self.recent, "ascii")
+        return f"dice {MODES[self.mode]} {balanced} {recent} {str(self.deck, 'ascii')}"
 
     def restore(self, text: str) -> None:
         """Take back a `state_text` line; ValueError (and nothing changed) if it is not one."""
         w = text.split(" ")
-        if len(w) != 5 or w[0] != "dice" or w[1] not in MODES or len(w[3]) != RECENT:
+        ok = len(w) == 5 and w[0] == "dice" and w[1] in MODES and len(w[3]) == 5
+        ok = ok and len(w[2]) == len(w[4]) == _PAIRS and "1" in w[2] and "1" in w[4]
+        for c in w[2] + w[4] if ok else "":
+            ok = ok and c in "01"
+        for c in w[3] if ok else "":
+            ok = ok and c in _SUMS and c != "1"
+        if not ok:
             raise ValueError("dice")
-        balanced, deck = _cards(w[2]), _cards(w[4])
-        recent = bytearray(RECENT)
-        for i in range(RECENT):
-            s = "0123456789ABC".find(w[3][i])
-            if s == 1 or s < 0:
-                raise ValueError("dice")
-            recent[i] = s
         self.mode = MODES.index(w[1])
-        self.balanced[:] = balanced
-        self.deck[:] = deck
-        self.recent[:] = recent
-
-
-def _count(cards: bytearray) -> int:
-    n = 0
-    for c in cards:
-        n += c
-    return n
-
-
-def _refill(cards: bytearray) -> None:
-    for i in range(PAIRS):
-        cards[i] = 1
-
-
-def _bits(cards: bytearray) -> str:
-    return "".join("1" if c else "0" for c in cards)
-
-
-def _cards(text: str) -> bytearray:
-    if len(text) != PAIRS:
-        raise ValueError("dice")
-    cards = bytearray(PAIRS)
-    for i in range(PAIRS):
-        if text[i] == "1":
-            cards[i] = 1
-        elif text[i] != "0":
-            raise ValueError("dice")
-    if not _count(cards):
-        raise ValueError("dice")
-    return cards
+        self.balanced[:] = w[2].encode()
+        self.recent[:] = w[3].encode()
+        self.deck[:] = w[4].encode()
