@@ -76,6 +76,7 @@ _DECK_AT = 5  # deck: reshuffled when this many cards are left
 _BALANCED_BELOW = 13  # balanced: reshuffled once fewer than this many are left
 # 0.7 ** k as integers (x 100,000): the cut of a sum that came k times in the last 5 rolls.
 _CUT = (100000, 70000, 49000, 34300, 24010, 16807)
+_MODE_NAMES = (b"fair", b"balanced", b"deck")  # `MODES` as bytes, for the record
 _SUMS = "0123456789ABC"  # balanced's last sums are kept as these characters (0: none yet)
 
 
@@ -184,6 +185,12 @@ class Dice:
         deck> <its last 5 sums> <deck>`` (decks as 36 x 0/1, in card order)."""
         balanced, recent = str(self.balanced, "ascii"), str(self.recent, "ascii")
         return f"dice {MODES[self.mode]} {balanced} {recent} {str(self.deck, 'ascii')}"
+
+    def state_parts(self) -> tuple:
+        """`state_text` with its line end, as the pieces the record is written in: the decks
+        themselves, no copy."""
+        return (b"dice ", _MODE_NAMES[self.mode], b" ", self.balanced, b" ", self.recent, b" ",
+                self.deck, b"\n")  # fmt: skip
 
     def restore(self, text: str) -> None:
         """Take back a `state_text` line; ValueError (and nothing changed) if it is not one."""

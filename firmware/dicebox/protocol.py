@@ -96,11 +96,12 @@ def _make_table() -> array:
 
 
 _TABLE = _make_table()
+del _make_table  # run once: its code need not stay in the heap
 
 
-def crc16(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no xor-out)."""
-    crc = 0xFFFF
+def crc16(data: bytes, crc: int = 0xFFFF) -> int:
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no xor-out); ``crc``: the
+    CRC of the bytes before ``data``, to go on from."""
     table = _TABLE
     for byte in data:
         crc = ((crc << 8) & 0xFF00) ^ table[(crc >> 8) ^ byte]
@@ -252,15 +253,6 @@ def _check(kind: str, fields: dict, schema: dict) -> None:
         raise ProtocolError(E_FIELD, kind)
     elif kind == "MODE" and fields["dice"] not in DICE_MODES:
         raise ProtocolError(E_RANGE, kind)
-
-
-def encode_message(kind: str, values: dict, schema: dict = DEVICE_MESSAGES) -> bytes:
-    """The canonical line for a decoded message: fields in schema order, absent ones left out."""
-    pairs = []
-    for key, _field_kind, _required in spec_fields(schema[kind]):
-        if key in values:
-            pairs.append((key, values[key]))
-    return encode(kind, tuple(pairs))
 
 
 class LineSplitter:

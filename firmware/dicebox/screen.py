@@ -32,11 +32,11 @@ _SHAKE_DY = (2, -2, 1, -1, 1, 0)
 _CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!-+:?/."
 # One glyph per character: 5 rows of 3 bits, the top-left pixel in bit 14.
 _GLYPHS = (
-    31599, 11415, 29671, 29391, 23497, 31183, 31215, 29266, 31727, 31695, 11245, 27566, 14627,
-    27502, 31143, 31140, 14699, 23533, 29847, 4714, 23469, 18727, 24557, 27501, 11114, 27556,
-    11123, 27565, 14478, 29842, 23407, 23402, 23549, 23213, 23186, 29351, 9346, 448, 1488, 1040,
-    25218, 4772, 2,
-)  # fmt: skip
+    b"\x7b\x6f\x2c\x97\x73\xe7\x72\xcf\x5b\xc9\x79\xcf\x79\xef\x72\x52\x7b\xef\x7b\xcf\x2b\xed"
+    b"\x6b\xae\x39\x23\x6b\x6e\x79\xa7\x79\xa4\x39\x6b\x5b\xed\x74\x97\x12\x6a\x5b\xad\x49\x27"
+    b"\x5f\xed\x6b\x6d\x2b\x6a\x6b\xa4\x2b\x73\x6b\xad\x38\x8e\x74\x92\x5b\x6f\x5b\x6a\x5b\xfd"
+    b"\x5a\xad\x5a\x92\x72\xa7\x24\x82\x01\xc0\x05\xd0\x04\x10\x62\x82\x12\xa4\x00\x02"
+)  # 2 bytes a glyph, high byte first: bytes rather than a tuple, less of the heap
 
 # Pip positions on a 30-pixel die: column * 3 + row, in thirds (0 left/top, 1 middle, 2
 # right/bottom). Bytes rather than tuples of tuples: less of the heap.
@@ -69,7 +69,7 @@ class Screen:
         for char in text:
             i = _CHARS.find(char)
             if i >= 0:
-                glyph = _GLYPHS[i]
+                glyph = _GLYPHS[2 * i] << 8 | _GLYPHS[2 * i + 1]
                 bit = 14
                 for row in range(5):
                     for col in range(3):
@@ -189,13 +189,3 @@ class Screen:
                         fb.fill_rect(x + cell // 2 - 1, 59, 2, 2, 1)
                     if i == length - 1:
                         fb.rect(x + 3, 58, cell - 6, 4, 1)
-
-
-def rows(buf: bytes, width: int = WIDTH, height: int = HEIGHT) -> list:
-    """The frame as text rows, ``#`` lit and ``.`` dark (golden files, the emulator)."""
-    out = []
-    for y in range(height):
-        base = (y >> 3) * width
-        bit = 1 << (y & 7)
-        out.append("".join("#" if buf[base + x] & bit else "." for x in range(width)))
-    return out

@@ -27,6 +27,11 @@ MAGIC_V1 = "DICEBOX 1"  # before the dice modes: no dice line
 MAX_BYTES = 4736
 
 
+def roll_line(boot: str, seq: int, y: int, r: int, e: str, t: int, off: bool, alc: bool) -> bytes:
+    """A roll's line in the record, with its line end."""
+    return f"roll {boot} {seq} {y} {r} {e} {t} {1 if off else 0} {1 if alc else 0}\n".encode()
+
+
 class StoredRoll:
     """A roll as kept in flash: its boot and the fields of its ROLL line."""
 
@@ -41,22 +46,33 @@ class StoredRoll:
         self.t = t
         self.off = off
         self.alc = alc
+        self.record = roll_line(boot, seq, y, r, e, t, off, alc)
 
     def text(self) -> str:
-        off = 1 if self.off else 0
-        alc = 1 if self.alc else 0
-        return f"roll {self.boot} {self.seq} {self.y} {self.r} {self.e} {self.t} {off} {alc}"
+        return self.record[:-1].decode()
 
 
-def encode(track: int, rolls: list, dice: str = "") -> bytes:
-    """The record's bytes; ``dice`` is `Dice.state_text` (left out when empty)."""
-    lines = [MAGIC, "track " + str(track)]
-    if dice:
-        lines.append(dice)
+def parts(track: int, rolls: list, dice: "tuple | str" = "") -> list:
+    """The record as the pieces it is written in, the CRC line last: no piece is a copy of the
+    rolls' lines or of the decks (the heap is small and a whole record is one allocation of up
+    to 4 KB). ``rolls`` have a ``record`` (their line); ``dice`` is `Dice.state_parts` (or its
+    text, or nothing)."""
+    out = [MAGIC.encode() + b"\ntrack %d\n" % track]
+    if isinstance(dice, str):
+        dice = (dice.encode() + b"\n",) if dice else ()
+    out.extend(dice)
     for roll in rolls:
-        lines.append(roll.text())
-    body = ("\n".join(lines) + "\n").encode()
-    return body + b"crc %04X\n" % crc16(body)
+        out.append(roll.record)
+    crc = 0xFFFF
+    for piece in out:
+        crc = crc16(piece, crc)
+    out.append(b"crc %04X\n" % crc)
+    return out
+
+
+def encode(track: int, rolls: list, dice: "tuple | str" = "") -> bytes:
+    """The record's bytes (see `parts`)."""
+    return b"".join(parts(track, rolls, dice))
 
 
 def _number(text: str, low: int, high: int) -> int:
@@ -140,12 +156,13 @@ class Store:
                 self.bad += 1
         return 0, [], ""
 
-    def _write(self, path: str, data: bytes) -> None:
-        """Write ``data`` as the whole of ``path`` (tests put a power cut in here)."""
+    def _write(self, path: str, pieces: list) -> None:
+        """Write ``pieces`` in turn as the whole of ``path`` (tests put a power cut in here)."""
         with open(path, "wb") as f:
-            f.write(data)
+            for piece in pieces:
+                f.write(piece)
 
-    def save(self, track: int, rolls: list, dice: str = "") -> None:
-        self._write(self.tmp, encode(track, rolls, dice))
+    def save(self, track: int, rolls: list, dice: "tuple | str" = "") -> None:
+        self._write(self.tmp, parts(track, rolls, dice))
         os.rename(self.tmp, self.path)
         self.writes += 1

@@ -168,6 +168,7 @@ def test_state_line_round_trip_and_refusals() -> None:
     for _ in range(3):
         d.roll()
     text = d.state_text()
+    assert b"".join(d.state_parts()) == (text + "\n").encode()  # what the record is written from
     again = dice(FAIR, 99)
     again.restore(text)
     assert (again.mode, again.state_text()) == (DECK, text)

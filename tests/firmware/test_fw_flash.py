@@ -32,10 +32,11 @@ class CutStore(S.Store):  # type: ignore[misc]
         super().__init__(path)
         self.cut_at: int | None = None
 
-    def _write(self, path: str, data: bytes) -> None:
+    def _write(self, path: str, pieces: list[bytes]) -> None:
         if self.cut_at is None:
-            super()._write(path, data)
+            super()._write(path, pieces)
             return
+        data = b"".join(pieces)
         cut, self.cut_at = min(self.cut_at, len(data)), None
         with open(path, "wb") as f:
             f.write(data[:cut])
@@ -266,9 +267,10 @@ class Cut(Exception):
 
 class CutStore(S.Store):
     cut_at = -1
-    def _write(self, path, data):
+    def _write(self, path, pieces):
         if self.cut_at < 0:
-            return S.Store._write(self, path, data)
+            return S.Store._write(self, path, pieces)
+        data = b"".join(pieces)
         k = min(self.cut_at, len(data))
         self.cut_at = -1
         with open(path, "wb") as f:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 from conftest import venv_tool
-from fwtools import FIRMWARE, S, ScriptedDice, SimBox
+from fwtools import FIRMWARE, S, ScriptedDice, SimBox, rows
 
-HEIGHT, WIDTH, Screen, rows = S.HEIGHT, S.WIDTH, S.Screen, S.rows
+HEIGHT, WIDTH, Screen = S.HEIGHT, S.WIDTH, S.Screen
 
 GOLDEN = Path(__file__).parent / "golden_frames"
 

@@ -3,7 +3,7 @@ offered on connect; heartbeats, timeouts, resends and the LED animations, on sim
 
 from __future__ import annotations
 
-from fwtools import L, S, ScriptedDice, SimBox
+from fwtools import L, S, ScriptedDice, SimBox, rows
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -277,7 +277,7 @@ def test_a_60_roll_game_without_a_host_agrees_with_the_rules_core() -> None:
         assert sim.box.attacks == game.barbarian_attacks
         screen = S.Screen()
         screen.draw(state)
-        robber = S.rows(screen.buf)[10][96:104] == "#" * 8  # the sum's inverted box
+        robber = rows(screen.buf)[10][96:104] == "#" * 8  # the sum's inverted box
         assert robber == (yellow + red == 7)
         sevens += yellow + red == 7
         rolls += [f for kind, f in sim.out() if kind == "ROLL"]
