@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from fwtools import Dice, DiceBox, ScriptedDice, SimBox, Xoshiro128, p
+from fwtools import Dice, DiceBox, ScriptedDice, SimBox, Xoshiro128, host_main, hw_host, p
 from fwtools import Store as S
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -391,3 +391,23 @@ def test_the_flag_overrides_the_records_mode_and_keeps_its_decks(tmp_path: Path)
     box = DiceBox(Dice(Xoshiro128(1).getrandbits), DEV, "00000002", 0, 8, S.Store(path), FAIR)
     assert box.dice.mode == FAIR and count(box.dice.deck) == 35
     assert b"dice=fair" in box.next_line()  # type: ignore[operator]
+
+
+# ---- the emulator -----------------------------------------------------------------------------
+def test_the_emulators_dice_mode_reaches_the_firmware(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion_app.emulator.__main__ import parse_args
+    from companion_app.emulator.firmware import firmware_args
+
+    assert parse_args(["--dice-mode", "deck"]).dice_mode == "deck"
+    assert parse_args([]).dice_mode is None  # the box's own (its flash record's)
+    with pytest.raises(SystemExit):
+        parse_args(["--dice-mode", "loaded"])
+    args = firmware_args(
+        seed=3, boot_id=None, device_id=None, script=None, resend_ms=None, dice_mode="balanced"
+    )
+    box, _hw, _runner = host_main.build(host_main.parse_args(args), hw_host.MemorySerial())
+    assert box.dice.mode == BALANCED
+    assert b"dice=balanced" in box.next_line()
+    with pytest.raises(SystemExit):
+        host_main.parse_args(["--dice-mode", "loaded"])
+    assert "usage" in capsys.readouterr().err
