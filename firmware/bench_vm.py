@@ -1,18 +1,19 @@
 """Benchmark of the firmware logic (not a test): heap, press-to-display and press-to-ROLL latency.
 
-    micropython -X heapsize=96k firmware/bench_vm.py [ROLLS [FLASH_FILE]]   # from source
+    micropython -X heapsize=96k firmware/bench_vm.py [ROLLS [FLASH_FILE [MODE]]]   # from source
 
-Runs the real `DiceBox` on a simulated clock with its display (`screen.Screen`, drawn at the
-press through `DiceBox.on_roll` as the runner does, and redrawn whenever its state changes) and
-its flash record (`store.Store` in FLASH_FILE, default ``bench_flash.dat``): every roll is a
-clean press, the ROLL line is taken from the outbox at once (as the runner's flush does), and
-acknowledged. Prints one JSON line: rolls, the heap taken by the loaded modules, the heap in use
-after the run, the press-to-display-frame and press-to-line latencies (median and max,
-microseconds; the frame is the 1,024 bytes ready for the I2C transfer). For the peak heap, run
-it with a fixed heap (``-X heapsize=...``; `make bench` searches the smallest that completes):
-it fails with MemoryError when the heap is too small. The harness itself allocates as little as
-it can (two 200-byte histograms), so the figure is the firmware's. Note the unix VM is 64-bit:
-its objects take about twice the Pico's memory.
+Runs the real `DiceBox` on a simulated clock with its display (`screen.Screen`, drawn at the press
+through `DiceBox.on_roll` as the runner does, and redrawn whenever its state changes) and its flash
+record (`store.Store` in FLASH_FILE, default ``bench_flash.dat``): every roll is a clean press, the
+ROLL line is taken from the outbox at once (as the runner's flush does), and acknowledged. The dice
+roll in MODE (default ``balanced``: its deck, weights and last sums are the most work a roll does).
+Prints one JSON line: rolls, the heap taken by the loaded modules, the heap in use after the run,
+the press-to-display-frame and press-to-line latencies (median and max, microseconds; the frame is
+the 1,024 bytes ready for the I2C transfer). For the peak heap, run it with a fixed heap (``-X
+heapsize=...``; `make bench` searches the smallest that completes): it fails with MemoryError when
+the heap is too small. The harness itself allocates as little as it can (two 200-byte histograms),
+so the figure is the firmware's. Note the unix VM is 64-bit: its objects take about twice the
+Pico's memory.
 """
 
 import gc
@@ -53,7 +54,7 @@ def _quantile(bins: array, width: int, count: int, per_100: int) -> int:
     return -1
 
 
-def run(rolls: int, flash: str) -> dict:
+def run(rolls: int, flash: str, mode: str = "balanced") -> dict:
     ticks_us = getattr(time, "ticks_us", None)
     ticks_diff = getattr(time, "ticks_diff", None)
     gc.collect()
@@ -64,7 +65,9 @@ def run(rolls: int, flash: str) -> dict:
         except OSError:
             pass
     store = Store(flash)
-    box = DiceBox(Dice(Xoshiro128(1).getrandbits), "D1CE", "0000BEEF", 0, 8, store)
+    box = DiceBox(
+        Dice(Xoshiro128(1).getrandbits), "D1CE", "0000BEEF", 0, 8, store, p.DICE_MODES.index(mode)
+    )
     screen = Screen()
     shown = [None, 0]  # the state on the screen, when the latest frame was ready (ticks_us)
 
@@ -130,6 +133,7 @@ def run(rolls: int, flash: str) -> dict:
         "frame_us_max": frame_worst,
         "flash_writes": store.writes,
         "unacked": len(box.ring),
+        "dice_mode": mode,
     }
 
 
@@ -149,4 +153,5 @@ def _ack_rolls(box: DiceBox, line: "bytes | None", now: int) -> int:
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
-    print(json.dumps(run(count, sys.argv[2] if len(sys.argv) > 2 else "bench_flash.dat")))
+    flash_file = sys.argv[2] if len(sys.argv) > 2 else "bench_flash.dat"
+    print(json.dumps(run(count, flash_file, sys.argv[3] if len(sys.argv) > 3 else "balanced")))

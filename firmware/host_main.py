@@ -15,6 +15,8 @@ Options:
     --script FILE       fixed rolls, one "yellow red event" a line, used in turn (e.g. 3 5 ship)
     --show-leds         print the LED strip to stderr whenever it changes
     --show-display      print each new display frame to stderr: OLED <1024 bytes in hex>
+    --dice-mode MODE    fair | balanced | deck: the dice mode to start in (default: the flash
+                        record's, fair without one), as if set on the box
     --flash FILE        the box's flash record (unacknowledged rolls, standalone track) lives in
                         FILE (and FILE.new while it is replaced); without it nothing survives
 
@@ -37,6 +39,7 @@ from dicebox import hw_host, pins
 from dicebox.app import Runner
 from dicebox.core import DiceBox
 from dicebox.dice import Dice, Xoshiro128
+from dicebox.protocol import DICE_MODES
 from dicebox.store import Store
 
 DEFAULT_DEVICE_ID = "D1CE0000000000E1"
@@ -45,7 +48,7 @@ LED_COUNT = pins.LED_COUNT
 USAGE = (
     "usage: host_main.py [--seed N] [--device-id HEX] [--boot-id HEX] [--control FD|PATH]"
     " [--heartbeat-ms N] [--resend-ms N] [--script FILE] [--show-leds] [--show-display]"
-    " [--flash FILE]\n"
+    " [--flash FILE] [--dice-mode fair|balanced|deck]\n"
 )
 
 
@@ -61,6 +64,7 @@ def parse_args(argv: list) -> dict:
         "show_leds": False,
         "show_display": False,
         "flash": None,
+        "dice_mode": None,
     }
     i = 0
     while i < len(argv):
@@ -83,6 +87,9 @@ def parse_args(argv: list) -> dict:
             except ValueError:
                 sys.stderr.write(USAGE)
                 raise SystemExit(2) from None
+        elif key == "dice_mode" and value not in DICE_MODES:
+            sys.stderr.write(USAGE)
+            raise SystemExit(2)
         else:
             opts[key] = value.upper() if key.endswith("_id") else value
         i += 2
@@ -112,7 +119,8 @@ def build(opts: dict, serial: "object") -> tuple:
     if boot_id is None:
         boot_id = "".join(f"{b:02X}" for b in hw_host.entropy(4))
     store = Store(opts["flash"]) if opts["flash"] is not None else None
-    box = DiceBox(dice, opts["device_id"], boot_id, clock(), LED_COUNT, store)
+    mode = -1 if opts["dice_mode"] is None else DICE_MODES.index(opts["dice_mode"])
+    box = DiceBox(dice, opts["device_id"], boot_id, clock(), LED_COUNT, store, mode)
     if opts["heartbeat_ms"] is not None:
         box.HB_INTERVAL_MS = opts["heartbeat_ms"]
     if opts["resend_ms"] is not None:

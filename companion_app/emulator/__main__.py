@@ -119,6 +119,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, help="reproducible dice and boot ids")
     parser.add_argument("--script", metavar="FILE", help="fixed rolls: 'yellow red event' a line")
     parser.add_argument(
+        "--dice-mode",
+        choices=("fair", "balanced", "deck"),
+        help="the box's dice mode at power-up (default: its flash record's, fair without one)",
+    )
+    parser.add_argument(
         "--fault",
         type=_fault_plan,
         default=FaultPlan(),
@@ -217,6 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             micropython=args.micropython,
             seed=args.seed,
             script=args.script,
+            dice_mode=args.dice_mode,
             faults=args.fault,
             unplug_every=args.unplug_every,
             reset_after=args.reset_after,

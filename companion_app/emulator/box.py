@@ -82,6 +82,8 @@ class Emulator:
     :param micropython: run the firmware in the MicroPython unix VM instead of this CPython.
     :param seed: reproducible dice (and boot ids); None: random.
     :param script: a dice script file (``yellow red event`` per line) instead of random dice.
+    :param dice_mode: ``fair``, ``balanced`` or ``deck``: the box's dice mode at its first
+        power-up (after a `reset` it keeps the mode of its flash record); None: the record's.
     :param faults: faults on the wire, both ways.
     :param unplug_every: unplug and replug the port after every N rolls (0: never).
     :param reset_after: restart the box once, right after its Nth roll went out (0: never).
@@ -98,6 +100,7 @@ class Emulator:
         micropython: bool = False,
         seed: int | None = None,
         script: str | None = None,
+        dice_mode: str | None = None,
         faults: FaultPlan | None = None,
         unplug_every: int = 0,
         reset_after: int = 0,
@@ -109,6 +112,7 @@ class Emulator:
         self.micropython = micropython
         self.seed = seed
         self.script = script
+        self.dice_mode = dice_mode
         self.faults = faults or FaultPlan()
         self.unplug_every = unplug_every
         self.reset_after = reset_after
@@ -221,6 +225,7 @@ class Emulator:
             script=self.script,
             resend_ms=self.resend_ms,
             flash=self.flash,
+            dice_mode=self.dice_mode if not boots else None,
         )
         self.boots.append(boot_id or "?")
         return VmFirmware(args) if self.micropython else ThreadFirmware(args)

@@ -92,6 +92,7 @@ def firmware_args(
     script: str | None,
     resend_ms: int | None,
     flash: str | None = None,
+    dice_mode: str | None = None,
 ) -> list[str]:
     args: list[str] = []
     if seed is not None:
@@ -106,6 +107,8 @@ def firmware_args(
         args += ["--resend-ms", str(resend_ms)]
     if flash is not None:
         args += ["--flash", flash]
+    if dice_mode is not None:
+        args += ["--dice-mode", dice_mode]
     return args
 
 

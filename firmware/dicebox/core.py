@@ -30,15 +30,16 @@ gc.collect()
 from .screen import SHAKE_MS, SHAKE_STEP_MS  # noqa: E402
 
 gc.collect()
-from .store import StoredRoll  # noqa: E402
+from .store import roll_line  # noqa: E402
 
 gc.collect()
 
 
 class Roll:
-    """One roll kept until the host acknowledges it. Its ROLL line is made once, at the press
-    (no encoding on a resend); ``kept`` is what the flash record holds of it, ``kept.boot`` the
-    boot that made it (this one, or an earlier one for a roll restored from flash).
+    """One roll kept until the host acknowledges it. Its ROLL line and its line in the flash
+    record are made once, at the press (no encoding on a resend or a write; no object of its
+    own for the record: 160 bytes less of the heap per roll); ``boot`` is the boot that made it
+    (this one, or an earlier one for a roll restored from flash).
 
     Every ROLL line names that boot: a host that missed the box's HELLO after a reset would
     otherwise file a new boot's roll under the old boot's name."""
@@ -64,7 +65,13 @@ class Roll:
         self.offline = offline
         self.sent_ms = -1  # when the ROLL line was last queued (-1: never)
         self.line = p.encode("ROLL", fields)
-        self.kept = StoredRoll(boot, seq, yellow, red, event, t_ms, offline, alch)
+        self.boot = boot
+        self.record = roll_line(boot, seq, yellow, red, event, t_ms, offline, alch)
+
+    @property
+    def kept(self) -> "Roll":
+        """What the flash record holds of it: the roll itself (its ``boot``, its ``record``)."""
+        return self
 
 
 class DiceBox:
@@ -77,6 +84,10 @@ class DiceBox:
     # Standalone: the rules' 7 advances until the attack (§1), so 8 spaces, the last "arrived".
     STANDALONE_TRACK_LEN = 8
     LONG_PRESS_MS = 2000  # standalone: holding the button this long sends the ship home
+    # The dice mode on the box: a second press within DOUBLE_PRESS_MS of the one before, held
+    # MODE_HOLD_MS (both presses roll, as every press does), moves on to the next mode.
+    DOUBLE_PRESS_MS = 500
+    MODE_HOLD_MS = 1000
     ACK_SAVE_MS = 5000  # acknowledged rolls leave the flash record this long after (batched)
 
     def __init__(
@@ -87,7 +98,10 @@ class DiceBox:
         now_ms: int = 0,
         led_count: int = 8,
         store: "Any" = None,
+        mode: int = -1,
     ) -> None:
+        """``mode``: the dice mode to start in (an index of `protocol.DICE_MODES`; -1: the one in
+        the flash record, fair without one), as if set on the box."""
         self.dice = dice
         self.device_id = device_id
         self.boot_id = boot_id
@@ -109,6 +123,9 @@ class DiceBox:
         self.next_hb_ms = now_ms
         self._reset_track_at = -1  # standalone: when the attack animation ends (or the next roll)
         self._held_since = -1  # when the button went down for the press it is still held for
+        self._last_press_ms = -1  # when the latest press began (-1: none yet)
+        self._mode_hold_from = -1  # a second press of a double press, held: when it began
+        self.host_modes = False  # the host present has set the dice mode (MODE): its mode rules
         self.attacks = 0  # standalone attacks since power-up
         self.last_roll = None  # type: tuple | None  # (yellow, red, event, press ms) for the screen
         self.turn = ""  # what the tablet's SHOW says: whose turn, who draws on a castle
@@ -119,17 +136,27 @@ class DiceBox:
         self._save_at = -1  # when the record is due to be written again (-1: it is up to date)
         if store is not None:
             self._restore(store)
+        if mode >= 0:
+            dice.mode = mode
         self._send(self._hello(now_ms))
 
     # ---- inputs ---------------------------------------------------------------------------------
     def button(self, pressed: bool, now_ms: int) -> bool:
         """One sample of the roll button (True = pressed); True when it made a press."""
         if self.debouncer.update(pressed, now_ms):
+            last, self._last_press_ms = self._last_press_ms, now_ms
+            double = last >= 0 and now_ms - last <= self.DOUBLE_PRESS_MS
+            self._mode_hold_from = now_ms if double else -1
             self._held_since = now_ms
             self.press(now_ms)
             return True
         if not pressed:
             self._held_since = -1
+            self._mode_hold_from = -1
+        elif self._mode_hold_from >= 0 and now_ms - self._mode_hold_from >= self.MODE_HOLD_MS:
+            self._mode_hold_from = -1
+            self._held_since = -1  # this hold changes the dice mode; it does not send the ship home
+            self.next_mode(now_ms)
         elif self._held_since >= 0 and now_ms - self._held_since >= self.LONG_PRESS_MS:
             self._held_since = -1
             if not self.host:
@@ -142,6 +169,19 @@ class DiceBox:
         self.lights.cancel(ATTACK)
         self.lights.set_track(0, self.STANDALONE_TRACK_LEN)
         self.lights.beep(now_ms, Lights.BLINK_TONE_HZ, 300)
+        self.save()
+
+    def next_mode(self, now_ms: int) -> None:
+        """The gesture on the box: the next dice mode (fair, balanced, deck, fair ...), kept in
+        flash. Refused (a blink) while a host that has set the mode is present: the game's
+        mode rules then."""
+        self._expire_host(now_ms)
+        if self.host and self.host_modes:
+            self.lights.start(BLINK, now_ms)
+            self.lights.beep(now_ms, Lights.BLINK_TONE_HZ, 120)
+            return
+        self.dice.mode = (self.dice.mode + 1) % len(p.DICE_MODES)
+        self.lights.beep(now_ms, Lights.ROLL_TONE_HZ, 300)
         self.save()
 
     def press(self, now_ms: int) -> None:
@@ -223,7 +263,12 @@ class DiceBox:
 
     # ---- the flash record -----------------------------------------------------------------------
     def _restore(self, store: "Any") -> None:
-        track, kept = store.load()
+        track, kept, dice = store.load()
+        if dice:
+            try:
+                self.dice.restore(dice)
+            except ValueError:
+                pass  # a record of another version's dice: fair, fresh decks
         if 0 < track < self.STANDALONE_TRACK_LEN - 1:
             self.lights.set_track(track, self.STANDALONE_TRACK_LEN)
         for k in kept[-self.RING_SIZE :]:
@@ -236,11 +281,8 @@ class DiceBox:
         self._save_at = -1
         if self.store is None:
             return
-        kept = []
-        for roll in self.ring:
-            kept.append(roll.kept)
         track = 0 if self.host else self.lights.pos
-        self.store.save(track, kept)
+        self.store.save(track, self.ring, self.dice.state_parts())
 
     # ---- outputs --------------------------------------------------------------------------------
     def next_line(self) -> bytes | None:
@@ -287,6 +329,7 @@ class DiceBox:
             waiting,
             self.turn if host else "",
             self.draws if host else "",
+            self.dice.mode,
         )
 
     def status_led(self, now_ms: int) -> bool:
@@ -320,6 +363,7 @@ class DiceBox:
                 ("up", self._up(now_ms)),
                 ("unacked", len(self.ring)),
                 ("lost", self.lost),
+                ("dice", p.DICE_MODES[self.dice.mode]),
             ),
         )
 
@@ -339,6 +383,7 @@ class DiceBox:
         if self.host and now_ms - self.last_rx_ms > timeout:
             self.host = False
             self.alchemist = None  # a card played on a tablet that is gone does not carry over
+            self.host_modes = False
 
     def _connect(self, now_ms: int) -> None:
         """A host (re)appeared or said HELLO: introduce ourselves and offer every unacked roll."""
@@ -355,7 +400,7 @@ class DiceBox:
     def _offered(self, roll: Roll) -> bool:
         """An earlier boot's roll goes only to a host that said it takes them (HELLO boots=1):
         an older host would file it under the current boot."""
-        return roll.kept.boot == self.boot_id or self.host_boots
+        return roll.boot == self.boot_id or self.host_boots
 
     def _room(self) -> bool:
         return len(self.outbox) <= self.OUTBOX_LINES - self.OUTBOX_SPARE
@@ -419,6 +464,7 @@ class DiceBox:
             return
         if kind == "HELLO":
             self.host_boots = fields.get("boots") == 1
+            self.host_modes = False  # a new session: the mode is the box's until it sends MODE
         if kind == "HELLO" or not was_host:
             self._connect(now_ms)
         if kind == "HELLO" or kind == "HB":
@@ -428,7 +474,7 @@ class DiceBox:
             boot = fields.get("boot", self.boot_id)
             for i in range(len(self.ring)):
                 roll = self.ring[i]
-                if roll.seq == seq and roll.kept.boot == boot:
+                if roll.seq == seq and roll.boot == boot:
                     self.ring.pop(i)
                     if self._save_at < 0:
                         self._save_at = now_ms + self.ACK_SAVE_MS
@@ -455,4 +501,12 @@ class DiceBox:
         elif kind == "SHOW":
             self.turn = fields.get("turn", "").upper()  # the display's font has capitals
             self.draws = fields.get("draw", "").upper().replace(".", " ")
+        elif kind == "MODE":
+            self.host_modes = True
+            mode = p.DICE_MODES.index(fields["dice"])
+            if mode != self.dice.mode:
+                self.dice.mode = mode
+                self.save()
+            self._send(p.encode("OK", (("cmd", kind), ("dice", fields["dice"]))))
+            return
         self._send(p.encode("OK", (("cmd", kind),)))

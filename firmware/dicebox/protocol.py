@@ -16,6 +16,8 @@ MAX_LINE = 128  # bytes of one line without its terminator; longer input is reje
 # The event die's six faces, in index order.
 EVENT_FACES = ("ship", "ship", "ship", "trade", "politics", "science")
 EVENTS = ("ship", "trade", "politics", "science")
+# The production dice's modes (`dice.py`), in index order: ``MODE dice=...``, ``HELLO ... dice=``.
+DICE_MODES = ("fair", "balanced", "deck")
 
 # Error codes carried by ``ERR code=...`` (and by ProtocolError.code).
 E_LONG = "long"  # line longer than MAX_LINE
@@ -32,12 +34,12 @@ E_RANGE = "range"  # a field is well-formed but out of range (e.g. track positio
 # it does not know (so later versions can add fields). Strings rather than tuples of tuples,
 # which took 5 KB more of the heap in the VM.
 DEVICE_MESSAGES = {
-    "HELLO": "fw:t proto:u dev:x boot:x up:u unacked:u lost:u",
+    "HELLO": "fw:t proto:u dev:x boot:x up:u unacked:u lost:u dice:t?",
     "ROLL": "seq:u y:d r:d e:e t:u off:b? alc:b? boot:x?",
     "OFFLINE": "n:u first:u last:u",
     "HB": "up:u last:u unacked:u armed:b",
     "PRESS": "armed:b t:u full:b?",
-    "OK": "cmd:t",
+    "OK": "cmd:t dice:t?",
     "ERR": "code:t cmd:t? want:x?",
     "PONG": "n:t?",
 }
@@ -54,6 +56,7 @@ HOST_MESSAGES = {
     "LEDTEST": "",
     "PING": "n:t?",
     "SHOW": "turn:t? draw:t?",
+    "MODE": "dice:t",
 }
 
 
@@ -93,11 +96,12 @@ def _make_table() -> array:
 
 
 _TABLE = _make_table()
+del _make_table  # run once: its code need not stay in the heap
 
 
-def crc16(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no xor-out)."""
-    crc = 0xFFFF
+def crc16(data: bytes, crc: int = 0xFFFF) -> int:
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no xor-out); ``crc``: the
+    CRC of the bytes before ``data``, to go on from."""
     table = _TABLE
     for byte in data:
         crc = ((crc << 8) & 0xFF00) ^ table[(crc >> 8) ^ byte]
@@ -247,15 +251,8 @@ def _check(kind: str, fields: dict, schema: dict) -> None:
             raise ProtocolError(E_RANGE, kind)
     elif kind == "ALCH" and (("y" in fields) != ("r" in fields)):
         raise ProtocolError(E_FIELD, kind)
-
-
-def encode_message(kind: str, values: dict, schema: dict = DEVICE_MESSAGES) -> bytes:
-    """The canonical line for a decoded message: fields in schema order, absent ones left out."""
-    pairs = []
-    for key, _field_kind, _required in spec_fields(schema[kind]):
-        if key in values:
-            pairs.append((key, values[key]))
-    return encode(kind, tuple(pairs))
+    elif kind == "MODE" and fields["dice"] not in DICE_MODES:
+        raise ProtocolError(E_RANGE, kind)
 
 
 class LineSplitter:

@@ -4,8 +4,9 @@ Pure drawing: `Screen.draw(state)` paints one frame from a `DiceBox.screen_state
 hardware layer sends `Screen.buf` to the display. Layout, top to bottom:
 
 - y 0-9: whose turn it is (from the tablet's ``SHOW``); ``SOLO`` without a tablet. On the
-  right, small marks: ``USB`` (tablet connected), ``OFF n`` (n rolls waiting for the tablet),
-  ``LOCK`` (disarmed: the tablet refuses rolls now).
+  right, small marks: the dice mode (``BAL`` balanced, ``DECK`` deck; none for fair dice),
+  ``USB`` (tablet connected), ``OFF n`` (n rolls waiting for the tablet), ``LOCK`` (disarmed:
+  the tablet refuses rolls now).
 - y 12-41: the yellow die (outlined, white pips) and the red die (solid, black pips), shaking for
   `SHAKE_MS` after a press with their final faces; the sum, inverted with ``ROBBER`` on a 7.
 - y 44-53: the event die: a ship, or the castle's colour and its track, and who draws a
@@ -31,17 +32,18 @@ _SHAKE_DY = (2, -2, 1, -1, 1, 0)
 _CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!-+:?/."
 # One glyph per character: 5 rows of 3 bits, the top-left pixel in bit 14.
 _GLYPHS = (
-    31599, 11415, 29671, 29391, 23497, 31183, 31215, 29266, 31727, 31695, 11245, 27566, 14627,
-    27502, 31143, 31140, 14699, 23533, 29847, 4714, 23469, 18727, 24557, 27501, 11114, 27556,
-    11123, 27565, 14478, 29842, 23407, 23402, 23549, 23213, 23186, 29351, 9346, 448, 1488, 1040,
-    25218, 4772, 2,
-)  # fmt: skip
+    b"\x7b\x6f\x2c\x97\x73\xe7\x72\xcf\x5b\xc9\x79\xcf\x79\xef\x72\x52\x7b\xef\x7b\xcf\x2b\xed"
+    b"\x6b\xae\x39\x23\x6b\x6e\x79\xa7\x79\xa4\x39\x6b\x5b\xed\x74\x97\x12\x6a\x5b\xad\x49\x27"
+    b"\x5f\xed\x6b\x6d\x2b\x6a\x6b\xa4\x2b\x73\x6b\xad\x38\x8e\x74\x92\x5b\x6f\x5b\x6a\x5b\xfd"
+    b"\x5a\xad\x5a\x92\x72\xa7\x24\x82\x01\xc0\x05\xd0\x04\x10\x62\x82\x12\xa4\x00\x02"
+)  # 2 bytes a glyph, high byte first: bytes rather than a tuple, less of the heap
 
 # Pip positions on a 30-pixel die: column * 3 + row, in thirds (0 left/top, 1 middle, 2
 # right/bottom). Bytes rather than tuples of tuples: less of the heap.
 _PIPS = (b"", b"\x04", b"\x00\x08", b"\x00\x04\x08", b"\x00\x06\x02\x08",
          b"\x00\x06\x04\x02\x08", b"\x00\x06\x01\x07\x02\x08")  # fmt: skip
 DIE = 30
+MODE_MARKS = ("", "BAL", "DECK")  # by dice mode (`protocol.DICE_MODES`): fair dice show none
 
 # The event die's castles: the colour printed on the display and the progress track it names.
 CASTLES = {
@@ -67,7 +69,7 @@ class Screen:
         for char in text:
             i = _CHARS.find(char)
             if i >= 0:
-                glyph = _GLYPHS[i]
+                glyph = _GLYPHS[2 * i] << 8 | _GLYPHS[2 * i + 1]
                 bit = 14
                 for row in range(5):
                     for col in range(3):
@@ -112,12 +114,18 @@ class Screen:
 
     # ---- the frame ----------------------------------------------------------------------------
     def draw(self, state: tuple) -> None:
-        """Paint ``state`` (see `DiceBox.screen_state`) into `buf`."""
-        yellow, red, event, shake, pos, length, attack, host, armed, waiting, turn, draw = state
+        """Paint ``state`` (see `DiceBox.screen_state`) into `buf`. A state of 12 values, without
+        the dice mode (as drawn before the modes), is fair dice."""
+        yellow, red, event, shake, pos, length, attack, host, armed, waiting, turn, draw = state[
+            :12
+        ]
+        mode = state[12] if len(state) > 12 else 0
         fb = self.fb
         fb.fill(0)
         # status marks, right-aligned, small
         marks = []
+        if mode:
+            marks.append(MODE_MARKS[mode])
         if host:
             marks.append("USB")
             if not armed:
@@ -181,13 +189,3 @@ class Screen:
                         fb.fill_rect(x + cell // 2 - 1, 59, 2, 2, 1)
                     if i == length - 1:
                         fb.rect(x + 3, 58, cell - 6, 4, 1)
-
-
-def rows(buf: bytes, width: int = WIDTH, height: int = HEIGHT) -> list:
-    """The frame as text rows, ``#`` lit and ``.`` dark (golden files, the emulator)."""
-    out = []
-    for y in range(height):
-        base = (y >> 3) * width
-        bit = 1 << (y & 7)
-        out.append("".join("#" if buf[base + x] & bit else "." for x in range(width)))
-    return out

@@ -1,4 +1,5 @@
-"""The box's record in flash: unacknowledged rolls and the standalone track, across a reset.
+"""The box's record in flash: unacknowledged rolls, the standalone track and the dice (their mode
+and each deck mode's deck), across a reset.
 
 One small text file, replaced whole: the new record is written to ``PATH.new`` and renamed over
 ``PATH`` (an atomic replace on the Pico's littlefs and on POSIX), so a power cut at any byte
@@ -6,18 +7,29 @@ leaves either the old record or the new one. The last line holds the CRC-16 of e
 before it; a record that does not check out is ignored (and reported as ``bad``), never
 half-used. Wear: see firmware/README.md ("Rolls across a reset").
 
-    DICEBOX 1
+    DICEBOX 2
     track 3
+    dice deck 1111...(36) 00000 0110...(36)  (mode, balanced deck, last 5 sums, deck: `dice.py`)
     roll 5EED0007 4 3 5 ship 1200 1 0      (boot, seq, yellow, red, event, t, off, alc)
     crc 1A2B
+
+A record of version 1 (no ``dice`` line, ``DICEBOX 1``) still reads: its rolls and track are
+kept, and the dice are fair with fresh decks.
 """
 
 import os
 
 from .protocol import EVENTS, crc16
 
-MAGIC = "DICEBOX 1"
-MAX_BYTES = 4608  # a record is at most 64 rolls of at most 62 bytes; anything longer is not ours
+MAGIC = "DICEBOX 2"
+MAGIC_V1 = "DICEBOX 1"  # before the dice modes: no dice line
+# a record: at most 64 rolls of at most 62 bytes and a dice line of 94; longer is not ours
+MAX_BYTES = 4736
+
+
+def roll_line(boot: str, seq: int, y: int, r: int, e: str, t: int, off: bool, alc: bool) -> bytes:
+    """A roll's line in the record, with its line end."""
+    return f"roll {boot} {seq} {y} {r} {e} {t} {1 if off else 0} {1 if alc else 0}\n".encode()
 
 
 class StoredRoll:
@@ -34,19 +46,33 @@ class StoredRoll:
         self.t = t
         self.off = off
         self.alc = alc
+        self.record = roll_line(boot, seq, y, r, e, t, off, alc)
 
     def text(self) -> str:
-        off = 1 if self.off else 0
-        alc = 1 if self.alc else 0
-        return f"roll {self.boot} {self.seq} {self.y} {self.r} {self.e} {self.t} {off} {alc}"
+        return self.record[:-1].decode()
 
 
-def encode(track: int, rolls: list) -> bytes:
-    lines = [MAGIC, "track " + str(track)]
+def parts(track: int, rolls: list, dice: "tuple | str" = "") -> list:
+    """The record as the pieces it is written in, the CRC line last: no piece is a copy of the
+    rolls' lines or of the decks (the heap is small and a whole record is one allocation of up
+    to 4 KB). ``rolls`` have a ``record`` (their line); ``dice`` is `Dice.state_parts` (or its
+    text, or nothing)."""
+    out = [MAGIC.encode() + b"\ntrack %d\n" % track]
+    if isinstance(dice, str):
+        dice = (dice.encode() + b"\n",) if dice else ()
+    out.extend(dice)
     for roll in rolls:
-        lines.append(roll.text())
-    body = ("\n".join(lines) + "\n").encode()
-    return body + b"crc %04X\n" % crc16(body)
+        out.append(roll.record)
+    crc = 0xFFFF
+    for piece in out:
+        crc = crc16(piece, crc)
+    out.append(b"crc %04X\n" % crc)
+    return out
+
+
+def encode(track: int, rolls: list, dice: "tuple | str" = "") -> bytes:
+    """The record's bytes (see `parts`)."""
+    return b"".join(parts(track, rolls, dice))
 
 
 def _number(text: str, low: int, high: int) -> int:
@@ -59,18 +85,24 @@ def _number(text: str, low: int, high: int) -> int:
 
 
 def decode(data: bytes) -> tuple:
-    """A record's bytes -> (track, [StoredRoll, ...]); ValueError if it is not a whole record."""
+    """A record's bytes -> (track, [StoredRoll, ...], dice line or ""); ValueError if it is not a
+    whole record. The dice line is checked by `Dice.restore`."""
     if len(data) > MAX_BYTES:
         raise ValueError("too long")
     cut = data.rfind(b"crc ")
     if cut < 0 or data[cut:] != b"crc %04X\n" % crc16(data[:cut]):
         raise ValueError("checksum")
     lines = data[:cut].decode().split("\n")
-    if lines[0] != MAGIC or not lines[1].startswith("track "):
+    if lines[0] not in (MAGIC, MAGIC_V1) or not lines[1].startswith("track "):
         raise ValueError("not a dice box record")
     track = _number(lines[1][6:], 0, 99)
+    first = 2
+    dice = ""
+    if lines[0] == MAGIC and len(lines) > 2 and lines[2].startswith("dice "):
+        dice = lines[2]
+        first = 3
     rolls = []
-    for line in lines[2:]:
+    for line in lines[first:]:
         if not line:
             continue
         w = line.split(" ")
@@ -90,7 +122,7 @@ def decode(data: bytes) -> tuple:
                 _number(w[8], 0, 1) == 1,
             )
         )
-    return track, rolls
+    return track, rolls, dice
 
 
 class Store:
@@ -114,7 +146,7 @@ class Store:
             return None
 
     def load(self) -> tuple:
-        """(track, rolls) from flash; (0, []) when there is no good record."""
+        """(track, rolls, dice line) from flash; (0, [], "") when there is no good record."""
         for path in (self.path, self.tmp):
             try:
                 data = self._read(path)
@@ -122,14 +154,15 @@ class Store:
                     return decode(data)
             except (ValueError, UnicodeError):
                 self.bad += 1
-        return 0, []
+        return 0, [], ""
 
-    def _write(self, path: str, data: bytes) -> None:
-        """Write ``data`` as the whole of ``path`` (tests put a power cut in here)."""
+    def _write(self, path: str, pieces: list) -> None:
+        """Write ``pieces`` in turn as the whole of ``path`` (tests put a power cut in here)."""
         with open(path, "wb") as f:
-            f.write(data)
+            for piece in pieces:
+                f.write(piece)
 
-    def save(self, track: int, rolls: list) -> None:
-        self._write(self.tmp, encode(track, rolls))
+    def save(self, track: int, rolls: list, dice: "tuple | str" = "") -> None:
+        self._write(self.tmp, parts(track, rolls, dice))
         os.rename(self.tmp, self.path)
         self.writes += 1

@@ -35,6 +35,26 @@ from dicebox.core import DiceBox  # noqa: E402
 from dicebox.dice import Dice, Xoshiro128  # noqa: E402
 
 
+def encode_message(kind: str, values: dict[str, Any], schema: dict[str, str]) -> bytes:
+    """The canonical line for a decoded message: fields in schema order, absent ones left out.
+    (Not in the firmware: the box only encodes what it sends, field by field.)"""
+    pairs = []
+    for key, _field_kind, _required in p.spec_fields(schema[kind]):
+        if key in values:
+            pairs.append((key, values[key]))
+    return bytes(p.encode(kind, tuple(pairs)))
+
+
+def rows(buf: bytes, width: int = 128, height: int = 64) -> list[str]:
+    """A display frame (MONO_VLSB) as text rows, ``#`` lit and ``.`` dark: the golden files."""
+    out = []
+    for y in range(height):
+        base = (y >> 3) * width
+        bit = 1 << (y & 7)
+        out.append("".join("#" if buf[base + x] & bit else "." for x in range(width)))
+    return out
+
+
 def load_vectors(name: str) -> list[dict[str, Any]]:
     with open(VECTORS / name, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]

@@ -32,10 +32,11 @@ class CutStore(S.Store):  # type: ignore[misc]
         super().__init__(path)
         self.cut_at: int | None = None
 
-    def _write(self, path: str, data: bytes) -> None:
+    def _write(self, path: str, pieces: list[bytes]) -> None:
         if self.cut_at is None:
-            super()._write(path, data)
+            super()._write(path, pieces)
             return
+        data = b"".join(pieces)
         cut, self.cut_at = min(self.cut_at, len(data)), None
         with open(path, "wb") as f:
             f.write(data[:cut])
@@ -46,11 +47,22 @@ def kept(boot: str, seq: int, e: str = "ship", off: bool = True) -> Any:
     return S.StoredRoll(boot, seq, 3, 5, e, 100 * seq, off, False)
 
 
+def deck_state(seed: int, mode: str, rolls: int) -> str:
+    """A dice state line after ``rolls`` rolls in ``mode`` (decks part drawn)."""
+    dice = Dice(Xoshiro128(seed).getrandbits)
+    dice.mode = p.DICE_MODES.index(mode)
+    for _ in range(rolls):
+        dice.roll()
+    return str(dice.state_text())
+
+
 def test_record_round_trip_and_damage_is_refused(tmp_path: Path) -> None:
     rolls = [kept("5EED0007", 4), kept("5EED0007", 5, "trade", off=False)]
-    data = S.encode(3, rolls)
-    track, back = S.decode(data)
+    dice = deck_state(3, "balanced", 7)
+    data = S.encode(3, rolls, dice)
+    track, back, dice_back = S.decode(data)
     assert track == 3 and [r.text() for r in back] == [r.text() for r in rolls]
+    assert dice_back == dice and dice.startswith("dice balanced ")
     assert data.endswith(b"crc %04X\n" % S.crc16(data[: data.rfind(b"crc ")]))
     for i in range(len(data)):  # any one flipped byte is refused, never half-used
         bad = bytearray(data)
@@ -60,35 +72,39 @@ def test_record_round_trip_and_damage_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         S.decode(data[:-3])  # cut short
     store = S.Store(str(tmp_path / "flash.dat"))
-    assert store.load() == (0, [])  # no record yet
+    assert store.load() == (0, [], "")  # no record yet
     (tmp_path / "flash.dat").write_bytes(b"\xff" * 300)  # erased flash, someone else's file
-    assert store.load() == (0, []) and store.bad == 1
+    assert store.load() == (0, [], "") and store.bad == 1
 
 
 def test_a_power_cut_at_any_byte_of_a_write_leaves_the_old_or_the_new_record(
     tmp_path: Path,
 ) -> None:
+    """With the dice's state too: the deck after the cut is the old deck or the new one."""
     path = str(tmp_path / "flash.dat")
     old = [kept("0000BEEF", 1), kept("0000BEEF", 2)]
     new = [*old, kept("0000BEEF", 3, "science")]
-    size = len(S.encode(2, new))
+    old_dice, new_dice = deck_state(5, "deck", 11), deck_state(5, "deck", 12)
+    assert old_dice != new_dice
+    size = len(S.encode(2, new, new_dice))
     for cut in range(size + 1):
         store = CutStore(path)
-        store.save(1, old)
+        store.save(1, old, old_dice)
         store.cut_at = cut
         with pytest.raises(PowerCut):
-            store.save(2, new)
-        track, rolls = CutStore(path).load()  # after the reset
-        assert (track, [r.seq for r in rolls]) == (1, [1, 2]), cut
+            store.save(2, new, new_dice)
+        track, rolls, dice = CutStore(path).load()  # after the reset
+        assert (track, [r.seq for r in rolls], dice) == (1, [1, 2], old_dice), cut
     store = CutStore(path)
-    store.save(2, new)
-    assert [r.seq for r in CutStore(path).load()[1]] == [1, 2, 3]
+    store.save(2, new, new_dice)
+    _, rolls, dice = CutStore(path).load()
+    assert ([r.seq for r in rolls], dice) == ([1, 2, 3], new_dice)
     # the very first write cut short: no record at all, not a damaged one
     first = CutStore(str(tmp_path / "first.dat"))
     first.cut_at = 20
     with pytest.raises(PowerCut):
-        first.save(1, old)
-    assert CutStore(str(tmp_path / "first.dat")).load() == (0, [])
+        first.save(1, old, old_dice)
+    assert CutStore(str(tmp_path / "first.dat")).load() == (0, [], "")
 
 
 def test_a_reset_box_offers_its_kept_rolls_with_their_boot_and_seq(tmp_path: Path) -> None:
@@ -244,15 +260,17 @@ _VM_CUT = """
 import sys, os
 sys.path.insert(0, {fw!r})
 from dicebox import store as S
+from dicebox.dice import Dice, Xoshiro128
 
 class Cut(Exception):
     pass
 
 class CutStore(S.Store):
     cut_at = -1
-    def _write(self, path, data):
+    def _write(self, path, pieces):
         if self.cut_at < 0:
-            return S.Store._write(self, path, data)
+            return S.Store._write(self, path, pieces)
+        data = b"".join(pieces)
         k = min(self.cut_at, len(data))
         self.cut_at = -1
         with open(path, "wb") as f:
@@ -262,23 +280,30 @@ class CutStore(S.Store):
 path = {path!r}
 old = [S.StoredRoll("0000BEEF", 1, 3, 5, "ship", 100, True, False)]
 new = old + [S.StoredRoll("0000BEEF", 2, 6, 6, "trade", 200, True, False)]
-size = len(S.encode(2, new))
+dice = Dice(Xoshiro128(5).getrandbits)
+dice.mode = 2
+for _ in range(11):
+    dice.roll()
+old_dice = dice.state_text()
+dice.roll()
+new_dice = dice.state_text()
+size = len(S.encode(2, new, new_dice))
 bad = 0
 for cut in range(size + 1):
     st = CutStore(path)
-    st.save(1, old)
+    st.save(1, old, old_dice)
     st.cut_at = cut
     try:
-        st.save(2, new)
+        st.save(2, new, new_dice)
     except Cut:
         pass
-    track, rolls = CutStore(path).load()
-    if track != 1 or len(rolls) != 1:
+    track, rolls, dice = CutStore(path).load()
+    if track != 1 or len(rolls) != 1 or dice != old_dice:
         bad += 1
 st = CutStore(path)
-st.save(2, new)
-track, rolls = CutStore(path).load()
-print(size + 1, bad, track, len(rolls))
+st.save(2, new, new_dice)
+track, rolls, dice = CutStore(path).load()
+print(size + 1, bad, track, len(rolls), dice == new_dice)
 """
 
 
@@ -293,15 +318,16 @@ def test_power_cut_at_any_byte_in_the_micropython_vm(tmp_path: Path) -> None:
         check=True,
         timeout=60,
     ).stdout.split()
-    cuts, bad, track, rolls = (int(x) for x in out)
-    assert cuts > 90 and bad == 0 and (track, rolls) == (2, 2)  # every byte of the record
+    assert out[4] == "True"  # the new deck, whole
+    cuts, bad, track, rolls = (int(x) for x in out[:4])
+    assert cuts > 180 and bad == 0 and (track, rolls) == (2, 2)  # every byte of the record
 
 
 def test_a_huge_file_in_the_records_place_is_refused_without_reading_it(tmp_path: Path) -> None:
     path = tmp_path / "flash.dat"
     path.write_bytes(b"DICEBOX 1\n" + b"x" * 100_000)
     store = S.Store(str(path))
-    assert store.load() == (0, []) and store.bad == 1
+    assert store.load() == (0, [], "") and store.bad == 1
 
 
 @pytest.mark.micropython

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 from conftest import venv_tool
-from fwtools import FIRMWARE, VECTORS, SimBox, load_vectors, p, raw
+from fwtools import FIRMWARE, VECTORS, SimBox, encode_message, load_vectors, p, raw
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,30 +26,38 @@ def test_crc_matches_an_independent_implementation(data: bytes) -> None:
 
 
 def test_vector_files_cover_every_message_and_error() -> None:
-    device = {v["type"] for v in load_vectors("device.jsonl")}
-    host = {v["type"] for v in load_vectors("host.jsonl")}
+    device = {v["type"] for v in load_vectors("device.jsonl") + load_vectors("modes-device.jsonl")}
+    host = {v["type"] for v in load_vectors("host.jsonl") + load_vectors("modes-host.jsonl")}
     errors = {v["error"] for v in load_vectors("invalid.jsonl")}
     assert device == set(p.DEVICE_MESSAGES)
     assert host == set(p.HOST_MESSAGES)
     assert errors == {p.E_LONG, p.E_FRAME, p.E_CRC, p.E_UNKNOWN, p.E_FIELD, p.E_RANGE}
 
 
-@pytest.mark.parametrize(("name", "schema"), [("device.jsonl", "host"), ("host.jsonl", "device")])
+@pytest.mark.parametrize(
+    ("name", "schema"),
+    [
+        ("device.jsonl", "host"),
+        ("host.jsonl", "device"),
+        ("modes-device.jsonl", "host"),
+        ("modes-host.jsonl", "device"),
+    ],
+)
 def test_valid_vectors_decode_and_encode(name: str, schema: str) -> None:
     vectors = load_vectors(name)
-    assert len(vectors) >= 16
+    assert len(vectors) >= (16 if name[0] != "m" else 4)
     for v in vectors:
         kind, fields = p.decode(raw(v["line"]), SCHEMAS[schema])
         assert (kind, fields) == (v["type"], v["fields"]), v["note"]
         if v["canonical"]:
-            message_schema = p.DEVICE_MESSAGES if name == "device.jsonl" else p.HOST_MESSAGES
-            line = p.encode_message(kind, fields, message_schema)
+            message_schema = p.DEVICE_MESSAGES if schema == "host" else p.HOST_MESSAGES
+            line = encode_message(kind, fields, message_schema)
             assert line == raw(v["line"]) + b"\r\n", v["note"]
 
 
 def test_invalid_vectors_are_rejected_with_their_code() -> None:
-    vectors = load_vectors("invalid.jsonl")
-    assert len(vectors) >= 30
+    vectors = load_vectors("invalid.jsonl") + load_vectors("modes-invalid.jsonl")
+    assert len(vectors) >= 36
     for v in vectors:
         with pytest.raises(p.ProtocolError) as info:
             p.decode(raw(v["line"]), SCHEMAS[v["to"]])
@@ -108,7 +116,7 @@ def test_roll_round_trip(seq: int, y: int, r: int, e: str, t: int, off: bool, al
         fields["off"] = 1
     if alc:
         fields["alc"] = 1
-    line = p.encode_message("ROLL", fields)
+    line = encode_message("ROLL", fields, p.DEVICE_MESSAGES)
     assert p.decode(line[:-2], p.DEVICE_MESSAGES) == ("ROLL", fields)
 
 
@@ -120,7 +128,9 @@ from dicebox import protocol as p
 schemas = {"device": p.HOST_MESSAGES, "host": p.DEVICE_MESSAGES}
 def raw(s):
     return bytes([ord(c) for c in s])
-for name, to in (("device.jsonl", "host"), ("host.jsonl", "device"), ("invalid.jsonl", None)):
+for name, to in (("device.jsonl", "host"), ("host.jsonl", "device"), ("invalid.jsonl", None),
+                 ("modes-device.jsonl", "host"), ("modes-host.jsonl", "device"),
+                 ("modes-invalid.jsonl", None)):
     for text in open(sys.argv[2] + "/" + name):
         v = json.loads(text)
         try:
@@ -145,12 +155,14 @@ def test_vectors_in_the_micropython_vm() -> None:
     )
     got = [json.loads(line) for line in result.stdout.decode().splitlines()]
     expected = []
-    for name in ("device.jsonl", "host.jsonl"):
-        expected += [
-            {"line": v["line"], "type": v["type"], "fields": v["fields"]}
-            for v in load_vectors(name)
-        ]
-    expected += [{"line": v["line"], "error": v["error"]} for v in load_vectors("invalid.jsonl")]
+    for prefix in ("", "modes-"):
+        for name in ("device.jsonl", "host.jsonl"):
+            expected += [
+                {"line": v["line"], "type": v["type"], "fields": v["fields"]}
+                for v in load_vectors(prefix + name)
+            ]
+        invalid = load_vectors(prefix + "invalid.jsonl")
+        expected += [{"line": v["line"], "error": v["error"]} for v in invalid]
     streams = load_vectors("streams.jsonl")
     expected += [{"stream": v["stream"], "lines": v["lines"]} for v in streams]
     assert len(got) == len(expected) > 70

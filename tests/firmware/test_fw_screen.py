@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 from conftest import venv_tool
-from fwtools import FIRMWARE, S, ScriptedDice, SimBox
+from fwtools import FIRMWARE, S, ScriptedDice, SimBox, rows
 from screen_frames import FRAMES, GOLDEN, draw_cpython, golden
 
-HEIGHT, WIDTH, rows = S.HEIGHT, S.WIDTH, S.rows
+HEIGHT, WIDTH = S.HEIGHT, S.WIDTH
 UPDATE = Path(__file__).parent / "update_golden_frames.py"
 
 
@@ -119,7 +119,7 @@ def test_show_from_the_tablet_reaches_the_screen_only_while_it_is_present() -> N
     state = sim.box.screen_state(sim.now)
     assert (state[7], state[10], state[11]) == (True, "ANNA", "ANNA BO")
     sim.send("SHOW")  # nothing to show: cleared
-    assert sim.box.screen_state(sim.now)[10:] == ("", "")
+    assert sim.box.screen_state(sim.now)[10:12] == ("", "")
     sim.send("SHOW", (("turn", "Anna"),))
     sim.advance(6000)  # the tablet is gone: the screen says SOLO, not a stale turn
     state = sim.box.screen_state(sim.now)

@@ -3,7 +3,7 @@ offered on connect; heartbeats, timeouts, resends and the LED animations, on sim
 
 from __future__ import annotations
 
-from fwtools import L, S, ScriptedDice, SimBox
+from fwtools import L, S, ScriptedDice, SimBox, rows
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -281,7 +281,7 @@ def play_beside_the_rules(seed: int, rolls: int, draw: bool) -> tuple[int, int, 
         if draw:
             screen = S.Screen()
             screen.draw(state)
-            robber = S.rows(screen.buf)[10][96:104] == "#" * 8  # the sum's inverted box
+            robber = rows(screen.buf)[10][96:104] == "#" * 8  # the sum's inverted box
             assert robber == (yellow + red == 7), where
         sevens += yellow + red == 7
         sim.advance(200 + 100 * rng.below(39), step=100)

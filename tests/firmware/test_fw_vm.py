@@ -167,15 +167,29 @@ def test_bouncy_presses_roll_once_each(vm: VMBox) -> None:
     assert vm.until_box_time(rolls[-1]["t"] + 200) == []
 
 
-def test_same_seed_same_rolls_on_cpython_and_micropython() -> None:
+@pytest.mark.parametrize("mode", ["fair", "balanced", "deck"])
+def test_same_seed_same_rolls_on_cpython_and_micropython(mode: str) -> None:
     results = []
     for interpreter in (venv_tool("micropython"), venv_tool("python")):
-        vm = VMBox(interpreter, "--seed", "11")
+        vm = VMBox(interpreter, "--seed", "11", "--dice-mode", mode)
         try:
-            connect(vm)
-            results.append([roll(vm) for _ in range(4)])
+            assert connect(vm)["dice"] == mode
+            results.append([roll(vm) for _ in range(6)])
         finally:
             assert vm.close() == 0
     strip = [[(r["y"], r["r"], r["e"]) for r in rolls] for rolls in results]
     assert strip[0] == strip[1]
     assert len(set(strip[0])) > 1
+    if mode == "deck":
+        assert len({(y, r) for y, r, _ in strip[0]}) == 6  # no card twice
+
+
+def test_mode_command_in_the_micropython_vm(vm: VMBox) -> None:
+    assert connect(vm)["dice"] == "fair"
+    vm.send("MODE", (("dice", "balanced"),))
+    assert vm.expect("OK") == {"cmd": "MODE", "dice": "balanced"}
+    vm.send("MODE", (("dice", "dice"),))
+    assert vm.expect("ERR") == {"code": "range", "cmd": "MODE"}
+    assert roll(vm)["seq"] == 1
+    vm.send("HELLO")
+    assert vm.expect("HELLO")["dice"] == "balanced"
