@@ -352,6 +352,50 @@ class Pico:
                 board.diagnostics.append(raw.decode(errors="replace").rstrip())
 
 
+class PtyPort:
+    """The Pico's USB serial port as a pseudo-terminal, for a host that opens a path (the
+    app's `DiceLink`, ``pyserial-miniterm``): what the host writes goes to the chip, what the
+    chip sends comes out."""
+
+    def __init__(self, pico: Pico) -> None:
+        import pty
+        import termios
+        import tty
+
+        self._pico = pico
+        self._master, slave = pty.openpty()
+        tty.setraw(slave, termios.TCSANOW)
+        self.path = os.ttyname(slave)
+        self._slave = slave  # held open: the pty stays up while the host reopens it
+        self._closed = threading.Event()
+        pico.on_serial = self._to_host
+        threading.Thread(target=self._from_host, name="pico-pty", daemon=True).start()
+
+    def _to_host(self, data: bytes) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self._master, data)
+
+    def _from_host(self) -> None:
+        import select
+
+        while not self._closed.is_set():
+            ready, _, _ = select.select([self._master], [], [], 0.2)
+            if not ready:
+                continue
+            try:
+                data = os.read(self._master, 4096)
+            except OSError:
+                return
+            self._pico.write(data)
+
+    def close(self) -> None:
+        self._closed.set()
+        self._pico.on_serial = None
+        for fd in (self._master, self._slave):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
 def strip_colours(grb: bytes) -> list[tuple[int, int, int]]:
     """A WS2812 frame as sent (green, red, blue a LED) as (red, green, blue) colours."""
     return [(grb[i + 1], grb[i], grb[i + 2]) for i in range(0, len(grb) - 2, 3)]
@@ -367,6 +411,7 @@ __all__ = [
     "Board",
     "HarnessError",
     "Pico",
+    "PtyPort",
     "flash_file_record",
     "make_flash",
     "strip_colours",
