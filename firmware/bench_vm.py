@@ -7,7 +7,8 @@ press through `DiceBox.on_roll` as the runner does, and redrawn whenever its sta
 its flash record (`store.Store` in FLASH_FILE, default ``bench_flash.dat``): every roll is a
 clean press, the ROLL line is taken from the outbox at once (as the runner's flush does), and
 acknowledged. Prints one JSON line: rolls, the heap taken by the loaded modules, the heap in use
-after the run, the press-to-display-frame and press-to-line latencies (median and max,
+after the run, the most in use seen right after a press (the same measure on the Pico's port and
+in the VM), the heap's size, the press-to-display-frame and press-to-line latencies (median and max,
 microseconds; the frame is the 1,024 bytes ready for the I2C transfer). For the peak heap, run
 it with a fixed heap (``-X heapsize=...``; `make bench` searches the smallest that completes):
 it fails with MemoryError when the heap is too small. The harness itself allocates as little as
@@ -85,6 +86,7 @@ def run(rolls: int, flash: str) -> dict:
         pass
     bins = array("H", bytes(200))
     worst = 0
+    peak = 0  # the most heap in use seen right after a press (before any collection)
     for _ in range(rolls):
         for _ in range(40):  # released, sampled every ms
             now += 1
@@ -109,6 +111,9 @@ def run(rolls: int, flash: str) -> dict:
         else:
             box.button(True, now)
             line = box.next_line()
+        used = gc.mem_alloc()
+        if used > peak:
+            peak = used
         acked = _ack_rolls(box, line, now)
         assert acked
         for _ in range(60):  # held, then let go
@@ -123,6 +128,8 @@ def run(rolls: int, flash: str) -> dict:
         "rolls": rolls,
         "heap_code_bytes": code_bytes,
         "heap_live_bytes": gc.mem_alloc() - _heap_at_start,
+        "heap_peak_at_press_bytes": peak - _heap_at_start,
+        "heap_total_bytes": gc.mem_alloc() + gc.mem_free(),
         "latency_us_median": _quantile(bins, BIN_US, rolls, 50),
         "latency_us_max": worst,
         "frame_us_median": _quantile(frame_bins, FRAME_BIN_US, rolls, 50),

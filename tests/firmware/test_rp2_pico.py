@@ -19,7 +19,7 @@ from companion_app.device.events import LinkEvent
 from companion_app.device.link import DiceLink, serial_opener
 from companion_app.device.table import DiceTable
 from companion_app.emulator.firmware import firmware_module
-from companion_app.emulator.rp2040 import Board, Pico, PtyPort, strip_colours
+from companion_app.emulator.rp2040 import Board, Pico, PtyPort, flash_file_record, strip_colours
 from companion_app.journal.store import Journal
 from companion_app.rules.config import GameConfig
 from companion_app.rules.randomplay import choose_random_action
@@ -91,6 +91,7 @@ def connect(pico: Pico) -> dict:
     board = pico.wait(count("HELLO", 1), sim_s=5)  # the boot greeting, unasked
     send(pico, "HELLO", (("proto", 1),))
     pico.wait(count("HELLO", 2), sim_s=2)
+    pico.run_for(0.2)  # the button must read released for a moment after power-up
     return lines(board, "HELLO")[-1]
 
 
@@ -202,8 +203,71 @@ def test_frames_and_strip_after_show_track_and_attack(pico: Pico) -> None:
         shown = [S.rows(f) for _, f in b.frames[frames_before:]]
         return blink[0] in shown and blink[1] in shown
 
-    board = pico.wait(blinked, sim_s=3)
-    # when it is over, the display is as before the attack, the strip shows the track again
-    still = drawn((*base, -1, *rest))
-    board = pico.wait(lambda b: S.rows(b.frames[-1][1]) == still, sim_s=10)
-    assert strip_colours(board.strips[-1][1]) == track(7)
+    pico.wait(blinked, sim_s=3)
+
+
+STORE = firmware_module("dicebox.store")
+
+
+def record(pico: Pico) -> tuple:
+    """The flash record as the chip's littlefs holds it: (track, [StoredRoll, ...])."""
+    data = flash_file_record(pico.flash_path)
+    assert data is not None, "no /dicebox.dat in the flash"
+    return STORE.decode(data)  # type: ignore[no-any-return]
+
+
+def test_power_cut_with_unacknowledged_rolls_resends_them_from_flash(pico: Pico) -> None:
+    """Two rolls a host never acknowledged survive a power cut in the flash file; the next boot
+    (its own entropy: a new boot id) offers them with their boot and seq, once each."""
+    first = connect(pico)
+    send(pico, "HELLO", (("proto", 1), ("boots", 1)))
+    press(pico)
+    press(pico)
+    board = pico.wait(count("ROLL", 2), sim_s=1)
+    made = [(r["boot"], r["seq"], r["y"], r["r"], r["e"]) for r in lines(board, "ROLL")[:2]]
+    assert [m[:2] for m in made] == [(first["boot"], 1), (first["boot"], 2)]
+    assert any(op == "program" for _, op, _, _ in board.flash_ops)
+    pico.power_cut()
+    _, kept = record(pico)
+    assert [(k.boot, k.seq, k.y, k.r, k.e) for k in kept] == made
+    pico.power_cycle()
+    hello = pico.wait(count("HELLO", 1), sim_s=5)
+    after = lines(hello, "HELLO")[0]
+    assert after["boot"] != first["boot"] and after["unacked"] == 2
+    send(pico, "HELLO", (("proto", 1), ("boots", 1)))
+    board = pico.wait(count("ROLL", 2), sim_s=3)
+    offered = [(r["boot"], r["seq"], r["y"], r["r"], r["e"]) for r in lines(board, "ROLL")]
+    assert offered == made
+    for boot, seq, *_ in made:
+        send(pico, "ACK", (("seq", seq), ("boot", boot)))
+    pico.wait(lambda b: bool(lines(b, "HB")) and lines(b, "HB")[-1]["unacked"] == 0, sim_s=3)
+    # acknowledged rolls leave the record (batched, 5 s later), and are never sent again
+    acked_at = pico.board.now_us
+    pico.wait(lambda b: any(t > acked_at for t, *_ in b.flash_ops), sim_s=7)
+    pico.run_for(0.2)
+    assert len(lines(pico.board, "ROLL")) == 2
+    pico.power_cut()
+    assert record(pico)[1] == []  # the next boot has nothing to offer
+
+
+def test_standalone_track_after_ships_and_a_long_press(pico: Pico) -> None:
+    """No host: each ship moves the box's own track (strip, display, flash record); holding
+    the button 2 s sends the ship home."""
+    pico.wait(lambda b: bool(b.strips), sim_s=5)
+    pico.run_for(0.2)
+    for _ in range(3):
+        press(pico)
+    pico.run_for(0.3)
+    pos, kept = record(pico)
+    assert len(kept) == 3 and all(k.off for k in kept)
+    assert pos == sum(k.e == "ship" for k in kept)
+    board = pico.wait(lambda b: strip_colours(b.strips[-1][1]) == track(pos), sim_s=1)
+    last = kept[-1]
+    assert last_frame(board) == drawn(
+        (last.y, last.r, last.e, -1, pos, 8, -1, False, True, 3, "", "")
+    )
+    pico.button(True)
+    board = pico.wait(lambda b: strip_colours(b.strips[-1][1]) == track(0), sim_s=3)
+    pico.button(False)
+    pico.run_for(0.3)
+    assert record(pico)[0] == 0

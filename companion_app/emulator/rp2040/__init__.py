@@ -165,6 +165,8 @@ class Board:
     oled_commands: bytes = b""
     strips: list[tuple[int, bytes, int]] = field(default_factory=list)
     pins: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    inputs: list[tuple[int, int, int]] = field(default_factory=list)
+    serial_at: list[tuple[int, int]] = field(default_factory=list)
     flash_ops: list[tuple[int, str, int, int]] = field(default_factory=list)
     pin_report: dict[str, dict[str, int]] | None = None
     random_bits: int = 0
@@ -322,9 +324,12 @@ class Pico:
             kind = ev.get("ev")
             if kind == "cdc":
                 serial = bytes.fromhex(ev["hex"])
+                board.serial_at.append((board.now_us, len(board.serial)))
                 board.serial += serial
             elif kind == "oled":
                 board.frames.append((board.now_us, bytes.fromhex(ev["hex"])))
+            elif kind == "input":
+                board.inputs.append((board.now_us, int(ev["pin"]), int(ev["level"])))
             elif kind == "oled_cmd":
                 board.oled_commands = bytes.fromhex(ev["hex"])
             elif kind == "strip":

@@ -14,13 +14,14 @@
 //   {"cmd":"pins"}                    report every pin's function and state
 //   {"cmd":"quit"}
 // Events, one JSON object a line on stdout, each with "us", the simulated time in microseconds:
-//   {"ev":"t"}                      time goes on (every millisecond of simulated time)
+//   {"ev":"t"}                      time goes on (every 5 ms of simulated time)
 //   {"ev":"usb"}                    the host has enumerated the serial port
 //   {"ev":"cdc","hex":"..."}        bytes from the box's serial port
 //   {"ev":"oled","addr":60,"hex":"..."}  a whole frame drawn on the SSD1306 (8 pages of 128)
 //   {"ev":"oled_cmd","hex":"..."}   the SSD1306 commands so far, when the first frame comes
 //   {"ev":"strip","pin":16,"hex":"...","fn":5}  a WS2812 frame as sent (GRB bytes), and who drove the pin
 //   {"ev":"pin","pin":25,"level":1} an output pin changed (the status LED)
+//   {"ev":"input","pin":15,"level":0} when the host's drive of an input pin took effect
 //   {"ev":"flash","op":"erase"|"program","offset":N,"len":N}
 //   {"ev":"rng","n":N}              how many random bits the firmware has read so far
 //   {"ev":"pins","pins":{...}}
@@ -339,7 +340,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     return;
   }
   if (msg.cmd === 'cdc') toDevice.push(...Buffer.from(msg.hex, 'hex'));
-  else if (msg.cmd === 'pin') mcu.gpio[msg.pin].setInputValue(!!msg.level);
+  else if (msg.cmd === 'pin') {
+    mcu.gpio[msg.pin].setInputValue(!!msg.level);
+    emit({ ev: 'input', pin: msg.pin, level: msg.level ? 1 : 0 });
+  }
   else if (msg.cmd === 'pins') emit({ ev: 'pins', pins: pinsReport() });
   else if (msg.cmd === 'quit') quit(0);
 });
@@ -365,7 +369,7 @@ function run() {
     }
     pumpToDevice();
     if (stripBits.length && clock.nanos - stripFall > STRIP_LATCH_NS) stripFlush();
-    if (clock.nanos - lastTick >= 1e6) {
+    if (clock.nanos - lastTick >= 5e6) {
       lastTick = clock.nanos;
       if (randomBitsRead !== lastRng) {
         lastRng = randomBitsRead;
