@@ -32,6 +32,9 @@ def test_the_rp2040_mode_rolls_behind_a_pty() -> None:
         try:
             os.write(fd, p.encode("HELLO", {"proto": 1}))
             hello = read_line(fd, "HELLO")
+            # the box's button counts once it has read released a moment after power-up
+            while read_line(fd, "HB")["up"] < 500:
+                pass
             box.press()
             roll = read_line(fd, "ROLL")
         finally:
