@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import json
 import statistics
+import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.firmware import FIRMWARE, _tool, build, flash_flags, vm_run
+from bench.firmware import FIRMWARE, _tool, build, flash_flags
 from bench.table import NOT_AVAILABLE, Row
 
 SECTION = "rp2040"
 
 BENCH_MAIN = """import gc, json, bench_vm
-print("BENCH " + json.dumps(bench_vm.run({rolls}, "/bench_flash.dat")))
+print("BENCH " + json.dumps(bench_vm.run({rolls}, "/bench_flash.dat", True)))
 """
 
 
@@ -83,6 +84,30 @@ def press_to_roll(presses: int) -> list[float]:
     return took
 
 
+def vm_live_run(micropython: str, folder: Path, heap: int, rolls: int) -> dict[str, Any] | None:
+    """bench_vm in the unix VM with a ``heap``-byte heap, the live peak measured as on the Pico."""
+    result = subprocess.run(
+        [
+            micropython,
+            "-X",
+            f"heapsize={heap}",
+            "-m",
+            "bench_vm",
+            str(rolls),
+            "vm_flash.dat",
+            "live",
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if result.returncode != 0:
+        return None
+    data: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return data
+
+
 def run(sizes: Sizes, workdir: Path) -> list[Row]:
     micropython, mpy_cross = _tool("micropython"), _tool("mpy-cross")
     try:
@@ -98,11 +123,11 @@ def run(sizes: Sizes, workdir: Path) -> list[Row]:
     folder = build(workdir / "rp2040", mpy_cross, flash_flags())
     pico = pico_bench(folder, sizes.rolls)
     heap = int(pico["heap_total_bytes"])
-    vm = vm_run(micropython, folder, heap, sizes.rolls)
+    vm = vm_live_run(micropython, folder, heap, sizes.rolls)
     rows: list[Row] = []
     for key, what in (
         ("heap_code_bytes", "loaded modules"),
-        ("heap_peak_at_press_bytes", f"most in use after a press, {sizes.rolls:,} rolls"),
+        ("heap_peak_at_press_bytes", f"peak live after a press, {sizes.rolls:,} rolls"),
         ("heap_live_bytes", f"in use after {sizes.rolls:,} rolls"),
     ):
         kb = pico[key] / 1024

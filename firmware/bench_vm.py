@@ -2,18 +2,18 @@
 
     micropython -X heapsize=96k firmware/bench_vm.py [ROLLS [FLASH_FILE]]   # from source
 
-Runs the real `DiceBox` on a simulated clock with its display (`screen.Screen`, drawn at the
-press through `DiceBox.on_roll` as the runner does, and redrawn whenever its state changes) and
-its flash record (`store.Store` in FLASH_FILE, default ``bench_flash.dat``): every roll is a
-clean press, the ROLL line is taken from the outbox at once (as the runner's flush does), and
+Runs the real `DiceBox` on a simulated clock with its display (`screen.Screen`, drawn at the press
+through `DiceBox.on_roll` as the runner does, and redrawn whenever its state changes) and its
+flash record (`store.Store` in FLASH_FILE, default ``bench_flash.dat``): every roll is a clean
+press, the ROLL line is taken from the outbox at once (as the runner's flush does), and
 acknowledged. Prints one JSON line: rolls, the heap taken by the loaded modules, the heap in use
-after the run, the most in use seen right after a press (the same measure on the Pico's port and
-in the VM), the heap's size, the press-to-display-frame and press-to-line latencies (median and max,
-microseconds; the frame is the 1,024 bytes ready for the I2C transfer). For the peak heap, run
-it with a fixed heap (``-X heapsize=...``; `make bench` searches the smallest that completes):
-it fails with MemoryError when the heap is too small. The harness itself allocates as little as
-it can (two 200-byte histograms), so the figure is the firmware's. Note the unix VM is 64-bit:
-its objects take about twice the Pico's memory.
+after the run, the most in use right after a press (``live_peak``: collected first, the same
+measure on the Pico's port and in the VM), the heap's size, the press-to-display-frame and
+press-to-line latencies (median and max, microseconds; the frame is the 1,024 bytes ready for the
+I2C transfer). For the peak heap, run it with a fixed heap (``-X heapsize=...``; `make bench`
+searches the smallest that completes): it fails with MemoryError when the heap is too small. The
+harness itself allocates as little as it can (two 200-byte histograms), so the figure is the
+firmware's. Note the unix VM is 64-bit: its objects take about twice the Pico's memory.
 """
 
 import gc
@@ -54,7 +54,7 @@ def _quantile(bins: array, width: int, count: int, per_100: int) -> int:
     return -1
 
 
-def run(rolls: int, flash: str) -> dict:
+def run(rolls: int, flash: str, live_peak: bool = False) -> dict:
     ticks_us = getattr(time, "ticks_us", None)
     ticks_diff = getattr(time, "ticks_diff", None)
     gc.collect()
@@ -86,7 +86,9 @@ def run(rolls: int, flash: str) -> dict:
         pass
     bins = array("H", bytes(200))
     worst = 0
-    peak = 0  # the most heap in use seen right after a press (before any collection)
+    # The most heap in use right after a press: with live_peak, live objects only (collected
+    # first; the same measure on any port and heap size), else as found (garbage included).
+    peak = 0
     for _ in range(rolls):
         for _ in range(40):  # released, sampled every ms
             now += 1
@@ -111,6 +113,8 @@ def run(rolls: int, flash: str) -> dict:
         else:
             box.button(True, now)
             line = box.next_line()
+        if live_peak:
+            gc.collect()
         used = gc.mem_alloc()
         if used > peak:
             peak = used
@@ -129,6 +133,7 @@ def run(rolls: int, flash: str) -> dict:
         "heap_code_bytes": code_bytes,
         "heap_live_bytes": gc.mem_alloc() - _heap_at_start,
         "heap_peak_at_press_bytes": peak - _heap_at_start,
+        "live_peak": live_peak,
         "heap_total_bytes": gc.mem_alloc() + gc.mem_free(),
         "latency_us_median": _quantile(bins, BIN_US, rolls, 50),
         "latency_us_max": worst,
@@ -156,4 +161,5 @@ def _ack_rolls(box: DiceBox, line: "bytes | None", now: int) -> int:
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
-    print(json.dumps(run(count, sys.argv[2] if len(sys.argv) > 2 else "bench_flash.dat")))
+    live = len(sys.argv) > 3 and sys.argv[3] == "live"
+    print(json.dumps(run(count, sys.argv[2] if len(sys.argv) > 2 else "bench_flash.dat", live)))
