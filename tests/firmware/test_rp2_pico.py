@@ -159,7 +159,12 @@ def test_press_to_roll_through_the_link_into_a_journal_game(pico: Pico, tmp_path
 
             pico.wait(applied, sim_s=3)
             # the box heard the ACK: nothing unacknowledged in its next heartbeat
-            pico.wait(lambda b: lines(b, "HB")[-1]["unacked"] == 0, sim_s=3)
+            pico.wait(
+                lambda b: (
+                    (lines(b, "HB")[-1]["last"], lines(b, "HB")[-1]["unacked"]) == (made["seq"], 0)
+                ),
+                sim_s=3,
+            )
         finally:
             link.close()
             port.close()

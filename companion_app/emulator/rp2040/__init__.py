@@ -45,7 +45,7 @@ MPY_FLAGS = ("-X", "no-source-lines")  # FW_MPY_FLAGS in the Makefile
 UF2_MAGIC = (0x0A324655, 0x9E5D5157)
 
 
-class HarnessError(RuntimeError):
+class HarnessError(OSError):
     """The emulated Pico could not be started or stopped answering."""
 
 
