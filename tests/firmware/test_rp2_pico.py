@@ -283,3 +283,7 @@ def test_standalone_track_after_ships_and_a_long_press(pico: Pico) -> None:
     pico.button(False)
     pico.run_for(0.3)
     assert record(pico)[0] == 0
+    # the long press beeped: the buzzer's pin is now driven by PWM
+    pico.request_pins()
+    pins = pico.wait(lambda b: b.pin_report is not None, sim_s=1).pin_report
+    assert pins is not None and pins[str(PINS.BUZZER_GPIO)]["fn"] == 4  # PWM
