@@ -37,11 +37,22 @@ $(VENV)/.bench-stamp: pyproject.toml | $(VENV)/bin/python
 	$(PIP) install -q -e '.[test,bench]'
 	@touch $@
 
+# ---- the emulated Pico's harness (rp2040js from npm, pinned by its package-lock.json) --------
+# Node 18+ and npm: what the machine has, or Debian's (.ci/node-deps.sh); `npm ci` into the
+# gitignored node_modules, re-made whenever the lock file changes.
+PICO_HARNESS := companion_app/emulator/rp2040
+PICO_STAMP   := $(PICO_HARNESS)/node_modules/.stamp
+
+$(PICO_STAMP): $(PICO_HARNESS)/package.json $(PICO_HARNESS)/package-lock.json
+	@sh .ci/node-deps.sh
+	cd $(PICO_HARNESS) && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
 # ---- the two README commands ----------------------------------------------------------------
 run: $(VENV)/.run-stamp catalogues
 	$(PY) -m companion_app $(ARGS)
 
-test: $(VENV)/.test-stamp catalogues system-deps lint typecheck firmware-check unit
+test: $(VENV)/.test-stamp catalogues system-deps $(PICO_STAMP) lint typecheck firmware-check unit
 
 # ---- pieces of `make test` ------------------------------------------------------------------
 system-deps:
@@ -63,7 +74,7 @@ unit: $(VENV)/.test-stamp
 # ---- benchmarks (README.md, Benchmarks) ------------------------------------------------------
 # Every performance figure beside its anchor, measured in the same run; never fails on a number.
 # Prints one table and writes bench/results.json. BENCH_ARGS=--quick for a fast look.
-bench: $(VENV)/.bench-stamp system-deps
+bench: $(VENV)/.bench-stamp system-deps $(PICO_STAMP)
 	$(PY) -m bench $(BENCH_ARGS)
 
 # ---- hardware (hardware/README.md) -----------------------------------------------------------
@@ -110,4 +121,4 @@ flash: $(VENV)/.test-stamp
 	$(MPREMOTE) fs cp -r $(FW_BUILD)/pico/dicebox : + fs cp firmware/main.py :main.py + reset
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis typings $(FW_BUILD)
+	rm -rf $(VENV) $(PICO_HARNESS)/node_modules .pytest_cache .mypy_cache .ruff_cache .hypothesis typings $(FW_BUILD)

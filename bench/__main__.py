@@ -10,13 +10,24 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import app, firmware, journal, link, phones, rules, soak, standings, taps
+from bench import app, firmware, journal, link, phones, rp2040, rules, soak, standings, taps
 from bench.table import Row, machine, render, write_json
 
 HERE = Path(__file__).resolve().parent
 WORKDIR = HERE.parent / "build" / "bench"
 
-SECTIONS = ("rules", "journal", "standings", "link", "app", "taps", "firmware", "phones", "soak")
+SECTIONS = (
+    "rules",
+    "journal",
+    "standings",
+    "link",
+    "app",
+    "taps",
+    "firmware",
+    "rp2040",
+    "phones",
+    "soak",
+)
 
 
 def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
@@ -38,6 +49,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "firmware": lambda: firmware.run(
                 firmware.Sizes(rolls=50, chi_rolls=6_000, mode_rolls=6_000), WORKDIR / "quick"
             ),
+            "rp2040": lambda: rp2040.run(rp2040.Sizes(rolls=50, presses=3), WORKDIR / "quick"),
             "phones": lambda: phones.run(phones.Sizes(actions=20)),
             "soak": lambda: soak.run(soak.Sizes(rolls=200, unplug_every=50, reset_every=100)),
         }
@@ -49,6 +61,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
         "app": lambda: app.run(app.Sizes()),
         "taps": lambda: taps.run(taps.Sizes()),
         "firmware": lambda: firmware.run(firmware.Sizes(), WORKDIR),
+        "rp2040": lambda: rp2040.run(rp2040.Sizes(), WORKDIR),
         "phones": lambda: phones.run(phones.Sizes()),
         "soak": lambda: soak.run(soak.Sizes()),
     }

@@ -1,6 +1,6 @@
 """Benchmark of the firmware logic (not a test): heap, press-to-display and press-to-ROLL latency.
 
-    micropython -X heapsize=96k firmware/bench_vm.py [ROLLS [FLASH_FILE [MODE]]]   # from source
+    micropython -X heapsize=96k firmware/bench_vm.py [ROLLS [FLASH_FILE [live] [MODE]]]
 
 Runs the real `DiceBox` on a simulated clock with its display (`screen.Screen`, drawn at the press
 through `DiceBox.on_roll` as the runner does, and redrawn whenever its state changes) and its flash
@@ -8,12 +8,13 @@ record (`store.Store` in FLASH_FILE, default ``bench_flash.dat``): every roll is
 ROLL line is taken from the outbox at once (as the runner's flush does), and acknowledged. The dice
 roll in MODE (default ``balanced``: its deck, weights and last sums are the most work a roll does).
 Prints one JSON line: rolls, the heap taken by the loaded modules, the heap in use after the run,
-the press-to-display-frame and press-to-line latencies (median and max, microseconds; the frame is
-the 1,024 bytes ready for the I2C transfer). For the peak heap, run it with a fixed heap (``-X
-heapsize=...``; `make bench` searches the smallest that completes): it fails with MemoryError when
-the heap is too small. The harness itself allocates as little as it can (two 200-byte histograms),
-so the figure is the firmware's. Note the unix VM is 64-bit: its objects take about twice the
-Pico's memory.
+the most in use right after a press (``live_peak``: collected first, the same measure on the Pico's
+port and in the VM), the heap's size, the press-to-display-frame and press-to-line latencies
+(median and max, microseconds; the frame is the 1,024 bytes ready for the I2C transfer). For the
+peak heap, run it with a fixed heap (``-X heapsize=...``; `make bench` searches the smallest that
+completes): it fails with MemoryError when the heap is too small. The harness itself allocates as
+little as it can (two 200-byte histograms), so the figure is the firmware's. Note the unix VM is
+64-bit: its objects take about twice the Pico's memory.
 """
 
 import gc
@@ -54,7 +55,7 @@ def _quantile(bins: array, width: int, count: int, per_100: int) -> int:
     return -1
 
 
-def run(rolls: int, flash: str, mode: str = "balanced") -> dict:
+def run(rolls: int, flash: str, live_peak: bool = False, mode: str = "balanced") -> dict:
     ticks_us = getattr(time, "ticks_us", None)
     ticks_diff = getattr(time, "ticks_diff", None)
     gc.collect()
@@ -88,6 +89,9 @@ def run(rolls: int, flash: str, mode: str = "balanced") -> dict:
         pass
     bins = array("H", bytes(200))
     worst = 0
+    # The most heap in use right after a press: with live_peak, live objects only (collected
+    # first; the same measure on any port and heap size), else as found (garbage included).
+    peak = 0
     for _ in range(rolls):
         for _ in range(40):  # released, sampled every ms
             now += 1
@@ -112,6 +116,11 @@ def run(rolls: int, flash: str, mode: str = "balanced") -> dict:
         else:
             box.button(True, now)
             line = box.next_line()
+        if live_peak:
+            gc.collect()
+        used = gc.mem_alloc()
+        if used > peak:
+            peak = used
         acked = _ack_rolls(box, line, now)
         assert acked
         for _ in range(60):  # held, then let go
@@ -126,6 +135,9 @@ def run(rolls: int, flash: str, mode: str = "balanced") -> dict:
         "rolls": rolls,
         "heap_code_bytes": code_bytes,
         "heap_live_bytes": gc.mem_alloc() - _heap_at_start,
+        "heap_peak_at_press_bytes": peak - _heap_at_start,
+        "live_peak": live_peak,
+        "heap_total_bytes": gc.mem_alloc() + gc.mem_free(),
         "latency_us_median": _quantile(bins, BIN_US, rolls, 50),
         "latency_us_max": worst,
         "frame_us_median": _quantile(frame_bins, FRAME_BIN_US, rolls, 50),
@@ -154,4 +166,6 @@ def _ack_rolls(box: DiceBox, line: "bytes | None", now: int) -> int:
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
     flash_file = sys.argv[2] if len(sys.argv) > 2 else "bench_flash.dat"
-    print(json.dumps(run(count, flash_file, sys.argv[3] if len(sys.argv) > 3 else "balanced")))
+    live = "live" in sys.argv[3:]
+    modes = [arg for arg in sys.argv[3:] if arg != "live"]
+    print(json.dumps(run(count, flash_file, live, modes[0] if modes else "balanced")))

@@ -116,6 +116,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         description="Emulated dice box: the real firmware behind a pseudo-terminal.",
     )
     parser.add_argument("--micropython", action="store_true", help="run it in the MicroPython VM")
+    parser.add_argument(
+        "--rp2040",
+        action="store_true",
+        help="run it on MicroPython's rp2 port on an emulated RP2040 (slower than real time)",
+    )
     parser.add_argument("--seed", type=int, help="reproducible dice and boot ids")
     parser.add_argument("--script", metavar="FILE", help="fixed rolls: 'yellow red event' a line")
     parser.add_argument(
@@ -220,6 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         emulator = Emulator(
             micropython=args.micropython,
+            rp2040=args.rp2040,
             seed=args.seed,
             script=args.script,
             dice_mode=args.dice_mode,

@@ -22,6 +22,7 @@ import time
 import tty
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from companion_app.device import protocol as p
 from companion_app.emulator.faults import FaultInjector, FaultPlan
@@ -80,6 +81,10 @@ class Emulator:
     """A dice box emulated on this computer, reachable as a serial port at :attr:`port`.
 
     :param micropython: run the firmware in the MicroPython unix VM instead of this CPython.
+    :param rp2040: run it on MicroPython's rp2 port on an emulated RP2040 (slower than real
+        time; `rp2040.firmware`): no ``script``, ``resend_ms`` or ``device_id`` there, and
+        ``seed`` gives each boot reproducible entropy; the chip's flash image is ``flash``'s
+        name + ``.rp2040``.
     :param seed: reproducible dice (and boot ids); None: random.
     :param script: a dice script file (``yellow red event`` per line) instead of random dice.
     :param dice_mode: ``fair``, ``balanced`` or ``deck``: the box's dice mode at its first
@@ -98,6 +103,7 @@ class Emulator:
         self,
         *,
         micropython: bool = False,
+        rp2040: bool = False,
         seed: int | None = None,
         script: str | None = None,
         dice_mode: str | None = None,
@@ -110,6 +116,9 @@ class Emulator:
         flash: str | None = None,
     ) -> None:
         self.micropython = micropython
+        self.rp2040 = rp2040
+        if rp2040 and (script is not None or resend_ms is not None or device_id is not None):
+            raise ValueError("the emulated RP2040 takes no script, resend period or device id")
         self.seed = seed
         self.script = script
         self.dice_mode = dice_mode
@@ -228,6 +237,10 @@ class Emulator:
             dice_mode=self.dice_mode if not boots else None,
         )
         self.boots.append(boot_id or "?")
+        if self.rp2040:
+            from companion_app.emulator.rp2040.firmware import PicoFirmware
+
+            return PicoFirmware(Path(self.flash + ".rp2040"), seed=self.seed, boot=boots)
         return VmFirmware(args) if self.micropython else ThreadFirmware(args)
 
     def _plug(self) -> None:

@@ -1,0 +1,285 @@
+"""The dice box firmware on the MicroPython it ships for: the rp2 port (the UF2 in
+``firmware/rp2/``) on an emulated RP2040, flashed as ``make flash`` flashes it.
+
+Every wait is on the emulated chip's clock (it runs at a fraction of real time); the suite's
+timeout is the only wall-clock bound.
+"""
+
+from __future__ import annotations
+
+import queue
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fwtools import S, p, rows
+from screen_frames import golden
+
+from companion_app.device.events import LinkEvent
+from companion_app.device.link import DiceLink, serial_opener
+from companion_app.device.table import DiceTable
+from companion_app.emulator.firmware import firmware_module
+from companion_app.emulator.rp2040 import Board, Pico, PtyPort, flash_file_record, strip_colours
+from companion_app.journal.store import Journal
+from companion_app.rules.config import GameConfig
+from companion_app.rules.randomplay import choose_random_action
+from companion_app.rules.rng import SplitMix64
+
+pytestmark = [pytest.mark.rp2040, pytest.mark.slow]
+
+L = firmware_module("dicebox.lights")
+PINS = firmware_module("dicebox.pins")
+HW_RP2_INIT = (
+    b"\xae\xd5\x80\xa8\x3f\xd3\x00\x40\x8d\x14\x20\x02\xa1\xc8\xda\x12"
+    b"\x81\xcf\xd9\xf1\xdb\x40\xa4\xa6\xaf"
+)  # hw_rp2.Oled.INIT (hw_rp2 imports machine, so it cannot be imported here)
+
+
+@pytest.fixture
+def pico(tmp_path: Path) -> Iterator[Pico]:
+    with Pico(tmp_path / "flash.bin") as chip:
+        yield chip
+
+
+def lines(board: Board, kind: str) -> list[dict]:
+    """Every protocol line of ``kind`` the box sent so far, decoded (each CRC checked)."""
+    out = []
+    for raw in bytes(board.serial).split(b"\n")[:-1]:  # whole lines only
+        line = raw.rstrip(b"\r")
+        if line.startswith(kind.encode() + b" ") or line.startswith(kind.encode() + b"*"):
+            out.append(p.decode(line, p.DEVICE_MESSAGES)[1])
+    return out
+
+
+def count(kind: str, n: int):
+    return lambda b: len(lines(b, kind)) >= n
+
+
+def send(pico: Pico, kind: str, fields: tuple = ()) -> None:
+    pico.write(p.encode(kind, fields))
+
+
+def press(pico: Pico, hold_s: float = 0.1) -> None:
+    pico.button(True)
+    pico.run_for(hold_s)
+    pico.button(False)
+    pico.run_for(0.15)
+
+
+def drawn(state: tuple) -> list[str]:
+    screen = S.Screen()
+    screen.draw(state)
+    return rows(screen.buf)
+
+
+def last_frame(board: Board) -> list[str]:
+    return rows(board.frames[-1][1])
+
+
+def track(pos: int, length: int = 8) -> list[tuple[int, int, int]]:
+    lights = L.Lights(PINS.LED_COUNT)
+    lights.set_track(pos, length)
+    return [tuple(c) for c in lights.track_frame()]
+
+
+def connect(pico: Pico) -> dict:
+    board = pico.wait(count("HELLO", 1), sim_s=5)  # the boot greeting, unasked
+    send(pico, "HELLO", (("proto", 1),))
+    pico.wait(count("HELLO", 2), sim_s=2)
+    pico.run_for(0.2)  # the button must read released for a moment after power-up
+    return lines(board, "HELLO")[-1]
+
+
+def test_boot_hello_and_the_hardware_layer(pico: Pico) -> None:
+    """Every pin hw_rp2 sets up, the OLED's address, commands and first frame, the strip's
+    byte order and colours, as the rp2 port drives them."""
+    hello = connect(pico)
+    assert hello["fw"] == "1.1.0" and hello["proto"] == 1
+    assert re.fullmatch("[0-9A-F]{8}", hello["boot"])
+    assert hello["dev"] == "0" * 16  # machine.unique_id() reads zeros on the emulated flash
+    board = pico.wait(lambda b: b.frames and b.strips and count("HB", 1)(b), sim_s=3)
+    pico.request_pins()
+    pins = pico.wait(lambda b: b.pin_report is not None, sim_s=1).pin_report
+    assert pins is not None
+    sio, i2c, null = 5, 3, 31
+    button = pins[str(PINS.BUTTON_GPIO)]
+    assert (button["fn"], button["oe"], button["pu"], button["ie"]) == (sio, 0, 1, 1)
+    for gp in (PINS.OLED_SDA_GPIO, PINS.OLED_SCL_GPIO):
+        assert pins[str(gp)]["fn"] == i2c and pins[str(gp)]["pu"] == 1
+    assert (pins[str(PINS.LED_DATA_GPIO)]["fn"], pins[str(PINS.LED_DATA_GPIO)]["oe"]) == (sio, 1)
+    assert (pins["25"]["fn"], pins["25"]["oe"]) == (sio, 1)  # "LED" is GP25 on the Pico
+    assert pins[str(PINS.BUZZER_GPIO)]["fn"] == null  # no tone yet: the buzzer pin untouched
+    # the status LED blinked while no host listened
+    assert len(board.pins[25]) >= 2
+    # the OLED: hw_rp2's init sequence, then page addressing; the frame at 0x3C, and a box
+    # with no roll yet draws the golden frame of an idle box
+    assert board.oled_commands.startswith(HW_RP2_INIT)
+    assert board.oled_commands[len(HW_RP2_INIT) : len(HW_RP2_INIT) + 3] == b"\xb0\x00\x10"
+    assert rows(board.frames[0][1]) == golden("no_roll_solo")
+    # the strip: 8 LEDs in WS2812 order (green, red, blue), the ship on the first space
+    _, grb, fn = board.strips[0]
+    assert fn == sio and len(grb) == 3 * PINS.LED_COUNT
+    assert grb[:3] == bytes((L.SHIP[1], L.SHIP[0], L.SHIP[2]))
+    assert strip_colours(grb) == track(0)
+
+
+def play_to_roll(session, rng: SplitMix64) -> None:
+    while not session.game.awaiting_roll:
+        session.apply(choose_random_action(session.game, rng))
+
+
+def test_press_to_roll_through_the_link_into_a_journal_game(pico: Pico, tmp_path: Path) -> None:
+    port = PtyPort(pico)
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    link = DiceLink(serial_opener(port.path), events.put, clock=pico.now)
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        session = journal.new_game(GameConfig.for_players(3, seed=5))
+        table = DiceTable(session, link)
+        play_to_roll(session, SplitMix64(5))
+        link.start()
+        try:
+            board = pico.wait(lambda b: link.session.state_confirmed, sim_s=5)
+            table.update_box()
+            pico.run_for(0.3)
+            before = len(session.game.history)
+            pico.button(True)
+            roll = pico.wait(count("ROLL", 1), sim_s=1)
+            pico.button(False)
+            made = lines(roll, "ROLL")[0]
+
+            def applied(_b: Board) -> bool:
+                while not events.empty():
+                    table.handle(events.get())
+                return len(session.game.history) > before
+
+            pico.wait(applied, sim_s=3)
+            # the box heard the ACK: nothing unacknowledged in its next heartbeat
+            pico.wait(
+                lambda b: (
+                    (lines(b, "HB")[-1]["last"], lines(b, "HB")[-1]["unacked"]) == (made["seq"], 0)
+                ),
+                sim_s=3,
+            )
+        finally:
+            link.close()
+            port.close()
+        # committed to the journal: the game read back from it holds the roll, once
+        game = journal.open_game(session.game_id).game
+        action = game.history[before]
+        assert (action.yellow, action.red, action.event.value) == (made["y"], made["r"], made["e"])
+        assert len(game.history) == before + 1
+        assert session.has_origin(
+            f"dicebox:{lines(board, 'HELLO')[-1]['dev']}:{made['boot']}:{made['seq']}"
+        )
+    assert board.usb
+
+
+def test_frames_and_strip_after_show_track_and_attack(pico: Pico) -> None:
+    """The display after SHOW, a roll (a 7 says ROBBER), TRACK and ATTACK, and the strip after
+    TRACK and ATTACK, pixel for pixel against the CPython drawing of the same state."""
+    connect(pico)
+    send(pico, "SHOW", (("turn", "Red"), ("draw", "Anna.Bo")))
+    send(pico, "TRACK", (("pos", 3), ("len", 8)))
+    pico.wait(count("OK", 2), sim_s=2)
+    board = pico.wait(lambda b: strip_colours(b.strips[-1][1]) == track(3), sim_s=1)
+    press(pico)
+    board = pico.wait(count("ROLL", 1), sim_s=1)
+    roll = lines(board, "ROLL")[0]
+    send(pico, "ACK", (("seq", roll["seq"]),))
+    pico.run_for(0.6)  # the dice stop shaking after 300 ms
+    state = (roll["y"], roll["r"], roll["e"], -1, 3, 8, -1, True, True, 0, "RED", "ANNA BO")
+    assert last_frame(board) == drawn(state)
+    # the track arrived, then the attack: the last LED and the display's ATTACK! blink
+    send(pico, "TRACK", (("pos", 7), ("len", 8)))
+    board = pico.wait(lambda b: strip_colours(b.strips[-1][1]) == track(7), sim_s=1)
+    frames_before = len(board.frames)
+    send(pico, "ATTACK")
+    board = pico.wait(lambda b: any(L.ALARM in strip_colours(s) for _, s, _ in b.strips), sim_s=1)
+    base = (roll["y"], roll["r"], roll["e"], -1, 7, 8)
+    rest = (True, True, 0, "RED", "ANNA BO")
+    blink = [drawn((*base, phase, *rest)) for phase in (0, 1)]  # ATTACK! on, then off
+
+    def blinked(b: Board) -> bool:
+        shown = [rows(f) for _, f in b.frames[frames_before:]]
+        return blink[0] in shown and blink[1] in shown
+
+    pico.wait(blinked, sim_s=3)
+
+
+STORE = firmware_module("dicebox.store")
+
+
+def record(pico: Pico) -> tuple:
+    """The flash record as the chip's littlefs holds it: (track, [StoredRoll, ...], dice line)."""
+    data = flash_file_record(pico.flash_path)
+    assert data is not None, "no /dicebox.dat in the flash"
+    return STORE.decode(data)  # type: ignore[no-any-return]
+
+
+def test_power_cut_with_unacknowledged_rolls_resends_them_from_flash(pico: Pico) -> None:
+    """Two rolls a host never acknowledged survive a power cut in the flash file; the next boot
+    (its own entropy: a new boot id) offers them with their boot and seq, once each."""
+    first = connect(pico)
+    send(pico, "HELLO", (("proto", 1), ("boots", 1)))
+    pico.wait(count("HELLO", 3), sim_s=1)
+    press(pico)
+    press(pico)
+
+    def distinct(b: Board) -> list[tuple]:
+        """Each roll once (a roll not yet acknowledged is sent again, e.g. after a HELLO)."""
+        rolls = {(r["boot"], r["seq"]): (r["y"], r["r"], r["e"]) for r in lines(b, "ROLL")}
+        return [(*key, *dice) for key, dice in sorted(rolls.items(), key=lambda kv: kv[0][1])]
+
+    board = pico.wait(lambda b: len(distinct(b)) >= 2, sim_s=1)
+    made = distinct(board)
+    assert [m[:2] for m in made] == [(first["boot"], 1), (first["boot"], 2)]
+    assert any(op == "program" for _, op, _, _ in board.flash_ops)
+    pico.power_cut()
+    _, kept, _ = record(pico)
+    assert [(k.boot, k.seq, k.y, k.r, k.e) for k in kept] == made
+    pico.power_cycle()
+    hello = pico.wait(count("HELLO", 1), sim_s=5)
+    after = lines(hello, "HELLO")[0]
+    assert after["boot"] != first["boot"] and after["unacked"] == 2
+    send(pico, "HELLO", (("proto", 1), ("boots", 1)))
+    board = pico.wait(count("ROLL", 2), sim_s=3)
+    offered = [(r["boot"], r["seq"], r["y"], r["r"], r["e"]) for r in lines(board, "ROLL")]
+    assert offered[:2] == made
+    for boot, seq, *_ in made:
+        send(pico, "ACK", (("seq", seq), ("boot", boot)))
+    pico.wait(lambda b: bool(lines(b, "HB")) and lines(b, "HB")[-1]["unacked"] == 0, sim_s=3)
+    # acknowledged rolls leave the record (batched, 5 s later), and are never sent again
+    acked_at = pico.board.now_us
+    pico.wait(lambda b: any(t > acked_at for t, *_ in b.flash_ops), sim_s=7)
+    pico.run_for(0.2)
+    assert len(lines(pico.board, "ROLL")) == 2  # no resend after the ACKs
+    pico.power_cut()
+    assert record(pico)[1] == []  # the next boot has nothing to offer
+
+
+def test_standalone_track_after_ships_and_a_long_press(pico: Pico) -> None:
+    """No host: each ship moves the box's own track (strip, display, flash record); holding
+    the button 2 s sends the ship home."""
+    pico.wait(lambda b: bool(b.strips), sim_s=5)
+    pico.run_for(0.2)
+    for _ in range(3):
+        press(pico)
+    pico.run_for(0.3)
+    pos, kept, _ = record(pico)
+    assert len(kept) == 3 and all(k.off for k in kept)
+    assert pos == sum(k.e == "ship" for k in kept)
+    board = pico.wait(lambda b: strip_colours(b.strips[-1][1]) == track(pos), sim_s=1)
+    last = kept[-1]
+    assert last_frame(board) == drawn(
+        (last.y, last.r, last.e, -1, pos, 8, -1, False, True, 3, "", "")
+    )
+    pico.button(True)
+    board = pico.wait(lambda b: strip_colours(b.strips[-1][1]) == track(0), sim_s=3)
+    pico.button(False)
+    pico.run_for(0.3)
+    assert record(pico)[0] == 0
+    # the long press beeped: the buzzer's pin is now driven by PWM
+    pico.request_pins()
+    pins = pico.wait(lambda b: b.pin_report is not None, sim_s=1).pin_report
+    assert pins is not None and pins[str(PINS.BUZZER_GPIO)]["fn"] == 4  # PWM
