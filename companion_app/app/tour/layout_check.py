@@ -194,8 +194,13 @@ def _spots(board: Any, visible: Rect | None) -> Iterable[Box]:
 
 
 def _drawn(board: Any) -> Iterable[Box]:
-    """What a board drew (its pieces, tokens and spot markers) with their drawn sizes."""
+    """What a board drew (its pieces, tokens and spot markers) with their drawn sizes: those in
+    sight, and none on the overview of a board that zooms (a tap shows them at full size)."""
+    if getattr(board, "overview", False):
+        return
     for thing in getattr(board, "drawn", ()):
+        if not board.collide_point(thing.x, thing.y):
+            continue
         x, y = board.to_window(thing.x, thing.y)
         rect = (x - thing.width / 2, y - thing.height / 2, thing.width, thing.height)
         yield Box(f"board {thing.kind} {thing.spot}", rect, visible=rect, drawn=thing.shown_size)
