@@ -8,6 +8,7 @@ and taps real widgets with Kivy's test touches in between.
 
 from __future__ import annotations
 
+import math
 import time
 import traceback
 from collections.abc import Callable, Generator
@@ -130,6 +131,23 @@ class ScenarioDriver:
         touch.touch_down()
         touch.touch_up()
 
+    def pinch(self, widget: Any, spread: float) -> Step:
+        """Two fingers on ``widget``, moved ``spread`` times as far apart, then lifted."""
+        x, y = widget.to_window(*widget.center)
+        reach = min(widget.width, widget.height) / 4
+        fingers = [UnitTestTouch(x - reach, y), UnitTestTouch(x + reach, y)]
+        for finger in fingers:
+            finger.touch_down()
+        steps = 6
+        for n in range(1, steps + 1):
+            now = reach * (1 + (spread - 1) * n / steps)
+            fingers[0].touch_move(x - now, y)
+            fingers[1].touch_move(x + now, y)
+            yield 1
+        for finger in fingers:
+            finger.touch_up()
+        yield 3
+
     def tap_widget(self, widget: Any) -> None:
         self.tap_at(*widget.to_window(*widget.center))
 
@@ -161,11 +179,17 @@ class ScenarioDriver:
         x, y = view.to_window(view.x + view.width * 0.4, view.center_y)
         reach = view.height * 0.4
         dy = max(-reach, min(reach, dy))
-        touch = UnitTestTouch(x, y - dy / 2)
+        # A short drag first goes the other way: a finger that moves less than the view's
+        # scroll distance taps what is under it instead of scrolling.
+        slack = 0.0 if abs(dy) > 2 * view.scroll_distance else 1.5 * view.scroll_distance
+        start = y - dy / 2
+        touch = UnitTestTouch(x, start)
         touch.touch_down()
         steps = 8
-        for n in range(1, steps + 1):
-            touch.touch_move(x, y - dy / 2 + dy * n / steps)
+        path = [start - math.copysign(slack, dy) * n / steps for n in range(1, steps + 1)]
+        path += [path[-1] + (start + dy - path[-1]) * n / steps for n in range(1, steps + 1)]
+        for to in path:
+            touch.touch_move(x, to)
         held = time.monotonic()
         yield lambda: time.monotonic() - held > HOLD_SECONDS
         touch.touch_up()

@@ -46,10 +46,38 @@ class Tour(ScenarioDriver):
     # ---- a screenshot and its check ------------------------------------------------------------
 
     def look(self, name: str) -> Step:
-        """Lay out, save ``NN_name.png`` and check its layout."""
+        """Lay out, save ``NN_name.png`` and check its layout; where the board is an overview
+        (it zooms), also what a tap on it shows (``NN_name_zoomed.png``)."""
         yield 3
         self.lay_out()
         yield 2
+        yield from self.look_now(name)
+        board = self.board_in_overview()
+        if board is not None:
+            yield from self.zoomed_look(board, name)
+
+    def board_in_overview(self) -> Any:
+        """The current screen's board when it is an overview under no dialog, else None."""
+        root = self.app.root
+        if root is None or not Window.children or Window.children[0] is not root:
+            return None
+        board = root.current_screen.ids.get("board")
+        return board if board is not None and getattr(board, "overview", False) else None
+
+    def zoomed_look(self, board: Any, name: str) -> Step:
+        """Zoom in by a tap on the first offered spot (or the board's middle), look, and pinch
+        out again with two fingers (a pinch takes nothing)."""
+        spots = list(board.spots or ())
+        x, y = board.taps_for(spots[0])[0] if spots else board.to_window(*board.center)
+        self.tap_at(x, y)
+        yield 3
+        yield from self.look_now(f"{name}_zoomed")
+        yield from self.pinch(board, 0.25)
+        if not board.overview:
+            raise AssertionError("a pinch did not zoom the board out")
+
+    def look_now(self, name: str) -> Step:
+        """Save ``NN_name.png`` of the window as it is and check its layout."""
         self.number += 1
         shot = f"{self.number:02d}_{name}.png"
         yield from self.shot(shot)

@@ -73,6 +73,10 @@ HARBOUR_COLOURS: dict[Harbour | None, RGBA] = {
 still being entered."""
 
 
+PINCH = "board pinch"
+"""Marks a touch that was one of two fingers on the board: lifting it takes nothing."""
+
+
 class BoardView(StencilView):
     """Draws ``picture``; highlights the keys of ``spots`` and reports taps on them. Where its
     hexes are smaller than a finger it zooms (``zoom``; a tap on the overview zooms into the
@@ -181,7 +185,27 @@ class BoardView(StencilView):
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos):
             return bool(super().on_touch_down(touch))
-        if self.zooms and self._zoom_touch(touch):
+        if self.zooms:
+            # A board that zooms acts when the finger is lifted: a second finger on it first
+            # makes the two a pinch, and a pinch takes nothing.
+            touch.grab(self)
+            self._fingers[touch.uid] = touch
+            if len(self._fingers) == 2:
+                for finger in self._fingers.values():
+                    finger.ud[PINCH] = True
+                a, b = self._fingers.values()
+                self._spread = math.dist(a.pos, b.pos)
+            return True
+        return self._tap(touch)
+
+    def _tap(self, touch: Any) -> bool:
+        """A tap: on the overview it zooms in around it; zoomed, a tap on nothing zooms out;
+        else it takes the offered spot under it (or holds a road's end)."""
+        if self.overview:
+            self.zoom = self.zoom.into(self.whole, touch.x, touch.y, dp(MIN_TARGET_DP))
+            return True
+        if self.zooms and (not self.spots or self.taps.target_at(touch.x, touch.y) is None):
+            self._zoom_out()
             return True
         if not self.spots:
             return bool(super().on_touch_down(touch))
@@ -195,23 +219,6 @@ class BoardView(StencilView):
         if self.zooms:
             self._zoom_out()
         return True
-
-    def _zoom_touch(self, touch: Any) -> bool:
-        """A touch on a board that zooms: a second finger starts a pinch, a tap on the overview
-        zooms in around it, a tap on nothing while zoomed zooms out. False: a tap for a spot."""
-        touch.grab(self)
-        self._fingers[touch.uid] = touch
-        if len(self._fingers) == 2:
-            a, b = self._fingers.values()
-            self._spread = math.dist(a.pos, b.pos)
-            return True
-        if self.overview:
-            self.zoom = self.zoom.into(self.whole, touch.x, touch.y, dp(MIN_TARGET_DP))
-            return True
-        if self.taps.target_at(touch.x, touch.y) is None:
-            self._zoom_out()
-            return True
-        return False
 
     def on_touch_move(self, touch: Any) -> bool:
         if touch.grab_current is not self or len(self._fingers) != 2:
@@ -230,6 +237,8 @@ class BoardView(StencilView):
             return bool(super().on_touch_up(touch))
         touch.ungrab(self)
         self._fingers.pop(touch.uid, None)
+        if not touch.ud.get(PINCH) and self.collide_point(*touch.pos):
+            self._tap(touch)
         return True
 
     def on_spot(self, spot: Spot) -> None:
