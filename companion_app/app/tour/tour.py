@@ -260,15 +260,17 @@ class Tour(ScenarioDriver):
 
     def road_by_taps(self, board: Any, action: BuildRoad) -> Step:
         """The first road is taken by taps on the board: on its middle, or where the board is
-        small on its two ends (a look while the first end is held)."""
+        small on its two ends (a look while the first end is held); where the board is an
+        overview, a first tap zooms in (a look at the zoom)."""
         self.lay_out()
         yield 1
         taps = board.taps_for(("edge", action.edge))
         for n, (x, y) in enumerate(taps):
+            zooming = getattr(board, "overview", False)
             self.tap_at(x, y)
             yield 3
             if n + 1 < len(taps):
-                yield from self.look("road_end_held")
+                yield from self.look("road_zoomed_in" if zooming else "road_end_held")
 
     def progress_card_rule(self, hand: Any) -> Step:
         """A progress card tapped in an uncovered hand shows its rule: the first seat holding
