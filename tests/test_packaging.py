@@ -221,7 +221,7 @@ def test_the_installed_tour_loads_without_pytest(
         configure_kivy(800, 480)
         from companion_app.app.tour import driver, tour
 
-        print("TOUR", tour.__file__, driver.Tap.__name__)
+        print("TOUR", tour.__file__, driver.Finger.__name__)
         """,
         work,
         DISPLAY=xvfb_display,

@@ -152,21 +152,46 @@ class BoardGeometry:
     """Pixel positions of the topology's ids inside a rectangle (Kivy: y grows upward).
 
     ``size`` is the hex size (centre to corner) in pixels; the lattice of
-    :mod:`companion_app.rules.topology` is scaled to it and centred in the rectangle.
+    :mod:`companion_app.rules.topology` is scaled to it and centred in the rectangle. Zoomed
+    (``zoom`` > 1, see :mod:`companion_app.app.board_taps`), the hexes are ``zoom`` times
+    larger and the lattice point ``focus`` is in the middle of the rectangle.
     """
 
     x: float
     y: float
     width: float
     height: float
+    zoom: float = 1.0
+    focus: tuple[float, float] = (0.0, 0.0)
 
     @property
     def size(self) -> float:
-        return max(1.0, min(self.width / _SPAN_X, self.height / _SPAN_Y))
+        return max(1.0, min(self.width / _SPAN_X, self.height / _SPAN_Y)) * self.zoom
 
     @property
     def centre(self) -> tuple[float, float]:
-        return (self.x + self.width / 2.0, self.y + self.height / 2.0)
+        """Where the lattice's origin (the middle of the island) is."""
+        fx, fy = self.focus
+        s = self.size
+        return (
+            self.x + self.width / 2.0 - fx * s * SQRT3 / 2.0,
+            self.y + self.height / 2.0 + fy * s / 2.0,
+        )
+
+    def lattice_at(self, px: float, py: float) -> tuple[float, float]:
+        """The lattice point under a pixel (the inverse of :meth:`lattice`)."""
+        cx, cy = self.centre
+        s = self.size
+        return ((px - cx) / (s * SQRT3 / 2.0), (cy - py) / (s / 2.0))
+
+    def focus_limits(self) -> tuple[float, float]:
+        """How far from the island's middle the focus may go on each axis, so a zoomed view
+        never shows more sea beyond the island's frame than the whole board does."""
+        s = self.size
+        return (
+            max(0.0, _SPAN_X / SQRT3 - self.width / (s * SQRT3)),
+            max(0.0, _SPAN_Y - self.height / s),
+        )
 
     def lattice(self, lx: float, ly: float) -> tuple[float, float]:
         cx, cy = self.centre

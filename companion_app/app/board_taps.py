@@ -12,19 +12,35 @@ instead. Always two taps, so a second tap never lands on the next decision.
 Roads are chosen by their middles whenever the targets fit, and also when intersections are
 offered together with roads (no decision offers both; an intersection's tap would be
 ambiguous).
+
+Where even the hex sides are shorter than a finger (an 800x480 display: 31 dp), the board
+zooms (:class:`BoardZoom`): the whole board is an overview, and a tap on it zooms into the
+region around the tap until a side is ``ZOOMED_SIDE_DP``; there pieces are drawn and spots
+are targets at 44 dp, and a tap takes a spot as above (a road by its ends). A tap on nothing
+while zoomed, or a spot taken, goes back to the overview; two fingers pinch to zoom in or out
+around their middle. Nothing here knows the board's shape beyond its geometry, so a larger
+board (30 hexes for six players) zooms the same way.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion_app.app.board_picture import BoardGeometry, Spot
 from companion_app.rules.topology import EDGE_BETWEEN, EDGE_NODES
 
 MIN_TARGET_DP = 44.0
 """The smallest touch target a finger hits reliably (the usual guideline for tablets)."""
+
+ZOOMED_SIDE_DP = 48.0
+"""A hex side once a tap has zoomed in: intersections a finger apart, pieces at 44 dp, with
+a little room for the pieces' letters; roads are taken by their ends there (a road's middle
+needs 51 dp sides)."""
+
+MAX_ZOOM_SIDE_DP = 120.0
+"""The largest hex side a pinch zooms to (about three hexes across a 7-inch display)."""
 
 ROAD_END = "road end"
 """The kind of a target that is one end of offered roads: ``(ROAD_END, node)``."""
@@ -128,3 +144,62 @@ class BoardTaps:
         if len(self.ends[b]) > len(self.ends[a]):
             a, b = b, a
         return [geo.node(a), geo.node(b)]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardZoom:
+    """How a board too small for a finger is zoomed: ``factor`` times its whole size, with the
+    lattice point ``focus`` in the middle of its rectangle (``factor`` 1: the overview)."""
+
+    factor: float = 1.0
+    focus: tuple[float, float] = (0.0, 0.0)
+
+    def geometry(self, whole: BoardGeometry) -> BoardGeometry:
+        """The zoomed geometry of a board whose whole fits ``whole``; the focus is kept where
+        the view stays on the island."""
+        zoomed = replace(whole, zoom=self.factor, focus=(0.0, 0.0))
+        lx, ly = zoomed.focus_limits()
+        fx, fy = self.focus
+        return replace(zoomed, focus=(max(-lx, min(lx, fx)), max(-ly, min(ly, fy))))
+
+    def into(self, whole: BoardGeometry, px: float, py: float, least: float) -> BoardZoom:
+        """The zoom a tap at (px, py) on the overview opens: the region around the tap, hex
+        sides of ``ZOOMED_SIDE_DP`` (``least`` is ``MIN_TARGET_DP`` in pixels)."""
+        factor = zoom_for_side(whole, least * ZOOMED_SIDE_DP / MIN_TARGET_DP)
+        if factor <= 1.0:
+            return self
+        return BoardZoom(factor, self.geometry(whole).lattice_at(px, py))
+
+    def pinched(
+        self,
+        whole: BoardGeometry,
+        middle: tuple[float, float],
+        spread: float,
+        least: float,
+    ) -> BoardZoom:
+        """Two fingers moved apart ``spread`` times as far as they were (less than 1: closer)
+        around ``middle``: the lattice point under the middle stays under it."""
+        largest = zoom_for_side(whole, least * MAX_ZOOM_SIDE_DP / MIN_TARGET_DP)
+        factor = max(1.0, min(largest, self.factor * spread))
+        before = self.geometry(whole)
+        under = before.lattice_at(*middle)
+        after = replace(before, zoom=factor)
+        # Move the focus so that ``under`` is drawn at ``middle`` again.
+        cx, cy = whole.x + whole.width / 2.0, whole.y + whole.height / 2.0
+        s = after.size
+        fx = under[0] - (middle[0] - cx) / (s * SQRT3_2)
+        fy = under[1] + (middle[1] - cy) / (s / 2.0)
+        return BoardZoom(factor, (fx, fy))
+
+
+SQRT3_2 = math.sqrt(3.0) / 2.0
+
+
+def zoom_for_side(whole: BoardGeometry, side: float) -> float:
+    """The zoom at which hex sides are ``side`` pixels (1 where they are that already)."""
+    return max(1.0, side / whole.size)
+
+
+def needs_zoom(whole: BoardGeometry, least: float) -> bool:
+    """The whole board's hex sides are shorter than a finger: the board zooms."""
+    return whole.size < least - 0.5

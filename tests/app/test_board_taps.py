@@ -12,7 +12,17 @@ import math
 import pytest
 
 from companion_app.app import presenter as P
-from companion_app.app.board_taps import MIN_TARGET_DP, ROAD_END, BoardTaps, Target
+from companion_app.app.board_picture import piece_scale
+from companion_app.app.board_taps import (
+    MAX_ZOOM_SIDE_DP,
+    MIN_TARGET_DP,
+    ROAD_END,
+    ZOOMED_SIDE_DP,
+    BoardTaps,
+    BoardZoom,
+    Target,
+    needs_zoom,
+)
 from companion_app.rules.actions import BuildRoad, BuildSettlement
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
@@ -158,3 +168,87 @@ def test_roads_offered_with_intersections_go_by_their_middles() -> None:
     taps = _taps(SEVEN_INCH, [("node", 4), ("edge", NODE_EDGES[30][0])])
     assert not taps.by_ends
     assert {t.spot for t in taps.targets()} == {("node", 4), ("edge", NODE_EDGES[30][0])}
+
+
+# ---- the zoom of a board too small for a finger (800x480) ------------------------------------
+
+PI_DISPLAY = (4, 4, 380, 330)
+"""About the board's area on the game screen at 800x480: hex sides of 31.7 px."""
+
+
+def _zoomed_in(area: tuple[int, ...], at: tuple[float, float]) -> P.BoardGeometry:
+    whole = P.BoardGeometry(*area)
+    return BoardZoom().into(whole, *at, MIN_TARGET_DP).geometry(whole)
+
+
+def test_only_a_board_with_sides_under_a_finger_zooms() -> None:
+    assert P.BoardGeometry(*PI_DISPLAY).size == pytest.approx(31.7, abs=0.05)
+    assert needs_zoom(P.BoardGeometry(*PI_DISPLAY), MIN_TARGET_DP)
+    assert not needs_zoom(P.BoardGeometry(*SEVEN_INCH), MIN_TARGET_DP)
+    assert not needs_zoom(P.BoardGeometry(*ROOMY), MIN_TARGET_DP)
+    # Where it does not zoom, a tap opens no zoom.
+    roomy = P.BoardGeometry(*ROOMY)
+    assert BoardZoom().into(roomy, 300, 300, MIN_TARGET_DP) == BoardZoom()
+
+
+def test_a_tap_on_the_overview_zooms_the_region_under_it_to_48_dp_sides() -> None:
+    whole = P.BoardGeometry(*PI_DISPLAY)
+    zoomed = _zoomed_in(PI_DISPLAY, whole.hex_centre(9))  # the middle hex
+    assert zoomed.size == pytest.approx(ZOOMED_SIDE_DP)
+    assert zoomed.zoom == pytest.approx(48 / 31.73, abs=0.01)
+    # The tapped point comes to the middle of the board's area.
+    x, y = zoomed.hex_centre(9)
+    assert (x, y) == pytest.approx(
+        (PI_DISPLAY[0] + PI_DISPLAY[2] / 2, PI_DISPLAY[1] + PI_DISPLAY[3] / 2), abs=0.01
+    )
+    # Zoomed, pieces are drawn and intersections are targets at a finger or more.
+    assert piece_scale(zoomed.size, 1.0).piece >= 44
+    assert 2 * zoomed.reach(("node", 0)) >= MIN_TARGET_DP
+
+
+@pytest.mark.parametrize("corner", [(4, 4), (384, 334), (4, 334), (384, 4)])
+def test_a_zoom_at_the_edge_stays_on_the_island(corner: tuple[float, float]) -> None:
+    zoomed = _zoomed_in(PI_DISPLAY, corner)
+    lx, ly = zoomed.focus_limits()
+    assert abs(zoomed.focus[0]) <= lx + 1e-9
+    assert abs(zoomed.focus[1]) <= ly + 1e-9
+    assert lx > 0 and ly > 0  # zoomed, the view can move, only not past the island's frame
+
+
+def test_every_intersection_is_taken_by_a_zoom_then_a_tap() -> None:
+    whole = P.BoardGeometry(*PI_DISPLAY)
+    offered = [("node", n) for n in range(NODE_COUNT)]
+    for n in range(NODE_COUNT):
+        zoomed = _zoomed_in(PI_DISPLAY, whole.node(n))
+        x, y = zoomed.node(n)
+        assert PI_DISPLAY[0] <= x <= PI_DISPLAY[0] + PI_DISPLAY[2], n
+        assert PI_DISPLAY[1] <= y <= PI_DISPLAY[1] + PI_DISPLAY[3], n
+        assert BoardTaps(zoomed, offered, MIN_TARGET_DP).tap(x, y) == ("node", n)
+
+
+def test_every_road_is_taken_by_a_zoom_then_its_two_ends() -> None:
+    whole = P.BoardGeometry(*PI_DISPLAY)
+    for e in range(EDGE_COUNT):
+        zoomed = _zoomed_in(PI_DISPLAY, whole.edge_mid(e))
+        taps = BoardTaps(zoomed, EVERY_ROAD, MIN_TARGET_DP)
+        assert taps.by_ends  # 48 dp sides: road middles 42 dp apart
+        first, last = taps.taps_for(("edge", e))
+        assert taps.tap(*first) is None
+        assert taps.tap(*last) == ("edge", e)
+
+
+def test_a_pinch_zooms_around_its_middle_and_out_to_the_overview() -> None:
+    whole = P.BoardGeometry(*PI_DISPLAY)
+    middle = (150.0, 160.0)
+    under = whole.lattice_at(*middle)
+    spread = BoardZoom().pinched(whole, middle, 2.0, MIN_TARGET_DP)
+    assert spread.factor == pytest.approx(2.0)
+    zoomed = spread.geometry(whole)
+    assert zoomed.lattice(*under) == pytest.approx(middle, abs=0.01)
+    # Never beyond sides of 120 dp, never below the whole board.
+    assert spread.pinched(whole, middle, 100.0, MIN_TARGET_DP).geometry(whole).size == (
+        pytest.approx(MAX_ZOOM_SIDE_DP)
+    )
+    out = spread.pinched(whole, middle, 0.1, MIN_TARGET_DP)
+    assert out.factor == 1.0
+    assert out.geometry(whole).size == pytest.approx(whole.size)

@@ -1,9 +1,11 @@
-"""The screenshot tour (``python -m companion_app tour``) at the four window sizes the app is
-laid out for: a 7-inch tablet (1024x600), 1280x800, 1920x1200 and a portrait 800x1280 tablet.
+"""The screenshot tour (``python -m companion_app tour``) at the six window sizes the app is
+laid out for: the Raspberry Pi 7-inch display (800x480), a 7-inch tablet (1024x600), 1280x800,
+1920x1200, a portrait 800x1280 tablet and the Raspberry Pi Touch Display 2 (720x1280).
 
 Each size is one app start playing the planned game through every screen and dialog; the layout
 check must find no text cut short, no overlapping or small touch target and nothing outside the
-window, and every screen's PNG must be there at the window's size.
+window, and every screen's PNG must be there at the window's size. The tour's own verdict is
+read too: its exit code and its last line, ``N screens, 0 problems``.
 
 Every piece (settlements, cities, knights), the robber and the merchant, and every legal spot's
 marker (intersections, roads, hexes) is drawn at least 44 dp at each size: the tour prints the
@@ -12,12 +14,16 @@ smallest drawn of each kind over all its screens, and the test reads them.
 Every touch target is at least 44 dp, roads included. At 1024x600 a road's middle would be a
 target of 39 dp (two roads meeting at an intersection have middles 0.87 hex sides apart, and
 the board's sides are 46 dp there), so a road is taken by taps on its two ends: the tour takes
-the first road so, and looks at the board while its first end is held.
+the first road so, and looks at the board while its first end is held. At 800x480 the sides
+are 31 dp: the board is an overview that a tap zooms into (48 dp sides, roads by their ends);
+the tour looks at each board it meets zoomed in as well (``*_zoomed``), where the pieces and
+targets are measured, and pinches out again.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -28,7 +34,11 @@ from PIL import Image
 
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
-SIZES = ("1024x600", "1280x800", "1920x1200", "800x1280")
+SIZES = ("800x480", "1024x600", "1280x800", "1920x1200", "800x1280", "720x1280")
+ROADS_BY_ENDS = ("800x480", "1024x600")
+"""Sizes where a road is taken by its two ends (the tour holds the first end and looks)."""
+ZOOMS = ("800x480",)
+"""Sizes where the board is an overview that a tap zooms into."""
 SCREENS = (
     "home",
     "settings",
@@ -70,20 +80,27 @@ def test_the_tour_finds_no_layout_problem(
     proc = subprocess.run(command, env=env, capture_output=True, text=True, timeout=580)
     lines = proc.stdout.strip().splitlines()
     assert lines, proc.stderr[-2000:]
-    screens, _problems = lines[-1].split(", ")
     problems = [line for line in lines[:-1] if ".png: " in line]
+    assert problems == [], "\n".join(problems[:40])
+    assert "tour stopped" not in proc.stdout, proc.stdout[-3000:]
+    verdict = re.fullmatch(r"(\d+) screens, (\d+) problems", lines[-1])
+    assert verdict is not None, lines[-1]
+    assert int(verdict[2]) == 0, proc.stdout[-3000:]
+    assert proc.returncode == 0, proc.stdout[-3000:]
     drawn = _smallest_drawn(lines)
     assert set(drawn) == DRAWN, drawn
     assert min(drawn.values()) >= 44, drawn
-    assert problems == [], "\n".join(problems[:40])
-    assert "tour stopped" not in proc.stdout, proc.stdout[-3000:]
-    count = int(screens.split()[0])
     pngs = sorted(out.glob("*.png"))
-    assert count == len(pngs) >= 50
+    assert int(verdict[1]) == len(pngs) >= 50
     names = {p.stem.split("_", 1)[1] for p in pngs}
     assert set(SCREENS) <= names, set(SCREENS) - names
     # The road's first end held: only where roads go by their two ends.
-    assert ("road_end_held" in names) == (size == "1024x600"), names
+    assert ("road_end_held" in names) == (size in ROADS_BY_ENDS), names
+    # Zoomed looks: only where the board zooms, and there at every decision on the board.
+    zoomed = {name for name in names if name.endswith("_zoomed")}
+    assert bool(zoomed) == (size in ZOOMS), zoomed
+    if size in ZOOMS:
+        assert {"setup_settlement_zoomed", "move_robber_zoomed"} <= zoomed, zoomed
     width, height = (int(v) for v in size.split("x"))
     for png in pngs:
         assert Image.open(png).size == (width, height), png.name

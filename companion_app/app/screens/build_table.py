@@ -7,6 +7,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
@@ -108,7 +109,9 @@ class BuildTableScreen(Screen):
         kind, ident = spot
         if kind == "hex":
             self.explain = f"Hex {ident}: tap its terrain, then its number."
-            palette.add_widget(self._choices(TERRAIN_CHOICES, self._terrain_button, cols=3))
+            # Three a row where "mountains" fits a third of the column (not at 800x480).
+            cols = 3 if palette.width >= dp(320) else 2
+            palette.add_widget(self._choices(TERRAIN_CHOICES, self._terrain_button, cols=cols))
             if self.entry.terrains[ident] not in (None, Terrain.DESERT):
                 palette.add_widget(self._choices(TOKEN_CHOICES, self._token_button, cols=5))
         else:

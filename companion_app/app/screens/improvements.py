@@ -5,7 +5,10 @@ public, so any player's chart can be opened without a cover."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import NumericProperty
 
 from companion_app.app import info_presenter as I
@@ -57,5 +60,13 @@ class ImprovementsScreen(InfoScreen):
                     color=text_colour_on(fill) if cell.reached else (0.92, 0.92, 0.92, 1),
                 )
                 tile.cell = cell
+                tile.bind(texture_size=lambda *_a, r=row: _fit_row(r))
                 row.ids.cells.add_widget(tile)
+            header.bind(texture_size=lambda *_a, r=row: _fit_row(r))
             rows.add_widget(row)
+
+
+def _fit_row(row: Any) -> None:
+    """A track's row is as tall as its tallest text (a narrow window wraps the tiles' words)."""
+    texts = [row.ids.header, *row.ids.cells.children]
+    row.needed = max(dp(74), *(t.texture_size[1] + dp(10) for t in texts))

@@ -8,6 +8,9 @@ and taps real widgets with Kivy's test touches in between.
 
 from __future__ import annotations
 
+import itertools
+import math
+import time
 import traceback
 from collections.abc import Callable, Generator
 from pathlib import Path
@@ -23,23 +26,84 @@ from companion_app.journal import GameSession
 Step = Generator[int | Callable[[], bool], None, None]
 
 
-class Tap(MotionEvent):
-    """A finger's touch at a window position, down then up through Kivy's event loop as a real
+class Finger(MotionEvent):
+    """A finger on the window, put down, moved and lifted through Kivy's event loop as a real
     one would come (the tour runs from an installed package, without Kivy's test helpers)."""
 
+    _ids = itertools.count(1)
+
     def __init__(self, x: float, y: float) -> None:
-        window = EventLoop.window
-        spot = {"sx": x / (window.width - 1.0), "sy": y / (window.height - 1.0)}
-        super().__init__("tour", 1, spot, is_touch=True, type_id="touch")
+        super().__init__("tour", next(Finger._ids), _spot(x, y), is_touch=True, type_id="touch")
         self.profile = ["pos"]
 
     def depack(self, args: dict[str, float]) -> None:
         self.sx, self.sy = args["sx"], args["sy"]
         super().depack(args)
 
-    def tap(self) -> None:
+    def down(self) -> None:
         EventLoop.post_dispatch_input("begin", self)
+
+    def move_to(self, x: float, y: float) -> None:
+        self.move(_spot(x, y))
+        EventLoop.post_dispatch_input("update", self)
+
+    def up(self) -> None:
         EventLoop.post_dispatch_input("end", self)
+
+    def tap(self) -> None:
+        self.down()
+        self.up()
+
+
+def _spot(x: float, y: float) -> dict[str, float]:
+    window = EventLoop.window
+    return {"sx": x / (window.width - 1.0), "sy": y / (window.height - 1.0)}
+
+
+MAX_DRAGS = 40
+"""Drags before the driver gives up reaching a widget (a long list takes a few)."""
+
+HOLD_SECONDS = 0.2
+"""How long a finger rests before it is lifted: longer than Kivy's fling sample (1/6 s)."""
+
+
+def _scroll_views(widget: Any) -> list[Any]:
+    from kivy.uix.scrollview import ScrollView
+
+    views = []
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            views.append(parent)
+        parent = parent.parent
+    return views
+
+
+def _offset_into_view(widget: Any) -> tuple[Any, float] | None:
+    """The innermost scroll view that hides part of ``widget``, and how far a finger must
+    move up (negative: down) to show it; None when it is in sight."""
+    _x, y = widget.to_window(*widget.pos)
+    top = y + widget.height
+    for view in _scroll_views(widget):
+        _vx, vy = view.to_window(*view.pos)
+        vtop = vy + view.height
+        margin = min(8.0, max(0.0, (view.height - widget.height) / 2))
+        if widget.height > view.height:
+            # Taller than the view: its middle in sight is enough.
+            middle = y + widget.height / 2
+            if vy <= middle <= vtop:
+                continue
+            return view, (vy + view.height / 2) - middle
+        if y < vy - 0.5:
+            return view, vy + margin - y
+        if top > vtop + 0.5:
+            return view, vtop - margin - top
+    return None
+
+
+def _at_rest(view: Any) -> bool:
+    effect = view.effect_y
+    return effect is None or (abs(effect.velocity) < 0.5 and not effect.is_manual)
 
 
 class ScenarioDriver:
@@ -99,15 +163,72 @@ class ScenarioDriver:
         )
 
     def tap_at(self, x: float, y: float) -> None:
-        Tap(x, y).tap()
+        Finger(x, y).tap()
+
+    def pinch(self, widget: Any, spread: float) -> Step:
+        """Two fingers on ``widget``, moved ``spread`` times as far apart, then lifted."""
+        x, y = widget.to_window(*widget.center)
+        reach = min(widget.width, widget.height) / 4
+        fingers = [Finger(x - reach, y), Finger(x + reach, y)]
+        for finger in fingers:
+            finger.down()
+        steps = 6
+        for n in range(1, steps + 1):
+            now = reach * (1 + (spread - 1) * n / steps)
+            fingers[0].move_to(x - now, y)
+            fingers[1].move_to(x + now, y)
+            yield 1
+        for finger in fingers:
+            finger.up()
+        yield 3
 
     def tap_widget(self, widget: Any) -> None:
         self.tap_at(*widget.to_window(*widget.center))
 
     def tap(self, widget: Any) -> Step:
-        """Tap ``widget`` and give the app a few frames to follow."""
-        self.tap_widget(widget)
+        """Tap ``widget`` as a player would: scrolled into view first when it is not, then
+        a few frames for the app to follow."""
+        yield from self.tap_in_sight(widget)
         yield 3
+
+    def tap_in_sight(self, widget: Any) -> Step:
+        """Scroll ``widget`` into view if it is not, then tap it."""
+        yield from self.scroll_into_view(widget)
+        self.tap_widget(widget)
+
+    def scroll_into_view(self, widget: Any) -> Step:
+        """Drag every scroll view around ``widget`` until the widget is in sight, as a finger
+        would: a drag, held still before it is lifted (so the list does not fling on), then
+        a look where the widget is now."""
+        for _drag in range(MAX_DRAGS):
+            offset = _offset_into_view(widget)
+            if offset is None:
+                return
+            view, dy = offset
+            yield from self.drag(view, dy)
+        raise AssertionError(f"{type(widget).__name__} cannot be scrolled into view")
+
+    def drag(self, view: Any, dy: float) -> Step:
+        """Drag a finger ``dy`` pixels up (negative: down) over ``view``, away from its bar."""
+        x, y = view.to_window(view.x + view.width * 0.4, view.center_y)
+        reach = view.height * 0.4
+        dy = max(-reach, min(reach, dy))
+        # A short drag first goes the other way: a finger that moves less than the view's
+        # scroll distance taps what is under it instead of scrolling.
+        slack = 0.0 if abs(dy) > 2 * view.scroll_distance else 1.5 * view.scroll_distance
+        start = y - dy / 2
+        touch = Finger(x, start)
+        touch.down()
+        steps = 8
+        path = [start - math.copysign(slack, dy) * n / steps for n in range(1, steps + 1)]
+        path += [path[-1] + (start + dy - path[-1]) * n / steps for n in range(1, steps + 1)]
+        for to in path:
+            touch.move_to(x, to)
+        held = time.monotonic()
+        yield lambda: time.monotonic() - held > HOLD_SECONDS
+        touch.up()
+        yield lambda: _at_rest(view)
+        yield 2
 
     def tap_spot(self, board: Any, spot: Any) -> Step:
         """Tap a spot (a hex, an intersection, a road) of a board widget, as a player would:
@@ -123,7 +244,7 @@ class ScenarioDriver:
         buttons = [w for w in parent.walk() if isinstance(w, Button) and w.text == text]
         if len(buttons) != 1:
             raise AssertionError(f"{len(buttons)} buttons say {text!r}")
-        self.tap_widget(buttons[0])
+        yield from self.tap_in_sight(buttons[0])
         yield 2
 
     def lay_out(self) -> None:

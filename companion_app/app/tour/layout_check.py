@@ -186,19 +186,49 @@ def _spots(board: Any, visible: Rect | None) -> Iterable[Box]:
     """A board's offered spots as round touch targets."""
     if not board.spots or not getattr(board, "highlight_spots", True):
         return
+    clipped = _zoomed_view(board, visible)
     for target in board.touch_targets():
         r = target.reach
         x, y = board.to_window(target.x, target.y)
         rect = (x - r, y - r, 2 * r, 2 * r)
-        yield Box(f"board spot {target.spot}", rect, visible=rect, target=True, round=True)
+        shown = clip(rect, clipped) if clipped else rect
+        yield Box(
+            f"board spot {target.spot}",
+            rect,
+            scrolled=clipped is not None,
+            visible=shown,
+            target=True,
+            round=True,
+        )
+
+
+def _zoomed_view(board: Any, visible: Rect | None) -> Rect | None:
+    """A zoomed board's window rectangle: it clips what it draws, like a scroll view; None for
+    a board drawn whole."""
+    if not getattr(board, "zooms", False) or getattr(board, "overview", True):
+        return None
+    x, y = board.to_window(*board.pos)
+    return clip((x, y, float(board.width), float(board.height)), visible)
 
 
 def _drawn(board: Any) -> Iterable[Box]:
-    """What a board drew (its pieces, tokens and spot markers) with their drawn sizes."""
+    """What a board drew (its pieces, tokens and spot markers) with their drawn sizes: those in
+    sight, and none on the overview of a board that zooms (a tap shows them at full size)."""
+    if getattr(board, "overview", False):
+        return
+    clipped = _zoomed_view(board, None)
     for thing in getattr(board, "drawn", ()):
+        if not board.collide_point(thing.x, thing.y):
+            continue
         x, y = board.to_window(thing.x, thing.y)
         rect = (x - thing.width / 2, y - thing.height / 2, thing.width, thing.height)
-        yield Box(f"board {thing.kind} {thing.spot}", rect, visible=rect, drawn=thing.shown_size)
+        yield Box(
+            f"board {thing.kind} {thing.spot}",
+            rect,
+            scrolled=clipped is not None,
+            visible=clip(rect, clipped) if clipped else rect,
+            drawn=thing.shown_size,
+        )
 
 
 def smallest_drawn(boxes: Iterable[Box], dp: float) -> dict[str, float]:

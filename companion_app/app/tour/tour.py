@@ -46,10 +46,38 @@ class Tour(ScenarioDriver):
     # ---- a screenshot and its check ------------------------------------------------------------
 
     def look(self, name: str) -> Step:
-        """Lay out, save ``NN_name.png`` and check its layout."""
+        """Lay out, save ``NN_name.png`` and check its layout; where the board is an overview
+        (it zooms), also what a tap on it shows (``NN_name_zoomed.png``)."""
         yield 3
         self.lay_out()
         yield 2
+        yield from self.look_now(name)
+        board = self.board_in_overview()
+        if board is not None:
+            yield from self.zoomed_look(board, name)
+
+    def board_in_overview(self) -> Any:
+        """The current screen's board when it is an overview under no dialog, else None."""
+        root = self.app.root
+        if root is None or not Window.children or Window.children[0] is not root:
+            return None
+        board = root.current_screen.ids.get("board")
+        return board if board is not None and getattr(board, "overview", False) else None
+
+    def zoomed_look(self, board: Any, name: str) -> Step:
+        """Zoom in by a tap on the first offered spot (or the board's middle), look, and pinch
+        out again with two fingers (a pinch takes nothing)."""
+        spots = list(board.spots or ())
+        x, y = board.taps_for(spots[0])[0] if spots else board.to_window(*board.center)
+        self.tap_at(x, y)
+        yield 3
+        yield from self.look_now(f"{name}_zoomed")
+        yield from self.pinch(board, 0.25)
+        if not board.overview:
+            raise AssertionError("a pinch did not zoom the board out")
+
+    def look_now(self, name: str) -> Step:
+        """Save ``NN_name.png`` of the window as it is and check its layout."""
         self.number += 1
         shot = f"{self.number:02d}_{name}.png"
         yield from self.shot(shot)
@@ -99,44 +127,44 @@ class Tour(ScenarioDriver):
         app = self.app
         home = app.root.get_screen("home")
         yield from self.look("home")
-        self.tap_widget(home.ids.settings)
+        yield from self.tap_in_sight(home.ids.settings)
         yield 12  # the popup opens with an animation
         yield from self.look("settings")
         self.popup().dismiss(animation=False)
         yield 3
-        self.tap_widget(home.ids.new_game)
+        yield from self.tap_in_sight(home.ids.new_game)
         yield 3
         new_game = app.root.get_screen("new_game")
         yield from self.look("new_game")
-        self.tap_widget(new_game.ids.board_random)
+        yield from self.tap_in_sight(new_game.ids.board_random)
         yield 2
         yield from self.look("new_game_random_board")
-        self.tap_widget(new_game.ids.next)
+        yield from self.tap_in_sight(new_game.ids.next)
         yield 3
         yield from self.look("build_table_random")
         table = app.root.get_screen("build_table")
-        self.tap_widget(table.ids.back)
+        yield from self.tap_in_sight(table.ids.back)
         yield 3
-        self.tap_widget(new_game.ids.board_table)
+        yield from self.tap_in_sight(new_game.ids.board_table)
         yield 2
-        self.tap_widget(new_game.ids.next)
+        yield from self.tap_in_sight(new_game.ids.next)
         yield 3
         yield from self.look("board_entry_empty")
         yield from self.tap_spot(table.ids.board, ("hex", 5))
         yield from self.tap_button(table.ids.palette, "hills")
         yield from self.tap_button(table.ids.palette, "6")
         yield from self.look("board_entry_first_hex")
-        self.tap_widget(table.ids.starter_fill)
+        yield from self.tap_in_sight(table.ids.starter_fill)
         yield 2
         yield from self.look("board_entry_valid")
-        self.tap_widget(table.ids.back)
+        yield from self.tap_in_sight(table.ids.back)
         yield 3
-        self.tap_widget(new_game.ids.board_starter)
+        yield from self.tap_in_sight(new_game.ids.board_starter)
         yield 2
-        self.tap_widget(new_game.ids.next)
+        yield from self.tap_in_sight(new_game.ids.next)
         yield 3
         yield from self.look("build_table_starter")
-        self.tap_widget(table.ids.back)
+        yield from self.tap_in_sight(table.ids.back)
         yield 3
         app.show("home")
         yield 2
@@ -184,7 +212,7 @@ class Tour(ScenarioDriver):
         yield 2
         self.lay_out()
         screen = app.root.get_screen(name)
-        self.tap_widget(screen.ids.back if name != "game_over" else screen.ids.board)
+        yield from self.tap_in_sight(screen.ids.back if name != "game_over" else screen.ids.board)
         yield lambda: app.root.current == "game"
         yield 1
 
@@ -202,7 +230,7 @@ class Tour(ScenarioDriver):
                 self.lay_out()
                 reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
                 if reveal:
-                    self.tap_widget(reveal[0])
+                    yield from self.tap_in_sight(reveal[0])
                     yield from self.look(f"{kind.value}_shown")
         if isinstance(action, BuildRoad) and game.in_setup and "road_by_taps" not in self.seen:
             self.seen.add("road_by_taps")
@@ -217,7 +245,7 @@ class Tour(ScenarioDriver):
         buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
         if len(buttons) != 1:
             raise AssertionError(f"{len(buttons)} action-bar buttons for {key}")
-        self.tap_widget(buttons[0])
+        yield from self.tap_in_sight(buttons[0])
         yield 3
         if isinstance(action, OfferTrade):
             yield 10  # the trade dialog opens with an animation
@@ -227,33 +255,35 @@ class Tour(ScenarioDriver):
         else:
             yield from self.look_once(f"bar_{key}")
             if screen.controller.bar_key == key:
-                self.tap_widget(buttons[0])  # closed again: the planned action follows
+                yield from self.tap_in_sight(buttons[0])  # closed again: the planned action follows
                 yield 2
 
     def road_by_taps(self, board: Any, action: BuildRoad) -> Step:
         """The first road is taken by taps on the board: on its middle, or where the board is
-        small on its two ends (a look while the first end is held)."""
+        small on its two ends (a look while the first end is held); where the board is an
+        overview, a first tap zooms in (a look at the zoom)."""
         self.lay_out()
         yield 1
         taps = board.taps_for(("edge", action.edge))
         for n, (x, y) in enumerate(taps):
+            zooming = getattr(board, "overview", False)
             self.tap_at(x, y)
             yield 3
             if n + 1 < len(taps):
-                yield from self.look("road_end_held")
+                yield from self.look("road_zoomed_in" if zooming else "road_end_held")
 
     def progress_card_rule(self, hand: Any) -> Step:
         """A progress card tapped in an uncovered hand shows its rule: the first seat holding
         one is uncovered (its seat button, then the cover)."""
         for seat_button in reversed(hand.ids.seats.children):
-            self.tap_widget(seat_button)
+            yield from self.tap_in_sight(seat_button)
             yield 3
-            self.tap_widget(hand.ids.cover)
+            yield from self.tap_in_sight(hand.ids.cover)
             yield 3
             self.lay_out()
             tiles = [t for t in hand.ids.progress.children if hasattr(t, "card")]
             if tiles:
-                self.tap_widget(tiles[-1])
+                yield from self.tap_in_sight(tiles[-1])
                 yield 12  # the popup opens with an animation
                 yield from self.look("progress_card_rule")
                 self.popup().dismiss(animation=False)
@@ -264,25 +294,25 @@ class Tour(ScenarioDriver):
         """The toolbar's hand (covered, then shown), chart and statistics."""
         app = self.app
         toolbar = self.game_screen().ids.toolbar
-        self.tap_widget(toolbar.ids.hand)
+        yield from self.tap_in_sight(toolbar.ids.hand)
         yield 3
         hand = app.root.get_screen("hand")
         yield from self.look_once("hand")
-        self.tap_widget(hand.ids.cover)
+        yield from self.tap_in_sight(hand.ids.cover)
         yield 3
         yield from self.look("hand_shown")
         yield from self.progress_card_rule(hand)
-        self.tap_widget(hand.ids.back)
+        yield from self.tap_in_sight(hand.ids.back)
         yield 3
-        self.tap_widget(toolbar.ids.chart)
+        yield from self.tap_in_sight(toolbar.ids.chart)
         yield 3
         yield from self.look_once("chart")
-        self.tap_widget(app.root.get_screen("improvements").ids.back)
+        yield from self.tap_in_sight(app.root.get_screen("improvements").ids.back)
         yield 3
-        self.tap_widget(toolbar.ids.stats)
+        yield from self.tap_in_sight(toolbar.ids.stats)
         yield 3
         yield from self.look_once("statistics")
-        self.tap_widget(app.root.get_screen("statistics").ids.back)
+        yield from self.tap_in_sight(app.root.get_screen("statistics").ids.back)
         yield 3
         yield from self.resume_from_home()
 
@@ -290,19 +320,19 @@ class Tour(ScenarioDriver):
         """Home in the middle of a game: the game under Resume, its Delete asks first (kept),
         then the game is resumed with its button."""
         app = self.app
-        self.tap_widget(self.game_screen().ids.toolbar.ids.home)
+        yield from self.tap_in_sight(self.game_screen().ids.toolbar.ids.home)
         yield 3
         home = app.root.get_screen("home")
         yield from self.look("home_resume")
         rows = [w for w in home.ids.games.walk(restrict=True) if hasattr(w, "summary")]
         if len(rows) != 1:
             raise AssertionError(f"{len(rows)} games offered for resume")
-        self.tap_widget(rows[0])
+        yield from self.tap_in_sight(rows[0])
         yield 12  # the popup opens with an animation
         yield from self.look("delete_confirm")
-        self.tap_widget(self.popup().ids.no)
+        yield from self.tap_in_sight(self.popup().ids.no)
         yield 12
         resume = [w for w in home.ids.games.walk(restrict=True) if hasattr(w, "game_id")]
-        self.tap_widget(resume[0])
+        yield from self.tap_in_sight(resume[0])
         yield lambda: app.root.current == "game"
         yield 2

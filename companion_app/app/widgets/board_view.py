@@ -17,7 +17,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty
-from kivy.uix.widget import Widget
+from kivy.uix.stencilview import StencilView
 
 from companion_app.app.board_picture import (
     HIGHLIGHT_RIM,
@@ -27,7 +27,13 @@ from companion_app.app.board_picture import (
     drawn_things,
     road_marks,
 )
-from companion_app.app.board_taps import MIN_TARGET_DP, BoardTaps, Target
+from companion_app.app.board_taps import (
+    MIN_TARGET_DP,
+    BoardTaps,
+    BoardZoom,
+    Target,
+    needs_zoom,
+)
 from companion_app.app.presenter import (
     HIGHLIGHT,
     RESOURCE_COLOURS,
@@ -67,8 +73,15 @@ HARBOUR_COLOURS: dict[Harbour | None, RGBA] = {
 still being entered."""
 
 
-class BoardView(Widget):
-    """Draws ``picture``; highlights the keys of ``spots`` and reports taps on them."""
+PINCH = "board pinch"
+"""Marks a touch that was one of two fingers on the board: lifting it takes nothing."""
+
+
+class BoardView(StencilView):
+    """Draws ``picture``; highlights the keys of ``spots`` and reports taps on them. Where its
+    hexes are smaller than a finger it zooms (``zoom``; a tap on the overview zooms into the
+    region, a tap on nothing or a spot taken zooms out, two fingers pinch); drawing is clipped
+    to the widget."""
 
     picture: Any = ObjectProperty(None, allownone=True)
     spots: Any = ObjectProperty({})
@@ -78,6 +91,8 @@ class BoardView(Widget):
     show_hex_ids = BooleanProperty(False)
     highlight_spots = BooleanProperty(True)
     """False where every position is tappable anyway (entering a board): no yellow marks."""
+    zoom: Any = ObjectProperty(BoardZoom())
+    """The zoom now (only where the board is too small for a finger: :attr:`zooms`)."""
 
     __events__ = ("on_spot",)
 
@@ -91,14 +106,21 @@ class BoardView(Widget):
         """The badges with their owners' letters on the roads of the last redraw."""
         self.taps = BoardTaps(self.geometry, (), dp(MIN_TARGET_DP))
         """The touch targets of the spots offered now; a new set lets go of a held road end."""
+        self._fingers: dict[Any, Any] = {}
+        """Touches held on a board that zooms (two of them pinch), by their uid."""
+        self._spread = 0.0
+        """The distance between the two pinching fingers at their last move."""
         self._redraw_trigger = Clock.create_trigger(self._redraw, -1)
+        self.bind(size=self._zoom_out, spots=self._zoom_out)
         self.bind(
             pos=self._new_targets,
             size=self._new_targets,
             spots=self._new_targets,
             picture=self._new_targets,
+            zoom=self._new_targets,
         )
         self.bind(
+            zoom=self._redraw_trigger,
             pos=self._redraw_trigger,
             size=self._redraw_trigger,
             picture=self._redraw_trigger,
@@ -110,8 +132,28 @@ class BoardView(Widget):
         self._redraw_trigger()
 
     @property
-    def geometry(self) -> BoardGeometry:
+    def whole(self) -> BoardGeometry:
+        """The whole board in the widget (the overview where it zooms)."""
         return BoardGeometry(self.x, self.y, self.width, self.height)
+
+    @property
+    def geometry(self) -> BoardGeometry:
+        """The board as drawn now: zoomed, where it zooms."""
+        whole = self.whole
+        return self.zoom.geometry(whole) if self.zooms else whole
+
+    @property
+    def zooms(self) -> bool:
+        """Its hex sides are shorter than a finger: it zooms."""
+        return needs_zoom(self.whole, dp(MIN_TARGET_DP))
+
+    @property
+    def overview(self) -> bool:
+        """Zoomed out on a board that zooms: a tap zooms in, it takes no spot."""
+        return self.zooms and self.zoom.factor <= 1.0
+
+    def _zoom_out(self, *_args: object) -> None:
+        self.zoom = BoardZoom()
 
     # ---- touch ------------------------------------------------------------------------------
 
@@ -123,15 +165,49 @@ class BoardView(Widget):
         return BoardTaps(self.geometry, spots or (), dp(MIN_TARGET_DP)).by_ends
 
     def touch_targets(self) -> list[Target]:
-        """The touch targets now, in the widget's coordinates (the tour's layout check)."""
-        return self.taps.targets()
+        """The touch targets now, in the widget's coordinates (the tour's layout check): none
+        on an overview (a tap there zooms), and only those in sight when zoomed."""
+        if self.overview:
+            return []
+        return [t for t in self.taps.targets() if self.collide_point(t.x, t.y)]
 
     def taps_for(self, spot: Spot) -> list[tuple[float, float]]:
-        """Where to touch, in order and in window coordinates, to take an offered spot."""
-        return [self.to_window(x, y) for x, y in self.taps.taps_for(spot)]
+        """Where to touch, in order and in window coordinates, to take an offered spot: on an
+        overview, first on the spot to zoom in around it."""
+        if not self.overview:
+            return [self.to_window(x, y) for x, y in self.taps.taps_for(spot)]
+        least = dp(MIN_TARGET_DP)
+        first = self.geometry.spot_position(spot)
+        zoom = self.zoom.into(self.whole, *first, least)
+        zoomed = BoardTaps(zoom.geometry(self.whole), self.spots or (), least)
+        return [self.to_window(x, y) for x, y in [first, *zoomed.taps_for(spot)]]
 
     def on_touch_down(self, touch: Any) -> bool:
-        if not self.collide_point(*touch.pos) or not self.spots:
+        if not self.collide_point(*touch.pos):
+            return bool(super().on_touch_down(touch))
+        if self.zooms:
+            # A board that zooms acts when the finger is lifted: a second finger on it first
+            # makes the two a pinch, and a pinch takes nothing.
+            touch.grab(self)
+            self._fingers[touch.uid] = touch
+            if len(self._fingers) == 2:
+                for finger in self._fingers.values():
+                    finger.ud[PINCH] = True
+                a, b = self._fingers.values()
+                self._spread = math.dist(a.pos, b.pos)
+            return True
+        return self._tap(touch)
+
+    def _tap(self, touch: Any) -> bool:
+        """A tap: on the overview it zooms in around it; zoomed, a tap on nothing zooms out;
+        else it takes the offered spot under it (or holds a road's end)."""
+        if self.overview:
+            self.zoom = self.zoom.into(self.whole, touch.x, touch.y, dp(MIN_TARGET_DP))
+            return True
+        if self.zooms and (not self.spots or self.taps.target_at(touch.x, touch.y) is None):
+            self._zoom_out()
+            return True
+        if not self.spots:
             return bool(super().on_touch_down(touch))
         held = self.taps.held
         spot = self.taps.tap(touch.x, touch.y)
@@ -140,6 +216,29 @@ class BoardView(Widget):
         if spot is None:
             return self.taps.held != held
         self.dispatch("on_spot", spot)
+        if self.zooms:
+            self._zoom_out()
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        if touch.grab_current is not self or len(self._fingers) != 2:
+            return bool(super().on_touch_move(touch))
+        a, b = self._fingers.values()
+        spread = math.dist(a.pos, b.pos)
+        if self._spread > 0 and spread > 0:
+            middle = ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0)
+            ratio = spread / self._spread
+            self.zoom = self.zoom.pinched(self.whole, middle, ratio, dp(MIN_TARGET_DP))
+        self._spread = spread
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is not self:
+            return bool(super().on_touch_up(touch))
+        touch.ungrab(self)
+        self._fingers.pop(touch.uid, None)
+        if not touch.ud.get(PINCH) and self.collide_point(*touch.pos):
+            self._tap(touch)
         return True
 
     def on_spot(self, spot: Spot) -> None:
