@@ -18,7 +18,7 @@ from companion_app.rules import (
     robber,
     turnflow,
 )
-from companion_app.rules.actions import Action
+from companion_app.rules.actions import ACTION_TYPES, Action
 from companion_app.rules.declare import ActionRule, Options
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
@@ -38,6 +38,7 @@ def _collect_rules() -> dict[type[Action], ActionRule]:
 
 
 RULES = _collect_rules()
+ACTION_TYPES.update((t.type_name, t) for t in RULES)
 CHECKS: dict[type[Action], Callable[[GameState, Action], str | None]] = {
     t: r.check for t, r in RULES.items()
 }
