@@ -26,7 +26,7 @@ from companion_app.rules.cards import (
     Card,
 )
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import is_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,14 +130,14 @@ def action_bar(game: Game) -> list[BarButton]:
     Rolls and End turn have their own big buttons; nothing here outside the ``turn`` prompt
     (and before the roll only the Alchemist, a progress card).
     """
-    if game.prompt.kind not in (PromptKind.TURN, PromptKind.ROLL):
+    if not is_turn(game):
         return []
     grouped: dict[str, list[Action]] = {}
     for action in game.legal_actions():
         if isinstance(action, Roll | EndTurn):
             continue
         grouped.setdefault(bar_key(action), []).append(action)
-    if game.prompt.kind is PromptKind.TURN and game.may_offer_trade():
+    if game.may_offer_trade():
         grouped[OFFER_KEY] = []
     if game.progress_hand(game.prompt.player):
         # Offered whenever cards are held (their number is public), playable or not, so the
@@ -328,8 +328,7 @@ def bar_step(game: Game, key: str) -> ChoiceStep:
 
 def prompt_step(game: Game) -> ChoiceStep | None:
     """The choices of a decision other than the turn's own (None for turn, roll, game over)."""
-    kind = game.prompt.kind
-    if kind in (PromptKind.TURN, PromptKind.ROLL, PromptKind.GAME_OVER) or game.in_setup:
+    if is_turn(game) or game.is_over or game.in_setup:
         return None
     return choice_step(game, game.legal_actions(), game.describe_prompt())
 
@@ -343,11 +342,10 @@ class KnightChoice:
 
 def commit_knights(game: Game) -> list[KnightChoice] | None:
     """Evil barbarians: the active knights the decider may send (None if not asked now)."""
-    if game.prompt.kind is not PromptKind.COMMIT_KNIGHTS:
+    commits = [a for a in game.legal_actions() if isinstance(a, CommitKnights)]
+    if not commits:
         return None
-    nodes = sorted(
-        {n for a in game.legal_actions() if isinstance(a, CommitKnights) for n in a.nodes}
-    )
+    nodes = sorted({n for a in commits for n in a.nodes})
     return [KnightChoice(n, knight_words(game, n), game.knight_level[n]) for n in nodes]
 
 

@@ -436,9 +436,6 @@ class GameState:
         n = self.player_count
         return [(self.active + i) % n for i in range(n)]
 
-    def describe_prompt(self) -> str:
-        return self.prompt.describe(self.config.names)
-
     def road_ends(self, player: int) -> list[int]:
         """Intersections at an end of one of the player's roads, in id order."""
         return sorted({node for e in self.roads_of[player] for node in EDGE_NODES[e]})

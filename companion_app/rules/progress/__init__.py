@@ -16,13 +16,14 @@ import companion_app.rules.progress.science as science
 import companion_app.rules.progress.trade as trade
 from companion_app.rules.actions import Action
 from companion_app.rules.cards import PROGRESS_DECKS, DeckEntry, ProgressCard
-from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.declare import ActionRule, Options, PromptRule
 from companion_app.rules.progress.politics import deserter_level, is_open_road
 from companion_app.rules.progress.science import alchemist_plays, dice_reason
 from companion_app.rules.progress.shared import (
     DISCARD_RULE,
     EVENT_TRACK,
     SHARED_OPTIONS,
+    SHARED_PROMPTS,
     SHARED_STOPS,
     CardRule,
     Plays,
@@ -81,6 +82,12 @@ RULES: tuple[ActionRule, ...] = (
     give_rule({**politics.GIVES, **trade.GIVES}),
     stop_rule({**SHARED_STOPS, **science.STOPS, **politics.STOPS, **trade.STOPS}),
 )
+PROMPTS: tuple[PromptRule, ...] = (
+    *SHARED_PROMPTS,
+    *science.PROMPTS,
+    *politics.PROMPTS,
+    *trade.PROMPTS,
+)
 OPTIONS: dict[PromptKind, Options] = {
     **SHARED_OPTIONS,
     **science.OPTIONS,
@@ -93,6 +100,7 @@ __all__ = [
     "EVENT_TRACK",
     "OPTIONS",
     "PLAY_TYPES",
+    "PROMPTS",
     "RULES",
     "alchemist_plays",
     "card_of",

@@ -22,7 +22,7 @@ from companion_app.rules.actions import (
     TakeProgressCard,
 )
 from companion_app.rules.cards import Card, ProgressCard, Track
-from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.pieces import KNIGHT_NAMES, KNIGHTS_PER_LEVEL, NOBODY
 from companion_app.rules.progress.shared import (
     CardRule,
@@ -437,3 +437,23 @@ OPTIONS: dict[PromptKind, Options] = {
 }
 STOPS = {PromptKind.DESERTER_PLACE: stop_deserter}
 GIVES = {PromptKind.WEDDING_GIVE: (ok, wedding_gift_given)}
+PROMPTS = (
+    PromptRule(PromptKind.DESERTER_REMOVE, "Deserter: choose the knight you remove", phone=True),
+    PromptRule(PromptKind.DESERTER_PLACE, "Deserter: place your knight, or stop"),
+    PromptRule(
+        PromptKind.WEDDING_GIVE,
+        "Wedding: give {cards} of your choice",
+        private=True,
+        phone=True,
+        picker=CardPick(PickedHand.OWN, "Give", about="to {active}", suggested=True),
+        shown="Your cards: {cards}",
+    ),
+    PromptRule(
+        PromptKind.SPY,
+        "Spy: take one progress card",
+        private=True,  # the victim's progress cards, shown to the spy only
+        phone=True,
+        picker=CardPick(PickedHand.TARGET_PROGRESS, "Take", about="from {target}'s hand", count=1),
+        shown="{target}'s progress cards: {cards}",
+    ),
+)

@@ -26,7 +26,7 @@ from companion_app.rules.cards import (
     Track,
     hand_of,
 )
-from companion_app.rules.declare import Options
+from companion_app.rules.declare import Options, PromptRule
 from companion_app.rules.events import CardsMoved
 from companion_app.rules.pieces import CITY, NOBODY
 from companion_app.rules.progress.shared import CardRule, at_spot, plain_play, stop_nothing
@@ -288,3 +288,4 @@ CARDS = (
 RULES = ()
 OPTIONS: dict[PromptKind, Options] = {PromptKind.SMITH: smith_options}
 STOPS = {PromptKind.SMITH: stop_nothing}
+PROMPTS = (PromptRule(PromptKind.SMITH, "Smith: promote up to {knights} free, or stop"),)

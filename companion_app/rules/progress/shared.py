@@ -25,7 +25,16 @@ from companion_app.rules.actions import (
     StopEffect,
 )
 from companion_app.rules.cards import TRACKS, ProgressCard, Track
-from companion_app.rules.declare import ActionRule, Button, Check, Effect, Options
+from companion_app.rules.declare import (
+    ActionRule,
+    Button,
+    CardPick,
+    Check,
+    Effect,
+    Options,
+    PickedHand,
+    PromptRule,
+)
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
 from companion_app.rules.words import (
@@ -370,3 +379,14 @@ SHARED_OPTIONS: dict[PromptKind, Options] = {
 SHARED_STOPS: dict[PromptKind, Callable[[GameState], None]] = {
     PromptKind.FREE_ROAD: stop_nothing,
 }
+SHARED_PROMPTS = (
+    PromptRule(
+        PromptKind.PROGRESS_DISCARD,
+        "more than 4 progress cards: discard {count}",
+        private=True,
+        phone=True,
+        picker=CardPick(PickedHand.OWN_PROGRESS, "Put back"),
+        shown="Your progress cards: {cards}",
+    ),
+    PromptRule(PromptKind.FREE_ROAD, "build {roads} free, or stop"),
+)

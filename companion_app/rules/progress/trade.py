@@ -18,7 +18,7 @@ from companion_app.rules.actions import (
     TakeCard,
 )
 from companion_app.rules.cards import COMMODITIES, RESOURCES, Card, ProgressCard, Terrain, Track
-from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.events import CardsMoved
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.progress.shared import (
@@ -360,3 +360,28 @@ OPTIONS: dict[PromptKind, Options] = {
 }
 STOPS = {PromptKind.COMMERCIAL_HARBOR: stop_harbor}
 GIVES = {PromptKind.HARBOR_ANSWER: (check_harbor_answer, harbor_answered)}
+PROMPTS = (
+    PromptRule(
+        PromptKind.COMMERCIAL_HARBOR,
+        "Commercial Harbor: offer a resource to an opponent, or stop",
+        private=True,  # the offers name the resources the player holds
+        shown="Your cards: {cards}",
+    ),
+    PromptRule(
+        PromptKind.HARBOR_ANSWER,
+        "Commercial Harbor: give a commodity of your choice",
+        private=True,
+        phone=True,
+        picker=CardPick(PickedHand.OWN, "Give", about="to {active}", count=1, suggested=True),
+        shown="Your cards: {cards}",
+        details="{active} gives you 1 {offered}",
+    ),
+    PromptRule(
+        PromptKind.MASTER_MERCHANT,
+        "Master Merchant: take {cards}",
+        private=True,  # the victim's hand, shown to the merchant only
+        phone=True,
+        picker=CardPick(PickedHand.TARGET, "Take", about="from {target}'s hand"),
+        shown="{target}'s cards: {cards}",
+    ),
+)
