@@ -26,7 +26,8 @@ from companion_app.rules.cards import (
     Card,
 )
 from companion_app.rules.game import Game
-from companion_app.rules.registry import is_turn
+from companion_app.rules.progress import harbor_opponents
+from companion_app.rules.registry import PRIVATE_TYPES, is_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,8 @@ def hand_counts(hand: Sequence[int]) -> dict[str, int]:
 PROGRESS_KEY = "progress"
 """The action bar's one button for every progress-card play."""
 OFFER_KEY = "offer_trade"
+HARBOR_KEY = "harbor_exchange"
+"""The Commercial Harbor's exchanges, for the rest of the turn it is played in (§10)."""
 
 _BAR: tuple[tuple[str, str, str], ...] = (
     # (key, section, title) in the order the bar shows them
@@ -103,9 +106,16 @@ _BAR: tuple[tuple[str, str, str], ...] = (
     (PROGRESS_KEY, "Cards", "Progress card"),
     ("bank_trade", "Trade", "Bank / harbour"),
     (OFFER_KEY, "Trade", "Offer a player"),
+    (HARBOR_KEY, "Trade", "Commercial Harbor"),
 )
 _BAR_ORDER = {key: i for i, (key, _s, _t) in enumerate(_BAR)}
 _BAR_TITLE = {key: title for key, _s, title in _BAR}
+
+
+def private_bar(key: str) -> bool:
+    """A bar button whose choices name what the hand holds: the progress cards, and the
+    actions declared private (the Commercial Harbor's offers)."""
+    return key == PROGRESS_KEY or key in PRIVATE_TYPES
 
 
 def bar_key(action: Action) -> str:
@@ -143,6 +153,10 @@ def action_bar(game: Game) -> list[BarButton]:
         # Offered whenever cards are held (their number is public), playable or not, so the
         # bar does not tell the table that an Alchemist or a playable card is in the hand.
         grouped.setdefault(PROGRESS_KEY, [])
+    if harbor_opponents(game):
+        # Offered while an opponent may still be asked, resources held or not: the button
+        # does not tell the table whether the hand holds a resource.
+        grouped.setdefault(HARBOR_KEY, [])
     buttons = [
         BarButton(
             key,
@@ -323,6 +337,8 @@ def bar_step(game: Game, key: str) -> ChoiceStep:
     title = _BAR_TITLE.get(key, key)
     if key == PROGRESS_KEY:
         return _progress_step(game, actions, "Play a progress card")
+    if key == HARBOR_KEY and not actions:
+        return ChoiceStep("Commercial Harbor: you hold no resource to offer", ())
     return choice_step(game, actions, title)
 
 

@@ -48,6 +48,9 @@ class ActionRule:
     told: Told
     quick_knights_prompts: tuple[PromptKind, ...] = ()
     """Further prompts it answers in the quick knights variant (§3)."""
+    private: bool = False
+    """Its choices name what the player's hand holds (the Commercial Harbor's offers): on the
+    shared screen they wait behind the cover until the player uncovers them."""
 
 
 def no_check(state: GameState, action: Any) -> str | None:

@@ -33,7 +33,6 @@ class PromptKind(Enum):
     DESERTER_REMOVE = "deserter_remove"
     DESERTER_PLACE = "deserter_place"
     WEDDING_GIVE = "wedding_give"
-    COMMERCIAL_HARBOR = "commercial_harbor"
     HARBOR_ANSWER = "harbor_answer"
     SPY = "spy"
     MASTER_MERCHANT = "master_merchant"

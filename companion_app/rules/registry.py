@@ -65,6 +65,7 @@ ALLOWED_QUICK_KNIGHTS = _answering(quick_knights=True)
 TURN_PARTS: tuple[Options, ...] = (
     base.building_options,
     base.bank_trade_options,
+    progress.harbor_exchanges,
     improvements.wall_actions,
     knights.turn_options,
     improvements.improvement_actions,
@@ -107,6 +108,10 @@ OPTIONS = _collect_options()
 
 turnflow.CONTINUATIONS.update(base.STAGES)
 turnflow.CONTINUATIONS.update(barbarians.STAGES)
+
+
+PRIVATE_TYPES = frozenset(t.type_name for t, r in RULES.items() if r.private)
+"""Turn actions whose choices name what the hand holds (kept behind the cover)."""
 
 
 def summary(action: Action) -> str:

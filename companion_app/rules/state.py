@@ -233,8 +233,10 @@ class GameState:
         victim, the Commercial Harbor opponent answering."""
         self.deserter: tuple[int, bool] | None = None
         """Deserter: the level and side of the knight the player may place."""
+        self.harbor_open = False
+        """A Commercial Harbor was played this turn: its exchanges may be made (§10)."""
         self.harbor_done: list[int] = []
-        """Commercial Harbor: opponents already offered an exchange this play."""
+        """Commercial Harbor: opponents already asked this turn (a void exchange counts)."""
         self.harbor_offer: Card | None = None
         self.last_roll: Roll | None = None
         self.last_production: tuple[Hand, ...] = ()

@@ -32,7 +32,7 @@ from companion_app.rules.progress.shared import (
     give_rule,
     stop_rule,
 )
-from companion_app.rules.progress.trade import merchant_hexes
+from companion_app.rules.progress.trade import harbor_exchanges, harbor_opponents, merchant_hexes
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
 
@@ -109,6 +109,8 @@ __all__ = [
     "deserter_level",
     "dice_reason",
     "draws_card",
+    "harbor_exchanges",
+    "harbor_opponents",
     "is_open_road",
     "merchant_hexes",
     "turn_plays",

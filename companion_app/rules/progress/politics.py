@@ -26,6 +26,7 @@ from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHan
 from companion_app.rules.pieces import KNIGHT_NAMES, KNIGHTS_PER_LEVEL, NOBODY
 from companion_app.rules.progress.shared import (
     CardRule,
+    Stop,
     at_spot,
     distinct,
     ok,
@@ -34,6 +35,7 @@ from companion_app.rules.progress.shared import (
     other_player_reason,
     others,
     plain_play,
+    stop_now,
 )
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
@@ -171,6 +173,7 @@ def do_place_deserter(game: GameState, a: PlaceDeserter) -> None:
 def stop_deserter(game: GameState) -> None:
     """No knight placed: the removed knight's level and side are forgotten."""
     game.deserter = None
+    turnflow.pending_done(game)
 
 
 # ---- Diplomat, Intrigue -------------------------------------------------------------------------
@@ -435,7 +438,7 @@ OPTIONS: dict[PromptKind, Options] = {
     PromptKind.WEDDING_GIVE: wedding_options,
     PromptKind.SPY: spy_options,
 }
-STOPS = {PromptKind.DESERTER_PLACE: stop_deserter}
+STOPS: dict[PromptKind, Stop] = {PromptKind.DESERTER_PLACE: (stop_now, stop_deserter)}
 GIVES = {PromptKind.WEDDING_GIVE: (ok, wedding_gift_given)}
 PROMPTS = (
     PromptRule(PromptKind.DESERTER_REMOVE, "Deserter: choose the knight you remove", phone=True),

@@ -29,7 +29,13 @@ from companion_app.rules.cards import (
 from companion_app.rules.declare import Options, PromptRule
 from companion_app.rules.events import CardsMoved
 from companion_app.rules.pieces import CITY, NOBODY
-from companion_app.rules.progress.shared import CardRule, at_spot, plain_play, stop_nothing
+from companion_app.rules.progress.shared import (
+    STOP_FOLLOW_UP,
+    CardRule,
+    Stop,
+    at_spot,
+    plain_play,
+)
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
 from companion_app.rules.topology import HEX_COUNT, NODE_HEXES
@@ -287,5 +293,5 @@ CARDS = (
 )
 RULES = ()
 OPTIONS: dict[PromptKind, Options] = {PromptKind.SMITH: smith_options}
-STOPS = {PromptKind.SMITH: stop_nothing}
+STOPS: dict[PromptKind, Stop] = {PromptKind.SMITH: STOP_FOLLOW_UP}
 PROMPTS = (PromptRule(PromptKind.SMITH, "Smith: promote up to {knights} free, or stop"),)

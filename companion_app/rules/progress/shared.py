@@ -297,18 +297,22 @@ class Plays:
         )
 
 
-def stop_rule(stops: Mapping[PromptKind, Callable[[GameState], None]]) -> ActionRule:
+Stop = tuple[Callable[[GameState], str | None], Callable[[GameState], None]]
+"""A prompt a card's follow-up may stop at: why not now (or None), and what stopping does."""
+
+
+def stop_rule(stops: Mapping[PromptKind, Stop]) -> ActionRule:
     """:class:`StopEffect` for every card prompt that may end early, each with what stopping
     leaves undone."""
 
     def check(game: GameState, a: StopEffect) -> str | None:
-        if game.prompt.kind not in stops:
+        stop = stops.get(game.prompt.kind)
+        if stop is None:
             return "there is no card effect to stop now"
-        return None
+        return stop[0](game)
 
     def do(game: GameState, a: StopEffect) -> None:
-        stops[game.prompt.kind](game)
-        turnflow.pending_done(game)
+        stops[game.prompt.kind][1](game)
 
     return ActionRule(
         StopEffect,
@@ -359,8 +363,16 @@ def give_told(t: Telling, a: GiveCard) -> list[Line]:
     ]
 
 
-def stop_nothing(game: GameState) -> None:
-    """Stopping leaves nothing to undo (fewer free roads or promotions)."""
+def stop_now(game: GameState) -> str | None:
+    return None
+
+
+def stop_follow_up(game: GameState) -> None:
+    """The card's prompt ends (fewer free roads or promotions)."""
+    turnflow.pending_done(game)
+
+
+STOP_FOLLOW_UP: Stop = (stop_now, stop_follow_up)
 
 
 DISCARD_RULE = ActionRule(
@@ -376,9 +388,7 @@ SHARED_OPTIONS: dict[PromptKind, Options] = {
     PromptKind.PROGRESS_DISCARD: progress_discard_options,
     PromptKind.FREE_ROAD: free_road_options,
 }
-SHARED_STOPS: dict[PromptKind, Callable[[GameState], None]] = {
-    PromptKind.FREE_ROAD: stop_nothing,
-}
+SHARED_STOPS: dict[PromptKind, Stop] = {PromptKind.FREE_ROAD: STOP_FOLLOW_UP}
 SHARED_PROMPTS = (
     PromptRule(
         PromptKind.PROGRESS_DISCARD,

@@ -14,7 +14,6 @@ from companion_app.rules.actions import (
     PlayProgress,
     PlayResourceMonopoly,
     PlayTradeMonopoly,
-    StopEffect,
     TakeCard,
 )
 from companion_app.rules.cards import COMMODITIES, RESOURCES, Card, ProgressCard, Terrain, Track
@@ -23,6 +22,7 @@ from companion_app.rules.events import CardsMoved
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.progress.shared import (
     CardRule,
+    Stop,
     at_spot,
     on_victim,
     opponents_from_active,
@@ -41,12 +41,17 @@ TRADE_MONOPOLY_TAKE = 1
 MASTER_MERCHANT_TAKE = 2
 
 
-# ---- Commercial Harbor --------------------------------------------------------------------------
+# ---- Commercial Harbor ------------------------------------------------------------------------
+# §10: to each opponent once this turn, at any point of the turn the card is played, between
+# other actions: the player gives 1 resource, the opponent 1 commodity of their choice (none
+# held: the exchange is void, and counts). The exchanges are turn actions while the card's
+# harbor is open; the answer is the opponent's prompt.
 
 
 def do_commercial_harbor(game: GameState, a: PlayProgress) -> None:
-    game.harbor_done = []
-    game.pending.append(Prompt(PromptKind.COMMERCIAL_HARBOR, a.player))
+    """The harbor opens for the rest of the turn; whoever was asked this turn stays asked,
+    however many Commercial Harbors are played (§10 ruling)."""
+    game.harbor_open = True
 
 
 COMMERCIAL_HARBOR = CardRule(
@@ -59,15 +64,24 @@ COMMERCIAL_HARBOR = CardRule(
 )
 
 
-def harbor_options(game: GameState, p: int) -> list[Action]:
-    offers: list[Action] = [
+def harbor_opponents(game: GameState) -> list[int]:
+    """The opponents the player on turn may still ask (in seat order), none unless a
+    Commercial Harbor was played this turn."""
+    if not game.harbor_open:
+        return []
+    return sorted(q for q in opponents_from_active(game) if q not in game.harbor_done)
+
+
+def harbor_exchanges(game: GameState, p: int) -> list[Action]:
+    """The turn's exchanges: each opponent still to ask × each resource held."""
+    if p != game.active:
+        return []
+    return [
         HarborExchange(p, q, c)
-        for q in sorted(opponents_from_active(game))
-        if q not in game.harbor_done
+        for q in harbor_opponents(game)
         for c in RESOURCES
         if game.hands[p][c]
     ]
-    return [*offers, StopEffect(p)]
 
 
 def harbor_answer_options(game: GameState, p: int) -> list[Action]:
@@ -75,10 +89,12 @@ def harbor_answer_options(game: GameState, p: int) -> list[Action]:
 
 
 def check_harbor(game: GameState, a: HarborExchange) -> str | None:
+    if not game.harbor_open:
+        return "exchanges are made in the turn a Commercial Harbor is played (§10)"
     if a.to not in opponents_from_active(game):
         return f"Commercial Harbor exchanges with an opponent, not {a.to}"
     if a.to in game.harbor_done:
-        return "Commercial Harbor: each opponent once (§10)"
+        return "Commercial Harbor: each opponent once this turn (§10)"
     if not a.card.is_resource:
         return "Commercial Harbor: you give a resource (§10)"
     if not game.hands[a.player][a.card]:
@@ -87,15 +103,14 @@ def check_harbor(game: GameState, a: HarborExchange) -> str | None:
 
 
 def do_harbor(game: GameState, a: HarborExchange) -> None:
-    """The opponent answers with a commodity of their choice; with none the exchange is void."""
+    """The opponent answers with a commodity of their choice; with none the exchange is void
+    (and the opponent counts as asked)."""
     game.harbor_done.append(a.to)
     if any(game.hands[a.to][c] for c in COMMODITIES):
         game.harbor_offer = a.card
         game.card_target = a.to
         game.pending.insert(0, Prompt(PromptKind.HARBOR_ANSWER, a.to))
         game.prompt = game.pending[0]
-        return
-    harbor_next(game, answered=False)
 
 
 def check_harbor_answer(game: GameState, a: GiveCard) -> str | None:
@@ -105,28 +120,28 @@ def check_harbor_answer(game: GameState, a: GiveCard) -> str | None:
 
 
 def harbor_answered(game: GameState, a: GiveCard) -> None:
-    """The commodity is given (by the give rule); the resource offered goes the other way."""
+    """The commodity is given (by the give rule); the resource offered goes the other way,
+    and the turn goes on."""
     offered = game.harbor_offer
     assert offered is not None
     game.hands[game.active][offered] -= 1
     game.hands[a.player][offered] += 1
-    harbor_next(game)
-
-
-def harbor_next(game: GameState, *, answered: bool = True) -> None:
-    """After one exchange: back to the player, or done when every opponent had their turn."""
-    if answered:
-        game.pending.pop(0)  # the answer
     game.harbor_offer = None
     game.card_target = NOBODY
-    if len(game.harbor_done) == game.player_count - 1:
-        game.harbor_done = []
-        turnflow.pending_done(game)
-    else:
-        turnflow.next_prompt(game)
+    turnflow.pending_done(game)
+
+
+def stop_reason(game: GameState) -> str | None:
+    """``stop_effect`` on the turn: the previous release's end of the exchanges, kept so its
+    journals replay (``commercial_harbor`` → exchanges → ``stop_effect``)."""
+    if not game.harbor_open:
+        return "there is no card effect to stop now"
+    return None
 
 
 def stop_harbor(game: GameState) -> None:
+    """As the previous release stopped: the harbor closes and who was asked is forgotten."""
+    game.harbor_open = False
     game.harbor_done = []
 
 
@@ -347,26 +362,20 @@ RULES = (
         HarborExchange,
         check_harbor,
         do_harbor,
-        (PromptKind.COMMERCIAL_HARBOR,),
+        (PromptKind.TURN,),
         "offer a resource for a commodity",
         button=lambda g, a, names: f"Offer 1 {a.card.label} to {names[a.to]}",
         told=harbor_told,
+        private=True,
     ),
 )
 OPTIONS: dict[PromptKind, Options] = {
-    PromptKind.COMMERCIAL_HARBOR: harbor_options,
     PromptKind.HARBOR_ANSWER: harbor_answer_options,
     PromptKind.MASTER_MERCHANT: master_merchant_options,
 }
-STOPS = {PromptKind.COMMERCIAL_HARBOR: stop_harbor}
+STOPS: dict[PromptKind, Stop] = {PromptKind.TURN: (stop_reason, stop_harbor)}
 GIVES = {PromptKind.HARBOR_ANSWER: (check_harbor_answer, harbor_answered)}
 PROMPTS = (
-    PromptRule(
-        PromptKind.COMMERCIAL_HARBOR,
-        "Commercial Harbor: offer a resource to an opponent, or stop",
-        private=True,  # the offers name the resources the player holds
-        shown="Your cards: {cards}",
-    ),
     PromptRule(
         PromptKind.HARBOR_ANSWER,
         "Commercial Harbor: give a commodity of your choice",
