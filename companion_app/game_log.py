@@ -22,7 +22,7 @@ from companion_app.rules.config import GameConfig
 from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import NOBODY
-from companion_app.rules.prompts import PRIVATE_CHOICES, PromptKind
+from companion_app.rules.registry import ALWAYS_ASKED as ALWAYS_ASKED
 from companion_app.rules.registry import told_lines
 from companion_app.rules.words import (
     EVENT_WORDS,
@@ -38,6 +38,7 @@ from companion_app.rules.words import (
 from companion_app.rules.words import LineKind as EntryKind
 
 __all__ = [
+    "ALWAYS_ASKED",
     "EVENT_WORDS",
     "EVERYONE",
     "EntryKind",
@@ -52,20 +53,9 @@ __all__ = [
     "production_report",
     "production_words",
 ]
-
-ALWAYS_ASKED = PRIVATE_CHOICES | {
-    PromptKind.TURN,
-    PromptKind.ROLL,
-    PromptKind.SETUP_SETTLEMENT,
-    PromptKind.SETUP_CITY,
-    PromptKind.SETUP_ROAD,
-    PromptKind.GAME_OVER,
-    # An offer to answer: declining at once would tell the table the player cannot pay.
-    PromptKind.TRADE_RESPONSE,
-    # (and the private choices: their one option would tell the table the hand)
-}
-"""Prompts whose single legal option is still the player's to take; any other decision with
-one option is taken at once by the app (and logged as "the only choice")."""
+# ALWAYS_ASKED (from the prompts' declarations): prompts whose single legal option is still
+# the player's to take; any other decision with one option is taken at once by the app (and
+# logged as "the only choice").
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,8 +46,10 @@ PROGRESS_CARD_HELP: dict[ProgressCard, str] = {
     ProgressCard.WEDDING: "Every player with more victory points than you gives you 2 resource "
     "or commodity cards of their choice (fewer if they hold fewer).",
     # trade (yellow)
-    ProgressCard.COMMERCIAL_HARBOR: "Offer each opponent once this turn a resource; each must "
-    "give you a commodity of their choice for it (no commodity: no exchange). You may stop early.",
+    ProgressCard.COMMERCIAL_HARBOR: "For the rest of this turn, between your other actions, "
+    "you may offer each opponent once a resource; each must give you a commodity of their "
+    "choice for it (no commodity: no exchange, and that opponent was asked). You need not ask "
+    "everyone.",
     ProgressCard.MASTER_MERCHANT: "Choose a player with more victory points than you, look at "
     "their resource and commodity cards, and take 2 of them.",
     ProgressCard.MERCHANT: "Put the merchant next to one of your settlements or cities: while it "

@@ -24,25 +24,13 @@ from companion_app.rules.actions import (
 )
 from companion_app.rules.cards import Card, ProgressCard
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import HAND_CARD_CHOICES, PromptKind, counted
+from companion_app.rules.prompts import PromptKind, counted
+from companion_app.rules.registry import PICKER_PROMPTS, picked_from, picker_about, prompt_rule
 
-PICKER_PROMPTS = HAND_CARD_CHOICES
-"""The decisions the picker answers; all of them private (shown after "Show my cards")."""
+__all__ = ["PICKED_TYPES", "PICKER_PROMPTS", "CardPicker", "PickerRow", "card_picker", "suggest"]
 
 PICKED_TYPES = (DiscardCard, GiveCard, DiscardProgressCard, TakeCard, TakeProgressCard)
 """The one-card actions a card picker's Confirm makes, several for one decision."""
-
-_SUGGESTED = frozenset({PromptKind.DISCARD, PromptKind.WEDDING_GIVE, PromptKind.HARBOR_ANSWER})
-"""Giving cards away: a suggestion is filled in (the kinds held most go first)."""
-
-_VERBS = {
-    PromptKind.DISCARD: "Discard",
-    PromptKind.WEDDING_GIVE: "Give",
-    PromptKind.HARBOR_ANSWER: "Give",
-    PromptKind.PROGRESS_DISCARD: "Put back",
-    PromptKind.SPY: "Take",
-    PromptKind.MASTER_MERCHANT: "Take",
-}
 
 Key = Card | ProgressCard
 
@@ -71,6 +59,8 @@ class CardPicker:
     about: str = ""
     """Whose cards the rows are, or whom they go to: "from Red's hand" (the Spy, the Master
     Merchant), "to Red" (a gift), else ""."""
+    answers: dict[Key, Action] = field(default_factory=dict)
+    """The rules core's one-card action for each row's card (from the legal actions)."""
 
     @property
     def chosen(self) -> int:
@@ -99,9 +89,7 @@ class CardPicker:
     def heading(self) -> str:
         """Who chooses what: "Blue: discard 4 cards"."""
         noun = (
-            "progress card"
-            if self.kind in (PromptKind.PROGRESS_DISCARD, PromptKind.SPY)
-            else "card"
+            "progress card" if any(isinstance(r.key, ProgressCard) for r in self.rows) else "card"
         )
         whose = f" {self.about}" if self.about else ""
         who = f"{self.name}: " if self.name else ""
@@ -132,16 +120,7 @@ class CardPicker:
 
     def action_for(self, key: Key) -> Action:
         """The rules core's action for one card of row ``key``."""
-        p, kind = self.player, self.kind
-        if isinstance(key, ProgressCard):
-            if kind is PromptKind.SPY:
-                return TakeProgressCard(p, key)
-            return DiscardProgressCard(p, key)
-        if kind is PromptKind.DISCARD:
-            return DiscardCard(p, key)
-        if kind is PromptKind.MASTER_MERCHANT:
-            return TakeCard(p, key)
-        return GiveCard(p, key)
+        return self.answers[key]
 
 
 def card_picker(game: Game) -> CardPicker | None:
@@ -154,30 +133,26 @@ def card_picker(game: Game) -> CardPicker | None:
     legal = game.legal_actions()
     if not legal:
         return None
-    rows: list[PickerRow]
-    if kind in (PromptKind.PROGRESS_DISCARD, PromptKind.SPY):
-        owner = p if kind is PromptKind.PROGRESS_DISCARD else game.card_target
-        held = game.progress_hand(owner)
-        offered = {a.card for a in legal if isinstance(a, DiscardProgressCard | TakeProgressCard)}
-        rows = [
-            PickerRow(c, c.title, held.count(c)) for c in sorted(offered, key=lambda c: c.order)
-        ]
-        count = prompt.count if kind is PromptKind.PROGRESS_DISCARD else 1
+    picked = picked_from(game)
+    pick = prompt_rule(game).picker
+    if picked is None or pick is None:  # pragma: no cover - a picker prompt names its hand
+        return None
+    owner, hand = picked
+    answers: dict[Key, Action] = {}
+    for a in legal:
+        if isinstance(a, PICKED_TYPES):
+            answers.setdefault(a.card, a)
+    if hand.progress:
+        held_cards = game.progress_hand(owner)
+        keys = sorted((k for k in answers if isinstance(k, ProgressCard)), key=lambda c: c.order)
+        rows = [PickerRow(k, k.title, held_cards.count(k)) for k in keys]
     else:
-        owner = game.card_target if kind is PromptKind.MASTER_MERCHANT else p
-        cards = {a.card for a in legal if isinstance(a, DiscardCard | GiveCard | TakeCard)}
-        rows = [PickerRow(c, c.label, game.hands[owner][c]) for c in sorted(cards)]
-        count = 1 if kind is PromptKind.HARBOR_ANSWER else prompt.count
-    count = min(count, sum(r.held for r in rows))
+        cards = sorted(k for k in answers if isinstance(k, Card))
+        rows = [PickerRow(c, c.label, game.hands[owner][c]) for c in cards]
+    count = min(pick.count or prompt.count, sum(r.held for r in rows))
     names = game.config.names
-    if owner != p:
-        about = f"from {names[owner]}'s hand"
-    elif kind in (PromptKind.WEDDING_GIVE, PromptKind.HARBOR_ANSWER):
-        about = f"to {names[game.active]}"
-    else:
-        about = ""
-    picker = CardPicker(kind, p, count, _VERBS[kind], rows, names[p], about)
-    if kind in _SUGGESTED:
+    picker = CardPicker(kind, p, count, pick.verb, rows, names[p], picker_about(game), answers)
+    if pick.suggested:
         suggest(picker)
     return picker
 

@@ -26,7 +26,8 @@ from companion_app.rules.cards import (
     Card,
 )
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.progress import harbor_opponents
+from companion_app.rules.registry import PRIVATE_TYPES, is_turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +87,8 @@ def hand_counts(hand: Sequence[int]) -> dict[str, int]:
 PROGRESS_KEY = "progress"
 """The action bar's one button for every progress-card play."""
 OFFER_KEY = "offer_trade"
+HARBOR_KEY = "harbor_exchange"
+"""The Commercial Harbor's exchanges, for the rest of the turn it is played in (§10)."""
 
 _BAR: tuple[tuple[str, str, str], ...] = (
     # (key, section, title) in the order the bar shows them
@@ -103,9 +106,16 @@ _BAR: tuple[tuple[str, str, str], ...] = (
     (PROGRESS_KEY, "Cards", "Progress card"),
     ("bank_trade", "Trade", "Bank / harbour"),
     (OFFER_KEY, "Trade", "Offer a player"),
+    (HARBOR_KEY, "Trade", "Commercial Harbor"),
 )
 _BAR_ORDER = {key: i for i, (key, _s, _t) in enumerate(_BAR)}
 _BAR_TITLE = {key: title for key, _s, title in _BAR}
+
+
+def private_bar(key: str) -> bool:
+    """A bar button whose choices name what the hand holds: the progress cards, and the
+    actions declared private (the Commercial Harbor's offers)."""
+    return key == PROGRESS_KEY or key in PRIVATE_TYPES
 
 
 def bar_key(action: Action) -> str:
@@ -130,19 +140,23 @@ def action_bar(game: Game) -> list[BarButton]:
     Rolls and End turn have their own big buttons; nothing here outside the ``turn`` prompt
     (and before the roll only the Alchemist, a progress card).
     """
-    if game.prompt.kind not in (PromptKind.TURN, PromptKind.ROLL):
+    if not is_turn(game):
         return []
     grouped: dict[str, list[Action]] = {}
     for action in game.legal_actions():
         if isinstance(action, Roll | EndTurn):
             continue
         grouped.setdefault(bar_key(action), []).append(action)
-    if game.prompt.kind is PromptKind.TURN and game.may_offer_trade():
+    if game.may_offer_trade():
         grouped[OFFER_KEY] = []
     if game.progress_hand(game.prompt.player):
         # Offered whenever cards are held (their number is public), playable or not, so the
         # bar does not tell the table that an Alchemist or a playable card is in the hand.
         grouped.setdefault(PROGRESS_KEY, [])
+    if harbor_opponents(game):
+        # Offered while an opponent may still be asked, resources held or not: the button
+        # does not tell the table whether the hand holds a resource.
+        grouped.setdefault(HARBOR_KEY, [])
     buttons = [
         BarButton(
             key,
@@ -323,13 +337,14 @@ def bar_step(game: Game, key: str) -> ChoiceStep:
     title = _BAR_TITLE.get(key, key)
     if key == PROGRESS_KEY:
         return _progress_step(game, actions, "Play a progress card")
+    if key == HARBOR_KEY and not actions:
+        return ChoiceStep("Commercial Harbor: you hold no resource to offer", ())
     return choice_step(game, actions, title)
 
 
 def prompt_step(game: Game) -> ChoiceStep | None:
     """The choices of a decision other than the turn's own (None for turn, roll, game over)."""
-    kind = game.prompt.kind
-    if kind in (PromptKind.TURN, PromptKind.ROLL, PromptKind.GAME_OVER) or game.in_setup:
+    if is_turn(game) or game.is_over or game.in_setup:
         return None
     return choice_step(game, game.legal_actions(), game.describe_prompt())
 
@@ -343,11 +358,10 @@ class KnightChoice:
 
 def commit_knights(game: Game) -> list[KnightChoice] | None:
     """Evil barbarians: the active knights the decider may send (None if not asked now)."""
-    if game.prompt.kind is not PromptKind.COMMIT_KNIGHTS:
+    commits = [a for a in game.legal_actions() if isinstance(a, CommitKnights)]
+    if not commits:
         return None
-    nodes = sorted(
-        {n for a in game.legal_actions() if isinstance(a, CommitKnights) for n in a.nodes}
-    )
+    nodes = sorted({n for a in commits for n in a.nodes})
     return [KnightChoice(n, knight_words(game, n), game.knight_level[n]) for n in nodes]
 
 

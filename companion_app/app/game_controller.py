@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from companion_app.app.card_picker import PICKED_TYPES, PICKER_PROMPTS, CardPicker, card_picker
 from companion_app.app.choices import (
     OFFER_KEY,
-    PROGRESS_KEY,
     Choice,
     ChoiceStep,
     bar_step,
     commit_action,
+    private_bar,
     prompt_step,
 )
 from companion_app.app.wording import HIDDEN_CARD_PROMPTS
@@ -168,13 +168,13 @@ class GameController:
     def covered(self, game: Game) -> bool:
         """The choices wait behind "Show my cards": a hidden-card decision, a card picker, or
         the progress cards, until the decider uncovers them."""
-        private = game.prompt.kind in HIDDEN_CARD_PROMPTS or self.bar_key == PROGRESS_KEY
+        private = game.prompt.kind in HIDDEN_CARD_PROMPTS or private_bar(self.bar_key)
         return private and not self.revealed
 
     def uncovered(self, game: Game) -> bool:
         """Private choices shown by buttons after "Show my cards" (a Commercial Harbor offer,
         the progress cards): they can be covered again without choosing."""
-        private = game.prompt.kind in HIDDEN_CARD_PROMPTS or self.bar_key == PROGRESS_KEY
+        private = game.prompt.kind in HIDDEN_CARD_PROMPTS or private_bar(self.bar_key)
         return private and self.revealed and not self.picking(game)
 
     def picking(self, game: Game) -> bool:

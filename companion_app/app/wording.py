@@ -17,8 +17,7 @@ from companion_app.rules.actions import Action, EventDie, OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import KNIGHT_NAMES as KNIGHT_NAMES
-from companion_app.rules.prompts import PRIVATE_CHOICES, PromptKind
-from companion_app.rules.registry import button_words
+from companion_app.rules.registry import PRIVATE_PROMPTS, button_words, is_turn, prompt_details
 from companion_app.rules.words import EVENT_WORDS as EVENT_WORDS
 from companion_app.rules.words import dice_words
 from companion_app.rules.words import hand_words as hand_words
@@ -63,9 +62,7 @@ def turn_words(game: Game) -> str:
     """Whose turn it is: the setup round, or the turn number and the player on turn."""
     names = game.config.names
     if game.in_setup:
-        round_no = 1 if game.prompt.kind is PromptKind.SETUP_SETTLEMENT else 2
-        if game.prompt.kind is PromptKind.SETUP_ROAD:
-            round_no = 1 if game.setup_step < 2 * game.player_count else 2
+        round_no = 1 if game.setup_step < 2 * game.player_count else 2
         return f"Setup round {round_no} · {names[game.prompt.player]}"
     if game.is_over:
         return f"Game over · {names[game.winner]} won"
@@ -132,7 +129,7 @@ def card_title(action: Action) -> str:
 
 # ---- prompts: who decides, and what they see ------------------------------------------------
 
-HIDDEN_CARD_PROMPTS = PRIVATE_CHOICES
+HIDDEN_CARD_PROMPTS = PRIVATE_PROMPTS
 """Prompts where the decider picks among hidden cards: theirs, or the victim's they may see."""
 
 
@@ -160,7 +157,7 @@ def prompt_view(
     prompt = game.prompt
     p = prompt.player
     names = game.config.names
-    own_turn = p == game.active and prompt.kind in (PromptKind.TURN, PromptKind.ROLL)
+    own_turn = p == game.active and is_turn(game)
     if game.is_over:
         headline = f"{names[game.winner]} has won!"
     elif holds_tablet(game) != p and not on_phone and not in_hand:
@@ -170,27 +167,8 @@ def prompt_view(
     else:
         headline = f"{names[p]} decides"
     hides = prompt.kind in HIDDEN_CARD_PROMPTS
-    details = ""
-    if prompt.kind is PromptKind.TRADE_RESPONSE and game.offer is not None:
-        offer = game.offer
-        details = (
-            f"{names[offer.player]} offers {hand_words(offer.give)} for {hand_words(offer.take)}"
-        )
-    elif hides and revealed:
-        details = f"Your cards: {hand_words(game.hand(p))}"
-        if prompt.kind is PromptKind.PROGRESS_DISCARD:
-            details = "Your progress cards: " + card_list(game.progress_hands[p])
-        if prompt.kind is PromptKind.SPY:
-            details = f"{names[game.card_target]}'s progress cards: " + card_list(
-                game.progress_hands[game.card_target]
-            )
-        if prompt.kind is PromptKind.MASTER_MERCHANT:
-            details = f"{names[game.card_target]}'s cards: " + hand_words(
-                game.hand(game.card_target)
-            )
-    elif prompt.kind is PromptKind.HARBOR_ANSWER and game.harbor_offer is not None:
-        details = f"{names[game.active]} gives you 1 {game.harbor_offer.label}"
-    elif not own_turn and not game.is_over:
+    details = prompt_details(game, revealed=revealed)
+    if not details and not own_turn and not game.is_over:
         # What the decision is, in full (the top bar may have to shorten it).
         details = game.describe_prompt().split(": ", 1)[-1]
     return PromptView(

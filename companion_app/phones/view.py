@@ -10,7 +10,7 @@ games).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from companion_app.game_log import GameLog
@@ -23,20 +23,17 @@ from companion_app.rules.cards import (
     IMPROVEMENT_NAMES,
     RESOURCES,
     TRACKS,
-    Card,
     ProgressCard,
 )
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
-from companion_app.rules.prompts import HAND_CARD_CHOICES, PromptKind, counted
-from companion_app.rules.registry import button_words
+from companion_app.rules.prompts import counted
+from companion_app.rules.registry import PHONE_PROMPTS, button_words, prompt_details
 
-PHONE_DECISIONS: frozenset[PromptKind] = HAND_CARD_CHOICES | {
-    PromptKind.TRADE_RESPONSE,
-    PromptKind.DESERTER_REMOVE,
-}
-"""The private decisions a phone may answer: each belongs to one seat and is about cards
-the rest of the table should not see being chosen. Everything else stays on the tablet."""
+PHONE_DECISIONS = PHONE_PROMPTS
+"""The private decisions a phone may answer (``phone`` in their declaration): each belongs to
+one seat and is about cards the rest of the table should not see being chosen. Everything
+else stays on the tablet."""
 
 LOG_LINES = 30
 """Log entries a page carries (the newest last)."""
@@ -168,15 +165,7 @@ def decision(game: Game, seat: int) -> dict[str, Any] | None:
         for a in game.legal_actions()
         if a.player == seat
     ]
-    detail = ""
-    if prompt.kind is PromptKind.TRADE_RESPONSE and game.offer is not None:
-        offer = game.offer
-        detail = (
-            f"{game.config.names[offer.player]} gives {_cards_words(offer.give)} "
-            f"for {_cards_words(offer.take)}"
-        )
-    elif prompt.kind is PromptKind.DISCARD:
-        detail = f"You hold {counted(game.card_count(seat), 'card')}."
+    detail = prompt_details(game, phone=True)
     return {
         "kind": prompt.kind.value,
         "words": game.describe_prompt(),
@@ -189,11 +178,6 @@ def decision(game: Game, seat: int) -> dict[str, Any] | None:
 def _choice_label(game: Game, action: Action) -> str:
     """The words of the tablet's button for the same answer (the rules' one declaration)."""
     return button_words(game, action, game.config.names)
-
-
-def _cards_words(hand: Sequence[int]) -> str:
-    words = [f"{n} {Card(c).label}" for c, n in enumerate(hand) if n]
-    return ", ".join(words) if words else "nothing"
 
 
 def _improvement_name(track: str, level: int) -> str:

@@ -462,61 +462,9 @@ class StopEffect(Action):
     type_name: ClassVar[str] = "stop_effect"
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.type_name: cls
-    for cls in (
-        BuildRoad,
-        BuildSettlement,
-        BuildCity,
-        Roll,
-        DiscardCard,
-        MoveRobber,
-        StealFrom,
-        BankTrade,
-        OfferTrade,
-        AcceptTrade,
-        DeclineTrade,
-        EndTurn,
-        BuildCityWall,
-        BuildKnight,
-        ActivateKnight,
-        PromoteKnight,
-        MoveKnight,
-        DisplaceKnight,
-        RelocateKnight,
-        ChaseRobber,
-        BuyImprovement,
-        PlaceMetropolis,
-        LoseCity,
-        ChooseProgressDeck,
-        CommitKnights,
-        TakeResource,
-        PlayProgress,
-        PlayAlchemist,
-        PlayCrane,
-        PlayEngineer,
-        PlayInventor,
-        PlayMedicine,
-        PlayBishop,
-        PlayDeserter,
-        PlayDiplomat,
-        PlayIntrigue,
-        PlaySpy,
-        PlayMasterMerchant,
-        PlayMerchant,
-        PlayMerchantFleet,
-        PlayResourceMonopoly,
-        PlayTradeMonopoly,
-        DiscardProgressCard,
-        TakeProgressCard,
-        GiveCard,
-        TakeCard,
-        HarborExchange,
-        RemoveKnight,
-        PlaceDeserter,
-        StopEffect,
-    )
-}
+ACTION_TYPES: dict[str, type[Action]] = {}
+"""Every action type by its JSON name: filled by :mod:`registry` from the declared rules as the
+rules core loads (this layer cannot import it), so a type parses only once it has a rule."""
 
 
 def _encode(kind: str, value: object) -> object:

@@ -13,7 +13,7 @@ from companion_app.rules import improvements, turnflow
 from companion_app.rules import operations as ops
 from companion_app.rules.actions import Action, ChooseProgressDeck, CommitKnights, LoseCity
 from companion_app.rules.cards import TRACKS
-from companion_app.rules.declare import ActionRule, Options, no_check
+from companion_app.rules.declare import ActionRule, Options, PromptRule, no_check
 from companion_app.rules.pieces import DESTROYED_CITY, NOBODY, SETTLEMENT
 from companion_app.rules.prompts import Prompt, PromptKind, Stage, counted
 from companion_app.rules.state import BarbarianAttack, GameState
@@ -201,3 +201,8 @@ OPTIONS: dict[PromptKind, Options] = {
     PromptKind.CHOOSE_PROGRESS_DECK: deck_options,
 }
 STAGES: dict[Stage, Callable[[GameState], None]] = {Stage.COMMIT: continue_after_commit}
+PROMPTS = (
+    PromptRule(PromptKind.COMMIT_KNIGHTS, "choose the active knights that face the barbarians"),
+    PromptRule(PromptKind.LOSE_CITY, "the barbarians won: choose the city to lose"),
+    PromptRule(PromptKind.CHOOSE_PROGRESS_DECK, "tied strongest defender: choose a progress deck"),
+)

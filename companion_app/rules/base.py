@@ -22,7 +22,14 @@ from companion_app.rules.actions import (
     Roll,
 )
 from companion_app.rules.cards import CARD_KINDS, COSTS, TERRAIN_RESOURCE, Build, Card
-from companion_app.rules.declare import ActionRule, Options, no_check, nothing_told
+from companion_app.rules.declare import (
+    ActionRule,
+    Decider,
+    Options,
+    PromptRule,
+    no_check,
+    nothing_told,
+)
 from companion_app.rules.events import CardsMoved
 from companion_app.rules.pieces import (
     CITY,
@@ -503,3 +510,22 @@ OPTIONS: dict[PromptKind, Options] = {
     PromptKind.TRADE_RESPONSE: trade_response_options,
 }
 STAGES: dict[Stage, Callable[[GameState], None]] = {Stage.ATTACK: continue_after_attack}
+PROMPTS = (
+    PromptRule(PromptKind.SETUP_SETTLEMENT, "place a starting settlement", always_asked=True),
+    PromptRule(PromptKind.SETUP_CITY, "place a starting city", always_asked=True),
+    PromptRule(PromptKind.SETUP_ROAD, "place a road next to it", always_asked=True),
+    PromptRule(PromptKind.ROLL, "roll the dice", Decider.ON_TURN, always_asked=True),
+    PromptRule(
+        PromptKind.TURN, "trade, build, or end the turn", Decider.ON_TURN, always_asked=True
+    ),
+    # An offer to answer: declining at once would tell the table the player cannot pay.
+    PromptRule(
+        PromptKind.TRADE_RESPONSE,
+        "accept or decline the trade offer",
+        phone=True,
+        always_asked=True,
+        details="{offerer} offers {gives} for {takes}",
+        phone_details="{offerer} gives {gives} for {takes}",
+    ),
+    PromptRule(PromptKind.GAME_OVER, "has won the game", Decider.NOBODY, always_asked=True),
+)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 
@@ -183,11 +184,13 @@ def improvement_cost(track: Track, level: int) -> Hand:
 
 
 class ProgressCard(Enum):
-    """The 27 kinds of progress card (§10). Science is green, politics blue, trade yellow."""
+    """The 25 kinds of progress card (§10), in the almanac's order (a hand is sorted by it).
+
+    Each is declared with its deck, count and play in ``rules/progress/<deck>.py``.
+    """
 
     __hash__ = object.__hash__  # identity, as equality is: C speed for the hot dict lookups
 
-    # science (green)
     ALCHEMIST = "alchemist"
     CRANE = "crane"
     ENGINEER = "engineer"
@@ -198,7 +201,6 @@ class ProgressCard(Enum):
     PRINTER = "printer"
     ROAD_BUILDING = "road_building"
     SMITH = "smith"
-    # politics (blue)
     BISHOP = "bishop"
     CONSTITUTION = "constitution"
     DESERTER = "deserter"
@@ -208,7 +210,6 @@ class ProgressCard(Enum):
     SPY = "spy"
     WARLORD = "warlord"
     WEDDING = "wedding"
-    # trade (yellow)
     COMMERCIAL_HARBOR = "commercial_harbor"
     MASTER_MERCHANT = "master_merchant"
     MERCHANT = "merchant"
@@ -219,17 +220,17 @@ class ProgressCard(Enum):
     @property
     def track(self) -> Track:
         """The deck (and castle colour) the card belongs to."""
-        return _PROGRESS_TRACK[self]
+        return PROGRESS_DECKS[self].track
 
     @property
     def count(self) -> int:
         """How many of this card its deck holds (§10)."""
-        return _PROGRESS_COUNT[self]
+        return PROGRESS_DECKS[self].count
 
     @property
     def is_vp(self) -> bool:
         """Printer and Constitution: 1 VP, revealed at once, never in the hand (§9)."""
-        return self in (ProgressCard.PRINTER, ProgressCard.CONSTITUTION)
+        return PROGRESS_DECKS[self].is_vp
 
     @property
     def order(self) -> int:
@@ -241,44 +242,20 @@ class ProgressCard(Enum):
         return self.value.replace("_", " ").title()
 
 
-_PROGRESS_COUNT: dict[ProgressCard, int] = {
-    ProgressCard.ALCHEMIST: 2,
-    ProgressCard.CRANE: 2,
-    ProgressCard.ENGINEER: 1,
-    ProgressCard.INVENTOR: 2,
-    ProgressCard.IRRIGATION: 2,
-    ProgressCard.MEDICINE: 2,
-    ProgressCard.MINING: 2,
-    ProgressCard.PRINTER: 1,
-    ProgressCard.ROAD_BUILDING: 2,
-    ProgressCard.SMITH: 2,
-    ProgressCard.BISHOP: 2,
-    ProgressCard.CONSTITUTION: 1,
-    ProgressCard.DESERTER: 2,
-    ProgressCard.DIPLOMAT: 2,
-    ProgressCard.INTRIGUE: 2,
-    ProgressCard.SABOTEUR: 2,
-    ProgressCard.SPY: 3,
-    ProgressCard.WARLORD: 2,
-    ProgressCard.WEDDING: 2,
-    ProgressCard.COMMERCIAL_HARBOR: 2,
-    ProgressCard.MASTER_MERCHANT: 2,
-    ProgressCard.MERCHANT: 6,
-    ProgressCard.MERCHANT_FLEET: 2,
-    ProgressCard.RESOURCE_MONOPOLY: 4,
-    ProgressCard.TRADE_MONOPOLY: 2,
-}
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    """A card's place in the decks, as its declaration in ``rules/progress/`` gives it."""
+
+    track: Track
+    count: int
+    is_vp: bool
+
+
+PROGRESS_DECKS: dict[ProgressCard, DeckEntry] = {}
+"""Each card's deck, count and whether it is a VP card, in the declarations' order: filled by
+``rules/progress/`` from each card's declaration in its deck's module as the rules core loads
+(this layer cannot import it)."""
 _PROGRESS_ORDER = {c: i for i, c in enumerate(ProgressCard)}
-_SCIENCE_CARDS = tuple(ProgressCard)[:10]
-_POLITICS_CARDS = tuple(ProgressCard)[10:19]
-_PROGRESS_TRACK: dict[ProgressCard, Track] = {
-    c: Track.SCIENCE
-    if c in _SCIENCE_CARDS
-    else Track.POLITICS
-    if c in _POLITICS_CARDS
-    else Track.TRADE
-    for c in ProgressCard
-}
 PROGRESS_DECK_SIZE = 18
 PROGRESS_CARD_TOTAL = 54
 PROGRESS_HAND_LIMIT = 4
@@ -287,4 +264,9 @@ PROGRESS_HAND_LIMIT = 4
 
 def deck_composition(track: Track) -> tuple[ProgressCard, ...]:
     """The unshuffled deck of one colour: every card of the track, ``count`` times each."""
-    return tuple(c for c in ProgressCard if c.track is track for _ in range(c.count))
+    return tuple(
+        card
+        for card, entry in PROGRESS_DECKS.items()
+        if entry.track is track
+        for _ in range(entry.count)
+    )

@@ -130,7 +130,7 @@ def _knights_json(game: GameState) -> dict[str, Any]:
 
 
 def _progress_json(game: GameState) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "decks": {t.value: [c.value for c in game.decks[t.index]] for t in TRACKS},
         "progress_hands": [[c.value for c in hand] for hand in game.progress_hands],
         "revealed_vp": [[c.value for c in cards] for cards in game.revealed_vp],
@@ -143,6 +143,9 @@ def _progress_json(game: GameState) -> dict[str, Any]:
         "harbor_done": list(game.harbor_done),
         "harbor_offer": None if game.harbor_offer is None else game.harbor_offer.label,
     }
+    if game.harbor_open:  # only while open: the state JSON of a turn without it is unchanged
+        data["harbor_open"] = True
+    return data
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -446,5 +449,6 @@ def _load_progress(game: GameState, read: _Reader) -> None:
             _SHAPE.boolean(active, "deserter[1]"),
         )
     game.harbor_done = read.seats("harbor_done")
+    game.harbor_open = "harbor_open" in read.data and read.flag("harbor_open")
     offer = read.get("harbor_offer")
     game.harbor_offer = None if offer is None else read.card(offer, "harbor_offer")

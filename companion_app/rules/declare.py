@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from companion_app.rules.actions import Action
@@ -47,6 +48,9 @@ class ActionRule:
     told: Told
     quick_knights_prompts: tuple[PromptKind, ...] = ()
     """Further prompts it answers in the quick knights variant (§3)."""
+    private: bool = False
+    """Its choices name what the player's hand holds (the Commercial Harbor's offers): on the
+    shared screen they wait behind the cover until the player uncovers them."""
 
 
 def no_check(state: GameState, action: Any) -> str | None:
@@ -57,3 +61,90 @@ def no_check(state: GameState, action: Any) -> str | None:
 def nothing_told(t: Telling, action: Any) -> list[Line]:
     """For actions the log says nothing of (what follows them speaks for them)."""
     return []
+
+
+class PickedHand(Enum):
+    """Whose cards a card picker shows."""
+
+    OWN = "own"
+    """The decider's resource and commodity cards."""
+    OWN_PROGRESS = "own_progress"
+    """The decider's progress cards."""
+    TARGET = "target"
+    """The resource and commodity cards of the card's other player (``card_target``)."""
+    TARGET_PROGRESS = "target_progress"
+    """The progress cards of the card's other player."""
+
+    @property
+    def progress(self) -> bool:
+        return self in (PickedHand.OWN_PROGRESS, PickedHand.TARGET_PROGRESS)
+
+    @property
+    def target(self) -> bool:
+        return self in (PickedHand.TARGET, PickedHand.TARGET_PROGRESS)
+
+
+@dataclass(frozen=True, slots=True)
+class CardPick:
+    """A decision among hidden cards, answered by one card picker: several one-card actions."""
+
+    hand: PickedHand
+    verb: str
+    """What the picker's Confirm does with the cards: "Discard", "Give", "Take", "Put back"."""
+    about: str = ""
+    """Whose cards they are or whom they go to, beside the count: "to {active}"."""
+    count: int = 0
+    """How many cards the decision takes: the prompt's count when 0."""
+    suggested: bool = False
+    """Cards given away: the picker starts from a suggestion (the kinds held most)."""
+
+
+class Decider(Enum):
+    """Who decides a prompt."""
+
+    ON_TURN = "on turn"
+    """The player on turn, in the turn's own order (the roll, then the turn)."""
+    ASKED = "asked"
+    """The player the prompt names: the player on turn during a card's or a roll's
+    follow-up, or another (a discard, an answer, a victim's choice)."""
+    NOBODY = "nobody"
+    """The game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class PromptRule:
+    """One kind of prompt, declared once beside the actions that answer it: who decides, what
+    the shared screen and the phones may show of it, and its words.
+
+    The words are templates with named placeholders (one message each): ``words`` reads
+    ``{count}``, ``{cards}``, ``{roads}``, ``{knights}`` (the prompt's count, counted);
+    ``details`` reads ``{offerer}``, ``{gives}``, ``{takes}`` (a domestic offer), ``{active}``,
+    ``{offered}`` (a Commercial Harbor offer) and ``{held}`` (the decider's card count);
+    ``shown`` reads ``{target}`` and ``{cards}``; a picker's ``about`` ``{active}`` and
+    ``{target}``.
+    """
+
+    kind: PromptKind
+    words: str
+    """The banner's words after the decider's name: "discard {cards}"."""
+    decider: Decider = Decider.ASKED
+    private: bool = False
+    """Its options tell what a hand holds: shown on the shared screen only once the decider
+    uncovers them, and always asked even with one option."""
+    phone: bool = False
+    """A phone may answer it (a private decision of one seat)."""
+    picker: CardPick | None = None
+    always_asked: bool = False
+    """Asked even with a single option (else the app takes it at once)."""
+    shown: str = ""
+    """A private prompt's cards in words once the decider uncovered them (the picker's hand,
+    else the decider's own): ``{target}`` names the card's other player, ``{cards}`` the
+    cards."""
+    details: str = ""
+    """The banner's second line, on the tablet (for a private prompt, while covered)."""
+    phone_details: str = ""
+    """The same on the decider's phone."""
+
+    @property
+    def asked_always(self) -> bool:
+        return self.always_asked or self.private

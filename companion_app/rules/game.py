@@ -80,6 +80,10 @@ class Game(GameState):
             self._legal_cache = [] if options is None else options(self, prompt.player)
         return self._legal_cache
 
+    def describe_prompt(self) -> str:
+        """The decision due in plain words: "Anna: discard 4 cards"."""
+        return registry.describe_prompt(self.prompt, self.config.names)
+
     def may_offer_trade(self) -> bool:
         """True while the player on turn may make domestic trade offers."""
         return self.prompt.kind is PromptKind.TURN and self.card_count(self.active) > 0

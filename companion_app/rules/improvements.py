@@ -26,7 +26,7 @@ from companion_app.rules.cards import (
     Track,
     improvement_cost,
 )
-from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.declare import ActionRule, Options, PromptRule
 from companion_app.rules.pieces import CITY, NOBODY, WALLS_PER_PLAYER
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
@@ -243,3 +243,7 @@ OPTIONS: dict[PromptKind, Options] = {
     PromptKind.PLACE_METROPOLIS: metropolis_options,
     PromptKind.AQUEDUCT: aqueduct_options,
 }
+PROMPTS = (
+    PromptRule(PromptKind.PLACE_METROPOLIS, "place the metropolis on one of your cities"),
+    PromptRule(PromptKind.AQUEDUCT, "Aqueduct: take a resource of your choice"),
+)

@@ -21,7 +21,7 @@ from companion_app.rules.actions import (
     RelocateKnight,
 )
 from companion_app.rules.cards import ABILITY_LEVEL, COSTS, Build, Track
-from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.declare import ActionRule, Options, PromptRule
 from companion_app.rules.events import KnightDisplaced
 from companion_app.rules.pieces import (
     ACTED,
@@ -416,3 +416,4 @@ RULES = (
     ),
 )
 OPTIONS: dict[PromptKind, Options] = {PromptKind.RELOCATE_KNIGHT: relocate_options}
+PROMPTS = (PromptRule(PromptKind.RELOCATE_KNIGHT, "move your displaced knight"),)

@@ -1,4 +1,5 @@
-"""What the game waits for: who must decide, and what."""
+"""What the game waits for: who must decide, and what (each kind is declared, with its words,
+as a ``PromptRule`` in the module of the mechanic that answers it)."""
 
 from __future__ import annotations
 
@@ -32,30 +33,9 @@ class PromptKind(Enum):
     DESERTER_REMOVE = "deserter_remove"
     DESERTER_PLACE = "deserter_place"
     WEDDING_GIVE = "wedding_give"
-    COMMERCIAL_HARBOR = "commercial_harbor"
     HARBOR_ANSWER = "harbor_answer"
     SPY = "spy"
     MASTER_MERCHANT = "master_merchant"
-
-
-HAND_CARD_CHOICES: frozenset[PromptKind] = frozenset(
-    {
-        PromptKind.DISCARD,  # a 7, or a Saboteur
-        PromptKind.WEDDING_GIVE,
-        PromptKind.HARBOR_ANSWER,
-        PromptKind.PROGRESS_DISCARD,
-        PromptKind.SPY,  # the victim's progress cards, shown to the spy only
-        PromptKind.MASTER_MERCHANT,  # the victim's hand, shown to the merchant only
-    }
-)
-"""Decisions among hidden cards: the decider's own hand, or a victim's hand that only the
-decider may see. Their options name the cards, so they are private to the decider."""
-
-PRIVATE_CHOICES: frozenset[PromptKind] = HAND_CARD_CHOICES | {
-    # The offers name the resources the player holds.
-    PromptKind.COMMERCIAL_HARBOR,
-}
-"""Every decision whose options tell what a hand holds: shown only to the decider."""
 
 
 class Stage(StrEnum):
@@ -79,36 +59,6 @@ class Stage(StrEnum):
     """The player ending the turn discards down to 4 progress cards first, then it ends (§9)."""
 
 
-_WORDS = {
-    PromptKind.SETUP_SETTLEMENT: "place a starting settlement",
-    PromptKind.SETUP_CITY: "place a starting city",
-    PromptKind.SETUP_ROAD: "place a road next to it",
-    PromptKind.ROLL: "roll the dice",
-    PromptKind.DISCARD: "discard {cards}",
-    PromptKind.MOVE_ROBBER: "move the robber",
-    PromptKind.CHOOSE_VICTIM: "choose whom to steal from",
-    PromptKind.TURN: "trade, build, or end the turn",
-    PromptKind.TRADE_RESPONSE: "accept or decline the trade offer",
-    PromptKind.GAME_OVER: "has won the game",
-    PromptKind.COMMIT_KNIGHTS: "choose the active knights that face the barbarians",
-    PromptKind.LOSE_CITY: "the barbarians won: choose the city to lose",
-    PromptKind.CHOOSE_PROGRESS_DECK: "tied strongest defender: choose a progress deck",
-    PromptKind.PLACE_METROPOLIS: "place the metropolis on one of your cities",
-    PromptKind.RELOCATE_KNIGHT: "move your displaced knight",
-    PromptKind.AQUEDUCT: "Aqueduct: take a resource of your choice",
-    PromptKind.PROGRESS_DISCARD: "more than 4 progress cards: discard {count}",
-    PromptKind.FREE_ROAD: "build {roads} free, or stop",
-    PromptKind.SMITH: "Smith: promote up to {knights} free, or stop",
-    PromptKind.DESERTER_REMOVE: "Deserter: choose the knight you remove",
-    PromptKind.DESERTER_PLACE: "Deserter: place your knight, or stop",
-    PromptKind.WEDDING_GIVE: "Wedding: give {cards} of your choice",
-    PromptKind.COMMERCIAL_HARBOR: "Commercial Harbor: offer a resource to an opponent, or stop",
-    PromptKind.HARBOR_ANSWER: "Commercial Harbor: give a commodity of your choice",
-    PromptKind.SPY: "Spy: take one progress card",
-    PromptKind.MASTER_MERCHANT: "Master Merchant: take {cards}",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """The decision the game waits for. ``player`` is the seat who must decide: often the
@@ -121,17 +71,6 @@ class Prompt:
     MASTER_MERCHANT), roads (FREE_ROAD) or promotions (SMITH) still to go."""
     track: str = ""
     """The improvement track (PLACE_METROPOLIS)."""
-
-    def describe(self, names: tuple[str, ...] | None = None) -> str:
-        """Plain words for the top bar: "Anna: discard 4 cards"."""
-        who = names[self.player] if names else f"Player {self.player + 1}"
-        n = self.count
-        return f"{who}: " + _WORDS[self.kind].format(
-            count=n,
-            cards=counted(n, "card"),
-            roads=counted(n, "road"),
-            knights=counted(n, "knight"),
-        )
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "player": self.player}

@@ -18,11 +18,12 @@ from companion_app.rules import (
     robber,
     turnflow,
 )
-from companion_app.rules.actions import Action
-from companion_app.rules.declare import ActionRule, Options
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.actions import ACTION_TYPES, Action
+from companion_app.rules.declare import ActionRule, Decider, Options, PickedHand, PromptRule
+from companion_app.rules.pieces import NOBODY
+from companion_app.rules.prompts import Prompt, PromptKind, counted
 from companion_app.rules.state import GameState
-from companion_app.rules.words import Line, Telling
+from companion_app.rules.words import Line, Telling, hand_words
 
 MECHANICS = (base, robber, knights, barbarians, improvements, progress)
 
@@ -38,6 +39,7 @@ def _collect_rules() -> dict[type[Action], ActionRule]:
 
 
 RULES = _collect_rules()
+ACTION_TYPES.update((t.type_name, t) for t in RULES)
 CHECKS: dict[type[Action], Callable[[GameState, Action], str | None]] = {
     t: r.check for t, r in RULES.items()
 }
@@ -63,6 +65,7 @@ ALLOWED_QUICK_KNIGHTS = _answering(quick_knights=True)
 TURN_PARTS: tuple[Options, ...] = (
     base.building_options,
     base.bank_trade_options,
+    progress.harbor_exchanges,
     improvements.wall_actions,
     knights.turn_options,
     improvements.improvement_actions,
@@ -107,6 +110,10 @@ turnflow.CONTINUATIONS.update(base.STAGES)
 turnflow.CONTINUATIONS.update(barbarians.STAGES)
 
 
+PRIVATE_TYPES = frozenset(t.type_name for t, r in RULES.items() if r.private)
+"""Turn actions whose choices name what the hand holds (kept behind the cover)."""
+
+
 def summary(action: Action) -> str:
     """A short description of the action's kind, e.g. "build a road"."""
     return RULES[type(action)].summary
@@ -120,3 +127,106 @@ def button_words(state: GameState, action: Action, names: Sequence[str]) -> str:
 def told_lines(telling: Telling, action: Action) -> list[Line]:
     """The action's own log lines (see :class:`~words.Telling`)."""
     return RULES[type(action)].told(telling, action)
+
+
+# ---- prompts ----------------------------------------------------------------------------------
+
+
+def _collect_prompts() -> dict[PromptKind, PromptRule]:
+    prompts: dict[PromptKind, PromptRule] = {}
+    for module in MECHANICS:
+        for rule in module.PROMPTS:
+            if rule.kind in prompts:  # pragma: no cover - a declaration error
+                raise AssertionError(f"the prompt {rule.kind.value} is declared twice")
+            prompts[rule.kind] = rule
+    if set(prompts) != set(PromptKind):  # pragma: no cover - a declaration error
+        missing = ", ".join(k.value for k in set(PromptKind) - set(prompts))
+        raise AssertionError(f"prompts declared nowhere: {missing}")
+    return prompts
+
+
+PROMPTS = _collect_prompts()
+"""Every prompt kind's declaration, from the mechanic modules."""
+PRIVATE_PROMPTS = frozenset(k for k, r in PROMPTS.items() if r.private)
+"""Decisions whose options tell what a hand holds: shown only to the decider."""
+PICKER_PROMPTS = frozenset(k for k, r in PROMPTS.items() if r.picker is not None)
+"""Decisions among hidden cards, answered by a card picker."""
+PHONE_PROMPTS = frozenset(k for k, r in PROMPTS.items() if r.phone)
+"""Decisions a phone may answer."""
+ALWAYS_ASKED = frozenset(k for k, r in PROMPTS.items() if r.asked_always)
+"""Decisions asked even with a single option (the private ones among them: their one option
+would tell the table the hand)."""
+
+
+def prompt_rule(state: GameState) -> PromptRule:
+    """The declaration of the prompt now due."""
+    return PROMPTS[state.prompt.kind]
+
+
+def describe_prompt(prompt: Prompt, names: Sequence[str] | None = None) -> str:
+    """Plain words for the top bar: "Anna: discard 4 cards"."""
+    who = names[prompt.player] if names else f"Player {prompt.player + 1}"
+    n = prompt.count
+    return f"{who}: " + PROMPTS[prompt.kind].words.format(
+        count=n,
+        cards=counted(n, "card"),
+        roads=counted(n, "road"),
+        knights=counted(n, "knight"),
+    )
+
+
+def picked_from(state: GameState) -> tuple[int, PickedHand] | None:
+    """Whose cards the decision now due chooses among (the seat, and which of their hands);
+    None when it is no choice among hidden cards."""
+    pick = PROMPTS[state.prompt.kind].picker
+    if pick is None:
+        return None
+    owner = state.card_target if pick.hand.target else state.prompt.player
+    return (owner, pick.hand) if owner != NOBODY else None
+
+
+def _cards_shown(state: GameState) -> str:
+    seat, hand = picked_from(state) or (state.prompt.player, PickedHand.OWN)
+    if hand.progress:
+        titles = [c.title for c in state.progress_hands[seat]]
+        return ", ".join(titles) if titles else "none"
+    return hand_words(state.hands[seat])
+
+
+def prompt_details(state: GameState, *, revealed: bool = False, phone: bool = False) -> str:
+    """The decision's second line: a private prompt's cards once ``revealed`` (on the tablet;
+    a phone is private), else what the decider answers (an offer); "" if nothing."""
+    rule = prompt_rule(state)
+    names = state.config.names
+    if rule.private and revealed and not phone:
+        seat = state.card_target if state.card_target != NOBODY else state.prompt.player
+        return rule.shown.format(target=names[seat], cards=_cards_shown(state))
+    template = rule.phone_details if phone else rule.details
+    offer, offered = state.offer, state.harbor_offer
+    if not template or ("{offerer}" in template and offer is None):
+        return ""
+    if "{offered}" in template and offered is None:
+        return ""
+    return template.format(
+        offerer=names[offer.player] if offer else "",
+        gives=hand_words(offer.give) if offer else "",
+        takes=hand_words(offer.take) if offer else "",
+        active=names[state.active],
+        offered=offered.label if offered else "",
+        held=counted(state.card_count(state.prompt.player), "card"),
+    )
+
+
+def picker_about(state: GameState) -> str:
+    """Whose cards the picker shows or whom they go to: "from Red's hand", "to Red"."""
+    rule = prompt_rule(state)
+    if rule.picker is None:
+        return ""
+    names = state.config.names
+    target = names[state.card_target] if state.card_target != NOBODY else ""
+    return rule.picker.about.format(active=names[state.active], target=target)
+
+
+def is_turn(state: GameState) -> bool:
+    """The prompt is the turn's own (the roll, or the turn after it): the action bar's."""
+    return prompt_rule(state).decider is Decider.ON_TURN

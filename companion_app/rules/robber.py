@@ -10,7 +10,7 @@ from companion_app.rules import operations as ops
 from companion_app.rules import turnflow
 from companion_app.rules.actions import Action, DiscardCard, MoveRobber, StealFrom
 from companion_app.rules.cards import CARD_KINDS, Card
-from companion_app.rules.declare import ActionRule, Options
+from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.events import Steal
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.state import ALL_CARDS, GameState
@@ -163,3 +163,16 @@ OPTIONS: dict[PromptKind, Options] = {
     PromptKind.MOVE_ROBBER: robber_options,
     PromptKind.CHOOSE_VICTIM: victim_options,
 }
+PROMPTS = (
+    PromptRule(
+        PromptKind.DISCARD,  # a 7, or a Saboteur
+        "discard {cards}",
+        private=True,
+        phone=True,
+        picker=CardPick(PickedHand.OWN, "Discard", suggested=True),
+        shown="Your cards: {cards}",
+        phone_details="You hold {held}.",
+    ),
+    PromptRule(PromptKind.MOVE_ROBBER, "move the robber"),
+    PromptRule(PromptKind.CHOOSE_VICTIM, "choose whom to steal from"),
+)

@@ -233,8 +233,10 @@ class GameState:
         victim, the Commercial Harbor opponent answering."""
         self.deserter: tuple[int, bool] | None = None
         """Deserter: the level and side of the knight the player may place."""
+        self.harbor_open = False
+        """A Commercial Harbor was played this turn: its exchanges may be made (§10)."""
         self.harbor_done: list[int] = []
-        """Commercial Harbor: opponents already offered an exchange this play."""
+        """Commercial Harbor: opponents already asked this turn (a void exchange counts)."""
         self.harbor_offer: Card | None = None
         self.last_roll: Roll | None = None
         self.last_production: tuple[Hand, ...] = ()
@@ -435,9 +437,6 @@ class GameState:
         """Every seat in turn order, the active player first."""
         n = self.player_count
         return [(self.active + i) % n for i in range(n)]
-
-    def describe_prompt(self) -> str:
-        return self.prompt.describe(self.config.names)
 
     def road_ends(self, player: int) -> list[int]:
         """Intersections at an end of one of the player's roads, in id order."""

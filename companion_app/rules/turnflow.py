@@ -62,6 +62,8 @@ def finish_turn(state: GameState) -> None:
     if state.fleet:
         state.fleet = []
         state.update_trade_rates(ended)
+    state.harbor_open = False
+    state.harbor_done = []
     start_turn_prompt(state)
 
 

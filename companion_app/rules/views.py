@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.rules import codec
+from companion_app.rules import codec, registry
 from companion_app.rules.cards import CARD_KINDS, TRACKS, Card
-from companion_app.rules.pieces import NOBODY
-from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
 
 
@@ -33,11 +31,12 @@ def view_for(game: GameState, player: int) -> dict[str, Any]:
         for p, g in enumerate(data["last_production"])
     ]
     data["viewer"] = player
-    prompt = game.prompt
-    if prompt.player == player and game.card_target != NOBODY:
-        if prompt.kind is PromptKind.SPY:
-            data["shown"] = [c.value for c in game.progress_hands[game.card_target]]
-        elif prompt.kind is PromptKind.MASTER_MERCHANT:
-            hand = game.hands[game.card_target]
-            data["shown"] = {names[c]: hand[c] for c in range(CARD_KINDS) if hand[c]}
+    picked = registry.picked_from(game)
+    if game.prompt.player == player and picked is not None and picked[1].target:
+        owner, hand = picked
+        if hand.progress:
+            data["shown"] = [c.value for c in game.progress_hands[owner]]
+        else:
+            cards = game.hands[owner]
+            data["shown"] = {names[c]: cards[c] for c in range(CARD_KINDS) if cards[c]}
     return data

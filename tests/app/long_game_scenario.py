@@ -31,12 +31,14 @@ from ui_scenario import Scenario
 from companion_app.app import companion
 from companion_app.app import presenter as P
 from companion_app.app.card_picker import PICKER_PROMPTS
+from companion_app.app.choices import HARBOR_KEY
 from companion_app.app.companion import CompanionApp, save_screenshot
 from companion_app.app.dice_controller import DiceController
 from companion_app.app.tour.plan import PLAN_SEED, make_plan
 from companion_app.device.discovery import DiceSource
 from companion_app.rules.actions import Action, CommitKnights, EndTurn, OfferTrade, Roll
 from companion_app.rules.game import Game
+from companion_app.rules.progress import harbor_opponents
 from companion_app.rules.prompts import PromptKind
 
 
@@ -168,6 +170,8 @@ class LongGame(Scenario):
             holds = game.progress_hand(game.prompt.player)
             if holds and not any(t.startswith("play_") for t in expected):
                 expected.add(P.PROGRESS_KEY)  # offered to every holder, playable or not
+            if harbor_opponents(game):
+                expected.add(HARBOR_KEY)  # while an opponent may be asked, resources or not
         offered: set[str] = set()
         for button in ids.bar.children:
             offered |= set(button.types)

@@ -12,7 +12,7 @@ import pytest
 
 from companion_app.app import game_controller as GC
 from companion_app.app.card_picker import PICKER_PROMPTS
-from companion_app.app.choices import PROGRESS_KEY
+from companion_app.app.choices import HARBOR_KEY, PROGRESS_KEY, action_bar
 from companion_app.app.game_controller import GameController
 from companion_app.app.tour.plan import PLAN_SEED, make_plan
 from companion_app.app.wording import HIDDEN_CARD_PROMPTS, prompt_view
@@ -335,7 +335,7 @@ def test_the_turn_and_an_offer_to_answer_are_always_asked() -> None:
 
 def test_every_hidden_card_decision_is_always_asked() -> None:
     assert HIDDEN_CARD_PROMPTS | PICKER_PROMPTS <= ALWAYS_ASKED
-    assert PromptKind.COMMERCIAL_HARBOR in ALWAYS_ASKED
+    assert PromptKind.HARBOR_ANSWER in ALWAYS_ASKED
 
 
 def test_taken_at_once_in_the_planned_game_matches_the_log(
@@ -365,13 +365,36 @@ def test_a_commercial_harbor_offer_waits_behind_the_cover() -> None:
         progress={0: (ProgressCard.COMMERCIAL_HARBOR,)},
     )
     game.apply(PlayProgress(0, ProgressCard.COMMERCIAL_HARBOR))
-    assert game.prompt.kind is PromptKind.COMMERCIAL_HARBOR
+    assert game.prompt.kind is PromptKind.TURN  # the exchanges are part of the turn (§10)
+    assert HARBOR_KEY in {b.key for b in action_bar(game)}
     control = GameController()
     control.follow(game)
+    control.pick_bar(game, HARBOR_KEY)
     assert control.covered(game) and not control.picking(game)
     covered = prompt_view(game, revealed=False).details
     assert "brick" not in covered and "ore" not in covered
     control.reveal(game)
     assert not control.covered(game) and control.picker is None
     assert control.uncovered(game)  # "Cover my cards" is offered under the offers
+    offers = [c.label for c in control.steps[-1].choices]
+    assert offers == [
+        "Offer 1 brick to Blue", "Offer 1 ore to Blue",
+        "Offer 1 brick to White", "Offer 1 ore to White",
+        "Offer 1 brick to Orange", "Offer 1 ore to Orange",
+    ]  # fmt: skip
     assert GC.only_choice(game) is None
+
+
+def test_the_harbor_button_does_not_tell_whether_a_resource_is_held() -> None:
+    game = make_game(
+        hands={0: hand_of(cloth=2), 1: hand_of(cloth=1)},
+        progress={0: (ProgressCard.COMMERCIAL_HARBOR,)},
+    )
+    game.apply(PlayProgress(0, ProgressCard.COMMERCIAL_HARBOR))
+    assert HARBOR_KEY in {b.key for b in action_bar(game)}
+    control = GameController()
+    control.follow(game)
+    control.pick_bar(game, HARBOR_KEY)
+    assert control.covered(game)
+    control.reveal(game)
+    assert control.steps[-1].choices == ()

@@ -12,7 +12,12 @@ import companion_app.rules
 
 PACKAGE = "companion_app.rules"
 ROOT = Path(companion_app.rules.__file__).parent
-MODULES = {path.stem: ast.parse(path.read_text()) for path in sorted(ROOT.glob("*.py"))}
+MODULES = {
+    ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): ast.parse(
+        path.read_text()
+    )
+    for path in sorted(ROOT.rglob("*.py"))
+}
 
 
 def rules_imports(tree: ast.AST) -> dict[str, set[str]]:

@@ -5,6 +5,7 @@ JSON / replay with cards in play."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 
@@ -13,6 +14,7 @@ from builders import make_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion_app.rules import progress
 from companion_app.rules.actions import (
     ChooseProgressDeck,
     DiscardProgressCard,
@@ -77,6 +79,28 @@ def test_s1_s10_54_cards_18_per_colour_25_kinds_with_the_almanac_counts() -> Non
         PC.RESOURCE_MONOPOLY: 4, PC.TRADE_MONOPOLY: 2,
     }  # fmt: skip
     assert {c for c in PC if c.is_vp} == {PC.PRINTER, PC.CONSTITUTION}
+
+
+def test_s10_the_decks_are_built_from_each_cards_declaration_in_its_decks_module() -> None:
+    # Every card is declared once, in the module of its deck, with the reference's count.
+    modules = {SCIENCE: progress.science, POLITICS: progress.politics, TRADE: progress.trade}
+    for track, module in modules.items():
+        assert {c.track for c in module.CARDS} == {track} == {module.DECK}
+        assert Counter(deck_composition(track)) == {c.card: c.count for c in module.CARDS}
+    assert sorted(c.card.value for c in progress.CARDS) == sorted(c.value for c in PC)
+    # A card's deck is its declaration's, whatever the order of the declarations or of the
+    # ProgressCard enum: reversing them changes no card's deck or count.
+    reordered = progress.deck_entries(tuple(reversed(progress.CARDS)))
+    assert reordered == progress.deck_entries(progress.CARDS)
+    assert list(reordered) == [c.card for c in reversed(progress.CARDS)]
+    # One more science card (a second Smith declaration stands in for it) is refused,
+    # and declaring a card in another deck moves that card alone.
+    with pytest.raises(ValueError, match="Smith is declared twice"):
+        progress.deck_entries((*progress.CARDS, progress.science.SMITH))
+    moved = dataclasses.replace(progress.science.SMITH, track=POLITICS)
+    entries = progress.deck_entries([moved if c.card is PC.SMITH else c for c in progress.CARDS])
+    changed = {c for c in PC if entries[c] != progress.deck_entries(progress.CARDS)[c]}
+    assert changed == {PC.SMITH} and entries[PC.SMITH].track is POLITICS
 
 
 def test_s9_deck_colours_green_science_blue_politics_yellow_trade() -> None:

@@ -3,9 +3,13 @@ Commercial Harbor, Master Merchant, Merchant, Merchant Fleet, Resource Monopoly,
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from builders import e, make_game
 
+from companion_app.rules.__main__ import state_digest
 from companion_app.rules.actions import (
     BankTrade,
     EndTurn,
@@ -21,8 +25,10 @@ from companion_app.rules.actions import (
     Roll,
     StopEffect,
     TakeCard,
+    action_from_json,
 )
 from companion_app.rules.cards import RESOURCES, Card, ProgressCard, hand_of
+from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import NOBODY
@@ -63,14 +69,20 @@ HARBOR_HANDS = {
 }
 
 
+def _exchanges(game: Game) -> set[HarborExchange]:
+    return {a for a in game.legal_actions() if isinstance(a, HarborExchange)}
+
+
 def test_s10_commercial_harbor_the_opponent_chooses_the_commodity() -> None:
     game = trade_game((PC.COMMERCIAL_HARBOR,), hands=HARBOR_HANDS)
+    assert _exchanges(game) == set()
     game.apply(PlayProgress(0, PC.COMMERCIAL_HARBOR))
-    assert game.prompt.kind is PromptKind.COMMERCIAL_HARBOR
-    assert set(game.legal_actions()) == {
-        *(HarborExchange(0, q, c) for q in (1, 2, 3) for c in (Card.BRICK, Card.LUMBER)),
-        StopEffect(0),
+    # The exchanges are part of the turn, beside everything else it allows (§10).
+    assert game.prompt.kind is PromptKind.TURN
+    assert _exchanges(game) == {
+        HarborExchange(0, q, c) for q in (1, 2, 3) for c in (Card.BRICK, Card.LUMBER)
     }
+    assert EndTurn(0) in game.legal_actions() and StopEffect(0) not in game.legal_actions()
     game.apply(HarborExchange(0, 1, Card.BRICK))
     assert (game.prompt.kind, game.prompt.player) == (PromptKind.HARBOR_ANSWER, 1)
     assert set(game.legal_actions()) == {GiveCard(1, Card.CLOTH), GiveCard(1, Card.COIN)}
@@ -78,27 +90,39 @@ def test_s10_commercial_harbor_the_opponent_chooses_the_commodity() -> None:
     game.apply(GiveCard(1, Card.COIN))
     assert game.hands[0] == list(hand_of(brick=1, lumber=1, coin=1))
     assert game.hands[1] == list(hand_of(brick=1, cloth=1))
-    assert game.prompt.kind is PromptKind.COMMERCIAL_HARBOR
+    assert game.prompt.kind is PromptKind.TURN
     assert game.illegal_reason(HarborExchange(0, 1, Card.LUMBER)) == (
-        "Commercial Harbor: each opponent once (§10)"
+        "Commercial Harbor: each opponent once this turn (§10)"
     )
     assert violations(game) == []
 
 
-def test_s10_commercial_harbor_void_when_the_opponent_has_no_commodity_and_stop_early() -> None:
-    game = trade_game((PC.COMMERCIAL_HARBOR,), hands=HARBOR_HANDS)
+def test_s10_commercial_harbor_exchanges_between_other_actions_once_per_opponent_a_turn() -> None:
+    """§10: at any point of the turn the card is played, between a bank trade and another
+    card; each opponent once that turn however many Harbors, a void exchange counting."""
+    hands = {**HARBOR_HANDS, 0: hand_of(brick=2, lumber=1, ore=2)}
+    game = trade_game((PC.COMMERCIAL_HARBOR, PC.COMMERCIAL_HARBOR), hands=hands)
     game.apply(PlayProgress(0, PC.COMMERCIAL_HARBOR))
-    game.apply(HarborExchange(0, 2, Card.LUMBER))
-    # Player 2 has only ore: the exchange is void, nobody gives anything.
-    assert game.hands[0] == list(HARBOR_HANDS[0]) and game.hands[2] == list(HARBOR_HANDS[2])
-    assert game.prompt.kind is PromptKind.COMMERCIAL_HARBOR
-    assert not any(isinstance(a, HarborExchange) and a.to == 2 for a in game.legal_actions())
-    game.apply(StopEffect(0))
-    assert game.prompt.kind is PromptKind.TURN
-    assert game.hands[3] == list(HARBOR_HANDS[3])
+    game.apply(HarborExchange(0, 3, Card.LUMBER))
+    game.apply(GiveCard(3, Card.PAPER))
+    game.apply(BankTrade(0, Card.ORE, Card.WOOL))  # 2:1 at the ore harbour, between exchanges
+    assert game.hands[0] == list(hand_of(brick=2, wool=1, paper=1))
+    assert {a.to for a in _exchanges(game)} == {1, 2}
+    # A second Harbor this turn: player 3 was asked already and stays asked.
+    game.apply(PlayProgress(0, PC.COMMERCIAL_HARBOR))
+    assert {a.to for a in _exchanges(game)} == {1, 2}
+    game.apply(HarborExchange(0, 2, Card.WOOL))  # void: player 2 holds no commodity
+    assert game.prompt.kind is PromptKind.TURN and game.hands[2] == list(HARBOR_HANDS[2])
+    assert game.hands[0] == list(hand_of(brick=2, wool=1, paper=1))
+    assert {a.to for a in _exchanges(game)} == {1}
+    # Player 1 need not be asked; the harbor closes with the turn.
+    game.apply(EndTurn(0))
+    assert not game.harbor_open and game.harbor_done == []
+    assert "harbor_open" not in game.to_json()
+    assert violations(game) == []
 
 
-def test_s10_commercial_harbor_ends_after_every_opponent() -> None:
+def test_s10_commercial_harbor_ends_with_the_turn_it_is_played_in() -> None:
     game = trade_game((PC.COMMERCIAL_HARBOR,), hands=HARBOR_HANDS)
     game.apply(PlayProgress(0, PC.COMMERCIAL_HARBOR))
     game.apply(HarborExchange(0, 1, Card.BRICK))
@@ -107,15 +131,56 @@ def test_s10_commercial_harbor_ends_after_every_opponent() -> None:
     game.apply(HarborExchange(0, 3, Card.LUMBER))
     assert game.illegal_reason(GiveCard(3, Card.LUMBER)) is not None
     game.apply(GiveCard(3, Card.PAPER))
-    assert game.prompt.kind is PromptKind.TURN and game.harbor_done == []
+    # Everyone asked: the turn goes on without exchanges, whom was asked remembered.
+    assert game.prompt.kind is PromptKind.TURN and game.harbor_done == [1, 2, 3]
+    assert _exchanges(game) == set()
     assert game.hands[0] == list(hand_of(brick=1, cloth=1, paper=1))
+    game.apply(EndTurn(0))
+    game.apply(Roll(1, 1, 2, EventDie.SHIP))
+    assert game.illegal_reason(HarborExchange(1, 0, Card.BRICK)) == (
+        "exchanges are made in the turn a Commercial Harbor is played (§10)"
+    )
     assert violations(game) == []
 
 
-def test_s10_commercial_harbor_without_resources_can_only_stop() -> None:
+def test_s10_commercial_harbor_without_resources_offers_no_exchange() -> None:
     game = trade_game((PC.COMMERCIAL_HARBOR,), hands={0: hand_of(cloth=3)})
     game.apply(PlayProgress(0, PC.COMMERCIAL_HARBOR))
-    assert game.legal_actions() == [StopEffect(0)]
+    assert _exchanges(game) == set() and game.prompt.kind is PromptKind.TURN
+
+
+def test_s10_commercial_harbor_a_state_with_the_harbor_open_round_trips() -> None:
+    game = trade_game((PC.COMMERCIAL_HARBOR,), hands=HARBOR_HANDS)
+    before = game.to_json()
+    assert "harbor_open" not in before
+    game.apply(PlayProgress(0, PC.COMMERCIAL_HARBOR))
+    game.apply(HarborExchange(0, 2, Card.BRICK))  # void
+    data = game.to_json()
+    assert data["harbor_open"] is True and data["harbor_done"] == [2]
+    loaded = Game.from_json(data)
+    assert loaded.to_json() == data and _exchanges(loaded) == _exchanges(game)
+
+
+RELEASE_1 = json.loads((Path(__file__).parent / "commercial_harbor_release1.json").read_text())
+"""A random game of the previous release (seed 1), up to the end of the turn in which a
+Commercial Harbor was played, answered twice and stopped (``stop_effect``), with the state
+digests that release computed after the stop and at the end of that turn."""
+
+
+def test_s10_a_game_of_the_previous_release_with_its_harbor_stop_replays_to_the_same_state() -> (
+    None
+):
+    config = GameConfig.from_json(RELEASE_1["config"])
+    actions = [action_from_json(a) for a in RELEASE_1["actions"]]
+    stop_at = RELEASE_1["stop_at"]
+    assert actions[stop_at] == StopEffect(actions[stop_at].player)
+    assert isinstance(actions[stop_at - 1], GiveCard)
+    game = Game.new(config)
+    for i, action in enumerate(actions):
+        game.apply(action)
+        if i == stop_at:
+            assert state_digest(game.to_json()) == RELEASE_1["digests"]["after_stop"]
+    assert state_digest(game.to_json()) == RELEASE_1["digests"]["after_turn"]
 
 
 # ---- Master Merchant ------------------------------------------------------------------------
@@ -263,3 +328,25 @@ def test_s10_trade_monopoly_takes_1_commodity_from_each() -> None:
 def test_s10_monopolies_name_the_right_kind(action: object, reason: str) -> None:
     game = trade_game((PC.RESOURCE_MONOPOLY, PC.TRADE_MONOPOLY))
     assert game.illegal_reason(action) == reason  # type: ignore[arg-type]
+
+
+def _harbor_state(game: Game) -> dict[str, object]:
+    data = game.to_json()
+    keys = ("prompt", "pending", "hands", "harbor_done", "harbor_open", "harbor_offer")
+    return {k: data.get(k) for k in keys}
+
+
+def test_s10_commercial_harbor_exchanges_undo_one_by_one() -> None:
+    game = trade_game((PC.COMMERCIAL_HARBOR,), hands=HARBOR_HANDS)
+    game.apply(PlayProgress(0, PC.COMMERCIAL_HARBOR))
+    opened = _harbor_state(game)
+    game.apply(HarborExchange(0, 1, Card.BRICK))
+    offered = _harbor_state(game)
+    game.apply(GiveCard(1, Card.COIN))
+    assert game.harbor_done == [1]
+    game.undo()
+    assert _harbor_state(game) == offered and game.prompt.kind is PromptKind.HARBOR_ANSWER
+    game.undo()
+    assert _harbor_state(game) == opened and game.harbor_done == []
+    assert opened["harbor_open"] is True
+    assert HarborExchange(0, 1, Card.BRICK) in game.legal_actions()

@@ -26,6 +26,7 @@ from companion_app.rules.cards import EMPTY_HAND, Card, hand_of
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.registry import describe_prompt
 from companion_app.rules.topology import EDGE_BETWEEN, EDGE_NODES, HARBOUR_EDGES, NODE_EDGES
 
 SEVEN = Roll(0, 3, 4, EventDie.SHIP)
@@ -383,10 +384,14 @@ def test_s11_reaching_the_target_on_another_turn_wins_when_own_turn_comes() -> N
 def test_prompt_words_count_their_cards_roads_and_knights() -> None:
     """The top bar reads naturally for one and for several (§3 discards, §10 cards)."""
     names = ("Anna", "Ben", "Cleo")
-    assert Prompt(PromptKind.DISCARD, 0, 1).describe(names) == "Anna: discard 1 card"
-    assert Prompt(PromptKind.DISCARD, 1, 4).describe(names) == "Ben: discard 4 cards"
-    assert Prompt(PromptKind.FREE_ROAD, 2, 2).describe(names) == "Cleo: build 2 roads free, or stop"
+
+    def describe(prompt: Prompt) -> str:
+        return describe_prompt(prompt, names)
+
+    assert describe(Prompt(PromptKind.DISCARD, 0, 1)) == "Anna: discard 1 card"
+    assert describe(Prompt(PromptKind.DISCARD, 1, 4)) == "Ben: discard 4 cards"
+    assert describe(Prompt(PromptKind.FREE_ROAD, 2, 2)) == "Cleo: build 2 roads free, or stop"
     assert (
-        Prompt(PromptKind.SMITH, 0, 1).describe(names)
+        describe(Prompt(PromptKind.SMITH, 0, 1))
         == "Anna: Smith: promote up to 1 knight free, or stop"
     )

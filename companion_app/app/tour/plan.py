@@ -36,11 +36,12 @@ from companion_app.rules.cards import CARD_KINDS
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import is_turn
 
 ALL_TYPES = frozenset(ACTION_TYPES)
 ALL_PROMPTS = frozenset(k.value for k in PromptKind)
 MIN_TURNS = 40
-PLAN_SEED = 10
+PLAN_SEED = 21
 """A seed whose game reaches every action type and prompt (``--search N`` finds others)."""
 MAX_TURN_ACTIONS = 6
 """Actions a player takes in one turn before ending it (keeps the game moving)."""
@@ -106,7 +107,7 @@ class Planner:
             game.apply(action)
             plan.actions.append(action)
             plan.types.add(action.type_name)
-            if game.prompt.kind is PromptKind.ROLL:
+            if is_turn(game) and not game.rolled:
                 self.turn_actions = 0
         plan.prompts.add(game.prompt.kind.value)
         plan.turns = game.turn
@@ -120,23 +121,24 @@ class Planner:
 
     def choose(self) -> Action:
         game = self.game
-        kind = game.prompt.kind
-        if kind is PromptKind.ROLL:
+        if is_turn(game) and not game.rolled:
             return self.roll()
         legal = list(game.legal_actions())
-        if kind is PromptKind.TURN:
+        if is_turn(game):
             return self.turn(legal)
-        if kind is PromptKind.TRADE_RESPONSE:
+        declines = [a for a in legal if isinstance(a, DeclineTrade)]
+        if declines:  # a trade offer to answer
             accept = [a for a in legal if isinstance(a, AcceptTrade)]
             if accept and ("accept_trade" not in self.plan.types or self.rng.random() < 0.5):
                 return accept[0]
-            return next(a for a in legal if isinstance(a, DeclineTrade))
-        if kind is PromptKind.COMMIT_KNIGHTS:
+            return declines[0]
+        if any(isinstance(a, CommitKnights) for a in legal):
             return self.commit(legal)
         fresh = [a for a in legal if self.unseen(a) and not isinstance(a, StopEffect)]
         if fresh:
             return self.rng.choice(fresh)
-        if kind in (PromptKind.FREE_ROAD, PromptKind.SMITH, PromptKind.DESERTER_PLACE):
+        # Free roads, promotions, the deserter's knight: "or stop" once stopping was seen.
+        if any(isinstance(a, StopEffect) for a in legal):
             useful = [a for a in legal if not isinstance(a, StopEffect)]
             if useful and "stop_effect" in self.plan.types:
                 return self.rng.choice(useful)

@@ -15,7 +15,7 @@ from companion_app.app.tour.driver import ScenarioDriver, Step
 from companion_app.app.tour.layout_check import collect, problems, smallest_drawn
 from companion_app.app.tour.plan import Plan
 from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import is_turn
 
 INFO_AFTER_TURN = 12
 """The turn after which the hands, the chart and the statistics are opened (cards to show)."""
@@ -198,7 +198,7 @@ class Tour(ScenarioDriver):
         kind = game.prompt.kind
         if kind.value not in self.seen:
             return True
-        if kind not in (PromptKind.TURN, PromptKind.ROLL) or isinstance(action, Roll | EndTurn):
+        if not is_turn(game) or isinstance(action, Roll | EndTurn):
             return False
         return f"bar_{P.bar_key(action)}" not in self.seen
 
@@ -236,7 +236,7 @@ class Tour(ScenarioDriver):
             self.seen.add("road_by_taps")
             yield from self.road_by_taps(screen.ids.board, action)
             return
-        if kind not in (PromptKind.TURN, PromptKind.ROLL) or isinstance(action, Roll | EndTurn):
+        if not is_turn(game) or isinstance(action, Roll | EndTurn):
             return
         key = P.bar_key(action)
         if f"bar_{key}" in self.seen:

@@ -1,0 +1,462 @@
+"""The politics deck (blue, §10): each card declared whole, and the follow-ups of the
+Deserter, the Wedding and the Spy."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion_app.rules import knights, robber, turnflow
+from companion_app.rules import operations as ops
+from companion_app.rules.actions import (
+    Action,
+    GiveCard,
+    PlaceDeserter,
+    PlayBishop,
+    PlayDeserter,
+    PlayDiplomat,
+    PlayIntrigue,
+    PlayProgress,
+    PlaySpy,
+    RemoveKnight,
+    StopEffect,
+    TakeProgressCard,
+)
+from companion_app.rules.cards import Card, ProgressCard, Track
+from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
+from companion_app.rules.pieces import KNIGHT_NAMES, KNIGHTS_PER_LEVEL, NOBODY
+from companion_app.rules.progress.shared import (
+    CardRule,
+    Stop,
+    at_spot,
+    distinct,
+    ok,
+    on_victim,
+    opponents_from_active,
+    other_player_reason,
+    others,
+    plain_play,
+    stop_now,
+)
+from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.state import GameState
+from companion_app.rules.topology import EDGE_COUNT, EDGE_NODES, HEX_COUNT, NODE_COUNT, NODE_EDGES
+from companion_app.rules.words import Line, LineKind, Telling, hex_words, place_words
+
+DECK = Track.POLITICS
+WEDDING_GIFT = 2
+
+
+# ---- Bishop -------------------------------------------------------------------------------------
+
+
+def bishop_reason(game: GameState, a: PlayBishop) -> str | None:
+    if not game.robber_unlocked:
+        return "the robber stays in the desert until the first barbarian attack (§8)"
+    if not 0 <= a.hex < HEX_COUNT:
+        return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
+    if a.hex == game.robber_hex:
+        return "the robber must move to another hex"
+    return None
+
+
+def do_bishop(game: GameState, a: PlayBishop) -> None:
+    """The robber moves; one random card from each other player with a building there."""
+    game.robber_hex = a.hex
+    for q in robber.robbable(game, a.hex):
+        robber.steal_random(game, q, a.player)
+
+
+_BISHOP_SUMMARY = "Bishop: move the robber, steal from each player there"
+BISHOP = CardRule(
+    ProgressCard.BISHOP,
+    DECK,
+    2,
+    PlayBishop,
+    candidates=lambda g, p: [PlayBishop(p, h) for h in range(HEX_COUNT)],
+    check=bishop_reason,
+    effect=do_bishop,
+    summary=_BISHOP_SUMMARY,
+    button=at_spot(_BISHOP_SUMMARY, "hex", "hex"),
+    what=lambda t, a: f" on {hex_words(t.game, a.hex)}",
+)
+CONSTITUTION = CardRule(ProgressCard.CONSTITUTION, DECK, 1, None)
+
+
+# ---- Deserter -----------------------------------------------------------------------------------
+
+
+def deserter_reason(game: GameState, a: PlayDeserter) -> str | None:
+    reason = other_player_reason(game, a.player, a.victim)
+    if reason:
+        return reason
+    if not game.knights_of[a.victim]:
+        return f"player {a.victim} has no knight on the board"
+    return None
+
+
+def do_deserter(game: GameState, a: PlayDeserter) -> None:
+    game.card_target = a.victim
+    game.pending.append(Prompt(PromptKind.DESERTER_REMOVE, a.victim))
+
+
+DESERTER = CardRule(
+    ProgressCard.DESERTER,
+    DECK,
+    2,
+    PlayDeserter,
+    candidates=lambda g, p: [PlayDeserter(p, v) for v in sorted(others(g, p))],
+    check=deserter_reason,
+    effect=do_deserter,
+    summary="Deserter: an opponent removes a knight",
+    button=on_victim(ProgressCard.DESERTER),
+    what=lambda t, a: f" on {t.who(a.victim)}",
+)
+
+
+def deserter_remove_options(game: GameState, p: int) -> list[Action]:
+    return [RemoveKnight(p, n) for n in sorted(game.knights_of[p])]
+
+
+def deserter_place_options(game: GameState, p: int) -> list[Action]:
+    return [*(PlaceDeserter(p, n) for n in knights.knight_spots(game, p)), StopEffect(p)]
+
+
+def check_remove_knight(game: GameState, a: RemoveKnight) -> str | None:
+    if not 0 <= a.node < NODE_COUNT or game.knight_owner[a.node] != a.player:
+        return f"you have no knight on intersection {a.node}"
+    return None
+
+
+def deserter_level(game: GameState, p: int, level: int) -> int:
+    """The level of knight the Deserter lets ``p`` place: the removed one's, else basic, else
+    0 when no token is free (§10)."""
+    if game.knights_at_level(p, level) < KNIGHTS_PER_LEVEL:
+        return level
+    if game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
+        return 1
+    return 0
+
+
+def remove_knight_button(game: GameState, a: RemoveKnight, _names: Sequence[str]) -> str:
+    """Which knight, as the victim finds it on the board (a phone has no board to tap)."""
+    level = KNIGHT_NAMES[game.knight_level[a.node]]
+    side = "active" if game.knight_active[a.node] else "inactive"
+    return f"Remove the {level} knight ({side}) {place_words(game, a.node)}"
+
+
+def do_remove_knight(game: GameState, a: RemoveKnight) -> None:
+    _owner, level, active, _flags = knights.lift_knight(game, a.node)
+    ops.roads_changed_at(game, a.node)
+    game.card_target = NOBODY
+    place = deserter_level(game, game.active, level)
+    if place and knights.knight_spots(game, game.active):
+        game.deserter = (place, active)
+        game.pending.insert(1, Prompt(PromptKind.DESERTER_PLACE, game.active))
+    turnflow.pending_done(game)
+
+
+def check_place_deserter(game: GameState, a: PlaceDeserter) -> str | None:
+    if a.node not in knights.knight_spots(game, a.player):
+        return f"the knight goes on a free intersection at one of your roads; {a.node} is not"
+    return None
+
+
+def do_place_deserter(game: GameState, a: PlaceDeserter) -> None:
+    assert game.deserter is not None
+    level, active = game.deserter
+    game.deserter = None
+    knights.place_knight(game, a.player, a.node, level, active, 0)
+    ops.roads_changed_at(game, a.node)
+    turnflow.pending_done(game)
+
+
+def stop_deserter(game: GameState) -> None:
+    """No knight placed: the removed knight's level and side are forgotten."""
+    game.deserter = None
+    turnflow.pending_done(game)
+
+
+# ---- Diplomat, Intrigue -------------------------------------------------------------------------
+
+
+def is_open_road(game: GameState, edge: int) -> bool:
+    """A road with an end where its owner has no other road, no building and no knight.
+
+    §10 Diplomat, as the catan.com FAQ rules it: an own knight closes an end like a building,
+    so a road from an own settlement to an own knight is closed.
+    """
+    owner = game.edge_owner[edge]
+    for node in EDGE_NODES[edge]:
+        if game.node_owner[node] == owner or game.knight_owner[node] == owner:
+            continue
+        if not any(f != edge and game.edge_owner[f] == owner for f in NODE_EDGES[node]):
+            return True
+    return False
+
+
+def diplomat_reason(game: GameState, a: PlayDiplomat) -> str | None:
+    if not 0 <= a.edge < EDGE_COUNT:
+        return f"edge {a.edge} does not exist (edges are 0-{EDGE_COUNT - 1})"
+    if game.edge_owner[a.edge] == NOBODY:
+        return f"edge {a.edge} has no road"
+    if not is_open_road(game, a.edge):
+        return (
+            "the Diplomat removes an open road: "
+            "one end without its owner's road, building or knight"
+        )
+    return None
+
+
+def do_diplomat(game: GameState, a: PlayDiplomat) -> None:
+    owner = game.edge_owner[a.edge]
+    ops.remove_road(game, a.edge)
+    if owner == a.player:
+        game.pending.append(Prompt(PromptKind.FREE_ROAD, a.player, 1))
+
+
+_DIPLOMAT_SUMMARY = "Diplomat: remove an open road"
+DIPLOMAT = CardRule(
+    ProgressCard.DIPLOMAT,
+    DECK,
+    2,
+    PlayDiplomat,
+    candidates=lambda g, p: [PlayDiplomat(p, e) for e, o in enumerate(g.edge_owner) if o != NOBODY],
+    check=diplomat_reason,
+    effect=do_diplomat,
+    summary=_DIPLOMAT_SUMMARY,
+    button=at_spot(_DIPLOMAT_SUMMARY, "edge", "edge"),
+    what=lambda t, a: ": a road goes",
+)
+
+
+def intrigue_reason(game: GameState, a: PlayIntrigue) -> str | None:
+    p, node = a.player, a.node
+    if not 0 <= node < NODE_COUNT:
+        return f"intersection {node} does not exist"
+    owner = game.knight_owner[node]
+    if owner in (NOBODY, p):
+        return "Intrigue displaces an opponent's knight"
+    if not game.has_road_at(p, node):
+        return "Intrigue needs the knight on an intersection touched by one of your roads (§10)"
+    return None
+
+
+def do_intrigue(game: GameState, a: PlayIntrigue) -> None:
+    knights.displace_knight(game, a.node)
+    ops.roads_changed_at(game, a.node)
+
+
+_INTRIGUE_SUMMARY = "Intrigue: displace a knight on your road"
+INTRIGUE = CardRule(
+    ProgressCard.INTRIGUE,
+    DECK,
+    2,
+    PlayIntrigue,
+    candidates=lambda g, p: [PlayIntrigue(p, n) for n in g.road_ends(p)],
+    check=intrigue_reason,
+    effect=do_intrigue,
+    summary=_INTRIGUE_SUMMARY,
+    button=at_spot(_INTRIGUE_SUMMARY, "node", "node"),
+    what=lambda t, a: " " + place_words(t.game, a.node),
+)
+
+
+# ---- Saboteur, Spy, Warlord, Wedding ------------------------------------------------------------
+
+
+def do_saboteur(game: GameState, a: PlayProgress) -> None:
+    mine = game.victory_points(a.player)
+    for q in opponents_from_active(game):
+        half = game.card_count(q) // 2
+        if game.victory_points(q) >= mine and half:
+            game.pending.append(Prompt(PromptKind.DISCARD, q, half))
+
+
+SABOTEUR = CardRule(
+    ProgressCard.SABOTEUR,
+    DECK,
+    2,
+    PlayProgress,
+    candidates=plain_play(ProgressCard.SABOTEUR),
+    effect=do_saboteur,
+)
+
+
+def spy_reason(game: GameState, a: PlaySpy) -> str | None:
+    reason = other_player_reason(game, a.player, a.victim)
+    if reason:
+        return reason
+    if not game.progress_hands[a.victim]:
+        return f"player {a.victim} holds no progress card the Spy can take (VP cards never)"
+    return None
+
+
+def do_spy(game: GameState, a: PlaySpy) -> None:
+    game.card_target = a.victim
+    game.pending.append(Prompt(PromptKind.SPY, a.player))
+
+
+SPY = CardRule(
+    ProgressCard.SPY,
+    DECK,
+    3,
+    PlaySpy,
+    candidates=lambda g, p: [PlaySpy(p, v) for v in sorted(others(g, p))],
+    check=spy_reason,
+    effect=do_spy,
+    summary="Spy: take a progress card",
+    button=on_victim(ProgressCard.SPY),
+    what=lambda t, a: f" on {t.who(a.victim)}",
+)
+
+
+def spy_options(game: GameState, p: int) -> list[Action]:
+    return [TakeProgressCard(p, c) for c in distinct(game.progress_hands[game.card_target])]
+
+
+def check_take_progress(game: GameState, a: TakeProgressCard) -> str | None:
+    if a.card not in game.progress_hands[game.card_target]:
+        return f"player {game.card_target} holds no {a.card.title} (VP cards are never taken)"
+    return None
+
+
+def do_take_progress(game: GameState, a: TakeProgressCard) -> None:
+    game.progress_hands[game.card_target].remove(a.card)
+    ops.add_to_progress_hand(game.progress_hands[a.player], a.card)
+    game.card_target = NOBODY
+    turnflow.pending_done(game)
+
+
+def take_progress_told(t: Telling, a: TakeProgressCard) -> list[Line]:
+    """The Spy's take: which card only for the spy and the one robbed."""
+    who, victim = t.who(a.player), t.prior.card_target
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} takes a progress card from {t.who(victim)}",
+            frozenset({a.player, victim}),
+            f"{who} takes {a.card.title} from {t.who(victim)}",
+        )
+    ]
+
+
+def do_warlord(game: GameState, a: PlayProgress) -> None:
+    for node in game.knights_of[a.player]:
+        if not game.knight_active[node]:
+            knights.activate_knight(game, node)
+
+
+WARLORD = CardRule(
+    ProgressCard.WARLORD,
+    DECK,
+    2,
+    PlayProgress,
+    candidates=plain_play(ProgressCard.WARLORD),
+    effect=do_warlord,
+)
+
+
+def do_wedding(game: GameState, a: PlayProgress) -> None:
+    mine = game.victory_points(a.player)
+    for q in opponents_from_active(game):
+        gift = min(WEDDING_GIFT, game.card_count(q))
+        if game.victory_points(q) > mine and gift:
+            game.pending.append(Prompt(PromptKind.WEDDING_GIVE, q, gift))
+
+
+WEDDING = CardRule(
+    ProgressCard.WEDDING,
+    DECK,
+    2,
+    PlayProgress,
+    candidates=plain_play(ProgressCard.WEDDING),
+    effect=do_wedding,
+)
+
+
+def wedding_options(game: GameState, p: int) -> list[Action]:
+    return [GiveCard(p, c) for c in Card if game.hands[p][c]]
+
+
+def wedding_gift_given(game: GameState, a: GiveCard) -> None:
+    turnflow.pending_step_done(game)
+
+
+CARDS = (
+    BISHOP,
+    CONSTITUTION,
+    DESERTER,
+    DIPLOMAT,
+    INTRIGUE,
+    SABOTEUR,
+    SPY,
+    WARLORD,
+    WEDDING,
+)
+RULES = (
+    ActionRule(
+        TakeProgressCard,
+        check_take_progress,
+        do_take_progress,
+        (PromptKind.SPY,),
+        "take a card",
+        button=lambda g, a, names: f"Take {a.card.title}",
+        told=take_progress_told,
+    ),
+    ActionRule(
+        RemoveKnight,
+        check_remove_knight,
+        do_remove_knight,
+        (PromptKind.DESERTER_REMOVE,),
+        "remove a knight",
+        button=remove_knight_button,
+        told=lambda t, a: [
+            Line(
+                LineKind.KNIGHT,
+                f"{t.who(a.player)} removes a knight {place_words(t.game, a.node)}",
+            )
+        ],
+    ),
+    ActionRule(
+        PlaceDeserter,
+        check_place_deserter,
+        do_place_deserter,
+        (PromptKind.DESERTER_PLACE,),
+        "place the deserter's knight",
+        button=lambda g, a, names: f"Place the deserter's knight at node {a.node}",
+        told=lambda t, a: [
+            Line(
+                LineKind.KNIGHT,
+                f"{t.who(a.player)} places the deserter {place_words(t.game, a.node)}",
+            )
+        ],
+    ),
+)
+OPTIONS: dict[PromptKind, Options] = {
+    PromptKind.DESERTER_REMOVE: deserter_remove_options,
+    PromptKind.DESERTER_PLACE: deserter_place_options,
+    PromptKind.WEDDING_GIVE: wedding_options,
+    PromptKind.SPY: spy_options,
+}
+STOPS: dict[PromptKind, Stop] = {PromptKind.DESERTER_PLACE: (stop_now, stop_deserter)}
+GIVES = {PromptKind.WEDDING_GIVE: (ok, wedding_gift_given)}
+PROMPTS = (
+    PromptRule(PromptKind.DESERTER_REMOVE, "Deserter: choose the knight you remove", phone=True),
+    PromptRule(PromptKind.DESERTER_PLACE, "Deserter: place your knight, or stop"),
+    PromptRule(
+        PromptKind.WEDDING_GIVE,
+        "Wedding: give {cards} of your choice",
+        private=True,
+        phone=True,
+        picker=CardPick(PickedHand.OWN, "Give", about="to {active}", suggested=True),
+        shown="Your cards: {cards}",
+    ),
+    PromptRule(
+        PromptKind.SPY,
+        "Spy: take one progress card",
+        private=True,  # the victim's progress cards, shown to the spy only
+        phone=True,
+        picker=CardPick(PickedHand.TARGET_PROGRESS, "Take", about="from {target}'s hand", count=1),
+        shown="{target}'s progress cards: {cards}",
+    ),
+)

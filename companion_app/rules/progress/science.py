@@ -1,0 +1,297 @@
+"""The science deck (green, §10): each card declared whole, and the Smith's follow-up."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from companion_app.rules import improvements, knights
+from companion_app.rules import operations as ops
+from companion_app.rules.actions import (
+    Action,
+    PlayAlchemist,
+    PlayCrane,
+    PlayEngineer,
+    PlayInventor,
+    PlayMedicine,
+    PlayProgress,
+    PromoteKnight,
+    StopEffect,
+)
+from companion_app.rules.cards import (
+    TERRAIN_RESOURCE,
+    TRACKS,
+    Hand,
+    ProgressCard,
+    Terrain,
+    Track,
+    hand_of,
+)
+from companion_app.rules.declare import Options, PromptRule
+from companion_app.rules.events import CardsMoved
+from companion_app.rules.pieces import CITY, NOBODY
+from companion_app.rules.progress.shared import (
+    STOP_FOLLOW_UP,
+    CardRule,
+    Stop,
+    at_spot,
+    plain_play,
+)
+from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.state import GameState
+from companion_app.rules.topology import HEX_COUNT, NODE_HEXES
+from companion_app.rules.words import Telling, place_words
+
+DECK = Track.SCIENCE
+MEDICINE_COST: Hand = hand_of(ore=2, grain=1)
+"""Medicine: a city for 2 ore + 1 grain (§10)."""
+INVENTOR_FORBIDDEN = frozenset({2, 12, 6, 8})
+"""Tokens the Inventor never moves (§10)."""
+FREE_ROADS = 2
+SMITH_PROMOTIONS = 2
+HARVEST_PER_HEX = 2
+"""Irrigation and Mining: 2 grain / ore per fields / mountains hex next to one's buildings."""
+
+
+# ---- Alchemist ----------------------------------------------------------------------------------
+
+
+def dice_reason(yellow: int, red: int) -> str | None:
+    """Production dice outside 1-6 (a roll, or the Alchemist's choice)."""
+    if not (1 <= yellow <= 6 and 1 <= red <= 6):
+        return f"dice show 1-6, got yellow {yellow} and red {red}"
+    return None
+
+
+def alchemist_reason(game: GameState, a: PlayAlchemist) -> str | None:
+    reason = dice_reason(a.yellow, a.red)
+    if reason:
+        return reason
+    if game.alchemist is not None:
+        return "an Alchemist already fixed this roll's dice"
+    return None
+
+
+def alchemist_plays(game: GameState, p: int) -> list[Action]:
+    """Before the roll: the 36 choices of the production dice, if the player holds one."""
+    if ProgressCard.ALCHEMIST not in game.progress_hands[p] or game.alchemist is not None:
+        return []
+    return [PlayAlchemist(p, y, r) for y in range(1, 7) for r in range(1, 7)]
+
+
+def do_alchemist(game: GameState, a: PlayAlchemist) -> None:
+    game.alchemist = (a.yellow, a.red)
+
+
+ALCHEMIST = CardRule(
+    ProgressCard.ALCHEMIST,
+    DECK,
+    2,
+    PlayAlchemist,
+    candidates=alchemist_plays,
+    check=alchemist_reason,
+    effect=do_alchemist,
+    summary="Alchemist: choose the production dice",
+    button=lambda g, a, names: f"Alchemist: yellow {a.yellow}, red {a.red}",
+    what=lambda t, a: f": yellow {a.yellow}, red {a.red}",
+    before_roll=True,
+)
+
+
+# ---- Crane, Engineer, Inventor, Medicine --------------------------------------------------------
+
+
+def crane_reason(game: GameState, a: PlayCrane) -> str | None:
+    return improvements.improvement_reason(game, a.player, a.track, discount=1)
+
+
+def do_crane(game: GameState, a: PlayCrane) -> None:
+    improvements.buy_improvement(game, a.player, a.track, discount=1)
+
+
+def crane_what(t: Telling, a: PlayCrane) -> str:
+    return f": {a.track.value} to level {t.game.improvements[a.player][a.track.index]}"
+
+
+CRANE = CardRule(
+    ProgressCard.CRANE,
+    DECK,
+    2,
+    PlayCrane,
+    candidates=lambda g, p: [PlayCrane(p, t) for t in TRACKS],
+    check=crane_reason,
+    effect=do_crane,
+    summary="Crane: a city improvement one commodity cheaper",
+    button=lambda g, a, names: f"Crane: improve {a.track.value}",
+    what=crane_what,
+)
+
+
+def engineer_reason(game: GameState, a: PlayEngineer) -> str | None:
+    return improvements.wall_reason(game, a.player, a.node, wall="the Engineer's wall")
+
+
+def do_engineer(game: GameState, a: PlayEngineer) -> None:
+    game.walls[a.node] = True
+
+
+_ENGINEER_SUMMARY = "Engineer: a free city wall"
+ENGINEER = CardRule(
+    ProgressCard.ENGINEER,
+    DECK,
+    1,
+    PlayEngineer,
+    candidates=lambda g, p: [PlayEngineer(p, n) for n in g.buildings_of[p]],
+    check=engineer_reason,
+    effect=do_engineer,
+    summary=_ENGINEER_SUMMARY,
+    button=at_spot(_ENGINEER_SUMMARY, "node", "node"),
+    what=lambda t, a: " " + place_words(t.game, a.node),
+)
+
+
+def inventor_candidates(game: GameState, p: int) -> list[Action]:
+    movable = [
+        h for h, t in enumerate(game.tokens) if t is not None and t not in INVENTOR_FORBIDDEN
+    ]
+    return [PlayInventor(p, a, b) for a, b in combinations(movable, 2)]
+
+
+def inventor_reason(game: GameState, a: PlayInventor) -> str | None:
+    if not 0 <= a.hex < a.other < HEX_COUNT:
+        return "name two different hexes, the lower id first"
+    for h in (a.hex, a.other):
+        token = game.tokens[h]
+        if token is None:
+            return f"hex {h} has no number token"
+        if token in INVENTOR_FORBIDDEN:
+            return f"the Inventor never moves a {token} (nor 2, 12, 6 or 8, §10)"
+    return None
+
+
+def do_inventor(game: GameState, a: PlayInventor) -> None:
+    tokens = game.tokens
+    tokens[a.hex], tokens[a.other] = tokens[a.other], tokens[a.hex]
+    game.index_tokens()
+
+
+INVENTOR = CardRule(
+    ProgressCard.INVENTOR,
+    DECK,
+    2,
+    PlayInventor,
+    candidates=inventor_candidates,
+    check=inventor_reason,
+    effect=do_inventor,
+    summary="Inventor: swap two number tokens",
+    button=lambda g, a, names: f"Inventor: swap the tokens of hexes {a.hex} and {a.other}",
+    what=lambda t, a: f": swaps the numbers of hex {a.hex} and hex {a.other}",
+)
+
+
+def medicine_reason(game: GameState, a: PlayMedicine) -> str | None:
+    reason = game.city_upgrade_reason(a.player, a.node)
+    if reason:
+        return reason
+    if not game.affords(a.player, MEDICINE_COST):
+        return "Medicine: the city costs 2 ore + 1 grain (§10)"
+    return None
+
+
+def do_medicine(game: GameState, a: PlayMedicine) -> None:
+    ops.pay(game, a.player, MEDICINE_COST)
+    game.node_level[a.node] = CITY
+
+
+_MEDICINE_SUMMARY = "Medicine: a city for 2 ore + 1 grain"
+MEDICINE = CardRule(
+    ProgressCard.MEDICINE,
+    DECK,
+    2,
+    PlayMedicine,
+    candidates=lambda g, p: [PlayMedicine(p, n) for n in g.buildings_of[p]],
+    check=medicine_reason,
+    effect=do_medicine,
+    summary=_MEDICINE_SUMMARY,
+    button=at_spot(_MEDICINE_SUMMARY, "node", "node"),
+    what=lambda t, a: " " + place_words(t.game, a.node),
+)
+
+
+# ---- Irrigation, Mining -------------------------------------------------------------------------
+
+
+def harvest(game: GameState, p: int, terrain: Terrain) -> None:
+    """Irrigation / Mining: 2 per hex of ``terrain`` next to the player's buildings, as far
+    as the bank has them."""
+    hexes = {h for node in game.buildings_of[p] for h in NODE_HEXES[node]}
+    count = sum(1 for h in hexes if game.board.terrains[h] is terrain)
+    card = TERRAIN_RESOURCE[terrain]
+    assert card is not None
+    got = ops.take_from_bank(game, p, card, HARVEST_PER_HEX * count)
+    if got:
+        game.events.append(CardsMoved(NOBODY, p, card.amount(got)))
+
+
+IRRIGATION = CardRule(
+    ProgressCard.IRRIGATION,
+    DECK,
+    2,
+    PlayProgress,
+    candidates=plain_play(ProgressCard.IRRIGATION),
+    effect=lambda g, a: harvest(g, a.player, Terrain.FIELDS),
+)
+MINING = CardRule(
+    ProgressCard.MINING,
+    DECK,
+    2,
+    PlayProgress,
+    candidates=plain_play(ProgressCard.MINING),
+    effect=lambda g, a: harvest(g, a.player, Terrain.MOUNTAINS),
+)
+
+
+# ---- Printer, Road Building, Smith --------------------------------------------------------------
+
+PRINTER = CardRule(ProgressCard.PRINTER, DECK, 1, None)
+ROAD_BUILDING = CardRule(
+    ProgressCard.ROAD_BUILDING,
+    DECK,
+    2,
+    PlayProgress,
+    candidates=plain_play(ProgressCard.ROAD_BUILDING),
+    effect=lambda g, a: g.pending.append(Prompt(PromptKind.FREE_ROAD, a.player, FREE_ROADS)),
+)
+SMITH = CardRule(
+    ProgressCard.SMITH,
+    DECK,
+    2,
+    PlayProgress,
+    candidates=plain_play(ProgressCard.SMITH),
+    effect=lambda g, a: g.pending.append(Prompt(PromptKind.SMITH, a.player, SMITH_PROMOTIONS)),
+)
+
+
+def smith_options(game: GameState, p: int) -> list[Action]:
+    knights_now = sorted(game.knights_of[p])
+    promos: list[Action] = [
+        PromoteKnight(p, n) for n in knights_now if knights.promotion_reason(game, p, n) is None
+    ]
+    return [*promos, StopEffect(p)]
+
+
+CARDS = (
+    ALCHEMIST,
+    CRANE,
+    ENGINEER,
+    INVENTOR,
+    IRRIGATION,
+    MEDICINE,
+    MINING,
+    PRINTER,
+    ROAD_BUILDING,
+    SMITH,
+)
+RULES = ()
+OPTIONS: dict[PromptKind, Options] = {PromptKind.SMITH: smith_options}
+STOPS: dict[PromptKind, Stop] = {PromptKind.SMITH: STOP_FOLLOW_UP}
+PROMPTS = (PromptRule(PromptKind.SMITH, "Smith: promote up to {knights} free, or stop"),)

@@ -1,0 +1,402 @@
+"""What every progress card shares (§9): the declaration of a card, drawing on a castle, the
+hand limit, playing a card, the follow-up prompts of more than one deck, and the log's words
+for a card played.
+
+A card is declared once, in its deck's module, as a :class:`CardRule`: its deck and count, the
+action that plays it, its candidates and check, its effect and its words. The package's
+``__init__`` builds the decks, the play actions' rules and the legal plays from those
+declarations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion_app.rules import operations as ops
+from companion_app.rules import turnflow
+from companion_app.rules.actions import (
+    Action,
+    BuildRoad,
+    DiscardProgressCard,
+    GiveCard,
+    PlayProgress,
+    StopEffect,
+)
+from companion_app.rules.cards import TRACKS, ProgressCard, Track
+from companion_app.rules.declare import (
+    ActionRule,
+    Button,
+    CardPick,
+    Check,
+    Effect,
+    Options,
+    PickedHand,
+    PromptRule,
+)
+from companion_app.rules.prompts import PromptKind
+from companion_app.rules.state import GameState
+from companion_app.rules.words import (
+    Line,
+    LineKind,
+    Telling,
+    capitalised,
+    hand_words,
+    steal_lines,
+)
+
+Candidates = Callable[[GameState, int], list[Action]]
+"""The plays of a card to filter by its check, in a stable order."""
+PlayedWhat = Callable[[Telling, Any], str]
+"""What follows "Red plays <card>" in the log (the game after the play)."""
+
+
+def plain_play(card: ProgressCard) -> Candidates:
+    """A card without a choice: its one play is :class:`PlayProgress` naming it."""
+
+    def candidates(game: GameState, p: int) -> list[Action]:
+        return [PlayProgress(p, card)]
+
+    return candidates
+
+
+def no_candidates(game: GameState, p: int) -> list[Action]:
+    """A VP card is never played (§9)."""
+    return []
+
+
+def ok(game: GameState, a: Any) -> str | None:
+    return None
+
+
+def nothing_done(game: GameState, a: Any) -> None:
+    """A VP card's effect is its point, counted from ``revealed_vp``."""
+
+
+def nothing_added(t: Telling, a: Any) -> str:
+    return ""
+
+
+def play_button(game: GameState, a: Any, names: Sequence[str]) -> str:
+    return f"Play {a.card.title}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardRule:
+    """One kind of progress card, whole: its deck, how many, how it is played and its words."""
+
+    card: ProgressCard
+    track: Track
+    """The deck it is shuffled into and goes back under (§10)."""
+    count: int
+    """How many of it the deck holds (§10)."""
+    action: type[Action] | None
+    """The action that plays it: :class:`PlayProgress` for a card without a choice, its own
+    action carrying the choice otherwise, None for a VP card (revealed, never played)."""
+    candidates: Candidates = no_candidates
+    check: Check = ok
+    """The card's own conditions (holding it and the moment are checked for every card)."""
+    effect: Effect = nothing_done
+    summary: str = "play a progress card"
+    button: Button = play_button
+    what: PlayedWhat = nothing_added
+    before_roll: bool = False
+    """The Alchemist: played before the roll, the others after (§9)."""
+
+    @property
+    def is_vp(self) -> bool:
+        return self.action is None
+
+
+# ---- drawing and the hand limit (§9) ------------------------------------------------------------
+
+EVENT_TRACK: dict[str, Track] = {t.value: t for t in TRACKS}
+"""Event die castle face (its value) to the deck it draws from."""
+
+
+def draws_card(level: int, red: int) -> bool:
+    """The castle draw table (§9): level L >= 1 draws when the red die shows 1 ... L + 1."""
+    return level >= 1 and red <= level + 1
+
+
+def castle_draws(game: GameState, track: Track, red: int) -> None:
+    """Everyone qualifying draws the top card of ``track``'s deck, the active player first."""
+    for p in game.seat_order():
+        if draws_card(game.improvements[p][track.index], red):
+            ops.draw_progress(game, p, track, len(game.pending))
+
+
+def check_discard_progress(game: GameState, a: DiscardProgressCard) -> str | None:
+    if a.card not in game.progress_hands[a.player]:
+        return f"you hold no {a.card.title} to discard"
+    return None
+
+
+def do_discard_progress(game: GameState, a: DiscardProgressCard) -> None:
+    game.progress_hands[a.player].remove(a.card)
+    ops.under_deck(game, a.card)
+    turnflow.pending_step_done(game)
+
+
+def distinct(cards: list[ProgressCard]) -> list[ProgressCard]:
+    return sorted(set(cards), key=lambda c: c.order)
+
+
+def progress_discard_options(game: GameState, p: int) -> list[Action]:
+    return [DiscardProgressCard(p, c) for c in distinct(game.progress_hands[p])]
+
+
+def discard_progress_told(t: Telling, a: DiscardProgressCard) -> list[Line]:
+    who = t.who(a.player)
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} puts a progress card back",
+            frozenset({a.player}),
+            f"{who} puts {a.card.title} back",
+        )
+    ]
+
+
+# ---- helpers of the cards' conditions and effects -----------------------------------------------
+
+
+def other_player_reason(game: GameState, p: int, victim: int) -> str | None:
+    if not 0 <= victim < game.player_count or victim == p:
+        return f"choose another player, not {victim}"
+    return None
+
+
+def others(game: GameState, p: int) -> Iterator[int]:
+    """The other seats, in seat order after ``p``."""
+    n = game.player_count
+    return ((p + i) % n for i in range(1, n))
+
+
+def opponents_from_active(game: GameState) -> list[int]:
+    return game.seat_order()[1:]
+
+
+def at_spot(summary: str, spot: str, field: str) -> Button:
+    """The button of a card played on a spot of the board: its summary and the spot."""
+    title = capitalised(summary)
+
+    def button(game: GameState, a: Any, names: Sequence[str]) -> str:
+        return f"{title} at {spot} {getattr(a, field)}"
+
+    return button
+
+
+def on_victim(card: ProgressCard) -> Button:
+    """The button of a card played on another player: the card and the player."""
+
+    def button(game: GameState, a: Any, names: Sequence[str]) -> str:
+        return f"{card.title}: {names[a.victim]}"
+
+    return button
+
+
+# ---- the free roads (Road Building, the Diplomat's own road) ------------------------------------
+
+
+def free_road_options(game: GameState, p: int) -> list[Action]:
+    roads: list[Action] = []
+    if game.roads_left(p):
+        roads.extend(BuildRoad(p, e) for e in ops.road_spots(game, p))
+    return [*roads, StopEffect(p)]
+
+
+# ---- the actions every card's plays share -------------------------------------------------------
+
+
+class Plays:
+    """The plays of the declared cards: the rules of their actions and the legal plays."""
+
+    def __init__(self, cards: Sequence[CardRule]) -> None:
+        self.cards: dict[ProgressCard, CardRule] = {c.card: c for c in cards}
+        self.card_of_type: dict[type[Action], ProgressCard] = {
+            c.action: c.card for c in cards if c.action not in (None, PlayProgress)
+        }
+        self.types: tuple[type[Action], ...] = (
+            PlayProgress,
+            *(t for t in dict.fromkeys(c.action for c in cards) if t not in (None, PlayProgress)),
+        )
+
+    def card_of(self, a: Action) -> ProgressCard:
+        if isinstance(a, PlayProgress):
+            return a.card
+        return self.card_of_type[type(a)]
+
+    def check(self, game: GameState, a: Action) -> str | None:
+        """Holding the card, the right moment (Alchemist before the roll, the rest after),
+        then the card's own conditions."""
+        rule = self.cards[self.card_of(a)]
+        card = rule.card
+        if rule.is_vp:
+            return f"{card.title} is a VP card: revealed when drawn, never played (§9)"
+        if isinstance(a, PlayProgress) and rule.action is not PlayProgress:
+            return f"{card.title} is played with its own action, not play_progress"
+        if card not in game.progress_hands[a.player]:
+            return f"you hold no {card.title} progress card"
+        before_roll = game.prompt.kind is PromptKind.ROLL
+        if rule.before_roll and not before_roll:
+            return f"the {card.title} is played before the roll (§3, §10)"
+        if not rule.before_roll and before_roll:
+            return "progress cards are played after the roll; only the Alchemist before (§9)"
+        return rule.check(game, a)
+
+    def do(self, game: GameState, a: Action) -> None:
+        card = self.card_of(a)
+        game.progress_hands[a.player].remove(card)
+        ops.under_deck(game, card)
+        self.cards[card].effect(game, a)
+        turnflow.next_prompt(game)
+
+    def turn_plays(self, game: GameState, p: int) -> list[Action]:
+        """Every legal progress-card play of the player on turn (after the roll)."""
+        hand = game.progress_hands[p]
+        if not hand:
+            return []
+        actions: list[Action] = []
+        for card in distinct(hand):
+            rule = self.cards[card]
+            if rule.before_roll:
+                continue
+            actions.extend(a for a in rule.candidates(game, p) if rule.check(game, a) is None)
+        return actions
+
+    def told(self, t: Telling, a: Action) -> list[Line]:
+        """A progress card played: its name is public once played (§9); the cards it moved in
+        the open (monopolies, harvests) seat by seat, the cards the Bishop stole privately."""
+        p = a.player
+        rule = self.cards[self.card_of(a)]
+        lines = [Line(LineKind.PROGRESS, f"{t.who(p)} plays {rule.card.title}{rule.what(t, a)}")]
+        lines.extend(steal_lines(t))
+        for q in range(len(t.names)):
+            moved = t.received(q) if q == p else t.given(q)
+            if any(moved):
+                verb = "gets" if q == p else "gives"
+                lines.append(Line(LineKind.CARDS, f"{t.who(q)} {verb} {hand_words(moved)}"))
+        return lines
+
+    def rules(self) -> tuple[ActionRule, ...]:
+        """One rule per play action, answering the roll (the Alchemist) and the turn."""
+        declared = {c.action: c for c in self.cards.values() if c.action is not PlayProgress}
+        return tuple(
+            ActionRule(
+                t,
+                self.check,
+                self.do,
+                (PromptKind.ROLL, PromptKind.TURN),
+                declared[t].summary if t in declared else "play a progress card",
+                button=declared[t].button if t in declared else play_button,
+                told=self.told,
+            )
+            for t in self.types
+        )
+
+
+Stop = tuple[Callable[[GameState], str | None], Callable[[GameState], None]]
+"""A prompt a card's follow-up may stop at: why not now (or None), and what stopping does."""
+
+
+def stop_rule(stops: Mapping[PromptKind, Stop]) -> ActionRule:
+    """:class:`StopEffect` for every card prompt that may end early, each with what stopping
+    leaves undone."""
+
+    def check(game: GameState, a: StopEffect) -> str | None:
+        stop = stops.get(game.prompt.kind)
+        if stop is None:
+            return "there is no card effect to stop now"
+        return stop[0](game)
+
+    def do(game: GameState, a: StopEffect) -> None:
+        stops[game.prompt.kind][1](game)
+
+    return ActionRule(
+        StopEffect,
+        check,
+        do,
+        tuple(stops),
+        "stop the card's effect",
+        button=lambda g, a, names: "Stop here",
+        told=lambda t, a: [Line(LineKind.PROGRESS, f"{t.who(a.player)} stops there")],
+    )
+
+
+def give_rule(gives: Mapping[PromptKind, tuple[Check, Effect]]) -> ActionRule:
+    """:class:`GiveCard`: a card of the giver's choice to the player on turn, for each card
+    prompt asking for one (its own condition, and what follows the gift)."""
+
+    def check(game: GameState, a: GiveCard) -> str | None:
+        if game.hands[a.player][a.card] == 0:
+            return f"you hold no {a.card.label}"
+        return gives[game.prompt.kind][0](game, a)
+
+    def do(game: GameState, a: GiveCard) -> None:
+        game.hands[a.player][a.card] -= 1
+        game.hands[game.active][a.card] += 1
+        gives[game.prompt.kind][1](game, a)
+
+    return ActionRule(
+        GiveCard,
+        check,
+        do,
+        tuple(gives),
+        "give a card",
+        button=lambda g, a, names: f"Give 1 {a.card.label}",
+        told=give_told,
+    )
+
+
+def give_told(t: Telling, a: GiveCard) -> list[Line]:
+    """A Wedding gift or a Commercial Harbor answer, to the player on turn."""
+    who, to = t.who(a.player), t.prior.active
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} gives {t.who(to)} a card",
+            frozenset({a.player, to}),
+            f"{who} gives {t.who(to)} 1 {a.card.label}",
+        )
+    ]
+
+
+def stop_now(game: GameState) -> str | None:
+    return None
+
+
+def stop_follow_up(game: GameState) -> None:
+    """The card's prompt ends (fewer free roads or promotions)."""
+    turnflow.pending_done(game)
+
+
+STOP_FOLLOW_UP: Stop = (stop_now, stop_follow_up)
+
+
+DISCARD_RULE = ActionRule(
+    DiscardProgressCard,
+    check_discard_progress,
+    do_discard_progress,
+    (PromptKind.PROGRESS_DISCARD,),
+    "discard a progress card",
+    button=lambda g, a, names: f"Discard {a.card.title}",
+    told=discard_progress_told,
+)
+SHARED_OPTIONS: dict[PromptKind, Options] = {
+    PromptKind.PROGRESS_DISCARD: progress_discard_options,
+    PromptKind.FREE_ROAD: free_road_options,
+}
+SHARED_STOPS: dict[PromptKind, Stop] = {PromptKind.FREE_ROAD: STOP_FOLLOW_UP}
+SHARED_PROMPTS = (
+    PromptRule(
+        PromptKind.PROGRESS_DISCARD,
+        "more than 4 progress cards: discard {count}",
+        private=True,
+        phone=True,
+        picker=CardPick(PickedHand.OWN_PROGRESS, "Put back"),
+        shown="Your progress cards: {cards}",
+    ),
+    PromptRule(PromptKind.FREE_ROAD, "build {roads} free, or stop"),
+)

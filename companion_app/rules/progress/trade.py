@@ -1,0 +1,396 @@
+"""The trade deck (yellow, §10): each card declared whole, and the follow-ups of the
+Commercial Harbor and the Master Merchant."""
+
+from __future__ import annotations
+
+from companion_app.rules import turnflow
+from companion_app.rules.actions import (
+    Action,
+    GiveCard,
+    HarborExchange,
+    PlayMasterMerchant,
+    PlayMerchant,
+    PlayMerchantFleet,
+    PlayProgress,
+    PlayResourceMonopoly,
+    PlayTradeMonopoly,
+    TakeCard,
+)
+from companion_app.rules.cards import COMMODITIES, RESOURCES, Card, ProgressCard, Terrain, Track
+from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
+from companion_app.rules.events import CardsMoved
+from companion_app.rules.pieces import NOBODY
+from companion_app.rules.progress.shared import (
+    CardRule,
+    Stop,
+    at_spot,
+    on_victim,
+    opponents_from_active,
+    other_player_reason,
+    others,
+    plain_play,
+)
+from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.state import GameState
+from companion_app.rules.topology import HEX_COUNT, NODE_HEXES
+from companion_app.rules.words import Line, LineKind, Telling, hex_words
+
+DECK = Track.TRADE
+RESOURCE_MONOPOLY_TAKE = 2
+TRADE_MONOPOLY_TAKE = 1
+MASTER_MERCHANT_TAKE = 2
+
+
+# ---- Commercial Harbor ------------------------------------------------------------------------
+# §10: to each opponent once this turn, at any point of the turn the card is played, between
+# other actions: the player gives 1 resource, the opponent 1 commodity of their choice (none
+# held: the exchange is void, and counts). The exchanges are turn actions while the card's
+# harbor is open; the answer is the opponent's prompt.
+
+
+def do_commercial_harbor(game: GameState, a: PlayProgress) -> None:
+    """The harbor opens for the rest of the turn; whoever was asked this turn stays asked,
+    however many Commercial Harbors are played (§10 ruling)."""
+    game.harbor_open = True
+
+
+COMMERCIAL_HARBOR = CardRule(
+    ProgressCard.COMMERCIAL_HARBOR,
+    DECK,
+    2,
+    PlayProgress,
+    candidates=plain_play(ProgressCard.COMMERCIAL_HARBOR),
+    effect=do_commercial_harbor,
+)
+
+
+def harbor_opponents(game: GameState) -> list[int]:
+    """The opponents the player on turn may still ask (in seat order), none unless a
+    Commercial Harbor was played this turn."""
+    if not game.harbor_open:
+        return []
+    return sorted(q for q in opponents_from_active(game) if q not in game.harbor_done)
+
+
+def harbor_exchanges(game: GameState, p: int) -> list[Action]:
+    """The turn's exchanges: each opponent still to ask × each resource held."""
+    if p != game.active:
+        return []
+    return [
+        HarborExchange(p, q, c)
+        for q in harbor_opponents(game)
+        for c in RESOURCES
+        if game.hands[p][c]
+    ]
+
+
+def harbor_answer_options(game: GameState, p: int) -> list[Action]:
+    return [GiveCard(p, c) for c in COMMODITIES if game.hands[p][c]]
+
+
+def check_harbor(game: GameState, a: HarborExchange) -> str | None:
+    if not game.harbor_open:
+        return "exchanges are made in the turn a Commercial Harbor is played (§10)"
+    if a.to not in opponents_from_active(game):
+        return f"Commercial Harbor exchanges with an opponent, not {a.to}"
+    if a.to in game.harbor_done:
+        return "Commercial Harbor: each opponent once this turn (§10)"
+    if not a.card.is_resource:
+        return "Commercial Harbor: you give a resource (§10)"
+    if not game.hands[a.player][a.card]:
+        return f"you hold no {a.card.label}"
+    return None
+
+
+def do_harbor(game: GameState, a: HarborExchange) -> None:
+    """The opponent answers with a commodity of their choice; with none the exchange is void
+    (and the opponent counts as asked)."""
+    game.harbor_done.append(a.to)
+    if any(game.hands[a.to][c] for c in COMMODITIES):
+        game.harbor_offer = a.card
+        game.card_target = a.to
+        game.pending.insert(0, Prompt(PromptKind.HARBOR_ANSWER, a.to))
+        game.prompt = game.pending[0]
+
+
+def check_harbor_answer(game: GameState, a: GiveCard) -> str | None:
+    if a.card.is_resource:
+        return "Commercial Harbor is answered with a commodity (§10)"
+    return None
+
+
+def harbor_answered(game: GameState, a: GiveCard) -> None:
+    """The commodity is given (by the give rule); the resource offered goes the other way,
+    and the turn goes on."""
+    offered = game.harbor_offer
+    assert offered is not None
+    game.hands[game.active][offered] -= 1
+    game.hands[a.player][offered] += 1
+    game.harbor_offer = None
+    game.card_target = NOBODY
+    turnflow.pending_done(game)
+
+
+def stop_reason(game: GameState) -> str | None:
+    """``stop_effect`` on the turn: the previous release's end of the exchanges, kept so its
+    journals replay (``commercial_harbor`` → exchanges → ``stop_effect``)."""
+    if not game.harbor_open:
+        return "there is no card effect to stop now"
+    return None
+
+
+def stop_harbor(game: GameState) -> None:
+    """As the previous release stopped: the harbor closes and who was asked is forgotten."""
+    game.harbor_open = False
+    game.harbor_done = []
+
+
+def harbor_told(t: Telling, a: HarborExchange) -> list[Line]:
+    """The resource offered is private to both until the answer; without a commodity to
+    answer with, nothing moves (§10)."""
+    who, to = t.who(a.player), t.who(a.to)
+    if t.game.harbor_offer is None:
+        return [Line(LineKind.CARDS, f"{to} holds no commodity: nothing moves")]
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} offers {to} a resource",
+            frozenset({a.player, a.to}),
+            f"{who} offers {to} 1 {a.card.label}",
+        )
+    ]
+
+
+# ---- Master Merchant ----------------------------------------------------------------------------
+
+
+def master_merchant_reason(game: GameState, a: PlayMasterMerchant) -> str | None:
+    reason = other_player_reason(game, a.player, a.victim)
+    if reason:
+        return reason
+    if game.victory_points(a.victim) <= game.victory_points(a.player):
+        return "Master Merchant targets a player with more VP than you (§10)"
+    if not game.card_count(a.victim):
+        return f"player {a.victim} holds no resource or commodity cards"
+    return None
+
+
+def do_master_merchant(game: GameState, a: PlayMasterMerchant) -> None:
+    game.card_target = a.victim
+    take = min(MASTER_MERCHANT_TAKE, game.card_count(a.victim))
+    game.pending.append(Prompt(PromptKind.MASTER_MERCHANT, a.player, take))
+
+
+MASTER_MERCHANT = CardRule(
+    ProgressCard.MASTER_MERCHANT,
+    DECK,
+    2,
+    PlayMasterMerchant,
+    candidates=lambda g, p: [PlayMasterMerchant(p, v) for v in sorted(others(g, p))],
+    check=master_merchant_reason,
+    effect=do_master_merchant,
+    summary="Master Merchant: take 2 cards",
+    button=on_victim(ProgressCard.MASTER_MERCHANT),
+    what=lambda t, a: f" on {t.who(a.victim)}",
+)
+
+
+def master_merchant_options(game: GameState, p: int) -> list[Action]:
+    return [TakeCard(p, c) for c in Card if game.hands[game.card_target][c]]
+
+
+def check_take_card(game: GameState, a: TakeCard) -> str | None:
+    if not game.hands[game.card_target][a.card]:
+        return f"player {game.card_target} holds no {a.card.label}"
+    return None
+
+
+def do_take_card(game: GameState, a: TakeCard) -> None:
+    game.hands[game.card_target][a.card] -= 1
+    game.hands[a.player][a.card] += 1
+    if game.pending[0].count <= 1:
+        game.card_target = NOBODY
+    turnflow.pending_step_done(game)
+
+
+def take_card_told(t: Telling, a: TakeCard) -> list[Line]:
+    """The Master Merchant's take."""
+    who, victim = t.who(a.player), t.prior.card_target
+    return [
+        Line(
+            LineKind.CARDS,
+            f"{who} takes a card from {t.who(victim)}",
+            frozenset({a.player, victim}),
+            f"{who} takes 1 {a.card.label} from {t.who(victim)}",
+        )
+    ]
+
+
+# ---- Merchant, Merchant Fleet -------------------------------------------------------------------
+
+
+def merchant_hexes(game: GameState, p: int) -> list[int]:
+    """Land hexes with a resource next to one of the player's settlements or cities."""
+    terrains = game.board.terrains
+    hexes = {h for node in game.buildings_of[p] for h in NODE_HEXES[node]}
+    return sorted(h for h in hexes if terrains[h] is not Terrain.DESERT)
+
+
+def merchant_reason(game: GameState, a: PlayMerchant) -> str | None:
+    if not 0 <= a.hex < HEX_COUNT:
+        return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
+    if game.board.terrains[a.hex] is Terrain.DESERT:
+        return "the merchant goes on a hex with a resource, not the desert"
+    if a.hex not in merchant_hexes(game, a.player):
+        return "the merchant goes next to one of your settlements or cities (§10)"
+    return None
+
+
+def do_merchant(game: GameState, a: PlayMerchant) -> None:
+    """The merchant moves here and to this player, whoever had it before (§10)."""
+    previous = game.merchant_owner
+    game.merchant_hex = a.hex
+    game.merchant_owner = a.player
+    if previous != NOBODY:
+        game.update_trade_rates(previous)
+    game.update_trade_rates(a.player)
+
+
+_MERCHANT_SUMMARY = "Merchant: 2:1 trade of a hex's resource"
+MERCHANT = CardRule(
+    ProgressCard.MERCHANT,
+    DECK,
+    6,
+    PlayMerchant,
+    candidates=lambda g, p: [PlayMerchant(p, h) for h in merchant_hexes(g, p)],
+    check=merchant_reason,
+    effect=do_merchant,
+    summary=_MERCHANT_SUMMARY,
+    button=at_spot(_MERCHANT_SUMMARY, "hex", "hex"),
+    what=lambda t, a: f" on {hex_words(t.game, a.hex)}",
+)
+
+
+def do_merchant_fleet(game: GameState, a: PlayMerchantFleet) -> None:
+    if a.card not in game.fleet:
+        game.fleet.append(a.card)
+    game.update_trade_rates(a.player)
+
+
+MERCHANT_FLEET = CardRule(
+    ProgressCard.MERCHANT_FLEET,
+    DECK,
+    2,
+    PlayMerchantFleet,
+    candidates=lambda g, p: [PlayMerchantFleet(p, c) for c in Card],
+    effect=do_merchant_fleet,
+    summary="Merchant Fleet: 2:1 trade of one card this turn",
+    button=lambda g, a, names: f"Merchant Fleet: {a.card.label} 2:1",
+    what=lambda t, a: f": {a.card.label} 2:1 this turn",
+)
+
+
+# ---- the monopolies -----------------------------------------------------------------------------
+
+
+def monopoly(game: GameState, p: int, card: Card, most: int) -> None:
+    for q in opponents_from_active(game):
+        n = min(most, game.hands[q][card])
+        game.hands[q][card] -= n
+        game.hands[p][card] += n
+        if n:
+            game.events.append(CardsMoved(q, p, card.amount(n)))
+
+
+def resource_monopoly_reason(game: GameState, a: PlayResourceMonopoly) -> str | None:
+    if not a.card.is_resource:
+        return "Resource Monopoly names a resource; Trade Monopoly is for commodities"
+    return None
+
+
+def trade_monopoly_reason(game: GameState, a: PlayTradeMonopoly) -> str | None:
+    if a.card.is_resource:
+        return "Trade Monopoly names a commodity (cloth, coin or paper)"
+    return None
+
+
+RESOURCE_MONOPOLY = CardRule(
+    ProgressCard.RESOURCE_MONOPOLY,
+    DECK,
+    4,
+    PlayResourceMonopoly,
+    candidates=lambda g, p: [PlayResourceMonopoly(p, c) for c in RESOURCES],
+    check=resource_monopoly_reason,
+    effect=lambda g, a: monopoly(g, a.player, a.card, RESOURCE_MONOPOLY_TAKE),
+    summary="Resource Monopoly",
+    button=lambda g, a, names: f"Monopoly on {a.card.label}",
+    what=lambda t, a: f" on {a.card.label}",
+)
+TRADE_MONOPOLY = CardRule(
+    ProgressCard.TRADE_MONOPOLY,
+    DECK,
+    2,
+    PlayTradeMonopoly,
+    candidates=lambda g, p: [PlayTradeMonopoly(p, c) for c in COMMODITIES],
+    check=trade_monopoly_reason,
+    effect=lambda g, a: monopoly(g, a.player, a.card, TRADE_MONOPOLY_TAKE),
+    summary="Trade Monopoly",
+    button=lambda g, a, names: f"Monopoly on {a.card.label}",
+    what=lambda t, a: f" on {a.card.label}",
+)
+
+
+CARDS = (
+    COMMERCIAL_HARBOR,
+    MASTER_MERCHANT,
+    MERCHANT,
+    MERCHANT_FLEET,
+    RESOURCE_MONOPOLY,
+    TRADE_MONOPOLY,
+)
+RULES = (
+    ActionRule(
+        TakeCard,
+        check_take_card,
+        do_take_card,
+        (PromptKind.MASTER_MERCHANT,),
+        "take a card",
+        button=lambda g, a, names: f"Take 1 {a.card.label}",
+        told=take_card_told,
+    ),
+    ActionRule(
+        HarborExchange,
+        check_harbor,
+        do_harbor,
+        (PromptKind.TURN,),
+        "offer a resource for a commodity",
+        button=lambda g, a, names: f"Offer 1 {a.card.label} to {names[a.to]}",
+        told=harbor_told,
+        private=True,
+    ),
+)
+OPTIONS: dict[PromptKind, Options] = {
+    PromptKind.HARBOR_ANSWER: harbor_answer_options,
+    PromptKind.MASTER_MERCHANT: master_merchant_options,
+}
+STOPS: dict[PromptKind, Stop] = {PromptKind.TURN: (stop_reason, stop_harbor)}
+GIVES = {PromptKind.HARBOR_ANSWER: (check_harbor_answer, harbor_answered)}
+PROMPTS = (
+    PromptRule(
+        PromptKind.HARBOR_ANSWER,
+        "Commercial Harbor: give a commodity of your choice",
+        private=True,
+        phone=True,
+        picker=CardPick(PickedHand.OWN, "Give", about="to {active}", count=1, suggested=True),
+        shown="Your cards: {cards}",
+        details="{active} gives you 1 {offered}",
+    ),
+    PromptRule(
+        PromptKind.MASTER_MERCHANT,
+        "Master Merchant: take {cards}",
+        private=True,  # the victim's hand, shown to the merchant only
+        phone=True,
+        picker=CardPick(PickedHand.TARGET, "Take", about="from {target}'s hand"),
+        shown="{target}'s cards: {cards}",
+    ),
+)

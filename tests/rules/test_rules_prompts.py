@@ -1,0 +1,130 @@
+"""Every prompt kind declared once (a ``PromptRule`` beside the actions answering it): who
+decides, what the shared screen and the phones may show, the card picker's hand and verb, the
+banner's words; and no module outside the rules core branches on a prompt's kind."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import companion_app
+from companion_app.rules import registry
+from companion_app.rules.declare import Decider, PickedHand
+from companion_app.rules.prompts import Prompt, PromptKind
+
+ROOT = Path(companion_app.__file__).parent
+KIND_NAMES = {k.name for k in PromptKind}
+KIND_VALUES = {k.value for k in PromptKind}
+
+WORDS_FIELDS = {"count", "cards", "roads", "knights"}
+DETAILS_FIELDS = {"offerer", "gives", "takes", "active", "offered", "held"}
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def test_every_prompt_kind_is_declared_once_in_the_module_of_its_mechanic() -> None:
+    declared = [rule.kind for module in registry.MECHANICS for rule in module.PROMPTS]
+    assert sorted(k.value for k in declared) == sorted(KIND_VALUES)
+    # Beside the actions that answer it: every prompt but the end is answered by some action.
+    answered = {kind for rule in registry.RULES.values() for kind in rule.prompts}
+    assert answered == set(PromptKind) - {PromptKind.GAME_OVER}
+
+
+def test_each_declaration_is_consistent_and_its_words_are_one_template() -> None:
+    for kind, rule in registry.PROMPTS.items():
+        assert rule.words and rule.words == rule.words.strip(), kind
+        assert _fields(rule.words) <= WORDS_FIELDS, kind
+        assert _fields(rule.details) | _fields(rule.phone_details) <= DETAILS_FIELDS, kind
+        assert _fields(rule.shown) <= {"target", "cards"}, kind
+        if rule.picker is not None:
+            # Choosing among hidden cards: private, on the decider's phone, words to show.
+            assert rule.private and rule.phone and rule.shown, kind
+            assert rule.picker.verb in ("Discard", "Give", "Take", "Put back"), kind
+            assert _fields(rule.picker.about) <= {"active", "target"}, kind
+        if rule.private:
+            assert kind in registry.ALWAYS_ASKED, kind
+    assert {
+        PromptKind.DISCARD,
+        PromptKind.WEDDING_GIVE,
+        PromptKind.HARBOR_ANSWER,
+        PromptKind.PROGRESS_DISCARD,
+        PromptKind.SPY,
+        PromptKind.MASTER_MERCHANT,
+    } == registry.PICKER_PROMPTS
+    assert (
+        registry.PICKER_PROMPTS
+        | {
+            PromptKind.TRADE_RESPONSE,
+            PromptKind.DESERTER_REMOVE,
+        }
+        == registry.PHONE_PROMPTS
+    )
+    assert {k for k, r in registry.PROMPTS.items() if r.decider is Decider.ON_TURN} == {
+        PromptKind.ROLL,
+        PromptKind.TURN,
+    }
+    assert registry.PROMPTS[PromptKind.SPY].picker.hand is PickedHand.TARGET_PROGRESS  # type: ignore[union-attr]
+
+
+def test_the_banner_words_come_from_the_declaration() -> None:
+    names = ("Anna", "Ben", "Cleo")
+    assert registry.describe_prompt(Prompt(PromptKind.WEDDING_GIVE, 1, 2), names) == (
+        "Ben: Wedding: give 2 cards of your choice"
+    )
+    assert registry.describe_prompt(Prompt(PromptKind.PROGRESS_DISCARD, 2, 1)) == (
+        "Player 3: more than 4 progress cards: discard 1"
+    )
+
+
+# ---- no module outside the rules core branches on a prompt's kind -----------------------------
+
+
+def branches_on_prompt_kinds(tree: ast.AST) -> list[int]:
+    """Lines naming a prompt kind (``PromptKind.DISCARD``) or comparing with a kind's value."""
+    lines = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in KIND_NAMES
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "PromptKind"
+        ):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            mentions_kind = any("kind" in ast.unparse(side) for side in sides)
+            values = {
+                c.value
+                for side in sides
+                for c in ast.walk(side)
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            }
+            if mentions_kind and values & KIND_VALUES:
+                lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_the_scan_finds_a_branch_on_a_prompt_kind() -> None:
+    tree = ast.parse(
+        "def f(game):\n"
+        "    if game.prompt.kind is PromptKind.SPY:\n"
+        "        return 1\n"
+        "    if game.prompt.kind.value in ('discard', 'turn'):\n"
+        "        return 2\n"
+        "    return [k for k in PromptKind]\n"
+    )
+    assert branches_on_prompt_kinds(tree) == [2, 4]
+
+
+def test_no_module_outside_the_rules_core_branches_on_prompt_kinds() -> None:
+    rules = ROOT / "rules"
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted(ROOT.rglob("*.py"))
+        if rules not in path.parents
+        for line in branches_on_prompt_kinds(ast.parse(path.read_text()))
+    ]
+    assert found == []
