@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from companion_app.app import presenter as P
+from companion_app.app import board_picture as B
 from companion_app.app.board_taps import MIN_TARGET_DP, ROAD_END, BoardTaps, Target
 from companion_app.rules.actions import BuildRoad, BuildSettlement
 from companion_app.rules.config import GameConfig
@@ -32,8 +32,8 @@ ROOMY = (8, 8, 732, 652)
 EVERY_ROAD = [("edge", e) for e in range(EDGE_COUNT)]
 
 
-def _taps(area: tuple[int, ...], offered: list[P.Spot]) -> BoardTaps:
-    return BoardTaps(P.BoardGeometry(*area), offered, MIN_TARGET_DP)
+def _taps(area: tuple[int, ...], offered: list[B.Spot]) -> BoardTaps:
+    return BoardTaps(B.BoardGeometry(*area), offered, MIN_TARGET_DP)
 
 
 def _overlap(a: Target, b: Target) -> bool:
@@ -41,7 +41,7 @@ def _overlap(a: Target, b: Target) -> bool:
 
 
 def test_the_seven_inch_board_is_too_small_for_road_middles_and_right_for_their_ends() -> None:
-    geo = P.BoardGeometry(*SEVEN_INCH)
+    geo = B.BoardGeometry(*SEVEN_INCH)
     assert geo.size == pytest.approx(45.6, abs=0.05)
     # Middles 0.87 side apart: 39.5 px targets, under a finger's 44.
     assert 2 * geo.reach(("edge", 0)) == pytest.approx(39.2, abs=0.1)
@@ -77,7 +77,7 @@ def test_a_setup_road_is_two_taps_from_the_new_settlement() -> None:
     """§2: the road goes next to the settlement just placed; at 1024x600 its ends are tapped."""
     game = Game.new(GameConfig.for_players(4))
     game.apply(BuildSettlement(0, 4))
-    spots = P.spots_for(game.legal_actions())
+    spots = B.spots_for(game.legal_actions())
     roads = sorted(e for _kind, e in spots)
     assert roads == sorted(NODE_EDGES[4])
     taps = _taps(SEVEN_INCH, list(spots))
@@ -112,7 +112,7 @@ def test_an_end_with_one_road_is_held_too_never_taken_at_once() -> None:
 def test_the_held_end_lets_go_and_another_end_is_held_instead() -> None:
     game = Game.new(GameConfig.for_players(4))
     game.apply(BuildSettlement(0, 4))
-    taps = _taps(SEVEN_INCH, list(P.spots_for(game.legal_actions())))
+    taps = _taps(SEVEN_INCH, list(B.spots_for(game.legal_actions())))
     geo = taps.geometry
     far = list(NODE_NEIGHBOURS[4])
     assert taps.tap(*geo.node(4)) is None
