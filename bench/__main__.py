@@ -29,7 +29,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "journal": lambda: journal.run(
                 journal.Sizes(replay_actions=50, replays=1, commits=20), WORKDIR
             ),
-            "link": lambda: link.run(link.Sizes(presses=20)),
+            "link": lambda: link.run(link.Sizes(presses=20, work_rolls=0)),
             "app": lambda: app.run(app.Sizes(runs=1)),
             "taps": lambda: taps.run(taps.Sizes(long_game=False)),
             "firmware": lambda: firmware.run(
