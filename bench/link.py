@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from shutil import which
+from typing import Any
 
 from bench.table import NOT_AVAILABLE, Row, percentile, verdict
 
@@ -100,27 +101,39 @@ def roll_rows(presses: int) -> list[Row]:
     ]
 
 
-def frame_samples(presses: int) -> list[float]:
-    """Per-press milliseconds from `bench.ui_probe` under a private Xvfb."""
+def run_probe(probe: str, count: int, *, timeout: float, tree: Path | None = None) -> Any:
+    """``bench/<probe>.py COUNT OUT.json`` in a child process under a private Xvfb (on the
+    project in ``tree``, this one by default); the JSON it wrote, once it reported no error."""
     from bench.app import xvfb
 
     with tempfile.TemporaryDirectory() as tmp, xvfb() as display:
-        out = Path(tmp) / "frames.json"
+        out = Path(tmp) / "out.json"
         env = {**os.environ, "DISPLAY": display, "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_ARGS": "1"}
+        command = [sys.executable, str(Path(__file__).with_name(f"{probe}.py"))]
+        if tree is None:
+            command = [sys.executable, "-m", f"bench.{probe}"]
+        else:
+            env["PYTHONPATH"] = str(tree)  # the probe is this tree's; the project, the tree's
         result = subprocess.run(
-            [sys.executable, "-m", "bench.ui_probe", str(presses), str(out)],
+            [*command, str(count), str(out)],
+            cwd=tree,
             env=env,
             capture_output=True,
             text=True,
-            timeout=120 + presses * 0.2,
+            timeout=timeout,
         )
         if result.returncode != 0 or not out.exists():
             last = result.stderr.strip().splitlines()[-1:] or [f"exit {result.returncode}"]
-            raise RuntimeError(f"ui_probe: {last[0][-150:]}")
+            raise RuntimeError(f"{probe}: {last[0][-150:]}")
         data = json.loads(out.read_text(encoding="utf-8"))
     if data["errors"]:
-        raise RuntimeError(f"ui_probe: {data['errors'][0]}")
-    samples: list[float] = data["samples_ms"]
+        raise RuntimeError(f"{probe}: {data['errors'][0]}")
+    return data
+
+
+def frame_samples(presses: int) -> list[float]:
+    """Per-press milliseconds from `bench.ui_probe` under a private Xvfb."""
+    samples: list[float] = run_probe("ui_probe", presses, timeout=120 + presses * 0.2)["samples_ms"]
     return samples
 
 
@@ -159,27 +172,9 @@ def frame_rows(presses: int, pty_cpython_p99: float | None) -> list[Row]:
 
 def work_per_roll(rolls: int, tree: Path) -> dict[str, float]:
     """`bench.work_probe` on the project in ``tree`` under a private Xvfb: counts per roll."""
-    from bench.app import xvfb
-
-    with tempfile.TemporaryDirectory() as tmp, xvfb() as display:
-        out = Path(tmp) / "work.json"
-        env = {**os.environ, "DISPLAY": display, "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_ARGS": "1"}
-        env["PYTHONPATH"] = str(tree)  # the probe is this tree's; the project, the tree's
-        result = subprocess.run(
-            [sys.executable, str(Path(__file__).with_name("work_probe.py")), str(rolls), str(out)],
-            cwd=tree,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120 + rolls * 2,
-        )
-        if result.returncode != 0 or not out.exists():
-            last = result.stderr.strip().splitlines()[-1:] or [f"exit {result.returncode}"]
-            raise RuntimeError(f"work_probe: {last[0][-150:]}")
-        data = json.loads(out.read_text(encoding="utf-8"))
-    if data["errors"]:
-        raise RuntimeError(f"work_probe: {data['errors'][0]}")
-    per_roll: dict[str, float] = data["per_roll"]
+    per_roll: dict[str, float] = run_probe("work_probe", rolls, timeout=120 + rolls * 2, tree=tree)[
+        "per_roll"
+    ]
     return per_roll
 
 

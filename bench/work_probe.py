@@ -18,11 +18,13 @@ import json
 import os
 import sys
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-TIMEOUT_FRAMES = 2000
+TIMEOUT_S = 30.0
+"""A phase (a roll due, the box confirming, the roll arriving) taking longer is an error."""
 STATE_COMMANDS = (b"TRACK", b"ARM", b"DISARM", b"ALCH", b"SHOW", b"ATTACK")
 
 
@@ -96,7 +98,7 @@ def main(rolls: int, out: Path) -> None:
     totals: Counter[str] = Counter()
     done: list[int] = [0]
     errors: list[str] = []
-    state: dict[str, Any] = {"phase": "start", "frames": 0}
+    state: dict[str, Any] = {"phase": "start", "since": time.monotonic()}
 
     def rolls_in(game: Any) -> int:
         return sum(1 for a in game.history if type(a).__name__ == "Roll")
@@ -121,9 +123,12 @@ def main(rolls: int, out: Path) -> None:
 
     def tick(_dt: float) -> None:
         phase = state["phase"]
-        state["frames"] += 1
-        if state["frames"] > TIMEOUT_FRAMES:
-            errors.append(f"stuck in {phase} after {done[0]} rolls")
+        if time.monotonic() - state["since"] > TIMEOUT_S:
+            link = app.dice.link if app.dice is not None else None
+            errors.append(
+                f"stuck in {phase} after {done[0]} rolls: {getattr(link, 'status', '-')}, "
+                f"{getattr(link, 'counters', '-')}, {app.session.game.describe_prompt()}"
+            )
             app.stop()
             return
         if phase == "start":
@@ -140,7 +145,7 @@ def main(rolls: int, out: Path) -> None:
             state["rolls"] = rolls_in(app.session.game)
             counts.clear()
             app.roll_virtual()
-            state["phase"], state["frames"] = "wait", 0
+            state["phase"], state["since"] = "wait", time.monotonic()
         elif phase == "wait" and rolls_in(app.session.game) > state["rolls"]:
             state["phase"] = "settle"  # one more frame: what the roll brought is drawn
         elif phase == "settle":
@@ -149,7 +154,7 @@ def main(rolls: int, out: Path) -> None:
             if done[0] >= rolls:
                 app.stop()
                 return
-            state["phase"], state["frames"] = "play", 0
+            state["phase"], state["since"] = "play", time.monotonic()
         Clock.schedule_once(tick, 0)
 
     Clock.schedule_once(tick, 0.5)

@@ -564,25 +564,25 @@ class CompanionApp(App):
 
 @dataclass(frozen=True, slots=True)
 class ScreenEntry:
-    """Where a screen's class is (imported on first use: only Home loads at start)."""
+    """A screen's class in ``companion_app.app.screens.<its name>`` (imported on first use:
+    only Home loads at start)."""
 
-    module: str
     cls: str
     info: bool = False
     """Opened from a game: it follows the state while shown (``refresh()``)."""
 
 
 SCREENS: dict[str, ScreenEntry] = {
-    "new_game": ScreenEntry("new_game", "NewGameScreen"),
-    "build_table": ScreenEntry("build_table", "BuildTableScreen"),
-    "game": ScreenEntry("game", "GameScreen"),
-    "hand": ScreenEntry("hand", "HandScreen", info=True),
-    "improvements": ScreenEntry("improvements", "ImprovementsScreen", info=True),
-    "attack": ScreenEntry("attack", "AttackScreen", info=True),
-    "statistics": ScreenEntry("statistics", "StatisticsScreen", info=True),
-    "game_over": ScreenEntry("game_over", "GameOverScreen", info=True),
+    "new_game": ScreenEntry("NewGameScreen"),
+    "build_table": ScreenEntry("BuildTableScreen"),
+    "game": ScreenEntry("GameScreen"),
+    "hand": ScreenEntry("HandScreen", info=True),
+    "improvements": ScreenEntry("ImprovementsScreen", info=True),
+    "attack": ScreenEntry("AttackScreen", info=True),
+    "statistics": ScreenEntry("StatisticsScreen", info=True),
+    "game_over": ScreenEntry("GameOverScreen", info=True),
 }
-"""Every screen but Home by name: its module in ``companion_app.app.screens`` and class."""
+"""Every screen but Home, by name (the name of its module and its .kv file)."""
 
 _INFO_SCREENS = tuple(name for name, entry in SCREENS.items() if entry.info)
 
@@ -591,7 +591,7 @@ def _make_screen(name: str) -> Any:
     entry = SCREENS.get(name)
     if entry is None:
         raise KeyError(f"no screen named {name!r}")
-    module = importlib.import_module(f"companion_app.app.screens.{entry.module}")
+    module = importlib.import_module(f"companion_app.app.screens.{name}")
     return getattr(module, entry.cls)(name=name)
 
 

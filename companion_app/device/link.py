@@ -178,11 +178,12 @@ class DiceLink:
             self._session.acknowledge(roll)
             self._flush()
 
-    def want(self, state: BoxState | None) -> None:
+    def want(self, state: BoxState | None, *, first: bool = False) -> None:
         """The box should show ``state`` (`box_state.box_state`; None: no game, disarmed).
-        Only what differs from the state wanted before goes on the wire."""
+        Only what differs from the state wanted before goes on the wire; ``first``: the first
+        state of a game just opened (its past attacks are not played)."""
         with self._lock:
-            self._session.want(state)
+            self._session.want(state, first=first)
             self._flush()
 
     # ---- the reader thread -----------------------------------------------------------------

@@ -173,15 +173,16 @@ class HostSession:
 
     # ---- commands from the game ------------------------------------------------------------
 
-    def want(self, state: BoxState | None) -> None:
+    def want(self, state: BoxState | None, *, first: bool = False) -> None:
         """The box should show ``state`` (None: no game, the button rolls nothing). Only the
         commands whose line differs from the one wanted before are queued; one more attack
-        than the last state plays the animation once."""
+        than the last state plays the animation once. ``first``: the first state of a game
+        just opened, whose past attacks are not news."""
         if state is None:
             self.set_armed(False)
             return
         self.set_track(*state.track)
-        if self._attacks is not None and state.attacks > self._attacks:
+        if not first and self._attacks is not None and state.attacks > self._attacks:
             self.attack()
         self._attacks = state.attacks
         self.show(state.turn, state.draws)

@@ -68,7 +68,7 @@ class LinkCommands(Protocol):
     """The commands of `link.DiceLink` the table uses."""
 
     def acknowledge(self, roll: DeviceRoll) -> None: ...
-    def want(self, state: BoxState | None) -> None: ...
+    def want(self, state: BoxState | None, *, first: bool = False) -> None: ...
 
 
 class DiceTable:
@@ -142,8 +142,8 @@ class DiceTable:
         state = box_state(self.session.game)
         self.states_computed += 1
         if state != self.shown:
-            self.shown = state
-            self.link.want(state)
+            first, self.shown = self.shown is None, state
+            self.link.want(state, first=first)
 
     def _apply(self, roll: DeviceRoll) -> bool:
         """Apply and acknowledge ``roll``; True when it is done with (applied or refused)."""

@@ -353,3 +353,6 @@ def test_a_wanted_box_state_sends_only_what_differs_and_each_attack_once() -> No
     assert sent(session) == ["ALCH y=2 r=5"]
     session.want(None)  # no game on the tablet: the button rolls nothing
     assert sent(session) == []  # disarmed already
+    # another game is opened, with three attacks behind it: not played
+    session.want(BoxState((1, 8), True, None, "Bo", (), 3), first=True)
+    assert sent(session) == ["TRACK pos=1 len=8", "SHOW turn=Bo", "ARM", "ALCH"]

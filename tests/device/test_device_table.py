@@ -29,12 +29,14 @@ class FakeLink:
     def __init__(self, log: list[tuple[Any, ...]]) -> None:
         self.log = log
         self.states: list[BoxState | None] = []
+        self.firsts: list[bool] = []
 
     def acknowledge(self, roll: DeviceRoll) -> None:
         self.log.append(("ack", roll.seq))
 
-    def want(self, state: BoxState | None) -> None:
+    def want(self, state: BoxState | None, *, first: bool = False) -> None:
         self.states.append(state)
+        self.firsts.append(first)
 
     @property
     def state(self) -> BoxState:
@@ -217,11 +219,13 @@ def test_the_box_state_is_computed_once_per_update_and_handed_on_only_when_it_di
     table.update_box()
     table.update_box()
     assert table.states_computed == 2 and link.states == [box_state(session.game)]
+    assert link.firsts == [True]  # the game's past attacks are not news
     table.take(device_roll(1))
     assert len(link.states) == 1  # applying a roll never updates the box by itself
     table.update_box()
     assert table.states_computed == 3 and len(link.states) == 2
     assert link.states[-1] == box_state(session.game) and not link.state.armed
+    assert link.firsts == [True, False]
 
 
 @pytest.mark.parametrize(
