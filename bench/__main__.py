@@ -43,7 +43,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "standings": lambda: standings.run(
                 standings.Sizes(games=12, distinct_games=2, runs=5), WORKDIR
             ),
-            "link": lambda: link.run(link.Sizes(presses=20)),
+            "link": lambda: link.run(link.Sizes(presses=20, work_rolls=0)),
             "app": lambda: app.run(app.Sizes(runs=1)),
             "taps": lambda: taps.run(taps.Sizes(long_game=False)),
             "firmware": lambda: firmware.run(

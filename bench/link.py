@@ -12,6 +12,13 @@ Press → next UI frame: `bench.ui_probe` in a child process under a private Xvf
 app's own `DiceController` (virtual dice: the emulated box with the firmware on CPython) to the
 first frame flipped after the roll is applied; its anchor is press → applied over the pty with the
 same firmware, from this run.
+
+Work per roll: `bench.work_probe` runs the whole app (game screen, virtual dice, phones on) under
+a private Xvfb and counts, from a press to the frame after the roll is shown, the refreshes, the
+box states computed, the state commands written to the box, the phones' publishes and the game
+log's syncs, rebuilds and actions replayed. With ``BENCH_WORK_BASELINE`` set to a checkout of an
+earlier tree of the project (``git archive``), the same probe runs on it too (in the same run) and
+its figures are the anchor.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from shutil import which
+from typing import Any
 
 from bench.table import NOT_AVAILABLE, Row, percentile, verdict
 
@@ -33,9 +41,22 @@ ROLL_TARGET_MS = 10.0
 FRAME_TARGET_MS = 25.0
 
 
+WORK_FIGURES = (
+    "refreshes",
+    "box states computed",
+    "state commands written",
+    "phone publishes",
+    "log syncs",
+    "log rebuilds",
+    "actions replayed into a log",
+)
+BASELINE_ENV = "BENCH_WORK_BASELINE"
+
+
 @dataclass
 class Sizes:
     presses: int = 1000
+    work_rolls: int = 100
 
 
 def p50_p99(samples_ms: Sequence[float]) -> tuple[float, float]:
@@ -80,27 +101,39 @@ def roll_rows(presses: int) -> list[Row]:
     ]
 
 
-def frame_samples(presses: int) -> list[float]:
-    """Per-press milliseconds from `bench.ui_probe` under a private Xvfb."""
+def run_probe(probe: str, count: int, *, timeout: float, tree: Path | None = None) -> Any:
+    """``bench/<probe>.py COUNT OUT.json`` in a child process under a private Xvfb (on the
+    project in ``tree``, this one by default); the JSON it wrote, once it reported no error."""
     from bench.app import xvfb
 
     with tempfile.TemporaryDirectory() as tmp, xvfb() as display:
-        out = Path(tmp) / "frames.json"
+        out = Path(tmp) / "out.json"
         env = {**os.environ, "DISPLAY": display, "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_ARGS": "1"}
+        command = [sys.executable, str(Path(__file__).with_name(f"{probe}.py"))]
+        if tree is None:
+            command = [sys.executable, "-m", f"bench.{probe}"]
+        else:
+            env["PYTHONPATH"] = str(tree)  # the probe is this tree's; the project, the tree's
         result = subprocess.run(
-            [sys.executable, "-m", "bench.ui_probe", str(presses), str(out)],
+            [*command, str(count), str(out)],
+            cwd=tree,
             env=env,
             capture_output=True,
             text=True,
-            timeout=120 + presses * 0.2,
+            timeout=timeout,
         )
         if result.returncode != 0 or not out.exists():
             last = result.stderr.strip().splitlines()[-1:] or [f"exit {result.returncode}"]
-            raise RuntimeError(f"ui_probe: {last[0][-150:]}")
+            raise RuntimeError(f"{probe}: {last[0][-150:]}")
         data = json.loads(out.read_text(encoding="utf-8"))
     if data["errors"]:
-        raise RuntimeError(f"ui_probe: {data['errors'][0]}")
-    samples: list[float] = data["samples_ms"]
+        raise RuntimeError(f"{probe}: {data['errors'][0]}")
+    return data
+
+
+def frame_samples(presses: int) -> list[float]:
+    """Per-press milliseconds from `bench.ui_probe` under a private Xvfb."""
+    samples: list[float] = run_probe("ui_probe", presses, timeout=120 + presses * 0.2)["samples_ms"]
     return samples
 
 
@@ -137,7 +170,38 @@ def frame_rows(presses: int, pty_cpython_p99: float | None) -> list[Row]:
     ]
 
 
+def work_per_roll(rolls: int, tree: Path) -> dict[str, float]:
+    """`bench.work_probe` on the project in ``tree`` under a private Xvfb: counts per roll."""
+    per_roll: dict[str, float] = run_probe("work_probe", rolls, timeout=120 + rolls * 2, tree=tree)[
+        "per_roll"
+    ]
+    return per_roll
+
+
+def work_rows(rolls: int) -> list[Row]:
+    label = "work per roll"
+    if rolls <= 0:
+        return []
+    if which("Xvfb") is None:
+        why = f"{NOT_AVAILABLE}: Xvfb missing (apt-get install xvfb)"
+        return [Row(SECTION, label, None, "", "-", "-", why)]
+    baseline = os.environ.get(BASELINE_ENV)
+    try:
+        after = work_per_roll(rolls, Path(__file__).resolve().parent.parent)
+        before = work_per_roll(rolls, Path(baseline)) if baseline else None
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
+        return [Row(SECTION, label, None, "", "-", "-", f"failed: {exc}"[:150])]
+    rows = []
+    for figure in WORK_FIGURES:
+        anchor = "-" if before is None else f"before: {before.get(figure, 0.0):.2f}"
+        detail = {"rolls": rolls, "before": before}
+        rows.append(
+            Row(SECTION, f"{label}: {figure}", after.get(figure, 0.0), "", "-", anchor, "-", detail)
+        )
+    return rows
+
+
 def run(sizes: Sizes) -> list[Row]:
     rows = roll_rows(sizes.presses)
     cpython_p99 = rows[-1].detail.get("cpython_p99_ms") if rows[-1].value is not None else None
-    return rows + frame_rows(sizes.presses, cpython_p99)
+    return rows + frame_rows(sizes.presses, cpython_p99) + work_rows(sizes.work_rolls)

@@ -100,7 +100,7 @@ def main(presses: int, out: Path) -> None:
 
         def confirmed(self) -> bool:
             link = self.controller.link
-            return link is not None and bool(link.session.state_confirmed)
+            return link is not None and bool(link.state_confirmed)
 
         def drive(self) -> None:
             try:

@@ -164,6 +164,7 @@ def test_the_installed_virtual_dice_roll(installed: Path, work: Path) -> None:
         import queue
         import time
         import companion_app
+        from companion_app.device.box_state import BoxState
         from companion_app.device.events import Connected, RollArrived
         from companion_app.emulator.firmware import firmware_dir
         from companion_app.emulator.virtual import open_virtual_dice
@@ -175,9 +176,10 @@ def test_the_installed_virtual_dice_roll(installed: Path, work: Path) -> None:
         try:
             while not isinstance(events.get(timeout=30), Connected):
                 pass
-            dice.link.arm()  # as the app does when a roll is due
+            # a roll is due, as the app's refresh tells the box
+            dice.link.want(BoxState((0, 8), True, None, "Red", (), 0))
             deadline = time.monotonic() + 30
-            while not dice.link.session.state_confirmed and time.monotonic() < deadline:
+            while not dice.link.state_confirmed and time.monotonic() < deadline:
                 time.sleep(0.01)
             dice.press()
             while not isinstance(event := events.get(timeout=30), RollArrived):

@@ -11,10 +11,12 @@ the game, however they came (a tap, a roll from the dice box, a redo), and shows
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,7 +86,9 @@ class CompanionApp(App):
         self._journal: Journal | None = None
         self.session: GameSession | None = None
         self.game_log: GameLog | None = None
-        """The current game's log, caught up by :meth:`refresh`."""
+        """The current game's log (one per session: the screens and the phones read it),
+        caught up by :meth:`session_log`."""
+        self._log_at: tuple[object, int, object] | None = None
         self._screenshot = screenshot
         self._exit_when_ready = exit_when_ready
         self._started_at = started_at if started_at is not None else time.perf_counter()
@@ -320,8 +324,7 @@ class CompanionApp(App):
             self.dice.update_box()
             self._offer_offline_rolls(self.session)
         session = self.session
-        if session is not None:
-            self.game_log = log_for(self.game_log, session.game)
+        self.session_log()
         self.can_undo = session is not None and session.can_undo
         self.can_redo = session is not None and session.can_redo
         self.game_over = session is not None and session.game.is_over
@@ -338,6 +341,27 @@ class CompanionApp(App):
         current = manager.current_screen
         if current is not None and current.name in _INFO_SCREENS:
             current.refresh()
+
+    def session_log(self) -> GameLog | None:
+        """The current game's log caught up with its history: the one log of the session,
+        synced only when the history changed since (the screens and the phones read it)."""
+        session = self.session
+        if session is None:
+            return None
+        game = session.game
+        history = game.history
+        last = history[-1] if history else None
+        at = self._log_at
+        if (
+            self.game_log is None
+            or at is None
+            or at[0] is not game
+            or at[1] != len(history)
+            or at[2] is not last
+        ):
+            self.game_log = log_for(self.game_log, game)
+            self._log_at = (game, len(history), last)
+        return self.game_log
 
     def _announce(self, session: GameSession) -> None:
         """Show the attack screen after a new barbarian attack, the end screen once the game
@@ -479,7 +503,14 @@ class CompanionApp(App):
         from companion_app.app.widgets.phones_popup import PhonesPopup
 
         if self.phones is None:
-            phones = TablePhones(self, self.session)
+            session = self.session
+            phones = TablePhones(
+                session,
+                apply=self.apply,
+                refusal=lambda: self.message,
+                current=lambda: self.session,
+                log=lambda: self._phones_log(session),
+            )
             try:
                 phones.start()
             except OSError as exc:
@@ -487,6 +518,10 @@ class CompanionApp(App):
                 return
             self.phones = phones
         PhonesPopup(self.phones, self.session.game.config.names).open()
+
+    def _phones_log(self, session: GameSession) -> GameLog:
+        log = self.session_log() if self.session is session else None
+        return log if log is not None else log_for(None, session.game)
 
     def stop_phones(self) -> None:
         if self.phones is not None:
@@ -525,48 +560,38 @@ class CompanionApp(App):
         return manager.get_screen(name)
 
 
-_INFO_SCREENS = ("hand", "improvements", "attack", "statistics", "game_over")
-"""Screens opened from a game; each has ``refresh()`` and follows the state while shown."""
+@dataclass(frozen=True, slots=True)
+class ScreenEntry:
+    """A screen's class in ``companion_app.app.screens.<its name>`` (imported on first use:
+    only Home loads at start)."""
+
+    cls: str
+    info: bool = False
+    """Opened from a game: it follows the state while shown (``refresh()``)."""
+
+
+SCREENS: dict[str, ScreenEntry] = {
+    "new_game": ScreenEntry("NewGameScreen"),
+    "build_table": ScreenEntry("BuildTableScreen"),
+    "game": ScreenEntry("GameScreen"),
+    "hand": ScreenEntry("HandScreen", info=True),
+    "improvements": ScreenEntry("ImprovementsScreen", info=True),
+    "attack": ScreenEntry("AttackScreen", info=True),
+    "statistics": ScreenEntry("StatisticsScreen", info=True),
+    "game_over": ScreenEntry("GameOverScreen", info=True),
+    "standings": ScreenEntry("StandingsScreen"),
+}
+"""Every screen but Home, by name (the name of its module and its .kv file)."""
+
+_INFO_SCREENS = tuple(name for name, entry in SCREENS.items() if entry.info)
 
 
 def _make_screen(name: str) -> Any:
-    if name == "new_game":
-        from companion_app.app.screens.new_game import NewGameScreen
-
-        return NewGameScreen(name=name)
-    if name == "build_table":
-        from companion_app.app.screens.build_table import BuildTableScreen
-
-        return BuildTableScreen(name=name)
-    if name == "game":
-        from companion_app.app.screens.game import GameScreen
-
-        return GameScreen(name=name)
-    if name == "hand":
-        from companion_app.app.screens.hand import HandScreen
-
-        return HandScreen(name=name)
-    if name == "improvements":
-        from companion_app.app.screens.improvements import ImprovementsScreen
-
-        return ImprovementsScreen(name=name)
-    if name == "attack":
-        from companion_app.app.screens.attack import AttackScreen
-
-        return AttackScreen(name=name)
-    if name == "statistics":
-        from companion_app.app.screens.statistics import StatisticsScreen
-
-        return StatisticsScreen(name=name)
-    if name == "game_over":
-        from companion_app.app.screens.game_over import GameOverScreen
-
-        return GameOverScreen(name=name)
-    if name == "standings":
-        from companion_app.app.screens.standings import StandingsScreen
-
-        return StandingsScreen(name=name)
-    raise KeyError(f"no screen named {name!r}")
+    entry = SCREENS.get(name)
+    if entry is None:
+        raise KeyError(f"no screen named {name!r}")
+    module = importlib.import_module(f"companion_app.app.screens.{name}")
+    return getattr(module, entry.cls)(name=name)
 
 
 def save_screenshot(path: str | os.PathLike[str]) -> Path:

@@ -2,12 +2,14 @@
 
 Screens never talk to the serial link. They call :meth:`DiceController.press_virtual` for the
 on-screen roll button, :meth:`DiceController.apply_unexpected` after a change of the game by
-hand (a roll that came while none was due is applied once one is), and
-:meth:`DiceController.update_box` whenever the screen follows the game (the box's barbarian
-LEDs, its display and its armed state follow; this never applies anything), and read
-:attr:`DiceController.status` for the top bar. Rolls arrive through the controller, which
-applies them to the journal session (committed before they are acknowledged or shown) and then
-calls ``on_change`` on the main thread.
+hand (a roll that came while none was due is applied once one is), and the app's one refresh
+calls :meth:`DiceController.update_box` (the box's barbarian LEDs, its display and its armed
+state follow `device.box_state.box_state`, computed once; the link sends only what changed;
+this never applies anything), and read :attr:`DiceController.status` for the top bar.
+
+Each link event is handled once, here (:meth:`DiceController._handle`), on the main thread: its
+words for the top bar, and a roll applied to the journal session (committed before it is
+acknowledged); then ``on_change`` (the app's refresh, which updates the box).
 
 Virtual and real dice take the same path: `companion_app.device.dice.open_box` starts the
 device link to the dice box, `companion_app.emulator.virtual.open_virtual_dice` the same link
@@ -33,6 +35,7 @@ from companion_app.device.events import (
     PressedWhileDisarmed,
     PressedWhileFull,
     Reconnecting,
+    RollArrived,
 )
 from companion_app.device.link import DiceLink
 from companion_app.device.table import DiceTable
@@ -116,12 +119,14 @@ class DiceController:
         self.attach(self.session)
 
     def attach(self, session: GameSession | None) -> None:
-        """Rolls from now on go to ``session`` (None: no game on screen, rolls are refused)."""
+        """Rolls from now on go to ``session`` (None: no game on screen, the box is disarmed).
+        The box learns the game at the owner's next refresh (`update_box`)."""
         self.session = session
         self._press_since = None
         link = self.link
         self._table = None if session is None or link is None else DiceTable(session, link)
-        self.update_box()
+        if self._table is None and link is not None:
+            link.want(None)
 
     def press_virtual(self) -> None:
         """The on-screen roll button: a press of the virtual dice box once it is armed.
@@ -146,7 +151,7 @@ class DiceController:
         if game is None or not game.awaiting_roll or game.is_over:
             self._press_since = None  # no roll is due any more (an undo, another game)
             return
-        if link.session.state_confirmed:
+        if link.state_confirmed:
             self._press_since = None
             box.press()
             return
@@ -165,12 +170,10 @@ class DiceController:
                 self.last_error = self._table.last_error
 
     def update_box(self) -> None:
-        """Tell the box the game's state: the barbarian track, the display, armed only while a
-        roll is due. Never changes the game."""
+        """Tell the box the game's state (`box_state`: the barbarian track, the display, armed
+        only while a roll is due), once per refresh. Never changes the game."""
         if self._table is not None:
             self._table.update_box()
-        elif self.link is not None:
-            self.link.disarm()
 
     def close(self) -> None:
         self._press_since = None
@@ -183,8 +186,16 @@ class DiceController:
         self._schedule(lambda: self._handle(event))
 
     def _handle(self, event: LinkEvent) -> None:
-        """An event from the link, now on the main thread."""
-        if isinstance(event, Connected):
+        """An event from the link, now on the main thread: the one place each is handled."""
+        table = self._table
+        if isinstance(event, RollArrived):
+            if table is not None:
+                table.take(event.roll)
+        elif isinstance(event, OfflineRollsOffered):
+            if table is not None:
+                table.offer(event.rolls)
+            self.last_error = f"{counted(len(event.rolls), 'roll')} made while the tablet was away."
+        elif isinstance(event, Connected):
             firmware = event.info.firmware
             self.status = (
                 DiceStatus("virtual", f"Virtual dice (firmware {firmware})")
@@ -203,11 +214,6 @@ class DiceController:
             self.last_error = (
                 "The dice box holds 64 rolls the tablet has not taken yet; nothing was rolled."
             )
-        elif isinstance(event, OfflineRollsOffered):
-            rolls = counted(len(event.rolls), "roll")
-            self.last_error = f"{rolls} made while the tablet was away."
-        if self._table is not None:
-            self._table.handle(event)
-            if self._table.last_error:
-                self.last_error = self._table.last_error
+        if table is not None and table.last_error:
+            self.last_error = table.last_error
         self._on_change()

@@ -14,15 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.app.presenter import (
+from companion_app.app.board_picture import (
     EVENT_COLOURS,
-    EVENT_WORDS,
     RESOURCE_COLOURS,
     RGBA,
     TRACK_COLOURS,
     player_colour,
     player_mark,
 )
+from companion_app.app.wording import EVENT_WORDS
 from companion_app.device.events import DeviceRoll
 from companion_app.game_stats import (
     EVENT_FACES,

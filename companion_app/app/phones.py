@@ -1,24 +1,23 @@
 """The app's side of the phones: a :class:`PhoneTable` on Kivy's main thread.
 
 Started from the game screen's "Phones" button, stopped when the game screen closes (home) or
-another game opens. A phone's answer reaches ``CompanionApp.apply`` through
-``Clock.schedule_once``, so it is checked, journaled and shown exactly like a tap.
+another game opens. A phone's answer reaches the app's ``apply`` through
+``Clock.schedule_once``, so it is checked, journaled and shown exactly like a tap (and published
+once, by the app's refresh). The pages read the app's game log: one log per session.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from kivy.clock import Clock
 
+from companion_app.game_log import GameLog
 from companion_app.journal import GameSession
 from companion_app.phones.pairing import lan_address
 from companion_app.phones.table import PhoneTable
 from companion_app.rules.actions import Action
 from companion_app.rules.errors import IllegalActionError
-
-if TYPE_CHECKING:
-    from companion_app.app.companion import CompanionApp
 
 PHONES_PORT = 8765
 """The port phones connect to; the next free one is taken if it is busy."""
@@ -26,13 +25,27 @@ PORT_TRIES = 10
 
 
 class TablePhones:
-    """The table server of one game session, while the table wants phones."""
+    """The table server of one game session, while the table wants phones.
 
-    def __init__(self, app: CompanionApp, session: GameSession) -> None:
-        self.app = app
+    ``apply`` is the app's door for an action (False when refused, ``refusal()`` then says
+    why), ``current`` the session on the tablet now, ``log`` the app's game log of it.
+    """
+
+    def __init__(
+        self,
+        session: GameSession,
+        *,
+        apply: Callable[[Action], bool],
+        refusal: Callable[[], str],
+        current: Callable[[], GameSession | None],
+        log: Callable[[], GameLog],
+    ) -> None:
         self.session = session
+        self._apply_on_tablet = apply
+        self._refusal = refusal
+        self._current = current
         self.host = lan_address()
-        self.table = PhoneTable(lambda: session.game, self._apply)
+        self.table = PhoneTable(lambda: session.game, self._apply, log=log)
 
     def start(self) -> None:
         """:raises OSError: no port could be opened on the LAN address."""
@@ -68,10 +81,10 @@ class TablePhones:
 
     def _apply(self, action: Action) -> None:
         """The tablet's own door; raises (state unchanged) if the action is refused."""
-        if self.app.session is not self.session:
+        if self._current() is not self.session:
             raise IllegalActionError("this game is no longer on the tablet")
-        if not self.app.apply(action):
-            raise IllegalActionError(self.app.message or "the tablet refused it")
+        if not self._apply_on_tablet(action):
+            raise IllegalActionError(self._refusal() or "the tablet refused it")
 
 
 def _on_main_thread(fn: object) -> None:

@@ -16,8 +16,10 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Final, Protocol
 
+from companion_app.device.box_state import BoxState
 from companion_app.device.events import (
     Connected,
     DeviceRoll,
@@ -93,8 +95,9 @@ class DiceLink:
     """The app's connection to a dice box (real or emulated; both look the same here).
 
     ``on_event`` is called from the reader thread with each `LinkEvent`; a UI marshals it to
-    its own thread. Commands (`acknowledge`, `show_track`, `arm` ...) may be called from any
-    thread, connected or not: wanted state is kept and sent when the box is (back) there.
+    its own thread. Commands (`acknowledge`, `want`) may be called from any thread, connected
+    or not: wanted state is kept and sent when the box is (back) there. The session's state is
+    read only under the link's lock (`state_confirmed`, `connected`, `counters` ...).
     """
 
     def __init__(
@@ -142,12 +145,13 @@ class DiceLink:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # ---- state for the UI ------------------------------------------------------------------
+    # ---- state for the UI (read under the lock) --------------------------------------------
 
     @property
     def counters(self) -> LinkCounters:
-        """Bad frames, duplicates, reconnects ... (live; read only)."""
-        return self._session.counters
+        """Bad frames, duplicates, reconnects ... (a copy taken under the lock)."""
+        with self._lock:
+            return replace(self._session.counters)
 
     @property
     def status(self) -> str:
@@ -156,16 +160,20 @@ class DiceLink:
 
     @property
     def connected(self) -> bool:
-        return self._session.connected
+        with self._lock:
+            return self._session.connected
 
     @property
     def device_unacked(self) -> int:
         """Rolls the box still keeps for us, from its latest HELLO or heartbeat."""
-        return self._session.device_unacked
+        with self._lock:
+            return self._session.device_unacked
 
     @property
-    def session(self) -> HostSession:
-        return self._session
+    def state_confirmed(self) -> bool:
+        """Connected, and the box confirmed everything it should show (track, armed ...)."""
+        with self._lock:
+            return self._session.state_confirmed
 
     # ---- commands --------------------------------------------------------------------------
 
@@ -175,42 +183,12 @@ class DiceLink:
             self._session.acknowledge(roll)
             self._flush()
 
-    def show_track(self, position: int, length: int) -> None:
-        """Barbarian ship on space ``position`` of a ``length``-space track."""
+    def want(self, state: BoxState | None, *, first: bool = False) -> None:
+        """The box should show ``state`` (`box_state.box_state`; None: no game, disarmed).
+        Only what differs from the state wanted before goes on the wire; ``first``: the first
+        state of a game just opened (its past attacks are not played)."""
         with self._lock:
-            self._session.set_track(position, length)
-            self._flush()
-
-    def show(self, turn: str, draws: tuple[str, ...] = ()) -> None:
-        """The box's display: whose turn it is, who draws on a castle."""
-        with self._lock:
-            self._session.show(turn, draws)
-            self._flush()
-
-    def show_attack(self) -> None:
-        with self._lock:
-            self._session.attack()
-            self._flush()
-
-    def arm(self) -> None:
-        with self._lock:
-            self._session.set_armed(True)
-            self._flush()
-
-    def disarm(self) -> None:
-        with self._lock:
-            self._session.set_armed(False)
-            self._flush()
-
-    def set_alchemist(self, yellow: int, red: int) -> None:
-        """The next press reports these production dice and rolls only the event die."""
-        with self._lock:
-            self._session.set_alchemist((yellow, red))
-            self._flush()
-
-    def clear_alchemist(self) -> None:
-        with self._lock:
-            self._session.set_alchemist(None)
+            self._session.want(state, first=first)
             self._flush()
 
     # ---- the reader thread -----------------------------------------------------------------
@@ -266,7 +244,8 @@ class DiceLink:
             _close_quietly(port)
             if self._stop.is_set():
                 return
-            self._session.counters.disconnects += 1
+            with self._lock:
+                self._session.counters.disconnects += 1
             self._status = f"Dice box lost: {reason}"
             self._emit(Disconnected(reason))
 
@@ -291,7 +270,8 @@ class DiceLink:
                     self._status = f"Dice box {info.device_id} (firmware {info.firmware})"
                 self._emit(event)
             if timed_out:
-                session.counters.timeouts += 1
+                with self._lock:
+                    session.counters.timeouts += 1
                 return "no heartbeat from the dice box for 4 s"
         return "closed"
 

@@ -4,9 +4,11 @@
 time through `tick`, typed events come out, and the lines to send pile up for `take_output`.
 `link.DiceLink` runs it on a real port with a reader thread; tests drive it directly.
 
-What the game wants the box to show (track, armed, Alchemist) is kept as state, sent again
-until the box confirms it with ``OK`` (or its heartbeat shows it), and sent afresh to a box
-that restarted or came back: a dropped command is repaired, never forgotten.
+What the game wants the box to show (a `box_state.BoxState`: track, armed, Alchemist, the
+display, attacks) is kept as state; `want` turns it into the wire's commands and queues only
+those that differ from what was wanted before. A command is sent again until the box confirms
+it with ``OK`` (or its heartbeat shows it), and afresh to a box that restarted or came back: a
+dropped command is repaired, never forgotten.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from companion_app.device import protocol as p
+from companion_app.device.box_state import BoxState
 from companion_app.device.events import (
     Connected,
     DeviceInfo,
@@ -62,6 +65,7 @@ class LinkCounters:
     reordered: int = 0  # rolls that came early and waited for an earlier one
     acks: int = 0  # ACK lines sent (re-acks included)
     device_errors: int = 0  # ERR lines from the box: it rejected something we sent
+    state_changes: int = 0  # wanted-state commands queued because the state changed
     commands_resent: int = 0
     resend_requests: int = 0  # HELLOs sent because the heartbeat showed a roll we never got
     connects: int = 0
@@ -128,6 +132,7 @@ class HostSession:
         self._resend_asked_at = -RESEND_REQUEST_S
         self._state: dict[str, _Command] = {}
         self._attack_pending = False
+        self._attacks: int | None = None  # barbarian attacks in the last wanted state
         # The display's SHOW line: not a confirmed command (a box from before the display
         # answers it with ERR unknown, and rolls must not wait for it); sent on change and
         # after every HELLO from the box.
@@ -167,6 +172,22 @@ class HostSession:
         return data
 
     # ---- commands from the game ------------------------------------------------------------
+
+    def want(self, state: BoxState | None, *, first: bool = False) -> None:
+        """The box should show ``state`` (None: no game, the button rolls nothing). Only the
+        commands whose line differs from the one wanted before are queued; one more attack
+        than the last state plays the animation once. ``first``: the first state of a game
+        just opened, whose past attacks are not news."""
+        if state is None:
+            self.set_armed(False)
+            return
+        self.set_track(*state.track)
+        if not first and self._attacks is not None and state.attacks > self._attacks:
+            self.attack()
+        self._attacks = state.attacks
+        self.show(state.turn, state.draws)
+        self.set_armed(state.armed)
+        self.set_alchemist(state.alchemist)
 
     def acknowledge(self, roll: DeviceRoll) -> None:
         """The roll is committed: the box may forget it.
@@ -208,12 +229,14 @@ class HostSession:
             fields["draw"] = draw
         line = p.encode("SHOW", fields)
         if line != self._show:
+            self.counters.state_changes += 1
             self._show = line
             if self.connected:
                 self._out += line
 
     def attack(self) -> None:
         """Play the attack animation once (not repeated to a box that comes back later)."""
+        self.counters.state_changes += 1
         if self.connected:
             self._out += p.encode("ATTACK")
         else:
@@ -224,6 +247,7 @@ class HostSession:
         if current is not None and current.line == line:
             return
         self._state[slot] = _Command(line, ok_type)
+        self.counters.state_changes += 1
         if self.connected:
             self._send_command(self._state[slot], self._now)
 

@@ -1,8 +1,10 @@
 """The dice box at the table: rolls from the link go into the game, the game's state goes back
-to the box. No Kivy here: the app calls `handle` for each link event on its main thread,
-`apply_unexpected` after each change of the game by hand (a tap, undo, redo, resume), and
-`update_box` whenever the screen follows the game. Only `handle` and `apply_unexpected` (and a
-person's decision on offline rolls) ever apply a roll: updating the box never does.
+to the box. No Kivy here: the app's one door to the dice (`DiceController`) hands it each
+roll the link reports (`take`, `offer`) on its main thread, calls `apply_unexpected` after each
+change of the game by hand (a tap, undo, redo, resume), and `update_box` once whenever the
+screen follows the game. Only `take` and `apply_unexpected` (and a person's decision on offline
+rolls) ever apply a roll: updating the box never does, and applying a roll never updates the
+box (the owner's one refresh after it does).
 
 Policies:
 
@@ -34,20 +36,14 @@ Policies:
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
-from companion_app.device.events import (
-    Connected,
-    DeviceRoll,
-    LinkEvent,
-    OfflineRollsOffered,
-    RollArrived,
-)
-from companion_app.device.protocol import TRACK_MAX_LEN
-from companion_app.rules.actions import Action, EventDie, Roll
+from companion_app.device.box_state import BoxState, box_state
+from companion_app.device.events import DeviceRoll
+from companion_app.rules.actions import Action, Roll
 from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
-from companion_app.rules.progress import EVENT_TRACK, draws_card
 
 log = logging.getLogger(__name__)
 
@@ -72,43 +68,7 @@ class LinkCommands(Protocol):
     """The commands of `link.DiceLink` the table uses."""
 
     def acknowledge(self, roll: DeviceRoll) -> None: ...
-    def show_track(self, position: int, length: int) -> None: ...
-    def show_attack(self) -> None: ...
-    def arm(self) -> None: ...
-    def disarm(self) -> None: ...
-    def set_alchemist(self, yellow: int, red: int) -> None: ...
-    def clear_alchemist(self) -> None: ...
-    def show(self, turn: str, draws: tuple[str, ...]) -> None: ...
-
-
-def device_show(game: Game) -> tuple[str, tuple[str, ...]]:
-    """The box display's ``SHOW``: whose turn it is, and after a castle on this turn's roll
-    who draws a progress card (§9), by name (letters and digits, 10 at most)."""
-
-    def name(p: int) -> str:
-        kept = "".join(c for c in game.config.names[p] if c.isascii() and c.isalnum())
-        return kept[:10] or f"P{p + 1}"
-
-    roll = game.last_roll
-    if roll is None or game.awaiting_roll or roll.event is EventDie.SHIP:
-        return name(game.active), ()
-    track = EVENT_TRACK[roll.event.value].index
-    draws = [p for p in game.seat_order() if draws_card(game.improvements[p][track], roll.red)]
-    return name(game.active), tuple(name(p) for p in draws)
-
-
-def device_track(position: int, length: int) -> tuple[int, int]:
-    """The rules' barbarian track as the box's TRACK ``(pos, len)``.
-
-    The rules count ``length`` advances until the attack (§1); the box counts spaces, the last
-    one meaning "arrived". So the box gets ``length + 1`` spaces, scaled down to its 16 when a
-    long track is chosen (the ship then moves in proportion).
-    """
-    spaces = length + 1
-    if spaces <= TRACK_MAX_LEN:
-        return max(0, min(position, length)), spaces
-    last = TRACK_MAX_LEN - 1
-    return round(max(0, min(position, length)) * last / length), TRACK_MAX_LEN
+    def want(self, state: BoxState | None, *, first: bool = False) -> None: ...
 
 
 class DiceTable:
@@ -125,28 +85,16 @@ class DiceTable:
         self.rejected: list[tuple[DeviceRoll, str]] = []
         """Rolls the rules refused, with the reason (the latest 1024)."""
         self.last_error: str | None = None
-        self._attacks_seen = session.game.barbarian_attacks
+        self.shown: BoxState | None = None
+        """The state last handed to the link (it sends what differs from the box's)."""
+        self.states_computed = 0
+        """`box_state` computations (one per `update_box`), for the benchmarks and tests."""
 
-    # ---- from the link ---------------------------------------------------------------------
+    # ---- from the link (on the owner's thread) ----------------------------------------------
 
-    def handle(self, event: LinkEvent) -> None:
-        """One event from the link (on the app's thread)."""
-        if isinstance(event, RollArrived):
-            self._arrived(event.roll)
-        elif isinstance(event, OfflineRollsOffered):
-            known = {roll.key for roll in self.offline}
-            for roll in event.rolls:
-                if self._applied_before(roll):
-                    self.link.acknowledge(roll)
-                elif roll.key not in known:
-                    self.offline.append(roll)
-        elif isinstance(event, Connected):
-            self.update_box()
-
-    def _applied_before(self, roll: DeviceRoll) -> bool:
-        return self.session.has_origin(roll.origin)
-
-    def _arrived(self, roll: DeviceRoll) -> None:
+    def take(self, roll: DeviceRoll) -> None:
+        """A roll made while the host listened: applied if the game waits for one, else kept
+        in `unexpected`; acknowledged again if the game has it already."""
         if self._applied_before(roll):
             self.link.acknowledge(roll)  # applied before: our ACK got lost
             return
@@ -154,7 +102,20 @@ class DiceTable:
             return
         self.unexpected.append(roll)
         self.apply_unexpected()
-        self.update_box()
+
+    def offer(self, rolls: Sequence[DeviceRoll]) -> None:
+        """Rolls made while no host listened: kept for a person's decision (those the game
+        has already are acknowledged)."""
+        known = {roll.key for roll in self.offline}
+        for roll in rolls:
+            if self._applied_before(roll):
+                self.link.acknowledge(roll)
+            elif roll.key not in known:
+                self.offline.append(roll)
+                known.add(roll.key)
+
+    def _applied_before(self, roll: DeviceRoll) -> bool:
+        return self.session.has_origin(roll.origin)
 
     # ---- into the game ---------------------------------------------------------------------
 
@@ -176,25 +137,13 @@ class DiceTable:
     # ---- to the box ------------------------------------------------------------------------
 
     def update_box(self) -> None:
-        """Tell the box what the game shows: track, attack, whose turn, armed, Alchemist.
-        Never applies anything to the game."""
-        game = self.session.game
-        self.link.show_track(
-            *device_track(game.barbarian_position, game.config.barbarian_track_length)
-        )
-        if game.barbarian_attacks > self._attacks_seen:
-            self.link.show_attack()
-        self._attacks_seen = game.barbarian_attacks
-        self.link.show(*device_show(game))
-        if game.awaiting_roll and not game.is_over:
-            self.link.arm()
-        else:
-            self.link.disarm()
-        alchemist = game.alchemist_dice
-        if alchemist is None:
-            self.link.clear_alchemist()
-        else:
-            self.link.set_alchemist(*alchemist)
+        """Tell the box what the game shows (`box_state`, computed once); the link sends only
+        what differs. Never applies anything to the game."""
+        state = box_state(self.session.game)
+        self.states_computed += 1
+        if state != self.shown:
+            first, self.shown = self.shown is None, state
+            self.link.want(state, first=first)
 
     def _apply(self, roll: DeviceRoll) -> bool:
         """Apply and acknowledge ``roll``; True when it is done with (applied or refused)."""
@@ -239,7 +188,6 @@ class DiceTable:
         if not self._apply(roll):
             return None
         self.offline.pop(0)
-        self.update_box()
         return roll
 
     def dismiss_offline(self) -> list[DeviceRoll]:

@@ -12,7 +12,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-from companion_app.device.events import LinkEvent
+from companion_app.device.events import LinkEvent, RollArrived
 from companion_app.device.link import DiceLink, serial_opener
 from companion_app.device.table import BareGameSession, DiceTable
 from companion_app.emulator.box import Emulator
@@ -66,10 +66,12 @@ def measure_press_to_applied(
         def on_event(event: LinkEvent) -> None:
             with lock:
                 assert table is not None
-                before = len(session.origins)
-                table.handle(event)
-                if len(session.origins) > before:
-                    applied.set()
+                if isinstance(event, RollArrived):  # as the app's main thread takes it
+                    before = len(session.origins)
+                    table.take(event.roll)
+                    if len(session.origins) > before:
+                        table.update_box()  # the owner's one refresh after a change
+                        applied.set()
 
         link = DiceLink(serial_opener(lambda: emulator.port), on_event)
         table = DiceTable(session, link)
@@ -78,7 +80,7 @@ def measure_press_to_applied(
                 with lock:
                     _play_to_roll(session, table, rng, seed)
                 deadline = time.monotonic() + timeout_s
-                while not link.session.state_confirmed:
+                while not link.state_confirmed:
                     if time.monotonic() > deadline:
                         raise TimeoutError(f"the box did not confirm its state: {link.status}")
                     time.sleep(0.0005)

@@ -2,10 +2,12 @@
 
 :class:`PhoneTable` runs on the thread that owns the game (Kivy's main thread in the app, the
 main thread of the headless server). After every change the owner calls :meth:`publish`;
-each paired seat's page is rebuilt from ``Game.view_for(seat)`` and sent if it changed. A
-phone's answer arrives through :meth:`decide` on the same thread and goes through the same
-``apply`` as a tap on the tablet: the rules core checks it, the journal commits it, then
-everyone sees it, and the tablet can undo it.
+each paired seat's page is rebuilt from ``Game.view_for(seat)`` and the owner's game log (one
+log per session: the app's, handed in as ``log``) and sent if it changed. A phone's answer
+arrives through :meth:`decide` on the same thread and goes through the same ``apply`` as a tap
+on the tablet: the rules core checks it, the journal commits it, then everyone sees it (published
+once: by the owner's refresh inside ``apply``, or else by :meth:`decide`), and the tablet can
+undo it.
 """
 
 from __future__ import annotations
@@ -33,20 +35,26 @@ class PageSink(Protocol):
 
 class PhoneTable:
     """Phones for the game ``game()`` returns; ``apply`` is the tablet's own door for actions
-    (it raises ``IllegalActionError`` naming the rule, or a ``JournalError``, if it refuses)."""
+    (it raises ``IllegalActionError`` naming the rule, or a ``JournalError``, if it refuses).
+    ``log`` gives the owner's game log, caught up with the game (without it, the table keeps
+    one itself: the headless server's)."""
 
     def __init__(
         self,
         game: Callable[[], Game],
         apply: Callable[[Action], object],
         *,
+        log: Callable[[], GameLog] | None = None,
         on_answer: Callable[[int, Action], None] | None = None,
     ) -> None:
         self._game = game
         self._apply = apply
+        self._owner_log = log
         self._log: GameLog | None = None
-        """The game's log, kept in step with the history at each publish."""
+        """The log this table keeps when the owner has none, caught up at each publish."""
         self._on_answer = on_answer
+        self.publishes = 0
+        """Pages rebuilt for every seat (one per publish), for the benchmarks and tests."""
         self._sent: dict[int, str] = {}
         self.revision = 0
         """Counts the publishes that changed some page; each state message carries it."""
@@ -101,12 +109,11 @@ class PhoneTable:
         if self.sink is None:
             return
         game = self._game()
-        if self._log is None or self._log.config is not game.config:
-            self._log = GameLog(game.config)
-        self._log.sync(game.history)
+        self.publishes += 1
+        log = self._game_log(game)
         changed: dict[int, str] = {}
         for seat in range(game.player_count):
-            page = json.dumps(seat_page(game, seat, self._log), separators=(",", ":"))
+            page = json.dumps(seat_page(game, seat, log), separators=(",", ":"))
             if self._sent.get(seat) != page:
                 self._sent[seat] = page
                 changed[seat] = page
@@ -116,18 +123,28 @@ class PhoneTable:
         head = f'{{"type":"state","rev":{self.revision},"page":'
         self.sink.publish({seat: head + page + "}" for seat, page in changed.items()})
 
+    def _game_log(self, game: Game) -> GameLog:
+        if self._owner_log is not None:
+            return self._owner_log()
+        if self._log is None or self._log.config is not game.config:
+            self._log = GameLog(game.config)
+        self._log.sync(game.history)
+        return self._log
+
     def decide(self, seat: int, action: Action) -> str | None:
         """A phone's answer: None once applied (and published), else why it was not."""
         reason = phone_refusal(self._game(), seat, action)
         if reason is not None:
             return reason
+        published = self.publishes
         try:
             self._apply(action)
         except (ValueError, JournalError) as exc:  # IllegalActionError and the journal's own
             return str(exc)
         if self._on_answer is not None:
             self._on_answer(seat, action)
-        self.publish()
+        if self.publishes == published:  # the owner's apply did not publish it already
+            self.publish()
         return None
 
     def waiting_for(self) -> str:

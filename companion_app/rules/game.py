@@ -28,6 +28,7 @@ from companion_app.rules.errors import (
     ReplayError,
 )
 from companion_app.rules.pieces import NOBODY
+from companion_app.rules.progress import EVENT_TRACK, draws_card
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState, VictoryPoints
 
@@ -105,6 +106,20 @@ class Game(GameState):
             who = names[action.player] if 0 <= action.player < len(names) else action.player
             return f"it is not {who}'s decision: {self.describe_prompt()}"
         return registry.CHECKS[type(action)](self, action)
+
+    def castle_draws(self) -> tuple[int, ...]:
+        """The seats that draw a progress card on this turn's castle (§9), the active player
+        first: each whose level on the castle's track draws on the red die. Empty while a roll
+        is due and after a ship."""
+        roll = self.last_roll
+        if roll is None or self.awaiting_roll:
+            return ()
+        track = EVENT_TRACK.get(roll.event.value)
+        if track is None:
+            return ()
+        return tuple(
+            p for p in self.seat_order() if draws_card(self.improvements[p][track.index], roll.red)
+        )
 
     def longest_road(self, player: int) -> int:
         """Length of the player's longest road (§11)."""

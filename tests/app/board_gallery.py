@@ -29,24 +29,24 @@ from kivy.app import App  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.metrics import dp  # noqa: E402
 
-from companion_app.app import presenter as P  # noqa: E402
+from companion_app.app import board_picture as B  # noqa: E402
 from companion_app.app.board_picture import piece_scale  # noqa: E402
 from companion_app.app.companion import save_screenshot  # noqa: E402
 from companion_app.app.widgets.board_view import BoardView  # noqa: E402
 from companion_app.rules.board import STARTER_BOARD  # noqa: E402
 
 PLAYERS = ("red", "blue", "white", "orange", "brown")
-COLOURS = tuple(P.PLAYER_COLOURS[name] for name in PLAYERS)
-MARKS = tuple(P.player_mark(name) for name in PLAYERS)
+COLOURS = tuple(B.PLAYER_COLOURS[name] for name in PLAYERS)
+MARKS = tuple(B.player_mark(name) for name in PLAYERS)
 BUILDINGS = (
-    P.BuildingView(4, 0, "settlement", False, ""),
-    P.BuildingView(12, 0, "city", True, ""),
-    P.BuildingView(20, 1, "city", False, "trade"),
-    P.BuildingView(44, 2, "destroyed_city", False, ""),
-    P.BuildingView(37, 3, "settlement", False, ""),
+    B.BuildingView(4, 0, "settlement", False, ""),
+    B.BuildingView(12, 0, "city", True, ""),
+    B.BuildingView(20, 1, "city", False, "trade"),
+    B.BuildingView(44, 2, "destroyed_city", False, ""),
+    B.BuildingView(37, 3, "settlement", False, ""),
 )
 KNIGHTS = tuple(
-    P.KnightView(node, owner, level, active)
+    B.KnightView(node, owner, level, active)
     for node, owner, level, active in (
         (30, 0, 1, True),
         (33, 0, 2, False),
@@ -80,8 +80,8 @@ FRAMES_BEFORE_SHOT = 5
 
 def main() -> int:
     png, out = Path(sys.argv[1]), Path(sys.argv[2])
-    base = P.board_only_picture(STARTER_BOARD)
-    picture = P.BoardPicture(
+    base = B.board_only_picture(STARTER_BOARD)
+    picture = B.BoardPicture(
         hexes=base.hexes,
         harbours=base.harbours,
         roads=ROADS,

@@ -26,7 +26,7 @@ from scenario_driver import ScenarioDriver, Step, scenario_main
 from companion_app.app import info_presenter as I
 from companion_app.app.companion import CompanionApp
 from companion_app.app.widgets.player_panel import panel_text
-from companion_app.device.table import device_track
+from companion_app.device.box_state import device_track
 from companion_app.game_stats import GameStatistics
 from companion_app.rules.actions import EventDie, Roll
 from companion_app.rules.config import GameConfig
@@ -404,7 +404,7 @@ class Scenario(ScenarioDriver):
         from kivy.core.window import Window
         from kivy.uix.popup import Popup
 
-        from companion_app.device.events import DeviceRoll, OfflineRollsOffered
+        from companion_app.device.events import DeviceRoll
 
         app = self.app
         table = app.dice.table
@@ -415,7 +415,7 @@ class Scenario(ScenarioDriver):
             DeviceRoll(box, "00AWAY00", 1, 6, 5, EventDie.SCIENCE, offline=True, alchemist=False),
             DeviceRoll(box, "00AWAY00", 2, 1, 1, EventDie.SHIP, offline=True, alchemist=False),
         )
-        table.handle(OfflineRollsOffered(rolls))
+        table.offer(rolls)
         app.refresh()
         yield 8
         popups = [w for w in Window.children if isinstance(w, Popup)]

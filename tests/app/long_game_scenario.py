@@ -28,8 +28,10 @@ from typing import Any
 from scenario_driver import Step  # first: it configures Kivy's window before Kivy loads
 from ui_scenario import Scenario
 
+from companion_app.app import board_picture as B
+from companion_app.app import choices as C
 from companion_app.app import companion
-from companion_app.app import presenter as P
+from companion_app.app import wording as W
 from companion_app.app.card_picker import PICKER_PROMPTS
 from companion_app.app.choices import HARBOR_KEY
 from companion_app.app.companion import CompanionApp, save_screenshot
@@ -95,7 +97,7 @@ class LongGame(Scenario):
         app.start_game(self.plan.config)
         yield 3
         link = app.dice.link if app.dice else None
-        yield lambda: link is None or link.session.state_confirmed
+        yield lambda: link is None or link.state_confirmed
         planned = self.plan.actions
         i = 0
         while i < len(planned):
@@ -154,7 +156,7 @@ class LongGame(Scenario):
         screen = self.game_screen()
         ids = screen.ids
         self.check(f"{label}: prompt", ids.prompt.text, game.describe_prompt())
-        self.check(f"{label}: turn", ids.turn.text, P.turn_words(game))
+        self.check(f"{label}: turn", ids.turn.text, W.turn_words(game))
         decider = game.config.names[game.prompt.player]
         self.check(f"{label}: the banner names who decides", decider in screen.headline, True)
         if game.history and game.prompt.player != game.history[-1].player:
@@ -169,7 +171,7 @@ class LongGame(Scenario):
                 expected.add("offer_trade")
             holds = game.progress_hand(game.prompt.player)
             if holds and not any(t.startswith("play_") for t in expected):
-                expected.add(P.PROGRESS_KEY)  # offered to every holder, playable or not
+                expected.add(C.PROGRESS_KEY)  # offered to every holder, playable or not
             if harbor_opponents(game):
                 expected.add(HARBOR_KEY)  # while an opponent may be asked, resources or not
         offered: set[str] = set()
@@ -182,7 +184,7 @@ class LongGame(Scenario):
             not any(isinstance(a, EndTurn) for a in legal),
         )
         self.check(f"{label}: Roll", ids.roll.disabled, not game.awaiting_roll)
-        legal_spots = {P.action_spot(a) for a in legal} - {None}
+        legal_spots = {B.action_spot(a) for a in legal} - {None}
         # Knights to send against the barbarians: each one some legal choice sends.
         legal_spots |= {("node", n) for a in legal if isinstance(a, CommitKnights) for n in a.nodes}
         if game.prompt.kind not in (PromptKind.TURN, PromptKind.ROLL):
@@ -192,7 +194,7 @@ class LongGame(Scenario):
                 True,
             )
         if len(game.history) % 25 == 0:
-            self.check(f"{label}: board pieces", ids.board.picture, P.board_picture(game))
+            self.check(f"{label}: board pieces", ids.board.picture, B.board_picture(game))
 
     # ---- doing one planned action by taps ---------------------------------------------------
 
@@ -211,7 +213,7 @@ class LongGame(Scenario):
         elif isinstance(action, EndTurn):
             self.tap_widget(screen.ids.end_turn)
         elif game.in_setup:
-            yield from self.tap_spot(screen.ids.board, P.action_spot(action))
+            yield from self.tap_spot(screen.ids.board, B.action_spot(action))
         elif isinstance(action, OfferTrade):
             yield from self.offer(action)
         elif isinstance(action, CommitKnights):
@@ -280,7 +282,7 @@ class LongGame(Scenario):
         game = self.app.session.game
         screen = self.game_screen()
         if game.prompt.kind in (PromptKind.TURN, PromptKind.ROLL):
-            key = P.bar_key(action)
+            key = C.bar_key(action)
             yield from self.tap_bar(key)
         if screen.controller.covered(game):
             self.lay_out()
@@ -352,7 +354,7 @@ class LongGame(Scenario):
         from companion_app.rules.cards import Card
 
         screen = self.game_screen()
-        yield from self.tap_bar(P.OFFER_KEY)
+        yield from self.tap_bar(C.OFFER_KEY)
         yield 8  # the panel opens with an animation
         panels = [w for w in Window.children if isinstance(w, TradePanel)]
         if len(panels) != 1:
@@ -379,7 +381,7 @@ class LongGame(Scenario):
     def commit(self, action: CommitKnights) -> Step:
         screen = self.game_screen()
         game = self.app.session.game
-        knights = P.commit_knights(game) or []
+        knights = C.commit_knights(game) or []
         self.check(
             "the knights to send are highlighted on the board",
             set(screen.ids.board.spots),

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion_app.app import board_picture as B
 from companion_app.app import info_presenter as I
-from companion_app.app import presenter as P
 from companion_app.app.board_picture import (
     HIGHLIGHT,
     HIGHLIGHT_RIM,
@@ -101,8 +101,8 @@ def _game_after_setup() -> tuple[Game, list[int]]:
 
 def test_what_the_board_view_is_told_to_draw() -> None:
     game, nodes = _game_after_setup()
-    picture = P.board_picture(game)
-    geo = P.BoardGeometry(0, 0, 600, 520)  # hex sides of 50 px (the height is the limit)
+    picture = B.board_picture(game)
+    geo = B.BoardGeometry(0, 0, 600, 520)  # hex sides of 50 px (the height is the limit)
     offered = [("node", 5), ("edge", 7), ("hex", 3)]
     drawn = drawn_things(picture, geo, 1.0, offered)
     kinds = [t.kind for t in drawn]
@@ -127,9 +127,9 @@ def test_what_the_board_view_is_told_to_draw() -> None:
 
 
 def test_robber_and_merchant_on_one_hex_stand_side_by_side() -> None:
-    picture = P.board_only_picture(STARTER_BOARD)
-    both = P.BoardPicture(**{**_fields(picture), "merchant_hex": picture.robber_hex})
-    geo = P.BoardGeometry(0, 0, 553, 520)
+    picture = B.board_only_picture(STARTER_BOARD)
+    both = B.BoardPicture(**{**_fields(picture), "merchant_hex": picture.robber_hex})
+    geo = B.BoardGeometry(0, 0, 553, 520)
     robber, merchant = drawn_things(both, geo, 1.0)
     cx, _ = geo.hex_centre(picture.robber_hex)
     assert robber.x < cx < merchant.x
@@ -139,7 +139,7 @@ def test_robber_and_merchant_on_one_hex_stand_side_by_side() -> None:
     assert merchant.x - robber.x == pytest.approx(44.0)
 
 
-def _fields(picture: P.BoardPicture) -> dict[str, object]:
+def _fields(picture: B.BoardPicture) -> dict[str, object]:
     return {name: getattr(picture, name) for name in picture.__slots__}
 
 
@@ -156,11 +156,11 @@ def _contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-@pytest.mark.parametrize("terrain", list(P.TERRAIN_COLOURS), ids=str)
+@pytest.mark.parametrize("terrain", list(B.TERRAIN_COLOURS), ids=str)
 def test_highlights_stand_out_on_every_terrain(terrain: object) -> None:
     """On each terrain the marker's rim or core stands out in lightness (contrast of 3 or more,
     for any eye) and its core differs in colour (a yellow core vanished on yellow fields)."""
-    ground = P.TERRAIN_COLOURS[terrain]  # type: ignore[index]
+    ground = B.TERRAIN_COLOURS[terrain]  # type: ignore[index]
     assert max(_contrast(HIGHLIGHT, ground), _contrast(HIGHLIGHT_RIM, ground)) >= 3.0
     distance = sum((a - b) ** 2 for a, b in zip(HIGHLIGHT[:3], ground[:3], strict=True)) ** 0.5
     assert distance >= 0.35
@@ -168,40 +168,40 @@ def test_highlights_stand_out_on_every_terrain(terrain: object) -> None:
 
 
 def test_every_player_colour_has_its_own_letter() -> None:
-    marks = {colour: P.player_mark(colour) for colour in P.PLAYER_COLOURS}
+    marks = {colour: B.player_mark(colour) for colour in B.PLAYER_COLOURS}
     assert len(set(marks.values())) == len(marks)
     assert marks["red"] != marks["orange"]
     for a, b in itertools.combinations(marks.values(), 2):
         assert not a.startswith(b) or a == b or len(a) != len(b)
-    assert P.player_mark("Purple") == "P"  # a colour the table invented: its first letter
+    assert B.player_mark("Purple") == "P"  # a colour the table invented: its first letter
 
 
 def test_the_player_panel_and_the_board_carry_the_same_letters() -> None:
     game, _nodes = _game_after_setup()
-    picture = P.board_picture(game)
+    picture = B.board_picture(game)
     lines = I.panel_lines(game)
     assert [line.mark for line in lines] == list(picture.marks) == ["R", "B", "W"]
 
 
 # ---- the owner's letter on each road -----------------------------------------------------------
 
-TABLET = P.BoardGeometry(0, 0, 1000, 44.5 * 10.4)
+TABLET = B.BoardGeometry(0, 0, 1000, 44.5 * 10.4)
 """A board with the hex side of the game screen's board at 1024x600 (44.5 dp, one dp a pixel)."""
 
 
 def _with_pieces(
     roads: tuple[tuple[int, int], ...],
-    buildings: tuple[P.BuildingView, ...] = (),
-    knights: tuple[P.KnightView, ...] = (),
+    buildings: tuple[B.BuildingView, ...] = (),
+    knights: tuple[B.KnightView, ...] = (),
     marks: tuple[str, ...] = ("R", "O", "B", "Br"),
-) -> P.BoardPicture:
-    base = P.board_only_picture(STARTER_BOARD)
-    colours = tuple(P.player_colour(c) for c in ("red", "orange", "blue", "brown"))
+) -> B.BoardPicture:
+    base = B.board_only_picture(STARTER_BOARD)
+    colours = tuple(B.player_colour(c) for c in ("red", "orange", "blue", "brown"))
     fields = {"roads": roads, "buildings": buildings, "knights": knights}
-    return P.BoardPicture(**{**_fields(base), **fields, "colours": colours, "marks": marks})
+    return B.BoardPicture(**{**_fields(base), **fields, "colours": colours, "marks": marks})
 
 
-def _along(geo: P.BoardGeometry, node: int, x: float, y: float) -> float:
+def _along(geo: B.BoardGeometry, node: int, x: float, y: float) -> float:
     nx, ny = geo.node(node)
     return math.hypot(x - nx, y - ny)
 
@@ -210,7 +210,7 @@ def test_a_road_leaving_a_settlement_has_its_badge_beyond_the_settlement() -> No
     """Edge 7 runs down from intersection 4 to 8 (44.5 px). With red's settlement on 4 (44 px
     square, outlined) the badge's middle is 33.3 px from it: its 18 px letter (capitals 13 px
     high) clears the square, and the letter stays on the road (11.25 px from 8)."""
-    settlement = P.BuildingView(4, 0, "settlement", False, "")
+    settlement = B.BuildingView(4, 0, "settlement", False, "")
     (mark,) = road_marks(_with_pieces(((7, 0),), (settlement,)), TABLET, 1.0)
     assert mark.spot == ("edge", 7)
     assert (mark.width, mark.height) == (24.0, 24.0)
@@ -231,10 +231,10 @@ def test_a_road_between_two_pieces_has_a_badge_only_where_its_letter_shows() -> 
     of the road, no room for a letter (no badge); at 1920x1200 (hex sides of 83 px, pieces of
     66 px, letters of 27 px with capitals 19 px high) 17 px of road show between the squares,
     and the letter in the middle but for about a pixel at either end."""
-    settlements = tuple(P.BuildingView(n, 0, "settlement", False, "") for n in (4, 8))
+    settlements = tuple(B.BuildingView(n, 0, "settlement", False, "") for n in (4, 8))
     picture = _with_pieces(((7, 0),), settlements)
     assert road_marks(picture, TABLET, 1.0) == ()
-    large = P.BoardGeometry(0, 0, 2000, 83.1 * 10.4)
+    large = B.BoardGeometry(0, 0, 2000, 83.1 * 10.4)
     (mark,) = road_marks(picture, large, 1.5)
     assert (mark.x, mark.y) == pytest.approx(large.edge_mid(7))
     assert mark.height == pytest.approx(36.0)
@@ -261,13 +261,13 @@ def test_badges_stay_on_their_roads_and_clear_of_each_others_letters(
     """Any roads with any pieces at their ends: each badge's middle lies on its road, at least
     half a letter from its ends, and two badges are at least 0.86 of a badge apart (roads meeting
     at an intersection: their rims may overlap, never their letters)."""
-    geo = P.BoardGeometry(0, 0, 2000, side * 10.4)
+    geo = B.BoardGeometry(0, 0, 2000, side * 10.4)
     nodes = sorted(settled)
     buildings = tuple(
-        P.BuildingView(n, i % 4, "city" if i % 3 else "settlement", i % 5 == 0, "")
+        B.BuildingView(n, i % 4, "city" if i % 3 else "settlement", i % 5 == 0, "")
         for i, n in enumerate(nodes[::2])
     )
-    knights = tuple(P.KnightView(n, i % 4, 1, True) for i, n in enumerate(nodes[1::2]))
+    knights = tuple(B.KnightView(n, i % 4, 1, True) for i, n in enumerate(nodes[1::2]))
     picture = _with_pieces(tuple(sorted(roads.items())), buildings, knights)
     marks = road_marks(picture, geo, 1.0)
     # A badge on every road whose ends are free; where pieces stand, only on roads whose letter

@@ -17,9 +17,9 @@ from companion_app.app.board_picture import (
     HIGHLIGHT_RIM,
     MIN_DRAWN_DP,
     MIN_ROAD_MARK_DP,
+    PLAYER_COLOURS,
     text_colour_on,
 )
-from companion_app.app.presenter import PLAYER_COLOURS
 
 pytestmark = pytest.mark.ui
 

@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from companion_app.app import presenter as P
+from companion_app.app import board_picture as B
 from companion_app.app.board_picture import piece_scale
 from companion_app.app.board_taps import (
     MAX_ZOOM_SIDE_DP,
@@ -42,8 +42,8 @@ ROOMY = (8, 8, 732, 652)
 EVERY_ROAD = [("edge", e) for e in range(EDGE_COUNT)]
 
 
-def _taps(area: tuple[int, ...], offered: list[P.Spot]) -> BoardTaps:
-    return BoardTaps(P.BoardGeometry(*area), offered, MIN_TARGET_DP)
+def _taps(area: tuple[int, ...], offered: list[B.Spot]) -> BoardTaps:
+    return BoardTaps(B.BoardGeometry(*area), offered, MIN_TARGET_DP)
 
 
 def _overlap(a: Target, b: Target) -> bool:
@@ -51,7 +51,7 @@ def _overlap(a: Target, b: Target) -> bool:
 
 
 def test_the_seven_inch_board_is_too_small_for_road_middles_and_right_for_their_ends() -> None:
-    geo = P.BoardGeometry(*SEVEN_INCH)
+    geo = B.BoardGeometry(*SEVEN_INCH)
     assert geo.size == pytest.approx(45.6, abs=0.05)
     # Middles 0.87 side apart: 39.5 px targets, under a finger's 44.
     assert 2 * geo.reach(("edge", 0)) == pytest.approx(39.2, abs=0.1)
@@ -87,7 +87,7 @@ def test_a_setup_road_is_two_taps_from_the_new_settlement() -> None:
     """§2: the road goes next to the settlement just placed; at 1024x600 its ends are tapped."""
     game = Game.new(GameConfig.for_players(4))
     game.apply(BuildSettlement(0, 4))
-    spots = P.spots_for(game.legal_actions())
+    spots = B.spots_for(game.legal_actions())
     roads = sorted(e for _kind, e in spots)
     assert roads == sorted(NODE_EDGES[4])
     taps = _taps(SEVEN_INCH, list(spots))
@@ -122,7 +122,7 @@ def test_an_end_with_one_road_is_held_too_never_taken_at_once() -> None:
 def test_the_held_end_lets_go_and_another_end_is_held_instead() -> None:
     game = Game.new(GameConfig.for_players(4))
     game.apply(BuildSettlement(0, 4))
-    taps = _taps(SEVEN_INCH, list(P.spots_for(game.legal_actions())))
+    taps = _taps(SEVEN_INCH, list(B.spots_for(game.legal_actions())))
     geo = taps.geometry
     far = list(NODE_NEIGHBOURS[4])
     assert taps.tap(*geo.node(4)) is None
@@ -176,23 +176,23 @@ PI_DISPLAY = (4, 4, 380, 330)
 """About the board's area on the game screen at 800x480: hex sides of 31.7 px."""
 
 
-def _zoomed_in(area: tuple[int, ...], at: tuple[float, float]) -> P.BoardGeometry:
-    whole = P.BoardGeometry(*area)
+def _zoomed_in(area: tuple[int, ...], at: tuple[float, float]) -> B.BoardGeometry:
+    whole = B.BoardGeometry(*area)
     return BoardZoom().into(whole, *at, MIN_TARGET_DP).geometry(whole)
 
 
 def test_only_a_board_with_sides_under_a_finger_zooms() -> None:
-    assert P.BoardGeometry(*PI_DISPLAY).size == pytest.approx(31.7, abs=0.05)
-    assert needs_zoom(P.BoardGeometry(*PI_DISPLAY), MIN_TARGET_DP)
-    assert not needs_zoom(P.BoardGeometry(*SEVEN_INCH), MIN_TARGET_DP)
-    assert not needs_zoom(P.BoardGeometry(*ROOMY), MIN_TARGET_DP)
+    assert B.BoardGeometry(*PI_DISPLAY).size == pytest.approx(31.7, abs=0.05)
+    assert needs_zoom(B.BoardGeometry(*PI_DISPLAY), MIN_TARGET_DP)
+    assert not needs_zoom(B.BoardGeometry(*SEVEN_INCH), MIN_TARGET_DP)
+    assert not needs_zoom(B.BoardGeometry(*ROOMY), MIN_TARGET_DP)
     # Where it does not zoom, a tap opens no zoom.
-    roomy = P.BoardGeometry(*ROOMY)
+    roomy = B.BoardGeometry(*ROOMY)
     assert BoardZoom().into(roomy, 300, 300, MIN_TARGET_DP) == BoardZoom()
 
 
 def test_a_tap_on_the_overview_zooms_the_region_under_it_to_48_dp_sides() -> None:
-    whole = P.BoardGeometry(*PI_DISPLAY)
+    whole = B.BoardGeometry(*PI_DISPLAY)
     zoomed = _zoomed_in(PI_DISPLAY, whole.hex_centre(9))  # the middle hex
     assert zoomed.size == pytest.approx(ZOOMED_SIDE_DP)
     assert zoomed.zoom == pytest.approx(48 / 31.73, abs=0.01)
@@ -216,7 +216,7 @@ def test_a_zoom_at_the_edge_stays_on_the_island(corner: tuple[float, float]) -> 
 
 
 def test_every_intersection_is_taken_by_a_zoom_then_a_tap() -> None:
-    whole = P.BoardGeometry(*PI_DISPLAY)
+    whole = B.BoardGeometry(*PI_DISPLAY)
     offered = [("node", n) for n in range(NODE_COUNT)]
     for n in range(NODE_COUNT):
         zoomed = _zoomed_in(PI_DISPLAY, whole.node(n))
@@ -227,7 +227,7 @@ def test_every_intersection_is_taken_by_a_zoom_then_a_tap() -> None:
 
 
 def test_every_road_is_taken_by_a_zoom_then_its_two_ends() -> None:
-    whole = P.BoardGeometry(*PI_DISPLAY)
+    whole = B.BoardGeometry(*PI_DISPLAY)
     for e in range(EDGE_COUNT):
         zoomed = _zoomed_in(PI_DISPLAY, whole.edge_mid(e))
         taps = BoardTaps(zoomed, EVERY_ROAD, MIN_TARGET_DP)
@@ -238,7 +238,7 @@ def test_every_road_is_taken_by_a_zoom_then_its_two_ends() -> None:
 
 
 def test_a_pinch_zooms_around_its_middle_and_out_to_the_overview() -> None:
-    whole = P.BoardGeometry(*PI_DISPLAY)
+    whole = B.BoardGeometry(*PI_DISPLAY)
     middle = (150.0, 160.0)
     under = whole.lattice_at(*middle)
     spread = BoardZoom().pinched(whole, middle, 2.0, MIN_TARGET_DP)

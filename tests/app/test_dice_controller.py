@@ -13,6 +13,7 @@ import pytest
 
 from companion_app.app import dice_controller
 from companion_app.app.dice_controller import DiceController, DiceStatus
+from companion_app.device.box_state import BoxState, box_state
 from companion_app.device.dice import Dice
 from companion_app.device.discovery import DiceSource
 from companion_app.device.events import (
@@ -77,7 +78,7 @@ def slow_virtual_dice(
     calls = Calls()
     dice = DiceController(DiceSource(None), schedule=calls.schedule, on_change=calls.changed)
     box = FakeVirtualBox()
-    link = SimpleNamespace(session=SimpleNamespace(state_confirmed=False))
+    link = SimpleNamespace(state_confirmed=False)
     dice._dice = Dice(DiceSource(None), link, box)  # type: ignore[arg-type]
     dice.session = session
     return dice, calls, box, link, now
@@ -96,7 +97,7 @@ def test_an_on_screen_roll_waits_for_a_slow_box_however_long(
         one_frame(calls)
     assert box.presses == 0 and calls.changes == 1
     assert dice.last_error == "The virtual dice are slow to answer; the roll follows when they do."
-    link.session.state_confirmed = True
+    link.state_confirmed = True
     one_frame(calls)
     assert box.presses == 1 and calls.queue == []
 
@@ -109,7 +110,7 @@ def test_a_waiting_on_screen_roll_is_dropped_once_no_roll_is_due(
     one_frame(calls)
     session.apply(next(a for a in session.game.legal_actions() if isinstance(a, Roll)))
     one_frame(calls)  # the game moved on (a roll by hand): nothing to press for
-    link.session.state_confirmed = True
+    link.state_confirmed = True
     one_frame(calls)
     assert box.presses == 0 and calls.queue == []
 
@@ -162,7 +163,7 @@ def test_virtual_dice_roll_through_the_emulated_box(session: GameSession) -> Non
     try:
         dice.attach(session)
         deadline = time.monotonic() + 10
-        while dice.status.kind != "virtual" or not dice.link.session.state_confirmed:
+        while dice.status.kind != "virtual" or not dice.link.state_confirmed:
             assert time.monotonic() < deadline, "the emulated box did not connect"
             calls.run()
             dice.update_box()
@@ -195,7 +196,8 @@ def test_an_early_tap_waits_for_the_box_to_be_armed(session: GameSession) -> Non
     dice.start()
     try:
         dice.attach(session)
-        assert not dice.link.session.state_confirmed
+        dice.update_box()  # the app's refresh after opening the game
+        assert not dice.link.state_confirmed
         dice.press_virtual()
         deadline = time.monotonic() + 10
         while not session.actions or not isinstance(session.actions[-1], Roll):
@@ -204,5 +206,65 @@ def test_an_early_tap_waits_for_the_box_to_be_armed(session: GameSession) -> Non
             time.sleep(0.005)
         assert sum(isinstance(a, Roll) for a in session.actions) == 1
         assert dice.last_error == ""
+    finally:
+        dice.close()
+
+
+def changes_between(before: BoxState, after: BoxState) -> int:
+    """The wire commands a change of the box's state takes: one per part that differs (the
+    display's turn and draws are one SHOW), and an ATTACK when there was one more attack."""
+    return sum(
+        (
+            before.track != after.track,
+            after.attacks > before.attacks,
+            (before.turn, before.draws) != (after.turn, after.draws),
+            before.armed != after.armed,
+            before.alchemist != after.alchemist,
+        )
+    )
+
+
+def test_a_roll_through_the_link_computes_the_box_state_once_and_sends_each_change_once(
+    session: GameSession,
+) -> None:
+    """The virtual dice (the emulated box through the real link); ``on_change`` refreshes as the
+    app does, updating the box once. A press: one event, one refresh, one box state computed,
+    and each part of the box's state that changed goes out once; a refresh with nothing
+    changed sends nothing."""
+    calls = Calls()
+
+    def refresh() -> None:
+        calls.changed()
+        dice.update_box()
+
+    dice = DiceController(DiceSource(None), schedule=calls.schedule, on_change=refresh, seed=13)
+    dice.start()
+    try:
+        dice.attach(session)
+        dice.update_box()
+        link, table = dice.link, dice.table
+        assert link is not None and table is not None
+        deadline = time.monotonic() + 10
+        while not link.state_confirmed:
+            assert time.monotonic() < deadline, "the emulated box did not confirm its state"
+            calls.run()
+            time.sleep(0.005)
+        calls.run()
+        before = box_state(session.game)
+        computed, refreshes = table.states_computed, calls.changes
+        sent = link.counters.state_changes
+        dice.press_virtual()
+        while not isinstance(session.actions[-1], Roll):
+            assert time.monotonic() < deadline, "the roll did not arrive"
+            calls.run()
+            time.sleep(0.005)
+        after = box_state(session.game)
+        assert calls.changes - refreshes == 1
+        assert table.states_computed - computed == 1
+        assert link.counters.state_changes - sent == changes_between(before, after) >= 1
+        assert not after.armed
+        dice.update_box()  # nothing differs: nothing is sent
+        assert table.states_computed - computed == 2
+        assert link.counters.state_changes - sent == changes_between(before, after)
     finally:
         dice.close()

@@ -10,7 +10,9 @@ import random
 
 import pytest
 
-from companion_app.app import presenter as P
+from companion_app.app import board_picture as B
+from companion_app.app import choices as C
+from companion_app.app import wording as W
 from companion_app.app.board_taps import BoardTaps
 from companion_app.app.forms import BoardEntry, NewGameForm
 from companion_app.game_log import GameLog
@@ -62,20 +64,20 @@ def _three_player_game() -> Game:
 
 
 def test_pips_count_the_dice_outcomes_of_each_token() -> None:
-    assert [P.pips(t) for t in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)] == [1, 2, 3, 4, 5, 5, 4, 3, 2, 1]
-    assert sum(P.pips(t) for t in NUMBER_TOKENS) == 58  # 36 outcomes minus the six 7s, 2-12 split
+    assert [B.pips(t) for t in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)] == [1, 2, 3, 4, 5, 5, 4, 3, 2, 1]
+    assert sum(B.pips(t) for t in NUMBER_TOKENS) == 58  # 36 outcomes minus the six 7s, 2-12 split
 
 
 def test_hand_words_and_harbour_labels() -> None:
-    assert P.hand_words((2, 0, 0, 0, 1, 0, 1, 0)) == "2 brick, 1 ore, 1 coin"
-    assert P.hand_words((0,) * 8) == "nothing"
-    assert P.harbour_label(Harbour.GENERIC) == "3:1"
-    assert P.harbour_label(Harbour.WOOL) == "2:1 wool"
+    assert W.hand_words((2, 0, 0, 0, 1, 0, 1, 0)) == "2 brick, 1 ore, 1 coin"
+    assert W.hand_words((0,) * 8) == "nothing"
+    assert B.harbour_label(Harbour.GENERIC) == "3:1"
+    assert B.harbour_label(Harbour.WOOL) == "2:1 wool"
 
 
 def test_text_colour_reads_on_light_and_dark_pieces() -> None:
-    assert P.text_colour_on(P.player_colour("white"))[0] < 0.5
-    assert P.text_colour_on(P.player_colour("blue"))[0] == 1
+    assert B.text_colour_on(B.player_colour("white"))[0] < 0.5
+    assert B.text_colour_on(B.player_colour("blue"))[0] == 1
 
 
 # ---- geometry and touch targets ---------------------------------------------------------------
@@ -83,7 +85,7 @@ def test_text_colour_reads_on_light_and_dark_pieces() -> None:
 
 @pytest.mark.parametrize("area", AREAS)
 def test_the_island_and_its_harbours_fit_the_board_area(area: tuple[int, ...]) -> None:
-    geo = P.BoardGeometry(*area)
+    geo = B.BoardGeometry(*area)
     x, y, w, h = area
     points = [geo.node(n) for n in range(NODE_COUNT)] + [
         geo.harbour(s) for s in range(HARBOUR_COUNT)
@@ -95,7 +97,7 @@ def test_the_island_and_its_harbours_fit_the_board_area(area: tuple[int, ...]) -
 
 @pytest.mark.parametrize("area", AREAS)
 def test_edges_are_one_hex_side_long_and_targets_never_overlap(area: tuple[int, ...]) -> None:
-    geo = P.BoardGeometry(*area)
+    geo = B.BoardGeometry(*area)
     for a, b in EDGE_NODES:
         (ax, ay), (bx, by) = geo.node(a), geo.node(b)
         assert math.hypot(ax - bx, ay - by) == pytest.approx(geo.size)
@@ -115,11 +117,11 @@ def test_edges_are_one_hex_side_long_and_targets_never_overlap(area: tuple[int, 
 
 def test_setup_spots_are_exactly_the_legal_actions() -> None:
     game = Game.new(GameConfig.for_players(4))
-    spots = P.spots_for(game.legal_actions())
+    spots = B.spots_for(game.legal_actions())
     assert set(spots) == {("node", n) for n in range(NODE_COUNT)}
-    assert P.wants_board_tap(game)
+    assert C.wants_board_tap(game)
     game.apply(spots[("node", 4)])
-    road_spots = P.spots_for(game.legal_actions())
+    road_spots = B.spots_for(game.legal_actions())
     assert set(road_spots) == {("edge", e) for e in NODE_EDGES[4]}
     assert all(isinstance(a, BuildRoad) and a.player == 0 for a in road_spots.values())
 
@@ -128,30 +130,30 @@ def test_setup_spots_are_exactly_the_legal_actions() -> None:
 def test_placement_order_follows_the_rules_cores_prompt(first: int) -> None:
     """§2: seats in order with a settlement, then in reverse order with a city."""
     game = Game.new(GameConfig.for_players(4, first_player=first))
-    order = P.placement_order(game)
+    order = W.placement_order(game)
     seats = [(first + i) % 4 for i in range(4)]
     assert [s.seat for s in order] == seats + seats[::-1]
     assert [s.piece for s in order] == ["settlement + road"] * 4 + ["city + road"] * 4
     rng = random.Random(1)
     while game.in_setup:
-        now = [s for s in P.placement_order(game) if s.state == "now"]
+        now = [s for s in W.placement_order(game) if s.state == "now"]
         assert len(now) == 1 and now[0].seat == game.prompt.player
         game.apply(rng.choice(game.legal_actions()))
-    assert all(s.state == "done" for s in P.placement_order(game))
+    assert all(s.state == "done" for s in W.placement_order(game))
 
 
 def test_production_lines_name_who_got_what() -> None:
     """§4: a roll of 10 on the starter board: hex 0 (mountains) and hex 6 (hills) produce."""
     game = _three_player_game()
-    assert P.production_lines(game, GameLog.of(game)) == []
+    assert W.production_lines(game, GameLog.of(game)) == []
     game.apply(Roll(0, 4, 6, EventDie.TRADE))
     # Red: settlement 4 and city 12 on the mountains: 1 ore + (1 ore + 1 coin). Blue: 1 brick.
-    assert P.production_lines(game, GameLog.of(game)) == [
+    assert W.production_lines(game, GameLog.of(game)) == [
         "Red +2 ore, +1 coin",
         "Blue +1 brick",
         "White: nothing",
     ]
-    view = P.roll_view(game)
+    view = W.roll_view(game)
     assert view is not None and view.words == "4 + 6 = 10, yellow castle"
     assert (view.yellow, view.red, view.total) == (4, 6, 10)
 
@@ -160,30 +162,30 @@ def test_the_production_line_keeps_describing_the_roll_shown_after_end_turn() ->
     game = _three_player_game()
     game.apply(Roll(0, 4, 6, EventDie.TRADE))
     log = GameLog.of(game)
-    shown = P.production_lines(game, log)
+    shown = W.production_lines(game, log)
     game.apply(EndTurn(0))
     log.sync(game.history)
-    assert P.roll_view(game) is not None
-    assert P.production_lines(game, log) == shown
+    assert W.roll_view(game) is not None
+    assert W.production_lines(game, log) == shown
 
 
 def test_a_seven_and_a_roll_nobody_uses_say_so() -> None:
     game = _three_player_game()
     game.apply(Roll(0, 5, 6, EventDie.SHIP))  # 11: forest hex 8 and pasture hex 18, no one there
-    assert P.production_lines(game, GameLog.of(game)) == [
+    assert W.production_lines(game, GameLog.of(game)) == [
         "Red: nothing",
         "Blue: nothing",
         "White: nothing",
     ]
     game.apply(EndTurn(0))
     game.apply(Roll(1, 3, 4, EventDie.SHIP))
-    assert P.production_lines(game, GameLog.of(game)) == ["7: no production"]
-    assert P.barbarian_track(game) == (2, 7)
+    assert W.production_lines(game, GameLog.of(game)) == ["7: no production"]
+    assert W.barbarian_track(game) == (2, 7)
 
 
 def test_the_bank_stock_lists_every_card_kind() -> None:
     game = _three_player_game()
-    lines = P.bank_words(game).split("\n")
+    lines = W.bank_words(game).split("\n")
     assert len(lines) == 4
     assert lines[0] == f"{game.bank[0]} brick · {game.bank[1]} lumber"
     assert lines[-1] == f"{game.bank[6]} coin · {game.bank[7]} paper"
@@ -191,15 +193,15 @@ def test_the_bank_stock_lists_every_card_kind() -> None:
 
 def test_turn_words_and_starting_hand_words() -> None:
     game = _three_player_game()
-    assert P.turn_words(game) == "Turn 1 · Red"
+    assert W.turn_words(game) == "Turn 1 · Red"
     assert [game.victory_points(p) for p in range(3)] == [3, 3, 3]  # settlement + city (§11)
     # Red's starting city on node 12 touches mountains, fields and hills (§2).
-    assert P.hand_words(game.hand(0)) == "1 brick, 1 grain, 1 ore"
+    assert W.hand_words(game.hand(0)) == "1 brick, 1 grain, 1 ore"
 
 
 def test_board_picture_shows_every_piece() -> None:
     game = _three_player_game()
-    picture = P.board_picture(game)
+    picture = B.board_picture(game)
     assert {(b.node, b.owner, b.kind) for b in picture.buildings} == {
         (4, 0, "settlement"),
         (20, 1, "settlement"),
@@ -213,18 +215,18 @@ def test_board_picture_shows_every_piece() -> None:
     assert picture.merchant_hex is None
     red_hexes = [h.hex for h in picture.hexes if h.red]
     assert red_hexes == [4, 11, 12, 17]  # the starter board's 6, 8, 8, 6
-    assert picture.colours[0] == P.PLAYER_COLOURS["red"]
+    assert picture.colours[0] == B.PLAYER_COLOURS["red"]
 
 
 def test_action_groups_leave_rolls_to_the_dice_and_words_show_rates() -> None:
     game = _three_player_game()
-    assert P.action_groups(game.legal_actions()) == []  # the roll prompt: only the dice
+    assert C.action_groups(game.legal_actions()) == []  # the roll prompt: only the dice
     game.apply(Roll(0, 4, 6, EventDie.TRADE))
-    groups = {g.type_name: g for g in P.action_groups(game.legal_actions())}
+    groups = {g.type_name: g for g in C.action_groups(game.legal_actions())}
     assert "end_turn" in groups and not groups["end_turn"].on_board
     trade = BankTrade(0, Card.ORE, Card.WOOL)
-    assert P.describe_action(game, trade) == "Trade 4 ore for 1 wool"
-    assert P.describe_action(game, EndTurn(0)) == "End turn"
+    assert W.describe_action(game, trade) == "Trade 4 ore for 1 wool"
+    assert W.describe_action(game, EndTurn(0)) == "End turn"
 
 
 # ---- the new-game form and the board entry -----------------------------------------------------
@@ -293,14 +295,14 @@ def test_every_legal_setup_action_has_a_distinct_spot() -> None:
     game = Game.new(GameConfig.for_players(3))
     for _ in range(6):
         actions = game.legal_actions()
-        spots = P.spots_for(actions)
+        spots = B.spots_for(actions)
         assert len(spots) == len(actions)
         game.apply(next(itertools.islice(spots.values(), 0, None)))
     assert game.prompt.kind is PromptKind.SETUP_CITY
 
 
 def test_board_rows_read_the_starter_layout_as_docs_board_md_does() -> None:
-    rows = P.board_rows(STARTER_BOARD)
+    rows = B.board_rows(STARTER_BOARD)
     assert rows[0] == "Row 1: mountains 10, pasture 2, forest 9"
     assert rows[2] == "Row 3: fields 9, forest 11, desert, forest 3, mountains 8"
     assert rows[5] == (
@@ -316,10 +318,10 @@ def test_moving_the_robber_is_a_tap_on_a_highlighted_hex() -> None:
     game = Game.from_json(data)
     game.apply(Roll(0, 3, 4, EventDie.TRADE))
     assert game.prompt.kind is PromptKind.MOVE_ROBBER
-    assert P.wants_board_tap(game)
-    spots = P.spots_for(game.legal_actions())
+    assert C.wants_board_tap(game)
+    spots = B.spots_for(game.legal_actions())
     assert set(spots) == {("hex", h) for h in range(HEX_COUNT) if h != game.robber_hex}
-    geo = P.BoardGeometry(*AREAS[0])
+    geo = B.BoardGeometry(*AREAS[0])
     taps = BoardTaps(geo, spots, 44.0)
     # A tap in the middle of hex 0, or on its token, picks hex 0.
     assert taps.tap(*geo.hex_centre(0)) == ("hex", 0)
@@ -343,7 +345,7 @@ def test_the_board_shows_the_tokens_an_inventor_swapped() -> None:
     assert isinstance(inventor, PlayInventor), "no Inventor played in this seeded game"
     before = game.tokens[inventor.hex], game.tokens[inventor.other]
     game.apply(inventor)
-    hexes = P.board_picture(game).hexes
+    hexes = B.board_picture(game).hexes
     assert (hexes[inventor.hex].token, hexes[inventor.other].token) == before[::-1]
     assert [h.token for h in hexes] == game.tokens
     assert game.board.tokens[inventor.hex] == before[0]  # the layout itself is unchanged

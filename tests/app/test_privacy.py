@@ -15,8 +15,9 @@ from collections.abc import Iterator
 import pytest
 from test_turn_presenter import STATES
 
+from companion_app.app import choices as C
 from companion_app.app import info_presenter as I
-from companion_app.app import presenter as P
+from companion_app.app import wording as W
 from companion_app.game_log import GameLog
 from companion_app.rules.cards import Card, ProgressCard, hand_of
 from companion_app.rules.game import Game
@@ -37,7 +38,7 @@ PROGRESS = {
 }
 
 
-def _steps(step: P.ChoiceStep | None) -> Iterator[str]:
+def _steps(step: C.ChoiceStep | None) -> Iterator[str]:
     if step is None:
         return
     yield step.title
@@ -48,15 +49,15 @@ def _steps(step: P.ChoiceStep | None) -> Iterator[str]:
 
 def shared_words(game: Game, log: GameLog) -> list[str]:
     """Every text the shared screen shows for ``game`` with nothing uncovered."""
-    words = [game.describe_prompt(), P.turn_words(game), P.bank_words(game)]
-    words += [repr(P.prompt_view(game, revealed=False)), *P.production_lines(game, log)]
-    for button in P.action_bar(game):
+    words = [game.describe_prompt(), W.turn_words(game), W.bank_words(game)]
+    words += [repr(W.prompt_view(game, revealed=False)), *W.production_lines(game, log)]
+    for button in C.action_bar(game):
         words.append(button.title)
-        if button.key not in (P.PROGRESS_KEY, P.OFFER_KEY):
-            words += _steps(P.bar_step(game, button.key))
-    if game.prompt.kind not in P.HIDDEN_CARD_PROMPTS:
-        words += _steps(P.prompt_step(game))
-    words += [repr(k) for k in P.commit_knights(game) or ()]
+        if button.key not in (C.PROGRESS_KEY, C.OFFER_KEY):
+            words += _steps(C.bar_step(game, button.key))
+    if game.prompt.kind not in W.HIDDEN_CARD_PROMPTS:
+        words += _steps(C.prompt_step(game))
+    words += [repr(k) for k in C.commit_knights(game) or ()]
     words += [repr(line) for line in I.panel_lines(game)]
     for seat in range(game.player_count):
         words.append(repr(I.improvement_chart(game, seat)))
@@ -104,10 +105,10 @@ def test_no_card_of_any_hand_on_the_shared_screen(active: int, prompt: str) -> N
 def test_the_progress_button_is_there_for_every_holder_playable_or_not() -> None:
     for active in range(4):
         game = _constructed(active, "roll")
-        keys = [b.key for b in P.action_bar(game)]
+        keys = [b.key for b in C.action_bar(game)]
         # Only Orange holds an Alchemist, the one card played before the roll; every holder
         # gets the button, so the bar does not tell who holds it.
-        assert P.PROGRESS_KEY in keys
+        assert C.PROGRESS_KEY in keys
 
 
 def test_only_the_deciding_player_may_open_a_hand_during_the_game() -> None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion_app.app import presenter as P
+from companion_app.app import board_picture as B
+from companion_app.app import choices as C
+from companion_app.app import wording as W
 from companion_app.app.tour.plan import ALL_PROMPTS, ALL_TYPES, MIN_TURNS, PLAN_SEED, make_plan
 from companion_app.rules.actions import (
     Action,
@@ -25,7 +27,7 @@ from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
 
 
-def _leaves(step: P.ChoiceStep) -> list[Action]:
+def _leaves(step: C.ChoiceStep) -> list[Action]:
     found: list[Action] = []
     for choice in step.choices:
         if choice.action is not None:
@@ -55,13 +57,13 @@ STATES = [g for seed in (3, 11) for g in _random_states(seed, 900)]
 def test_the_random_states_reach_turns_prompts_and_cards() -> None:
     kinds = {g.prompt.kind for g in STATES}
     assert {PromptKind.TURN, PromptKind.ROLL, PromptKind.DISCARD} <= kinds
-    assert any(P.PROGRESS_KEY in {b.key for b in P.action_bar(g)} for g in STATES)
+    assert any(C.PROGRESS_KEY in {b.key for b in C.action_bar(g)} for g in STATES)
 
 
 @pytest.mark.parametrize("index", range(0, len(STATES), 7))
 def test_the_bar_offers_exactly_the_legal_kinds(index: int) -> None:
     game = STATES[index]
-    offered = set().union(*(b.types for b in P.action_bar(game))) if P.action_bar(game) else set()
+    offered = set().union(*(b.types for b in C.action_bar(game))) if C.action_bar(game) else set()
     expected: set[str] = set()
     if game.prompt.kind in (PromptKind.TURN, PromptKind.ROLL):
         expected = {a.type_name for a in game.legal_actions() if not isinstance(a, Roll | EndTurn)}
@@ -71,7 +73,7 @@ def test_the_bar_offers_exactly_the_legal_kinds(index: int) -> None:
             t.startswith("play_") for t in expected
         ):
             # Cards held but none playable: the button is there all the same (covered).
-            expected.add(P.PROGRESS_KEY)
+            expected.add(C.PROGRESS_KEY)
     assert offered == expected
 
 
@@ -81,12 +83,12 @@ def test_the_progress_button_does_not_tell_whether_a_card_is_playable() -> None:
     for game in STATES:
         if game.prompt.kind not in (PromptKind.TURN, PromptKind.ROLL):
             continue
-        keys = {b.key for b in P.action_bar(game)}
+        keys = {b.key for b in C.action_bar(game)}
         holds = bool(game.progress_hand(game.prompt.player))
-        assert (P.PROGRESS_KEY in keys) == holds
+        assert (C.PROGRESS_KEY in keys) == holds
         if holds and not any(a.type_name.startswith("play_") for a in game.legal_actions()):
             seen_unplayable = True
-            step = P.bar_step(game, P.PROGRESS_KEY)
+            step = C.bar_step(game, C.PROGRESS_KEY)
             assert step.choices == ()
             assert step.title == "None of your progress cards can be played now"
     assert seen_unplayable
@@ -98,13 +100,13 @@ def test_every_legal_action_is_one_path_through_the_choices(index: int) -> None:
     legal = [a for a in game.legal_actions() if not isinstance(a, Roll | EndTurn | CommitKnights)]
     reached: list[Action] = []
     if game.in_setup:
-        reached.extend(P.spots_for(legal).values())
+        reached.extend(B.spots_for(legal).values())
     elif game.prompt.kind in (PromptKind.TURN, PromptKind.ROLL):
-        for button in P.action_bar(game):
-            if button.key != P.OFFER_KEY:
-                reached.extend(_leaves(P.bar_step(game, button.key)))
+        for button in C.action_bar(game):
+            if button.key != C.OFFER_KEY:
+                reached.extend(_leaves(C.bar_step(game, button.key)))
     else:
-        step = P.prompt_step(game)
+        step = C.prompt_step(game)
         if step is not None:
             reached.extend(_leaves(step))
     # Every legal action, nothing that is not legal; once each, except the Inventor's swap,
@@ -117,8 +119,8 @@ def test_every_legal_action_is_one_path_through_the_choices(index: int) -> None:
 @pytest.mark.parametrize("index", range(0, len(STATES), 5))
 def test_spots_in_a_step_are_distinct_and_a_tap_finds_the_choice(index: int) -> None:
     game = STATES[index]
-    steps = [P.prompt_step(game)] + [
-        P.bar_step(game, b.key) for b in P.action_bar(game) if b.key != P.OFFER_KEY
+    steps = [C.prompt_step(game)] + [
+        C.bar_step(game, b.key) for b in C.action_bar(game) if b.key != C.OFFER_KEY
     ]
     for step in filter(None, steps):
         spotted = [c for c in step.choices if c.spot is not None]
@@ -127,7 +129,7 @@ def test_spots_in_a_step_are_distinct_and_a_tap_finds_the_choice(index: int) -> 
 
 def test_the_banner_names_who_decides_and_asks_to_pass_the_tablet() -> None:
     for game in STATES:
-        view = P.prompt_view(game)
+        view = W.prompt_view(game)
         name = game.config.names[game.prompt.player]
         assert view.words == game.describe_prompt()
         if game.is_over:
@@ -149,12 +151,12 @@ def test_the_tablet_goes_to_a_discarding_player_and_comes_back() -> None:
         if g.prompt.kind is PromptKind.DISCARD and g.history[-1].player != g.prompt.player
     )
     names = game.config.names
-    assert P.prompt_view(game).headline == f"Pass the tablet to {names[game.prompt.player]}"
+    assert W.prompt_view(game).headline == f"Pass the tablet to {names[game.prompt.player]}"
     rng = SplitMix64(1)
     while game.prompt.kind is PromptKind.DISCARD:
         game.apply(choose_random_action(game, rng))
     if game.prompt.player != game.history[-1].player:
-        assert P.prompt_view(game).headline == f"Pass the tablet to {names[game.prompt.player]}"
+        assert W.prompt_view(game).headline == f"Pass the tablet to {names[game.prompt.player]}"
 
 
 def test_nobody_is_told_to_pass_the_tablet_to_a_player_answering_on_their_phone() -> None:
@@ -166,9 +168,9 @@ def test_nobody_is_told_to_pass_the_tablet_to_a_player_answering_on_their_phone(
         if g.prompt.kind is PromptKind.DISCARD and g.history[-1].player != g.prompt.player
     )
     name = game.config.names[game.prompt.player]
-    view = P.prompt_view(game, on_phone=True)
+    view = W.prompt_view(game, on_phone=True)
     assert view.headline == f"{name} decides"
-    assert view.details == P.prompt_view(game).details
+    assert view.details == W.prompt_view(game).details
     assert "Your cards" not in view.details
 
 
@@ -181,21 +183,21 @@ def test_once_the_decider_opens_something_the_banner_stops_asking_to_pass_the_ta
         if g.prompt.kind is PromptKind.TURN and g.history[-1].player != g.prompt.player
     )
     name = game.config.names[game.prompt.player]
-    assert P.prompt_view(game).headline == f"Pass the tablet to {name}"
-    assert P.prompt_view(game, in_hand=True).headline == f"{name}: your turn"
+    assert W.prompt_view(game).headline == f"Pass the tablet to {name}"
+    assert W.prompt_view(game, in_hand=True).headline == f"{name}: your turn"
 
 
 def test_discarding_on_a_seven_shows_the_cards_only_after_the_tap() -> None:
     game = next(g for g in STATES if g.prompt.kind is PromptKind.DISCARD)
     p = game.prompt.player
-    hidden = P.prompt_view(game)
-    shown = P.prompt_view(game, revealed=True)
+    hidden = W.prompt_view(game)
+    shown = W.prompt_view(game, revealed=True)
     assert hidden.hides_cards and "cards:" not in hidden.details
     count = game.prompt.count
     assert hidden.details == f"discard {count} card" + ("" if count == 1 else "s")
-    assert shown.details == f"Your cards: {P.hand_words(game.hand(p))}"
+    assert shown.details == f"Your cards: {W.hand_words(game.hand(p))}"
     # One discard button per kind of card held (§3: one card per action).
-    step = P.prompt_step(game)
+    step = C.prompt_step(game)
     assert step is not None
     assert len(step.buttons) == sum(1 for n in game.hand(p) if n)
 
@@ -207,7 +209,7 @@ def test_bank_trade_words_carry_the_rate_the_rules_core_computes() -> None:
         if any(isinstance(a, BankTrade) for a in g.legal_actions())
         and g.prompt.kind is PromptKind.TURN
     )
-    step = P.bar_step(game, "bank_trade")
+    step = C.bar_step(game, "bank_trade")
     for choice in step.choices:
         assert choice.then is not None
         trade = choice.then.choices[0].action
@@ -225,23 +227,23 @@ def test_an_offer_reads_as_words_or_as_the_rules_cores_objection() -> None:
     offer = OfferTrade(
         p, to, hand_of(**{held.label: 1}), hand_of(wool=1) if held != Card.WOOL else hand_of(ore=1)
     )
-    words = P.offer_words(game, offer)
+    words = W.offer_words(game, offer)
     assert words.startswith(f"To {game.config.names[to]}: give 1 {held.label}")
     too_much = OfferTrade(p, to, hand_of(**{held.label: 30}), hand_of(ore=1))
-    assert P.offer_words(game, too_much) == game.illegal_reason(too_much)
+    assert W.offer_words(game, too_much) == game.illegal_reason(too_much)
 
 
 def test_commit_knights_are_chosen_one_by_one_and_sent_as_the_legal_action() -> None:
     games = [g for g in STATES if g.prompt.kind is PromptKind.COMMIT_KNIGHTS]
     assert games, "no commit_knights prompt in the random states"
     for game in games:
-        knights = P.commit_knights(game)
+        knights = C.commit_knights(game)
         assert knights is not None
         nodes = [k.node for k in knights]
-        everyone = P.commit_action(game, reversed(nodes))
+        everyone = C.commit_action(game, reversed(nodes))
         assert isinstance(everyone, CommitKnights)
         assert everyone.nodes == tuple(sorted(nodes))
-        assert P.commit_action(game, []) == CommitKnights(game.prompt.player, ())
+        assert C.commit_action(game, []) == CommitKnights(game.prompt.player, ())
 
 
 def test_the_planned_long_game_reaches_everything_and_ends() -> None:

@@ -18,8 +18,10 @@ from typing import Any
 
 from scenario_driver import ScenarioDriver, Step, scenario_main
 
+from companion_app.app import board_picture as B
+from companion_app.app import choices as C
 from companion_app.app import info_presenter as I
-from companion_app.app import presenter as P
+from companion_app.app import wording as W
 from companion_app.app.companion import CompanionApp
 from companion_app.app.widgets.player_panel import panel_text
 from companion_app.game_log import GameLog
@@ -209,15 +211,15 @@ class Scenario(ScenarioDriver):
         screen = self.game_screen()
         ids = screen.ids
         self.check(f"{label}: prompt", ids.prompt.text, game.describe_prompt())
-        self.check(f"{label}: turn", ids.turn.text, P.turn_words(game))
+        self.check(f"{label}: turn", ids.turn.text, W.turn_words(game))
         self.check(
             f"{label}: track",
             (ids.track.position, ids.track.length),
             (game.barbarian_position, game.config.barbarian_track_length),
         )
-        self.check(f"{label}: board pieces", ids.board.picture, P.board_picture(game))
-        legal_spots = {P.action_spot(a) for a in game.legal_actions()} - {None}
-        if P.wants_board_tap(game):
+        self.check(f"{label}: board pieces", ids.board.picture, B.board_picture(game))
+        legal_spots = {B.action_spot(a) for a in game.legal_actions()} - {None}
+        if C.wants_board_tap(game):
             self.check(f"{label}: highlighted spots", set(ids.board.spots), legal_spots)
         else:
             self.check(f"{label}: no spots highlighted", dict(ids.board.spots), {})
@@ -278,15 +280,15 @@ class Scenario(ScenarioDriver):
                 p = expected.player
                 # (the panel keeps a count with its word: no-break spaces, read as spaces)
                 line = list(reversed(screen.ids.players.children))[p].text.replace("\u00a0", " ")
-                start = P.hand_words(game.hand(p))
+                start = W.hand_words(game.hand(p))
                 self.check(
                     f"setup {step}: starting resources shown",
                     (any(game.hand(p)), f"{game.card_count(p)} cards" in line, start in line),
                     (True, True, False),
                 )
         self.check("setup over", game.in_setup, False)
-        self.check("buildings after setup", len(P.board_picture(game).buildings), 2 * n)
-        self.check("roads after setup", len(P.board_picture(game).roads), 2 * n)
+        self.check("buildings after setup", len(B.board_picture(game).buildings), 2 * n)
+        self.check("roads after setup", len(B.board_picture(game).roads), 2 * n)
         self.compare_screen("after setup")
         yield from self.shot("ui_07_setup_done.png")
         # Where the screenshot shows each building, for the test to look at its pixels.
@@ -295,11 +297,11 @@ class Scenario(ScenarioDriver):
             {
                 "node": b.node,
                 "kind": b.kind,
-                "colour": P.player_colour(game.config.players[b.owner].colour),
+                "colour": B.player_colour(game.config.players[b.owner].colour),
                 "xy": board.to_window(*geo.node(b.node)),
                 "size": geo.size,
             }
-            for b in P.board_picture(game).buildings
+            for b in B.board_picture(game).buildings
         ]
 
     def build_on_the_board(self, i: int) -> Step:
@@ -314,18 +316,18 @@ class Scenario(ScenarioDriver):
         pick = [
             b
             for b in reversed(screen.ids.bar.children)
-            if all(P.action_spot(a) for a in legal if P.bar_key(a) == b.bar_key)
-            and any(P.bar_key(a) == b.bar_key for a in legal)
+            if all(B.action_spot(a) for a in legal if C.bar_key(a) == b.bar_key)
+            and any(C.bar_key(a) == b.bar_key for a in legal)
         ]
         if not pick:
             return
         button = pick[0]
-        group = next(g for g in P.action_groups(legal) if g.type_name == button.bar_key)
+        group = next(g for g in C.action_groups(legal) if g.type_name == button.bar_key)
         self.tap_widget(button)
         yield 2
         shown = {spot: choice.action for spot, choice in screen.ids.board.spots.items()}
         self.check(
-            f"roll {i}: {group.type_name} places highlighted", shown, P.spots_for(group.actions)
+            f"roll {i}: {group.type_name} places highlighted", shown, B.spots_for(group.actions)
         )
         yield from self.shot("ui_08b_build_on_the_board.png")
         spot = min(shown)
@@ -353,13 +355,13 @@ class Scenario(ScenarioDriver):
         yield 2
         roll = game.history[before]
         self.check(f"roll {i}: a roll was applied", isinstance(roll, Roll), True)
-        view = P.roll_view(game)
+        view = W.roll_view(game)
         self.check(f"roll {i}: dice shown", screen.ids.dice.roll, view)
         self.check(f"roll {i}: roll words", screen.ids.roll_words.text, view.words if view else "")
         self.check(
             f"roll {i}: production shown",
             screen.ids.production.text,
-            " · ".join(P.production_lines(game, GameLog.of(game))),
+            " · ".join(W.production_lines(game, GameLog.of(game))),
         )
         self.check(
             f"roll {i}: the log beside the board is the game's public log",
@@ -415,7 +417,7 @@ def _ship_led(leds: str | None) -> int | None:
 
 def _expected_ship_led(game: Any, leds: str) -> int:
     """The LED the firmware lights for the ship (lights.py scales the track onto the strip)."""
-    from companion_app.device.table import device_track
+    from companion_app.device.box_state import device_track
 
     pos, length = device_track(game.barbarian_position, game.config.barbarian_track_length)
     track_leds = len(leds) - 1
@@ -424,7 +426,7 @@ def _expected_ship_led(game: Any, leds: str) -> int:
 
 def _pips(game: Any, node: int) -> int:
     board = game.board
-    return sum(P.pips(board.tokens[h]) for h in NODE_HEXES[node] if board.tokens[h])
+    return sum(B.pips(board.tokens[h]) for h in NODE_HEXES[node] if board.tokens[h])
 
 
 def main() -> int:

@@ -6,7 +6,12 @@ import queue
 import time
 from collections.abc import Callable
 
-from companion_app.device.events import LinkEvent, PressedWhileDisarmed
+from companion_app.device.events import (
+    LinkEvent,
+    OfflineRollsOffered,
+    PressedWhileDisarmed,
+    RollArrived,
+)
 from companion_app.device.link import DiceLink, serial_opener
 from companion_app.device.table import BareGameSession, DiceTable
 from companion_app.emulator import Emulator
@@ -52,7 +57,11 @@ class RandomTable:
         except queue.Empty:
             return None
         self.seen.append(event)
-        self.table.handle(event)
+        if isinstance(event, RollArrived):  # as the app's main thread takes them
+            self.table.take(event.roll)
+        elif isinstance(event, OfflineRollsOffered):
+            self.table.offer(event.rolls)
+        self.table.update_box()
         return event
 
     def wait_for(self, done: Callable[[], bool], timeout: float) -> bool:
@@ -96,7 +105,7 @@ class RandomTable:
             assert time.monotonic() < deadline, (
                 f"no roll applied; link {self.link.counters}, status {self.link.status}"
             )
-            if not self.wait_for(lambda: self.link.session.state_confirmed, 5.0):
+            if not self.wait_for(lambda: self.link.state_confirmed, 5.0):
                 continue
             refused = self.refused_presses()
             self.emulator.press()

@@ -25,6 +25,7 @@ import serial
 from companion_app.app import android_start
 from companion_app.device import android_usb, discovery, link
 from companion_app.device.android_usb import android_usb_opener, find_usb_boxes
+from companion_app.device.box_state import BoxState
 from companion_app.device.discovery import DiceSource, choose_dice_source
 from companion_app.device.events import Connected, LinkEvent, RollArrived
 from companion_app.device.link import DiceLink
@@ -179,9 +180,9 @@ def test_the_link_rolls_through_the_android_transport(emulated_box: Emulator) ->
     try:
         connected = next_event(events, Connected)
         assert isinstance(connected, Connected) and connected.info.boot_id == "00050000"
-        dice.arm()
+        dice.want(BoxState((0, 8), True, None, "Red", (), 0))  # a roll is due
         deadline = time.monotonic() + 10
-        while not dice.session.state_confirmed and time.monotonic() < deadline:
+        while not dice.state_confirmed and time.monotonic() < deadline:
             time.sleep(0.01)
         emulated_box.press()
         arrived = next_event(events, RollArrived)

@@ -12,6 +12,7 @@ import pytest
 from device_helpers import RandomTable
 
 from companion_app.device import protocol as p
+from companion_app.device.box_state import BoxState
 from companion_app.device.dice import open_box
 from companion_app.device.discovery import DiceSource
 from companion_app.device.events import (
@@ -58,8 +59,8 @@ def events_until(
 def armed(link: DiceLink) -> None:
     """As the app does on connecting: arm, and wait until the box confirmed it (so it has heard
     the host and rolls online; its power-up HELLO alone may come before it heard us)."""
-    link.arm()
-    assert wait(lambda: link.session.state_confirmed)
+    link.want(BoxState((0, 8), True, None, "Red", (), 0))
+    assert wait(lambda: link.state_confirmed)
 
 
 def wait(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
@@ -92,7 +93,7 @@ def test_connect_roll_acknowledge_over_a_pty() -> None:
         assert arrived.roll.event.value == made.event and not arrived.roll.offline
         link.acknowledge(arrived.roll)
         # the box's next heartbeat says it keeps nothing more for us
-        assert wait(lambda: link.device_unacked == 0 and link.session.counters.lines > 4)
+        assert wait(lambda: link.device_unacked == 0 and link.counters.lines > 4)
         assert link.counters.bad_frames == 0 and link.counters.duplicates == 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion_app.device import protocol as p
+from companion_app.device.box_state import BoxState
 from companion_app.device.events import (
     Connected,
     DeviceInfo,
@@ -333,3 +334,25 @@ def test_show_with_four_long_names_still_fits_a_token() -> None:
     names = ("Abcdefghij", "Bcdefghijk", "Cdefghijkl", "Defghijklm")
     session.show(names[0], names)
     assert sent(session) == ["SHOW turn=Abcdefghij draw=Abcdefg.Bcdefgh.Cdefghi.Defghij"]
+
+
+def test_a_wanted_box_state_sends_only_what_differs_and_each_attack_once() -> None:
+    session = connected()
+    state = BoxState((2, 8), True, None, "Red", (), 1)
+    session.want(state)
+    assert sent(session) == ["TRACK pos=2 len=8", "SHOW turn=Red", "ARM", "ALCH"]
+    changes = session.counters.state_changes
+    session.want(state)
+    assert sent(session) == [] and session.counters.state_changes == changes
+    # a roll: the ship moves on and attacks (one more attack), the box disarms; Red's castle
+    rolled = BoxState((0, 8), False, None, "Red", ("Red", "Bo"), 2)
+    session.want(rolled)
+    assert sent(session) == ["TRACK pos=0 len=8", "ATTACK", "SHOW turn=Red draw=Red.Bo", "DISARM"]
+    assert session.counters.state_changes == changes + 4
+    session.want(BoxState((0, 8), False, (2, 5), "Red", ("Red", "Bo"), 1))  # an undo: no attack
+    assert sent(session) == ["ALCH y=2 r=5"]
+    session.want(None)  # no game on the tablet: the button rolls nothing
+    assert sent(session) == []  # disarmed already
+    # another game is opened, with three attacks behind it: not played
+    session.want(BoxState((1, 8), True, None, "Bo", (), 3), first=True)
+    assert sent(session) == ["TRACK pos=1 len=8", "SHOW turn=Bo", "ARM", "ALCH"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from companion_app.app import board_picture as B
 from companion_app.app import info_presenter as I
-from companion_app.app import presenter as P
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.player_panel import MARKED_FILL, PLAIN_FILL, PlayerLine
@@ -43,7 +43,7 @@ class AttackScreen(InfoScreen):
             line = PlayerLine(
                 text=f"[b]{row.name}[/b]   defence {row.defence}   {row.result}",
                 stripe=row.colour,
-                mark=P.player_mark(game.config.players[row.seat].colour),
+                mark=B.player_mark(game.config.players[row.seat].colour),
                 fill=MARKED_FILL if row.result != "—" else PLAIN_FILL,
                 font_size="22sp",
             )

@@ -12,20 +12,20 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
-from companion_app.app.forms import (
-    HARBOUR_CHOICES,
-    TERRAIN_CHOICES,
-    TOKEN_CHOICES,
-    BoardEntry,
-    NewGameForm,
-)
-from companion_app.app.presenter import (
+from companion_app.app.board_picture import (
     TERRAIN_COLOURS,
     Spot,
     board_only_picture,
     board_rows,
     harbour_label,
     text_colour_on,
+)
+from companion_app.app.forms import (
+    HARBOUR_CHOICES,
+    TERRAIN_CHOICES,
+    TOKEN_CHOICES,
+    BoardEntry,
+    NewGameForm,
 )
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import HARBOUR_COLOURS, BoardView  # noqa: F401

@@ -2,7 +2,8 @@
 with the legal spots highlighted, the players, the action bar of the turn, and the decision
 now due, naming the player the tablet goes to.
 
-Every value on screen comes from :mod:`companion_app.app.presenter`; every tap becomes one of
+Every value on screen comes from the presenter modules (:mod:`~companion_app.app.board_picture`,
+:mod:`~companion_app.app.wording`, :mod:`~companion_app.app.choices`); every tap becomes one of
 ``game.legal_actions()`` (or a domestic offer the rules core accepts) handed to
 :meth:`CompanionApp.apply`. A tap on an action-bar button opens that button's choices: spots on
 the board or buttons, sometimes in two steps (a knight, then where it goes). A "choose several
@@ -24,12 +25,14 @@ from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
-from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from companion_app.app import presenter as P
+from companion_app.app import board_picture as B
+from companion_app.app import choices as C
+from companion_app.app import wording as W
 from companion_app.app.game_controller import GameController
 from companion_app.app.screens import load_kv
+from companion_app.app.screens.game_view import GameViewScreen
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
 from companion_app.app.widgets.card_picker_panel import CardPickerPanel
 from companion_app.app.widgets.game_log_view import GameLogView  # noqa: F401
@@ -57,7 +60,7 @@ SIDE_BY_SIDE_SP = 16
 """Their text size then: two lines of it fit a 56 dp button."""
 
 
-class GameScreen(Screen):
+class GameScreen(GameViewScreen):
     roll_text = StringProperty("Roll the dice")
     can_roll = BooleanProperty(False)
     can_end_turn = BooleanProperty(False)
@@ -76,12 +79,12 @@ class GameScreen(Screen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controller = GameController()
-        self.step: P.ChoiceStep | None = None
-        self.spot_actions: dict[P.Spot, Any] = {}
+        self.step: C.ChoiceStep | None = None
+        self.spot_actions: dict[B.Spot, Any] = {}
         """Board spots offered now: an Action (setup), a presenter Choice, or a knight's
         intersection to toggle (the knights sent against the barbarians)."""
         self.end_turn_action: Action | None = None
-        self.bar: list[P.BarButton] = []
+        self.bar: list[C.BarButton] = []
         self.trade: TradePanel | None = None
         self.picker_panel: CardPickerPanel | None = None
         self._watching: Any = None
@@ -97,35 +100,25 @@ class GameScreen(Screen):
         self.ids.actions.bind(height=lambda *_a: self.refill())
         self.ids.board.bind(size=lambda *_a: self.refill())
 
-    @property
-    def game(self) -> Game | None:
-        app = App.get_running_app()
-        return None if app is None or app.session is None else app.session.game
-
-    def on_pre_enter(self, *_args: object) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
-        game = self.game
-        if game is None:
-            return
+    def show(self, game: Game) -> None:
         control = self.controller
         control.follow(game)  # the game moved on (any path): start from the bar again
         self._show_picker()
         ids = self.ids
         self.in_setup = game.in_setup
         ids.prompt.text = game.describe_prompt()
-        ids.turn.text = P.turn_words(game)
-        roll = P.roll_view(game)
+        ids.turn.text = W.turn_words(game)
+        roll = W.roll_view(game)
         ids.dice.roll = roll
         ids.roll_words.text = roll.words if roll else "No roll yet"
-        log = getattr(App.get_running_app(), "game_log", None)
-        if log is None or log.config != game.config:
+        session_log = getattr(App.get_running_app(), "session_log", None)
+        log = session_log() if session_log is not None else None
+        if log is None:
             log = log_for(None, game)
-        ids.production.text = " · ".join(P.production_lines(game, log))
-        ids.bank.text = "Bank\n" + P.bank_words(game)
+        ids.production.text = " · ".join(W.production_lines(game, log))
+        ids.bank.text = "Bank\n" + W.bank_words(game)
         ids.log.show(log)
-        position, length = P.barbarian_track(game)
+        position, length = W.barbarian_track(game)
         ids.track.position, ids.track.length = position, length
         ids.track_words.text = f"Barbarians {position} / {length}"
         app = App.get_running_app()
@@ -139,16 +132,16 @@ class GameScreen(Screen):
         legal = game.legal_actions()
         self.end_turn_action = next((a for a in legal if isinstance(a, EndTurn)), None)
         self.can_end_turn = self.end_turn_action is not None
-        ids.board.picture = P.board_picture(game)
+        ids.board.picture = B.board_picture(game)
         self._show_prompt(game)
         if game.in_setup:
             self.bar = []
             self._fill_bar()
             self.step = None
-            self.spot_actions = dict(P.spots_for(legal))
+            self.spot_actions = dict(B.spots_for(legal))
             self._fill_placement(game)
         else:
-            self.bar = P.action_bar(game)
+            self.bar = C.action_bar(game)
             if control.bar_key and not any(b.key == control.bar_key for b in self.bar):
                 control.bar_key, control.steps = "", []
             self._fill_bar()
@@ -174,7 +167,7 @@ class GameScreen(Screen):
         phones = getattr(App.get_running_app(), "phones", None)
         waiting = phones.waiting_for() if phones is not None else ""
         control = self.controller
-        view = P.prompt_view(
+        view = W.prompt_view(
             game,
             revealed=control.revealed,
             on_phone=bool(waiting),
@@ -183,7 +176,7 @@ class GameScreen(Screen):
         self.headline = view.headline
         self.details = waiting or view.details
         self.banner_colour = list(view.colour)
-        self.banner_text_colour = list(P.text_colour_on(view.colour))
+        self.banner_text_colour = list(B.text_colour_on(view.colour))
 
     def _tap_words(self) -> str:
         """How the highlighted places are taken: a road by its two ends where the board is too
@@ -214,7 +207,7 @@ class GameScreen(Screen):
         box = self.ids.actions
         box.cols = 1
         box.clear_widgets()
-        order = P.placement_order(game)
+        order = W.placement_order(game)
         # As many rows as there is room for, the current one among them (never under the
         # toolbar): the two before it, then what comes next.
         room = max(1, int((box.height + dp(6)) // dp(62)))
@@ -227,8 +220,8 @@ class GameScreen(Screen):
             line = PlayerLine(
                 text=f"{escape_markup(step.name)}: {step.piece}   {state}{note}",
                 min_height=dp(42),
-                stripe=P.player_colour(colour),
-                mark=P.player_mark(colour),
+                stripe=B.player_colour(colour),
+                mark=B.player_mark(colour),
                 fill=MARKED_FILL if step.state == "now" else (0.17, 0.19, 0.23, 1),
                 color=(0.6, 0.6, 0.6, 1) if step.state == "done" else (1, 1, 1, 1),
                 font_size="17sp",
@@ -243,7 +236,7 @@ class GameScreen(Screen):
         self.spot_actions = {}
         control = self.controller
         self.can_go_back = bool(control.steps)
-        knights = P.commit_knights(game)
+        knights = C.commit_knights(game)
         if knights is not None:
             self._fill_commit(game, knights)
             return
@@ -315,7 +308,7 @@ class GameScreen(Screen):
         cover.bind(on_release=lambda _b: self.cover())
         return cover
 
-    def _fill_commit(self, game: Game, knights: list[P.KnightChoice]) -> None:
+    def _fill_commit(self, game: Game, knights: list[C.KnightChoice]) -> None:
         """Evil barbarians: toggle the knights to send, on the board or by their buttons, then
         send them (the board shows which knight a button names)."""
         self.list_title = "Tap the knights you send, then Send"
@@ -342,7 +335,7 @@ class GameScreen(Screen):
             background_color=(0.18, 0.55, 0.30, 1),
         )
         send.send_knights = True
-        send.disabled = P.commit_action(game, commit) is None
+        send.disabled = C.commit_action(game, commit) is None
         send.bind(on_release=lambda _b: self.send_knights())
         self._show_entries(
             entries, 2 if len(entries) > 2 else 1, (self.controller.decision, "commit"), fixed=send
@@ -431,7 +424,7 @@ class GameScreen(Screen):
         self.controller.back()
         self.refresh()
 
-    def choose(self, choice: P.Choice) -> None:
+    def choose(self, choice: C.Choice) -> None:
         game = self.game
         if game is None:
             return
@@ -526,9 +519,9 @@ class GameScreen(Screen):
         if action is not None:
             self.take(action)
 
-    def on_spot(self, spot: P.Spot) -> None:
+    def on_spot(self, spot: B.Spot) -> None:
         target = self.spot_actions.get(spot)
-        if isinstance(target, P.Choice):
+        if isinstance(target, C.Choice):
             self.choose(target)
         elif isinstance(target, int):  # a knight's intersection: to send, or not (toggled)
             self.toggle_commit(target)

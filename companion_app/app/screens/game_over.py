@@ -7,8 +7,8 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.utils import escape_markup
 
+from companion_app.app import board_picture as B
 from companion_app.app import info_presenter as I
-from companion_app.app import presenter as P
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.histogram import Histogram  # noqa: F401  (used in kv)
@@ -44,7 +44,7 @@ class GameOverScreen(InfoScreen):
                 text=f"[b]{row.place}. {escape_markup(row.name)}[/b]{crown}   "
                 f"{escape_markup(row.vp)}",
                 stripe=row.colour,
-                mark=P.player_mark(game.config.players[row.seat].colour),
+                mark=B.player_mark(game.config.players[row.seat].colour),
                 fill=MARKED_FILL if row.winner else PLAIN_FILL,
                 font_size="21sp",
             )

@@ -1,5 +1,5 @@
-"""What the screens opened during a game share: the current game, a refresh when entered,
-and the way back to the board."""
+"""What the screens opened during a game share beyond `GameViewScreen`: the row of players'
+names that picks whose part is shown, and the way back to the board."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
-from companion_app.app.presenter import player_colour
+from companion_app.app.board_picture import player_colour
 from companion_app.app.screens import load_kv
+from companion_app.app.screens.game_view import GameViewScreen
 from companion_app.rules.game import Game
 
 load_kv(__file__.replace("info_screen", "info"))
@@ -39,25 +39,9 @@ class VersusBar(Label):
     bar = ListProperty([0.5, 0.5, 0.5, 1])
 
 
-class InfoScreen(Screen):
-    """A screen that shows part of the current game; :meth:`refresh` redraws it from the state
-    (the app calls it after every change while the screen is shown)."""
-
-    @property
-    def game(self) -> Game | None:
-        app = App.get_running_app()
-        return None if app is None or app.session is None else app.session.game
-
-    def on_pre_enter(self, *_args: object) -> None:
-        self.refresh()
-
-    def refresh(self) -> None:
-        game = self.game
-        if game is not None:
-            self.show(game)
-
-    def show(self, game: Game) -> None:
-        raise NotImplementedError
+class InfoScreen(GameViewScreen):
+    """A screen that shows part of the current game, opened from the game's toolbar (or by
+    itself: an attack, the end); Back returns to the board."""
 
     def pick(self, seat: int) -> None:
         raise NotImplementedError

@@ -15,8 +15,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
+from companion_app.app.board_picture import player_colour, text_colour_on
 from companion_app.app.forms import NewGameForm
-from companion_app.app.presenter import player_colour, text_colour_on
 from companion_app.app.screens import load_kv
 from companion_app.journal import JournalError
 from companion_app.journal.people import Person

@@ -9,7 +9,7 @@ from kivy.factory import Factory
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion_app.app.presenter import player_colour
+from companion_app.app.board_picture import player_colour
 from companion_app.app.screens import load_kv
 from companion_app.app.standings_presenter import HEADER, standings_view
 from companion_app.journal import JournalError

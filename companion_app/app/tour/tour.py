@@ -9,7 +9,8 @@ from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.uix.modalview import ModalView
 
-from companion_app.app import presenter as P
+from companion_app.app import choices as C
+from companion_app.app import wording as W
 from companion_app.app.companion import CompanionApp
 from companion_app.app.tour.driver import ScenarioDriver, Step
 from companion_app.app.tour.layout_check import collect, problems, smallest_drawn
@@ -200,7 +201,7 @@ class Tour(ScenarioDriver):
             return True
         if not is_turn(game) or isinstance(action, Roll | EndTurn):
             return False
-        return f"bar_{P.bar_key(action)}" not in self.seen
+        return f"bar_{C.bar_key(action)}" not in self.seen
 
     def back_to_the_game(self) -> Step:
         """The attack and the end come up on their own screens: look, then back to the game."""
@@ -226,7 +227,7 @@ class Tour(ScenarioDriver):
         kind = game.prompt.kind
         if kind.value not in self.seen:
             yield from self.look_once(kind.value)
-            if kind in P.HIDDEN_CARD_PROMPTS:
+            if kind in W.HIDDEN_CARD_PROMPTS:
                 self.lay_out()
                 reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
                 if reveal:
@@ -238,7 +239,7 @@ class Tour(ScenarioDriver):
             return
         if not is_turn(game) or isinstance(action, Roll | EndTurn):
             return
-        key = P.bar_key(action)
+        key = C.bar_key(action)
         if f"bar_{key}" in self.seen:
             return
         self.lay_out()

@@ -1,6 +1,6 @@
 """The board drawn with Kivy graphics, and taps on it turned into spots.
 
-The widget draws a :class:`~companion_app.app.presenter.BoardPicture` and highlights the
+The widget draws a :class:`~companion_app.app.board_picture.BoardPicture` and highlights the
 spots it is given (the places of legal actions); a tap on an offered spot fires ``on_spot``.
 It decides nothing: which spots are offered and what a tap does belong to the screen and, in the
 end, to the rules core's ``legal_actions()``. Which touch takes which spot (a road by its two
@@ -20,12 +20,25 @@ from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.stencilview import StencilView
 
 from companion_app.app.board_picture import (
+    HIGHLIGHT,
     HIGHLIGHT_RIM,
+    RESOURCE_COLOURS,
+    RGBA,
     ROAD_LETTER_SHARE,
+    SEA,
+    TERRAIN_COLOURS,
+    TRACK_COLOURS,
+    UNKNOWN_TERRAIN,
     WALL_MARGIN,
+    BoardGeometry,
+    BoardPicture,
+    BuildingView,
     Drawn,
+    KnightView,
+    Spot,
     drawn_things,
     road_marks,
+    text_colour_on,
 )
 from companion_app.app.board_taps import (
     MIN_TARGET_DP,
@@ -33,21 +46,6 @@ from companion_app.app.board_taps import (
     BoardZoom,
     Target,
     needs_zoom,
-)
-from companion_app.app.presenter import (
-    HIGHLIGHT,
-    RESOURCE_COLOURS,
-    RGBA,
-    SEA,
-    TERRAIN_COLOURS,
-    TRACK_COLOURS,
-    UNKNOWN_TERRAIN,
-    BoardGeometry,
-    BoardPicture,
-    BuildingView,
-    KnightView,
-    Spot,
-    text_colour_on,
 )
 from companion_app.rules.cards import Harbour, Track
 from companion_app.rules.topology import EDGE_NODES, HARBOUR_EDGES

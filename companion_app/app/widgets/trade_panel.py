@@ -15,7 +15,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from companion_app.app import presenter as P
+from companion_app.app import wording as W
 from companion_app.app.screens import load_kv
 from companion_app.rules.actions import OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
@@ -92,7 +92,7 @@ class TradePanel(ModalView):
             label.text = str((self.give if side == "give" else self.take)[card])
         offer = self.offer
         self.legal = self.game.is_legal(offer)
-        self.verdict = P.offer_words(self.game, offer)
+        self.verdict = W.offer_words(self.game, offer)
 
     def send(self) -> None:
         if self.legal:
