@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion_app.device.protocol import TRACK_MAX_LEN
+from companion_app.i18n.fold import fold_for_box
 from companion_app.rules.game import Game
 
 NAME_MAX = 10
@@ -51,9 +52,9 @@ def box_state(game: Game) -> BoxState:
 
 
 def display_name(game: Game, seat: int) -> str:
-    """A player's name as the box's display takes it (letters and digits, 10 at most)."""
-    kept = "".join(c for c in game.config.names[seat] if c.isascii() and c.isalnum())
-    return kept[:NAME_MAX] or f"P{seat + 1}"
+    """A player's name as the box's display takes it: letters and digits, 10 at most, their
+    marks taken off (Čeněk → Cenek, Đức → Duc), or the seat's number."""
+    return fold_for_box(game.config.names[seat], NAME_MAX) or f"P{seat + 1}"
 
 
 def device_track(position: int, length: int) -> tuple[int, int]:

@@ -1,7 +1,8 @@
-"""Names for the dice box's display, whose 3x5 font draws A–Z and 0–9 only.
+"""Names for the dice box's display, whose 3x5 font draws A–Z and 0–9 only (it shows letters
+in upper case).
 
-The host folds a name before ``SHOW`` is sent, so the box needs no tables: Čeněk → CENEK,
-Đức → DUC, Łucja → LUCJA, Jürgen → JURGEN, Straße → STRASSE.
+The host folds a name before ``SHOW`` is sent, so the box needs no tables: Čeněk → Cenek,
+Đức → Duc, Łucja → Lucja, Jürgen → Jurgen, Straße → Strasse.
 """
 
 from __future__ import annotations
@@ -30,12 +31,13 @@ _WHOLE = {
 
 
 def fold_for_box(name: str, limit: int = 10) -> str:
-    """Upper-case A–Z and 0–9 of ``name``, at most ``limit`` characters ("" if none)."""
+    """The letters (A–Z, a–z) and digits of ``name`` with their marks taken off, at most
+    ``limit`` characters ("" if none)."""
     out: list[str] = []
     for char in name:
         for part in unicodedata.normalize("NFKD", _WHOLE.get(char, char)):
             if part.isascii() and part.isalnum():
-                out.append(part.upper())
+                out.append(part)
         if len(out) >= limit:
             break
     return "".join(out)[:limit]

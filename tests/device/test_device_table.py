@@ -13,7 +13,7 @@ from companion_app.device.events import DeviceRoll
 from companion_app.device.table import BareGameSession, DiceTable
 from companion_app.journal.store import Journal
 from companion_app.rules.actions import Action, EventDie, Roll
-from companion_app.rules.config import GameConfig
+from companion_app.rules.config import GameConfig, PlayerConfig
 from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
 from companion_app.rules.randomplay import choose_random_action
@@ -360,3 +360,21 @@ def test_the_box_display_is_told_whose_turn_and_who_draws_on_a_castle() -> None:
     table.update_box()
     assert link.state.turn == names[game.active] and link.state.draws == (names[others[0]],)
     assert game.castle_draws() == (others[0],)
+
+
+def test_the_box_shows_names_with_their_marks_taken_off() -> None:
+    """The box's font draws A–Z and 0–9: Czech, Vietnamese and Polish names are folded before
+    SHOW is sent, and a name with nothing drawable shows its seat."""
+    players = (
+        PlayerConfig("Čeněk", "red"),
+        PlayerConfig("Đức", "blue"),
+        PlayerConfig("Łucja", "white"),
+        PlayerConfig("李", "orange"),
+    )
+    game = Game.new(GameConfig(players=players, seed=3))
+    names = [box_state(game).turn]
+    rng = SplitMix64(3)
+    while len(set(names)) < 4:
+        game.apply(choose_random_action(game, rng))
+        names.append(box_state(game).turn)
+    assert set(names) == {"Cenek", "Duc", "Lucja", "P4"}

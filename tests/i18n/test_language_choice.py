@@ -54,14 +54,14 @@ def test_the_first_start_takes_the_system_locale(environ: dict[str, str], langua
 @pytest.mark.parametrize(
     ("name", "shown"),
     [
-        ("Čeněk", "CENEK"),
-        ("Đức", "DUC"),
-        ("Łucja", "LUCJA"),
-        ("Jürgen", "JURGEN"),
-        ("Straße", "STRASSE"),
-        ("Nguyễn Thị", "NGUYENTHI"),
-        ("Núria", "NURIA"),
-        ("Kryštůf-Vávra", "KRYSTUFVAV"),
+        ("Čeněk", "Cenek"),
+        ("Đức", "Duc"),
+        ("Łucja", "Lucja"),
+        ("Jürgen", "Jurgen"),
+        ("Straße", "Strasse"),
+        ("Nguyễn Thị", "NguyenThi"),
+        ("Núria", "Nuria"),
+        ("Kryštůf-Vávra", "KrystufVav"),
         ("李", ""),
     ],
 )
@@ -73,7 +73,7 @@ def test_names_fold_to_what_the_box_font_draws(name: str, shown: str) -> None:
 def test_a_folded_name_is_short_and_drawable(name: str) -> None:
     folded = fold_for_box(name)
     assert len(folded) <= 10
-    assert all(c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" for c in folded)
+    assert all(c.isascii() and c.isalnum() for c in folded)
 
 
 def test_english_renders_the_message_ids_themselves() -> None:
