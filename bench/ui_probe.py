@@ -34,9 +34,9 @@ def main(presses: int, out: Path) -> None:
     from kivy.core.window import Window
     from kivy.uix.label import Label
 
-    from companion_app.app.dice_controller import DiceController
     from companion_app.device.discovery import DiceSource
     from companion_app.journal.store import Journal
+    from companion_app.presenters.dice_controller import DiceController
     from companion_app.rules.config import GameConfig
     from companion_app.rules.randomplay import choose_random_action
     from companion_app.rules.rng import SplitMix64

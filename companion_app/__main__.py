@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from companion_app.app.display import (
+from companion_app.presenters.display import (
     DisplaySize,
     on_kiosk,
     parse_size,
@@ -130,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
 
     dice = choose_dice_source(args.port, force_virtual=args.virtual_dice)
 
-    from companion_app.app.display import choose_density
     from companion_app.app.main import run_app
+    from companion_app.presenters.display import choose_density
 
     display, fullscreen = screen_for(args)
 

@@ -22,8 +22,7 @@ from companion_app.rules.config import GameConfig
 from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import NOBODY
-from companion_app.rules.registry import ALWAYS_ASKED as ALWAYS_ASKED
-from companion_app.rules.registry import told_lines
+from companion_app.rules.registry import ALWAYS_ASKED, told_lines
 from companion_app.rules.words import (
     EVENT_WORDS,
     EVERYONE,
@@ -38,7 +37,6 @@ from companion_app.rules.words import (
 from companion_app.rules.words import LineKind as EntryKind
 
 __all__ = [
-    "ALWAYS_ASKED",
     "EVENT_WORDS",
     "EVERYONE",
     "EntryKind",

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion_app.app.display import Density, DisplaySize, choose_density
 from companion_app.device.discovery import DiceSource
+from companion_app.presenters.display import Density, DisplaySize, choose_density
 
 MM_PER_INCH = 25.4
 

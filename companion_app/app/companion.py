@@ -27,8 +27,6 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion_app import APP_NAME, __version__
-from companion_app.app import game_controller as GC
-from companion_app.app.dice_controller import DiceController
 from companion_app.app.screens.home import HomeScreen
 from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
@@ -36,6 +34,8 @@ from companion_app.game_log import GameLog, log_for
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
 from companion_app.journal.errors import ExportNotSavedError
 from companion_app.journal.exports import delete_after_export, exports_folder, save_export
+from companion_app.presenters import game_controller as GC
+from companion_app.presenters.dice_controller import DiceController
 from companion_app.rules.actions import Action, Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, NothingToUndoError
@@ -387,8 +387,8 @@ class CompanionApp(App):
             return
         if not game.awaiting_roll or game.is_over:
             return
-        from companion_app.app import info_presenter as I
         from companion_app.app.widgets.confirm import ConfirmPopup
+        from companion_app.presenters import info_presenter as I
 
         def answered(use: bool) -> None:
             self._offline_popup = None
@@ -424,8 +424,8 @@ class CompanionApp(App):
         span = GC.undo_span(session.game)
         roll = next((a for a in span if isinstance(a, Roll)), None)
         if roll is not None:
-            from companion_app.app import info_presenter as I
             from companion_app.app.widgets.confirm import ConfirmPopup
+            from companion_app.presenters import info_presenter as I
 
             index = len(session.game.history) - 1 - span.index(roll)
             ConfirmPopup(
@@ -454,7 +454,7 @@ class CompanionApp(App):
     def _undo_or_redo(self, count: int, *, undo: bool) -> JournalStep | None:
         session = self.session
         assert session is not None
-        from companion_app.app import info_presenter as I
+        from companion_app.presenters import info_presenter as I
 
         steps: list[JournalStep] = []
         try:

@@ -6,8 +6,8 @@ import os
 import time
 from pathlib import Path
 
-from companion_app.app.display import Density, DisplaySize, choose_density
 from companion_app.device.discovery import DiceSource
+from companion_app.presenters.display import Density, DisplaySize, choose_density
 
 
 def configure_kivy(

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion_app.app.settings import read_settings, write_settings
+from companion_app.presenters.settings import read_settings, write_settings
 from companion_app.rules.actions import Roll
 from companion_app.rules.game import Game
 

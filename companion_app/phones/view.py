@@ -30,7 +30,6 @@ from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
 from companion_app.rules.prompts import counted
 from companion_app.rules.registry import PHONE_PROMPTS, button_words, prompt_details
 
-PHONE_DECISIONS = PHONE_PROMPTS
 """The private decisions a phone may answer (``phone`` in their declaration): each belongs to
 one seat and is about cards the rest of the table should not see being chosen. Everything
 else stays on the tablet."""
@@ -42,7 +41,7 @@ LOG_LINES = 30
 def phone_decider(game: Game) -> int:
     """The seat whose phone may answer the current prompt, or NOBODY."""
     prompt = game.prompt
-    return prompt.player if prompt.kind in PHONE_DECISIONS else NOBODY
+    return prompt.player if prompt.kind in PHONE_PROMPTS else NOBODY
 
 
 def phone_refusal(game: Game, seat: int, action: Action) -> str | None:
@@ -53,7 +52,7 @@ def phone_refusal(game: Game, seat: int, action: Action) -> str | None:
     """
     if action.player != seat:
         return "a phone answers only for its own seat"
-    if game.prompt.kind not in PHONE_DECISIONS:
+    if game.prompt.kind not in PHONE_PROMPTS:
         return f"this is decided on the tablet: {game.describe_prompt()}"
     if game.prompt.player != seat:
         return f"it is not your decision: {game.describe_prompt()}"
@@ -158,7 +157,7 @@ def vp_parts(points: VictoryPoints) -> list[list[Any]]:
 def decision(game: Game, seat: int) -> dict[str, Any] | None:
     """The private decision ``seat`` is asked now, with its legal answers; else None."""
     prompt = game.prompt
-    if prompt.player != seat or prompt.kind not in PHONE_DECISIONS:
+    if prompt.player != seat or prompt.kind not in PHONE_PROMPTS:
         return None
     choices = [
         {"label": _choice_label(game, a), "action": a.to_json()}

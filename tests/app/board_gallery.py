@@ -29,10 +29,10 @@ from kivy.app import App  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.metrics import dp  # noqa: E402
 
-from companion_app.app import board_picture as B  # noqa: E402
-from companion_app.app.board_picture import piece_scale  # noqa: E402
 from companion_app.app.companion import save_screenshot  # noqa: E402
 from companion_app.app.widgets.board_view import BoardView  # noqa: E402
+from companion_app.presenters import board_picture as B  # noqa: E402
+from companion_app.presenters.board_picture import piece_scale  # noqa: E402
 from companion_app.rules.board import STARTER_BOARD  # noqa: E402
 
 PLAYERS = ("red", "blue", "white", "orange", "brown")

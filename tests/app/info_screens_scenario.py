@@ -23,11 +23,11 @@ from typing import Any
 
 from scenario_driver import ScenarioDriver, Step, scenario_main
 
-from companion_app.app import info_presenter as I
 from companion_app.app.companion import CompanionApp
 from companion_app.app.widgets.player_panel import panel_text
 from companion_app.device.box_state import device_track
 from companion_app.game_stats import GameStatistics
+from companion_app.presenters import info_presenter as I
 from companion_app.rules.actions import EventDie, Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game

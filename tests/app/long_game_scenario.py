@@ -28,20 +28,20 @@ from typing import Any
 from scenario_driver import Step  # first: it configures Kivy's window before Kivy loads
 from ui_scenario import Scenario
 
-from companion_app.app import board_picture as B
-from companion_app.app import choices as C
 from companion_app.app import companion
-from companion_app.app import wording as W
-from companion_app.app.card_picker import PICKER_PROMPTS
-from companion_app.app.choices import HARBOR_KEY
 from companion_app.app.companion import CompanionApp, save_screenshot
-from companion_app.app.dice_controller import DiceController
 from companion_app.app.tour.plan import PLAN_SEED, make_plan
 from companion_app.device.discovery import DiceSource
+from companion_app.presenters import board_picture as B
+from companion_app.presenters import choices as C
+from companion_app.presenters import wording as W
+from companion_app.presenters.choices import HARBOR_KEY
+from companion_app.presenters.dice_controller import DiceController
 from companion_app.rules.actions import Action, CommitKnights, EndTurn, OfferTrade, Roll
 from companion_app.rules.game import Game
 from companion_app.rules.progress import harbor_opponents
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import PICKER_PROMPTS
 
 
 class LongGame(Scenario):

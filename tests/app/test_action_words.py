@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion_app.app.wording import describe_action
+from companion_app.presenters.wording import describe_action
 from companion_app.rules.actions import BuildKnight, BuildRoad, PlayDiplomat, PlayInventor
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game

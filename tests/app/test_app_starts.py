@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion_app.app.board_picture import SEA, TERRAIN_COLOURS
+from companion_app.presenters.board_picture import SEA, TERRAIN_COLOURS
 from companion_app.rules.cards import Terrain
 
 pytestmark = pytest.mark.ui

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion_app.app import board_picture as B
-from companion_app.app import info_presenter as I
-from companion_app.app.board_picture import (
+from companion_app.presenters import board_picture as B
+from companion_app.presenters import info_presenter as I
+from companion_app.presenters.board_picture import (
     HIGHLIGHT,
     HIGHLIGHT_RIM,
     MIN_DRAWN_DP,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion_app.app.board_picture import (
+from companion_app.presenters.board_picture import (
     HIGHLIGHT,
     HIGHLIGHT_RIM,
     MIN_DRAWN_DP,

@@ -1,4 +1,5 @@
-"""Which touch takes which offered spot (:mod:`companion_app.app.board_taps`), without a window.
+"""Which touch takes which offered spot (:mod:`companion_app.presenters.board_taps`), without a
+window.
 
 Board areas are in pixels at one pixel per dp, so a finger's 44 dp is 44 px. The game screen's
 board is 474 dp high at 1024x600 (hex sides of 45.6 dp) and 652 dp or more at the larger
@@ -11,9 +12,9 @@ import math
 
 import pytest
 
-from companion_app.app import board_picture as B
-from companion_app.app.board_picture import piece_scale
-from companion_app.app.board_taps import (
+from companion_app.presenters import board_picture as B
+from companion_app.presenters.board_picture import piece_scale
+from companion_app.presenters.board_taps import (
     MAX_ZOOM_SIDE_DP,
     MIN_TARGET_DP,
     ROAD_END,

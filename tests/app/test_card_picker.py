@@ -8,12 +8,13 @@ import functools
 
 import pytest
 
-from companion_app.app.card_picker import PICKER_PROMPTS, CardPicker, card_picker
 from companion_app.app.tour.plan import PLAN_SEED, make_plan
+from companion_app.presenters.card_picker import CardPicker, card_picker
 from companion_app.rules.actions import DiscardCard, EventDie, Roll
 from companion_app.rules.cards import Card, hand_of
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import PICKER_PROMPTS
 from tests.rules.builders import make_game
 
 

@@ -11,8 +11,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion_app.app import dice_controller
-from companion_app.app.dice_controller import DiceController, DiceStatus
 from companion_app.device.box_state import BoxState, box_state
 from companion_app.device.dice import Dice
 from companion_app.device.discovery import DiceSource
@@ -24,6 +22,8 @@ from companion_app.device.events import (
     Reconnecting,
 )
 from companion_app.journal import GameSession, Journal
+from companion_app.presenters import dice_controller
+from companion_app.presenters.dice_controller import DiceController, DiceStatus
 from companion_app.rules.actions import Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game

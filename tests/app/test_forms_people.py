@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.app.forms import NewGameForm
 from companion_app.journal import Journal
 from companion_app.journal.people import Person
+from companion_app.presenters.forms import NewGameForm
 from companion_app.rules.board import STARTER_BOARD
 from companion_app.rules.config import GameConfig, PlayerConfig
 from companion_app.rules.errors import ConfigError

@@ -10,13 +10,12 @@ from collections import Counter
 
 import pytest
 
-from companion_app.app import game_controller as GC
-from companion_app.app.card_picker import PICKER_PROMPTS
-from companion_app.app.choices import HARBOR_KEY, PROGRESS_KEY, action_bar
-from companion_app.app.game_controller import GameController
 from companion_app.app.tour.plan import PLAN_SEED, make_plan
-from companion_app.app.wording import HIDDEN_CARD_PROMPTS, prompt_view
-from companion_app.game_log import ALWAYS_ASKED, GameLog
+from companion_app.game_log import GameLog
+from companion_app.presenters import game_controller as GC
+from companion_app.presenters.choices import HARBOR_KEY, PROGRESS_KEY, action_bar
+from companion_app.presenters.game_controller import GameController
+from companion_app.presenters.wording import prompt_view
 from companion_app.rules.actions import (
     DiscardCard,
     EventDie,
@@ -33,6 +32,7 @@ from companion_app.rules.actions import (
 from companion_app.rules.cards import Card, ProgressCard, hand_of
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import ALWAYS_ASKED, PICKER_PROMPTS, PRIVATE_PROMPTS
 from tests.rules.builders import corner, make_game, robber_beside_one_victim
 
 
@@ -334,7 +334,7 @@ def test_the_turn_and_an_offer_to_answer_are_always_asked() -> None:
 
 
 def test_every_hidden_card_decision_is_always_asked() -> None:
-    assert HIDDEN_CARD_PROMPTS | PICKER_PROMPTS <= ALWAYS_ASKED
+    assert PRIVATE_PROMPTS | PICKER_PROMPTS <= ALWAYS_ASKED
     assert PromptKind.HARBOR_ANSWER in ALWAYS_ASKED
 
 

@@ -13,9 +13,9 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 
 from builders import make_game
 
-from companion_app.app import info_presenter as I
 from companion_app.game_stats import Fairness, GameStatistics
 from companion_app.journal import GameSummary, JournalStep
+from companion_app.presenters import info_presenter as I
 from companion_app.rules.actions import BuildRoad, EventDie, Roll
 from companion_app.rules.cards import ProgressCard, Track, hand_of
 from companion_app.rules.config import GameConfig

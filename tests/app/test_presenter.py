@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from companion_app.app import board_picture as B
-from companion_app.app import choices as C
-from companion_app.app import wording as W
-from companion_app.app.board_taps import BoardTaps
-from companion_app.app.forms import BoardEntry, NewGameForm
 from companion_app.game_log import GameLog
+from companion_app.presenters import board_picture as B
+from companion_app.presenters import choices as C
+from companion_app.presenters import wording as W
+from companion_app.presenters.board_taps import BoardTaps
+from companion_app.presenters.forms import BoardEntry, NewGameForm
 from companion_app.rules.actions import (
     BankTrade,
     BuildCity,

@@ -15,13 +15,14 @@ from collections.abc import Iterator
 import pytest
 from test_turn_presenter import STATES
 
-from companion_app.app import choices as C
-from companion_app.app import info_presenter as I
-from companion_app.app import wording as W
 from companion_app.game_log import GameLog
+from companion_app.presenters import choices as C
+from companion_app.presenters import info_presenter as I
+from companion_app.presenters import wording as W
 from companion_app.rules.cards import Card, ProgressCard, hand_of
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import PRIVATE_PROMPTS
 from tests.rules.builders import corner, make_game
 
 HANDS = {  # counts found nowhere else (improvement costs are 1–5 commodities)
@@ -55,7 +56,7 @@ def shared_words(game: Game, log: GameLog) -> list[str]:
         words.append(button.title)
         if button.key not in (C.PROGRESS_KEY, C.OFFER_KEY):
             words += _steps(C.bar_step(game, button.key))
-    if game.prompt.kind not in W.HIDDEN_CARD_PROMPTS:
+    if game.prompt.kind not in PRIVATE_PROMPTS:
         words += _steps(C.prompt_step(game))
     words += [repr(k) for k in C.commit_knights(game) or ()]
     words += [repr(line) for line in I.panel_lines(game)]

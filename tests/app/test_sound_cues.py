@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion_app.app.settings import SETTINGS_MAX_BYTES, Settings, read_settings, write_settings
 from companion_app.app.sound_cues import (
     CUES,
     SOUNDS,
     SoundCues,
     cue_state,
     cues,
+)
+from companion_app.presenters.settings import (
+    SETTINGS_MAX_BYTES,
+    Settings,
+    read_settings,
+    write_settings,
 )
 from companion_app.rules.actions import EventDie, Roll
 from companion_app.rules.config import GameConfig

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC
 from pathlib import Path
 
-from companion_app.app.standings_presenter import HEADER, standings_view
 from companion_app.journal import Journal
 from companion_app.journal.results import SeatResult, store_results
+from companion_app.presenters.standings_presenter import HEADER, standings_view
 from companion_app.rules.config import GameConfig, PlayerConfig
 
 ANNA, BEN, CLEO = (

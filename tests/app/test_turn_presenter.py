@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion_app.app import board_picture as B
-from companion_app.app import choices as C
-from companion_app.app import wording as W
 from companion_app.app.tour.plan import ALL_PROMPTS, ALL_TYPES, MIN_TURNS, PLAN_SEED, make_plan
+from companion_app.presenters import board_picture as B
+from companion_app.presenters import choices as C
+from companion_app.presenters import wording as W
 from companion_app.rules.actions import (
     Action,
     BankTrade,

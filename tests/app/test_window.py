@@ -1,5 +1,5 @@
 """The window takes its screen: which display, fullscreen or not, and the density's two rules,
-with numbers (Kivy-free: `companion_app.app.display` and the command line's `screen_for`)."""
+with numbers (Kivy-free: `companion_app.presenters.display` and the command line's `screen_for`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion_app.__main__ import parse_args, screen_for
-from companion_app.app.display import (
+from companion_app.presenters.display import (
     DisplaySize,
     choose_density,
     edid_size_mm,

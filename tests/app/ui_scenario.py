@@ -18,13 +18,13 @@ from typing import Any
 
 from scenario_driver import ScenarioDriver, Step, scenario_main
 
-from companion_app.app import board_picture as B
-from companion_app.app import choices as C
-from companion_app.app import info_presenter as I
-from companion_app.app import wording as W
 from companion_app.app.companion import CompanionApp
 from companion_app.app.widgets.player_panel import panel_text
 from companion_app.game_log import GameLog
+from companion_app.presenters import board_picture as B
+from companion_app.presenters import choices as C
+from companion_app.presenters import info_presenter as I
+from companion_app.presenters import wording as W
 from companion_app.rules.actions import BuildCity, EndTurn, Roll
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.topology import NODE_HEXES

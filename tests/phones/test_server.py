@@ -25,10 +25,10 @@ from companion_app.phones.server import (
     MAX_WS_BYTES,
     Limits,
 )
-from companion_app.phones.view import PHONE_DECISIONS
 from companion_app.rules.actions import DiscardCard, EndTurn
 from companion_app.rules.cards import Card
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import PHONE_PROMPTS
 
 FAST = Limits(messages_per_second=1e9, burst=1_000_000)
 """No rate limit: every frame reaches the parser."""
@@ -348,7 +348,7 @@ def test_ten_thousand_malformed_and_oversized_frames_leak_nothing_crash_nothing(
     assert json.dumps(game.to_json(), sort_keys=True) == state
 
 
-@pytest.mark.parametrize("kind", sorted(PHONE_DECISIONS, key=lambda k: k.value), ids=str)
+@pytest.mark.parametrize("kind", sorted(PHONE_PROMPTS, key=lambda k: k.value), ids=str)
 def test_every_private_decision_is_answered_on_its_phone(tmp_path: Path, kind: PromptKind) -> None:
     session = journal_game(tmp_path / "j.db", lambda g: g.prompt.kind is kind)
     game = session.game

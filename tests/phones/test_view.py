@@ -7,9 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from phones_helpers import game_after, others_changed, play_until, without_moves
 
-from companion_app.phones.view import PHONE_DECISIONS, decision, seat_page, vp_parts
+from companion_app.phones.view import decision, seat_page, vp_parts
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import PHONE_PROMPTS
 
 SHOWN_TO_THE_DECIDER = (PromptKind.SPY, PromptKind.MASTER_MERCHANT)
 """Prompts whose decider is shown a victim's cards by the rules (``view_for``'s "shown")."""
@@ -27,7 +28,7 @@ def test_a_page_does_not_change_when_other_seats_hidden_cards_do(seed: int, step
         assert all(changed.progress_hands[q] != game.progress_hands[q] for q in swapped)
         assert without_moves(page) == without_moves(seat_page(changed, seat))
         assert (page["decision"] is not None) == (
-            game.prompt.player == seat and game.prompt.kind in PHONE_DECISIONS
+            game.prompt.player == seat and game.prompt.kind in PHONE_PROMPTS
         )
 
 

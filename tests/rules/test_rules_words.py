@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import companion_app
-from companion_app.app.wording import describe_action
 from companion_app.game_log import GameLog
+from companion_app.presenters.wording import describe_action
 from companion_app.rules import registry
 from companion_app.rules.actions import (
     ACTION_TYPES,

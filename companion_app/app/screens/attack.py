@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from companion_app.app import board_picture as B
-from companion_app.app import info_presenter as I
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.player_panel import MARKED_FILL, PLAIN_FILL, PlayerLine
+from companion_app.presenters import board_picture as B
+from companion_app.presenters import info_presenter as I
 from companion_app.rules.game import Game
 
 load_kv(__file__)

@@ -12,7 +12,9 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
-from companion_app.app.board_picture import (
+from companion_app.app.screens import load_kv
+from companion_app.app.widgets.board_view import HARBOUR_COLOURS, BoardView  # noqa: F401
+from companion_app.presenters.board_picture import (
     TERRAIN_COLOURS,
     Spot,
     board_only_picture,
@@ -20,15 +22,13 @@ from companion_app.app.board_picture import (
     harbour_label,
     text_colour_on,
 )
-from companion_app.app.forms import (
+from companion_app.presenters.forms import (
     HARBOUR_CHOICES,
     TERRAIN_CHOICES,
     TOKEN_CHOICES,
     BoardEntry,
     NewGameForm,
 )
-from companion_app.app.screens import load_kv
-from companion_app.app.widgets.board_view import HARBOUR_COLOURS, BoardView  # noqa: F401
 from companion_app.rules.board import STARTER_BOARD, Board
 from companion_app.rules.cards import Terrain
 from companion_app.rules.errors import ConfigError

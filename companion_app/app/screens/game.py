@@ -1,17 +1,18 @@
 """The game: top bar (prompt, last roll and production, barbarian track, dice status), the board
-with the legal spots highlighted, the players, the action bar of the turn, and the decision
-now due, naming the player the tablet goes to.
+with the legal spots highlighted, the players, the action bar of the turn, and the decision now
+due, naming the player the tablet goes to.
 
-Every value on screen comes from the presenter modules (:mod:`~companion_app.app.board_picture`,
-:mod:`~companion_app.app.wording`, :mod:`~companion_app.app.choices`); every tap becomes one of
-``game.legal_actions()`` (or a domestic offer the rules core accepts) handed to
-:meth:`CompanionApp.apply`. A tap on an action-bar button opens that button's choices: spots on
-the board or buttons, sometimes in two steps (a knight, then where it goes). A "choose several
-cards" decision opens the card picker once its player uncovers their cards.
+Every value on screen comes from the presenter modules
+(:mod:`~companion_app.presenters.board_picture`, :mod:`~companion_app.presenters.wording`,
+:mod:`~companion_app.presenters.choices`); every tap becomes one of ``game.legal_actions()`` (or a
+domestic offer the rules core accepts) handed to :meth:`CompanionApp.apply`. A tap on an action-bar
+button opens that button's choices: spots on the board or buttons, sometimes in two steps (a
+knight, then where it goes). A "choose several cards" decision opens the card picker once its
+player uncovers their cards.
 
 What is open (the bar button, its steps, the page, the uncovered cards, the picker's counts) is
-:class:`companion_app.app.game_controller.GameController`'s: the screen binds widgets to it and
-hands it the taps. Whenever the game moves on, by whatever path, the controller closes what was
+:class:`companion_app.presenters.game_controller.GameController`'s: the screen binds widgets to it
+and hands it the taps. Whenever the game moves on, by whatever path, the controller closes what was
 open for the old decision; while a dialog is open the screen watches for that every frame.
 """
 
@@ -27,10 +28,6 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.utils import escape_markup
 
-from companion_app.app import board_picture as B
-from companion_app.app import choices as C
-from companion_app.app import wording as W
-from companion_app.app.game_controller import GameController
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.game_view import GameViewScreen
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
@@ -45,6 +42,10 @@ from companion_app.app.widgets.player_panel import (  # noqa: F401
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.app.widgets.trade_panel import TradePanel
 from companion_app.game_log import log_for
+from companion_app.presenters import board_picture as B
+from companion_app.presenters import choices as C
+from companion_app.presenters import wording as W
+from companion_app.presenters.game_controller import GameController
 from companion_app.rules.actions import Action, DeclineTrade, EndTurn, StopEffect
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import counted

@@ -7,13 +7,13 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.utils import escape_markup
 
-from companion_app.app import board_picture as B
-from companion_app.app import info_presenter as I
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.histogram import Histogram  # noqa: F401  (used in kv)
 from companion_app.app.widgets.player_panel import MARKED_FILL, PLAIN_FILL, PlayerLine
 from companion_app.game_stats import GameStatistics
+from companion_app.presenters import board_picture as B
+from companion_app.presenters import info_presenter as I
 from companion_app.rules.game import Game
 
 load_kv(__file__)

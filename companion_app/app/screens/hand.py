@@ -12,11 +12,11 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.popup import Popup
 
-from companion_app.app import info_presenter as I
-from companion_app.app.board_picture import text_colour_on
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.help_texts import progress_card_by_title, progress_help
+from companion_app.presenters import info_presenter as I
+from companion_app.presenters.board_picture import text_colour_on
 from companion_app.rules.game import Game
 
 load_kv(__file__)

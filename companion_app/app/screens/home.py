@@ -11,11 +11,11 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 
-from companion_app.app import info_presenter as I
-from companion_app.app.board_picture import board_only_picture
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
 from companion_app.app.widgets.confirm import ConfirmPopup
+from companion_app.presenters import info_presenter as I
+from companion_app.presenters.board_picture import board_only_picture
 from companion_app.rules.board import STARTER_BOARD
 
 load_kv(__file__)

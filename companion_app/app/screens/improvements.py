@@ -11,10 +11,10 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import NumericProperty
 
-from companion_app.app import info_presenter as I
-from companion_app.app.board_picture import text_colour_on
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
+from companion_app.presenters import info_presenter as I
+from companion_app.presenters.board_picture import text_colour_on
 from companion_app.rules.game import Game
 
 load_kv(__file__)

@@ -10,9 +10,9 @@ from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.label import Label
 
-from companion_app.app.board_picture import player_colour
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.game_view import GameViewScreen
+from companion_app.presenters.board_picture import player_colour
 from companion_app.rules.game import Game
 
 load_kv(__file__.replace("info_screen", "info"))

@@ -1,6 +1,6 @@
 """New game: players (names, colours, seat order, who starts), board, variants, dice source.
 
-The choices live in :class:`~companion_app.app.forms.NewGameForm`; the rules core's config
+The choices live in :class:`~companion_app.presenters.forms.NewGameForm`; the rules core's config
 checks them and its error is shown as it is.
 """
 
@@ -15,11 +15,11 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
-from companion_app.app.board_picture import player_colour, text_colour_on
-from companion_app.app.forms import NewGameForm
 from companion_app.app.screens import load_kv
 from companion_app.journal import JournalError
 from companion_app.journal.people import Person
+from companion_app.presenters.board_picture import player_colour, text_colour_on
+from companion_app.presenters.forms import NewGameForm
 from companion_app.rules.errors import ConfigError
 
 load_kv(__file__)

@@ -1,6 +1,6 @@
 """Standings: every person's games, wins, average VP, Longest Roads, Defender cards,
 metropolises and luck, and the latest evenings (from
-:mod:`companion_app.app.standings_presenter`). Opened from New game, back to it."""
+:mod:`companion_app.presenters.standings_presenter`). Opened from New game, back to it."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from kivy.factory import Factory
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion_app.app.board_picture import player_colour
 from companion_app.app.screens import load_kv
-from companion_app.app.standings_presenter import HEADER, standings_view
 from companion_app.journal import JournalError
+from companion_app.presenters.board_picture import player_colour
+from companion_app.presenters.standings_presenter import HEADER, standings_view
 
 load_kv(__file__)
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
 
-from companion_app.app import info_presenter as I
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.histogram import Histogram  # noqa: F401  (used in kv)
+from companion_app.presenters import info_presenter as I
 from companion_app.rules.game import Game
 
 load_kv(__file__)

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.app.board_picture import MIN_DRAWN_DP
-from companion_app.app.board_taps import MIN_TARGET_DP
+from companion_app.presenters.board_picture import MIN_DRAWN_DP
+from companion_app.presenters.board_taps import MIN_TARGET_DP
 
 TOLERANCE_PX = 1.0
 """Rounding of layouts: a pixel either way is not a problem."""

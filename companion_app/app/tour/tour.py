@@ -9,14 +9,13 @@ from kivy.core.window import Window
 from kivy.metrics import dp
 from kivy.uix.modalview import ModalView
 
-from companion_app.app import choices as C
-from companion_app.app import wording as W
 from companion_app.app.companion import CompanionApp
 from companion_app.app.tour.driver import ScenarioDriver, Step
 from companion_app.app.tour.layout_check import collect, problems, smallest_drawn
 from companion_app.app.tour.plan import Plan
+from companion_app.presenters import choices as C
 from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
-from companion_app.rules.registry import is_turn
+from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
 
 INFO_AFTER_TURN = 12
 """The turn after which the hands, the chart and the statistics are opened (cards to show)."""
@@ -227,7 +226,7 @@ class Tour(ScenarioDriver):
         kind = game.prompt.kind
         if kind.value not in self.seen:
             yield from self.look_once(kind.value)
-            if kind in W.HIDDEN_CARD_PROMPTS:
+            if kind in PRIVATE_PROMPTS:
                 self.lay_out()
                 reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
                 if reveal:

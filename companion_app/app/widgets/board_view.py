@@ -1,10 +1,10 @@
 """The board drawn with Kivy graphics, and taps on it turned into spots.
 
-The widget draws a :class:`~companion_app.app.board_picture.BoardPicture` and highlights the
+The widget draws a :class:`~companion_app.presenters.board_picture.BoardPicture` and highlights the
 spots it is given (the places of legal actions); a tap on an offered spot fires ``on_spot``.
 It decides nothing: which spots are offered and what a tap does belong to the screen and, in the
 end, to the rules core's ``legal_actions()``. Which touch takes which spot (a road by its two
-ends where the board is small) is :class:`~companion_app.app.board_taps.BoardTaps`.
+ends where the board is small) is :class:`~companion_app.presenters.board_taps.BoardTaps`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.stencilview import StencilView
 
-from companion_app.app.board_picture import (
+from companion_app.presenters.board_picture import (
     HIGHLIGHT,
     HIGHLIGHT_RIM,
     RESOURCE_COLOURS,
@@ -40,7 +40,7 @@ from companion_app.app.board_picture import (
     road_marks,
     text_colour_on,
 )
-from companion_app.app.board_taps import (
+from companion_app.presenters.board_taps import (
     MIN_TARGET_DP,
     BoardTaps,
     BoardZoom,

@@ -2,7 +2,7 @@
 the running count, Confirm; "Cover" closes it without choosing. The rows are made once per
 decision and only their numbers change, so a repeated tap lands on the same card.
 
-What it shows is :class:`companion_app.app.card_picker.CardPicker`'s; what a tap does is the
+What it shows is :class:`companion_app.presenters.card_picker.CardPicker`'s; what a tap does is the
 game screen's controller's (the panel only passes the taps on).
 """
 
@@ -15,8 +15,8 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from companion_app.app.card_picker import CardPicker
 from companion_app.app.screens import load_kv
+from companion_app.presenters.card_picker import CardPicker
 
 
 class CardPickerPanel(ModalView):

@@ -1,6 +1,6 @@
 """Bars of observed counts with the expected count marked on each: the statistics at a glance.
 
-Drawn on the canvas from :class:`companion_app.app.info_presenter.Bar` values; the labels
+Drawn on the canvas from :class:`companion_app.presenters.info_presenter.Bar` values; the labels
 (category under each bar, count above it) are text textures, so the widget needs no children.
 """
 
@@ -14,7 +14,7 @@ from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.widget import Widget
 
-from companion_app.app.info_presenter import Bar
+from companion_app.presenters.info_presenter import Bar
 
 EXPECTED_COLOUR = (1.0, 1.0, 1.0, 0.9)
 AXIS_COLOUR = (0.45, 0.48, 0.55, 1.0)

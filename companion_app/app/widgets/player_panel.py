@@ -13,8 +13,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.utils import escape_markup
 
-from companion_app.app import info_presenter as I
 from companion_app.app.screens import load_kv
+from companion_app.presenters import info_presenter as I
 from companion_app.rules.game import Game
 
 MARKED_FILL = (0.30, 0.33, 0.22, 1)

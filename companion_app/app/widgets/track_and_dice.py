@@ -8,8 +8,8 @@ from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.widget import Widget
 
-from companion_app.app.board_picture import EVENT_COLOURS
-from companion_app.app.wording import RollView
+from companion_app.presenters.board_picture import EVENT_COLOURS
+from companion_app.presenters.wording import RollView
 
 _LED_OFF = (0.22, 0.24, 0.28, 1.0)
 _LED_PASSED = (0.95, 0.55, 0.10, 1.0)

@@ -15,8 +15,8 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from companion_app.app import wording as W
 from companion_app.app.screens import load_kv
+from companion_app.presenters import wording as W
 from companion_app.rules.actions import OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.game import Game

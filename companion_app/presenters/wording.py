@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion_app.app.board_picture import RGBA, player_colour
 from companion_app.game_log import GameLog, production_words
+from companion_app.presenters.board_picture import RGBA, player_colour
 from companion_app.rules.actions import Action, EventDie, OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.game import Game
@@ -129,7 +129,6 @@ def card_title(action: Action) -> str:
 
 # ---- prompts: who decides, and what they see ------------------------------------------------
 
-HIDDEN_CARD_PROMPTS = PRIVATE_PROMPTS
 """Prompts where the decider picks among hidden cards: theirs, or the victim's they may see."""
 
 
@@ -166,7 +165,7 @@ def prompt_view(
         headline = f"{names[p]}: your turn"
     else:
         headline = f"{names[p]} decides"
-    hides = prompt.kind in HIDDEN_CARD_PROMPTS
+    hides = prompt.kind in PRIVATE_PROMPTS
     details = prompt_details(game, revealed=revealed)
     if not details and not own_turn and not game.is_over:
         # What the decision is, in full (the top bar may have to shorten it).

@@ -14,15 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.app.board_picture import (
-    EVENT_COLOURS,
-    RESOURCE_COLOURS,
-    RGBA,
-    TRACK_COLOURS,
-    player_colour,
-    player_mark,
-)
-from companion_app.app.wording import EVENT_WORDS
 from companion_app.device.events import DeviceRoll
 from companion_app.game_stats import (
     EVENT_FACES,
@@ -33,6 +24,15 @@ from companion_app.game_stats import (
 )
 from companion_app.help_texts import improvement_words
 from companion_app.journal import JournalStep
+from companion_app.presenters.board_picture import (
+    EVENT_COLOURS,
+    RESOURCE_COLOURS,
+    RGBA,
+    TRACK_COLOURS,
+    player_colour,
+    player_mark,
+)
+from companion_app.presenters.wording import EVENT_WORDS
 from companion_app.rules.actions import EventDie
 from companion_app.rules.cards import (
     ABILITY_LEVEL,

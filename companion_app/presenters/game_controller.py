@@ -20,8 +20,8 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion_app.app.card_picker import PICKED_TYPES, PICKER_PROMPTS, CardPicker, card_picker
-from companion_app.app.choices import (
+from companion_app.presenters.card_picker import PICKED_TYPES, CardPicker, card_picker
+from companion_app.presenters.choices import (
     OFFER_KEY,
     Choice,
     ChoiceStep,
@@ -30,11 +30,10 @@ from companion_app.app.choices import (
     private_bar,
     prompt_step,
 )
-from companion_app.app.wording import HIDDEN_CARD_PROMPTS
-from companion_app.game_log import ALWAYS_ASKED
 from companion_app.rules.actions import Action
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import ALWAYS_ASKED, PICKER_PROMPTS, PRIVATE_PROMPTS
 
 MAX_AUTOMATIC = 64
 """A bound on one-option choices taken in a row (each answers one decision; every loser of an
@@ -168,13 +167,13 @@ class GameController:
     def covered(self, game: Game) -> bool:
         """The choices wait behind "Show my cards": a hidden-card decision, a card picker, or
         the progress cards, until the decider uncovers them."""
-        private = game.prompt.kind in HIDDEN_CARD_PROMPTS or private_bar(self.bar_key)
+        private = game.prompt.kind in PRIVATE_PROMPTS or private_bar(self.bar_key)
         return private and not self.revealed
 
     def uncovered(self, game: Game) -> bool:
         """Private choices shown by buttons after "Show my cards" (a Commercial Harbor offer,
         the progress cards): they can be covered again without choosing."""
-        private = game.prompt.kind in HIDDEN_CARD_PROMPTS or private_bar(self.bar_key)
+        private = game.prompt.kind in PRIVATE_PROMPTS or private_bar(self.bar_key)
         return private and self.revealed and not self.picking(game)
 
     def picking(self, game: Game) -> bool:

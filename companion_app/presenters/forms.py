@@ -10,8 +10,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion_app.app.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
 from companion_app.journal.people import Person, PersonNameError, clean_name
+from companion_app.presenters.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
 from companion_app.rules.board import (
     STARTER_BOARD,
     Board,

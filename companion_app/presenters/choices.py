@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from companion_app.app.board_picture import Spot, action_spot
-from companion_app.app.wording import card_title, describe_action, knight_words
+from companion_app.presenters.board_picture import Spot, action_spot
+from companion_app.presenters.wording import card_title, describe_action, knight_words
 from companion_app.rules.actions import (
     Action,
     BankTrade,

@@ -27,7 +27,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind, counted
 from companion_app.rules.registry import PICKER_PROMPTS, picked_from, picker_about, prompt_rule
 
-__all__ = ["PICKED_TYPES", "PICKER_PROMPTS", "CardPicker", "PickerRow", "card_picker", "suggest"]
+__all__ = ["PICKED_TYPES", "CardPicker", "PickerRow", "card_picker", "suggest"]
 
 PICKED_TYPES = (DiscardCard, GiveCard, DiscardProgressCard, TakeCard, TakeProgressCard)
 """The one-card actions a card picker's Confirm makes, several for one decision."""

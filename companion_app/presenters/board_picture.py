@@ -153,7 +153,7 @@ class BoardGeometry:
 
     ``size`` is the hex size (centre to corner) in pixels; the lattice of
     :mod:`companion_app.rules.topology` is scaled to it and centred in the rectangle. Zoomed
-    (``zoom`` > 1, see :mod:`companion_app.app.board_taps`), the hexes are ``zoom`` times
+    (``zoom`` > 1, see :mod:`companion_app.presenters.board_taps`), the hexes are ``zoom`` times
     larger and the lattice point ``focus`` is in the middle of the rectangle.
     """
 

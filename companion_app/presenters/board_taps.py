@@ -28,7 +28,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from companion_app.app.board_picture import BoardGeometry, Spot
+from companion_app.presenters.board_picture import BoardGeometry, Spot
 from companion_app.rules.topology import EDGE_BETWEEN, EDGE_NODES
 
 MIN_TARGET_DP = 44.0
