@@ -112,8 +112,10 @@ class Tour(ScenarioDriver):
             if not self.taken(i, action):
                 yield from self.before(action)
             if not self.taken(i, action):
-                turn = self.session.game.turn
-                if turn == INFO_AFTER_TURN and "hand" not in self.seen:
+                game = self.session.game
+                # The toolbar's screens once, at the first turn's own decision from this turn
+                # on (not under a picker or another player's decision).
+                if game.turn >= INFO_AFTER_TURN and "hand" not in self.seen and is_turn(game):
                     yield from self.information_screens()
                 yield from self.take(action, self.plan.actions[i + 1 : i + 2])
             self.done = i + 1
@@ -294,6 +296,9 @@ class Tour(ScenarioDriver):
         """The toolbar's hand (covered, then shown), chart and statistics."""
         app = self.app
         toolbar = self.game_screen().ids.toolbar
+        # A picker answered just before closes on the next frame: the toolbar is under it.
+        yield lambda: not [w for w in Window.children if isinstance(w, ModalView)]
+        yield 2
         yield from self.tap_in_sight(toolbar.ids.hand)
         yield 3
         hand = app.root.get_screen("hand")
