@@ -15,7 +15,7 @@ from companion_app.device.box_state import BoxState, box_state
 from companion_app.device.events import Connected, DeviceInfo, LinkEvent
 from companion_app.device.link import DiceLink, serial_opener
 from companion_app.device.session import CONFIRM_S, HostSession
-from companion_app.emulator import Emulator
+from companion_app.emulator import Emulator, VirtualDiceBox
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 
@@ -150,3 +150,14 @@ def test_a_resumed_balanced_game_restores_balanced_on_a_box_set_to_deck() -> Non
         box.reset()
         again = next_event(events, Connected)
         assert isinstance(again, Connected) and again.info.dice_mode == "balanced"
+
+
+def test_the_virtual_dice_get_the_games_mode_through_the_same_link() -> None:
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    with (
+        VirtualDiceBox(seed=4) as box,
+        DiceLink(serial_opener(lambda: box.port), events.put) as link,
+    ):
+        next_event(events, Connected)
+        link.want(state("deck"))
+        assert wait(lambda: link.state_confirmed and link.dice_mode == "deck")
