@@ -4,8 +4,20 @@ Everything is recomputed from the game's history (the journal's action list), so
 survive undo, resume and import without a second store. Alchemist rolls have chosen production
 dice: only their event die counts towards fairness.
 
-The fairness figure is Pearson's chi-square test of the observed counts against the fair dice;
-its p-value is the chance a fair set of dice would look at least this uneven.
+The fairness figure is Pearson's chi-square test of the observed counts against 2d6 (each die
+1/6 a face, the sums in their 1…6…1 ways of 36); its p-value is the chance dice that behave as
+the game's dice mode says would look at least this uneven. Per mode (docs/protocol.md):
+
+- fair: independent dice, the plain test.
+- deck: the 36 pairs drawn without replacement, 31 before each reshuffle. Over a whole cycle a
+  count's variance is the dice's times the finite-population correction (36 - 31) / 35 = 1/7,
+  so the statistic is divided by that factor (``deck_variance_factor``, the cycles assumed to
+  run from the game's first roll: the host does not see the box's reshuffles) and then read
+  as chi-square. A deck, which is as even as a deck must be, looks like one, never "too good";
+  independent dice in a game that says deck look about 7 times too uneven and are flagged.
+- balanced: the sums keep 2d6 within a tolerance and repeat less; the plain test is the
+  tolerance (a balanced box is flagged only where fair dice would be), and the repeats of a sum
+  within 5 rolls are counted against fair dice's expectation (``DiceCounts.repeats``).
 """
 
 from __future__ import annotations
@@ -38,6 +50,25 @@ MIN_EXPECTED_PER_CELL = 5.0
 
 SUSPICIOUS_P = 0.01
 """A p-value below this is worth a look at the dice (1 fair session in 100 gets flagged)."""
+
+DECK_CARDS = 36
+DECK_DRAWN = 31
+"""Cards of the deck mode drawn between reshuffles (reshuffled when 5 are left)."""
+REPEAT_WINDOW = 5
+"""A balanced box weighs down a sum for each time it came in this many last rolls."""
+FAIR_REPEAT_CHANCE: float = sum(p * (1 - (1 - p) ** REPEAT_WINDOW) for p in SUM_PROBABILITIES)
+"""With fair dice, the chance a roll's sum came in the 5 rolls before it (about 0.439)."""
+
+
+def deck_variance_factor(rolls: int, drawn: int = DECK_DRAWN) -> float:
+    """The variance of a count over ``rolls`` draws from reshuffled decks of 36, as a fraction of
+    independent dice's: whole cycles of ``drawn`` cards at (36 - drawn) / 35, the cycle under
+    way at (36 - r) / 35 for its r cards. 1 for no rolls."""
+    if rolls <= 0:
+        return 1.0
+    cycles, rest = divmod(rolls, drawn)
+    spread = cycles * drawn * (DECK_CARDS - drawn) + rest * (DECK_CARDS - rest)
+    return spread / (DECK_CARDS - 1) / rolls
 
 
 class Fairness(Enum):
@@ -74,6 +105,10 @@ class DiceCounts:
     red: tuple[int, ...]
     events: tuple[int, ...]
     """Counts in :data:`EVENT_FACES` order (every roll, Alchemist rolls included)."""
+    mode: str = "fair"
+    """The game's dice mode: what the production dice are tested against."""
+    repeats: int = 0
+    """Production rolls whose sum came in the 5 production rolls before them."""
 
     @property
     def production_rolls(self) -> int:
@@ -87,14 +122,28 @@ class DiceCounts:
         n = self.production_rolls
         return tuple(n * p for p in SUM_PROBABILITIES)
 
+    def expected_repeats(self) -> float:
+        """Repeats fair dice would make in these rolls (the first 5 have fewer rolls before)."""
+        n = self.production_rolls
+        return sum(
+            p * (1 - (1 - p) ** min(i, REPEAT_WINDOW)) for i in range(n) for p in SUM_PROBABILITIES
+        )
+
+    def _production_test(
+        self, counts: tuple[int, ...], probabilities: tuple[float, ...]
+    ) -> ChiSquare:
+        if self.mode == "deck":
+            return chi_square(counts, probabilities, deck_variance_factor(sum(counts)))
+        return chi_square(counts, probabilities)
+
     def sum_fairness(self) -> ChiSquare:
-        return chi_square(self.sums, SUM_PROBABILITIES)
+        return self._production_test(self.sums, SUM_PROBABILITIES)
 
     def yellow_fairness(self) -> ChiSquare:
-        return chi_square(self.yellow, DIE_PROBABILITIES)
+        return self._production_test(self.yellow, DIE_PROBABILITIES)
 
     def red_fairness(self) -> ChiSquare:
-        return chi_square(self.red, DIE_PROBABILITIES)
+        return self._production_test(self.red, DIE_PROBABILITIES)
 
     def event_fairness(self) -> ChiSquare:
         return chi_square(self.events, EVENT_PROBABILITIES)
@@ -135,6 +184,8 @@ class GameStatistics:
         yellow = [0] * 6
         red = [0] * 6
         events = [0] * len(EVENT_FACES)
+        recent: list[int] = []
+        repeats = 0
         production = [[0] * CARD_KINDS for _ in range(game.player_count)]
         attack_log: list[BarbarianAttack] = []
         fixed = replay.alchemist_dice is not None
@@ -153,11 +204,20 @@ class GameStatistics:
                 continue
             events[EVENT_FACES.index(action.event)] += 1
             if not chosen:
+                repeats += action.total in recent
+                recent = [*recent[-(REPEAT_WINDOW - 1) :], action.total]
                 sums[action.total - 2] += 1
                 yellow[action.yellow - 1] += 1
                 red[action.red - 1] += 1
         return cls(
-            dice=DiceCounts(tuple(sums), tuple(yellow), tuple(red), tuple(events)),
+            dice=DiceCounts(
+                tuple(sums),
+                tuple(yellow),
+                tuple(red),
+                tuple(events),
+                game.config.dice_mode,
+                repeats,
+            ),
             production=tuple(tuple(p) for p in production),
             attacks=game.barbarian_attacks,
             attack_log=tuple(attack_log),
@@ -245,8 +305,12 @@ def expected_cards_36(game: Game) -> tuple[int, ...]:
     return tuple(expected)
 
 
-def chi_square(observed: tuple[int, ...], probabilities: tuple[float, ...]) -> ChiSquare:
-    """Pearson's goodness-of-fit test of ``observed`` counts against ``probabilities``.
+def chi_square(
+    observed: tuple[int, ...], probabilities: tuple[float, ...], variance_factor: float = 1.0
+) -> ChiSquare:
+    """Pearson's goodness-of-fit test of ``observed`` counts against ``probabilities``; the
+    statistic is divided by ``variance_factor`` (counts that vary less than independent draws',
+    as a deck's: `deck_variance_factor`).
 
     :raises ValueError: if the lengths differ or the probabilities do not sum to 1.
     """
@@ -260,6 +324,7 @@ def chi_square(observed: tuple[int, ...], probabilities: tuple[float, ...]) -> C
         return ChiSquare(0.0, df, 1.0, 0.0)
     expected = [n * p for p in probabilities]
     statistic = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True))
+    statistic /= variance_factor
     return ChiSquare(statistic, df, chi_square_survival(statistic, df), min(expected))
 
 

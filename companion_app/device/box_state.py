@@ -37,6 +37,8 @@ class BoxState:
     """Who draws a progress card on this turn's castle (§9), by display name."""
     attacks: int
     """Barbarian attacks so far; one more plays the attack animation once."""
+    dice_mode: str = "fair"
+    """The game's dice mode (``protocol.DICE_MODES``): sent only to a box that has the modes."""
 
 
 def box_state(game: Game) -> BoxState:
@@ -48,6 +50,7 @@ def box_state(game: Game) -> BoxState:
         turn=display_name(game, game.active),
         draws=tuple(display_name(game, p) for p in game.castle_draws()),
         attacks=game.barbarian_attacks,
+        dice_mode=game.config.dice_mode,
     )
 
 

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion_app.rules.actions import EventDie
 
 
 @dataclass(frozen=True, slots=True)
 class DeviceInfo:
-    """Who is on the other end, from its HELLO. A new ``boot_id`` means the box restarted."""
+    """Who is on the other end, from its HELLO. A new ``boot_id`` means the box restarted.
+    ``dice_mode``: the mode its HELLO named (None: a box without the modes, whose dice are fair);
+    not part of who the box is."""
 
     device_id: str
     boot_id: str
     firmware: str
     protocol: int
+    dice_mode: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,6 +175,12 @@ class DiceLink:
         with self._lock:
             return self._session.state_confirmed
 
+    @property
+    def dice_mode(self) -> str | None:
+        """The mode the box rolls in as it last said; None: a box without the modes (fair)."""
+        with self._lock:
+            return self._session.box_dice_mode
+
     # ---- commands --------------------------------------------------------------------------
 
     def acknowledge(self, roll: DeviceRoll) -> None:

@@ -18,11 +18,16 @@ MAX_LINE: Final = 128
 EVENTS: Final = ("ship", "trade", "politics", "science")
 TRACK_MIN_LEN: Final = 2
 TRACK_MAX_LEN: Final = 16
+DICE_MODES: Final = ("fair", "balanced", "deck")
+"""The production dice's modes (``MODE dice=``, ``HELLO ... dice=``); a box without the modes
+rolls fair dice."""
 
 ErrorCode = Literal["long", "frame", "crc", "unknown", "field", "range"]
 
-# Field kinds: u unsigned, d die face, e event face, b flag, x upper-case hex id, t token.
-Kind = Literal["u", "d", "e", "b", "x", "t"]
+# Field kinds: u unsigned, d die face, e event face, b flag, x upper-case hex id, t token,
+# m dice mode (a token that is one of DICE_MODES; what the box says of its mode is read as a
+# token, so that a later firmware's mode is not a bad line).
+Kind = Literal["u", "d", "e", "b", "x", "t", "m"]
 Spec = tuple[tuple[str, Kind, bool], ...]
 
 DEVICE_MESSAGES: Final[Mapping[str, Spec]] = {
@@ -34,6 +39,7 @@ DEVICE_MESSAGES: Final[Mapping[str, Spec]] = {
         ("up", "u", True),
         ("unacked", "u", True),
         ("lost", "u", True),
+        ("dice", "t", False),
     ),
     "ROLL": (
         ("seq", "u", True),
@@ -48,7 +54,7 @@ DEVICE_MESSAGES: Final[Mapping[str, Spec]] = {
     "OFFLINE": (("n", "u", True), ("first", "u", True), ("last", "u", True)),
     "HB": (("up", "u", True), ("last", "u", True), ("unacked", "u", True), ("armed", "b", True)),
     "PRESS": (("armed", "b", True), ("t", "u", True), ("full", "b", False)),
-    "OK": (("cmd", "t", True),),
+    "OK": (("cmd", "t", True), ("dice", "t", False)),
     "ERR": (("code", "t", True), ("cmd", "t", False), ("want", "x", False)),
     "PONG": (("n", "t", False),),
 }
@@ -66,6 +72,7 @@ HOST_MESSAGES: Final[Mapping[str, Spec]] = {
     "LEDTEST": (),
     "PING": (("n", "t", False),),
     "SHOW": (("turn", "t", False), ("draw", "t", False)),
+    "MODE": (("dice", "m", True),),
 }
 """What a host sends."""
 
@@ -182,10 +189,12 @@ def unframe(line: bytes) -> str:
 
 
 def _value(kind: Kind, text: str) -> Value:
-    if kind == "t":
-        if 0 < len(text) <= 32 and set(text) <= _TOKEN:
-            return text
-        raise ProtocolError("field", text)
+    if kind in ("t", "m"):
+        if not (0 < len(text) <= 32 and set(text) <= _TOKEN):
+            raise ProtocolError("field", text)
+        if kind == "m" and text not in DICE_MODES:
+            raise ProtocolError("range", text)
+        return text
     if kind == "x":
         if 0 < len(text) <= 16 and set(text) <= _HEX_UPPER:
             return text

@@ -9,13 +9,17 @@ display, attacks) is kept as state; `want` turns it into the wire's commands and
 those that differ from what was wanted before. A command is sent again until the box confirms
 it with ``OK`` (or its heartbeat shows it), and afresh to a box that restarted or came back: a
 dropped command is repaired, never forgotten.
+
+The dice mode (``MODE``) is wanted state too, but only for a box whose HELLO named its mode
+(``dice=``): a box without the modes would answer ``ERR code=unknown``, so it is never sent
+one, and its confirmation is not waited for.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from companion_app.device import protocol as p
@@ -140,6 +144,8 @@ class HostSession:
         # Boxes that sent a roll of an earlier boot (boot=): they understand ACK boot=. Any
         # other box would take "ACK seq=1 boot=X" for its own roll 1 and forget it.
         self._boot_aware: set[str] = set()
+        # The box on the port has the dice modes (its HELLO said dice=): it is sent MODE.
+        self._mode_aware = False
 
     # ---- lifecycle -------------------------------------------------------------------------
 
@@ -181,6 +187,7 @@ class HostSession:
         if state is None:
             self.set_armed(False)
             return
+        self.set_dice_mode(state.dice_mode)  # first: a box told anew rolls in it at once
         self.set_track(*state.track)
         if not first and self._attacks is not None and state.attacks > self._attacks:
             self.attack()
@@ -216,6 +223,20 @@ class HostSession:
         else:
             self._want("alch", p.encode("ALCH", {"y": dice[0], "r": dice[1]}), "ALCH")
 
+    def set_dice_mode(self, mode: str) -> None:
+        """The game's dice mode; reaches only a box that has the modes."""
+        self._want("mode", p.encode("MODE", {"dice": mode}), "MODE")
+
+    @property
+    def box_dice_mode(self) -> str | None:
+        """The mode the box rolls in as it last said (HELLO or ``OK cmd=MODE``); None: a box
+        without the modes (fair dice), or none connected."""
+        return self.info.dice_mode if self.info is not None else None
+
+    def _live(self) -> list[_Command]:
+        """The wanted commands this box understands: MODE only to a box with the modes."""
+        return [c for slot, c in self._state.items() if slot != "mode" or self._mode_aware]
+
     def show(self, turn: str, draws: Sequence[str] = ()) -> None:
         """What the box's display says: whose turn it is, who draws on a castle (tokens of
         letters and digits; the box shows the first characters that fit)."""
@@ -248,7 +269,7 @@ class HostSession:
             return
         self._state[slot] = _Command(line, ok_type)
         self.counters.state_changes += 1
-        if self.connected:
+        if self.connected and (slot != "mode" or self._mode_aware):
             self._send_command(self._state[slot], self._now)
 
     def _send_command(self, command: _Command, now: float) -> None:
@@ -270,7 +291,7 @@ class HostSession:
             if now - self._hello_at >= HELLO_RETRY_S:
                 self._send_hello(now)
             return events
-        for command in self._state.values():
+        for command in self._live():
             if not command.confirmed and (
                 command.sent_at < 0 or now - command.sent_at >= CONFIRM_S
             ):
@@ -303,9 +324,7 @@ class HostSession:
             self._message(message, now, events)
         return events
 
-    def _message(  # noqa: PLR0912 - one branch per message of docs/protocol.md
-        self, m: p.Message, now: float, events: list[LinkEvent]
-    ) -> None:
+    def _message(self, m: p.Message, now: float, events: list[LinkEvent]) -> None:
         kind = m.type
         if kind != "ROLL":
             self._flush_offline(events)
@@ -329,15 +348,28 @@ class HostSession:
         elif kind == "PRESS":
             events.append(PressedWhileFull() if m.flag("full") else PressedWhileDisarmed())
         elif kind == "OK":
-            cmd = m.text("cmd")
-            for command in self._state.values():
-                if command.ok_type == cmd:
-                    command.confirmed = True
+            self._ok(m)
         elif kind == "ERR":
             self.counters.device_errors += 1
+            if m.fields.get("cmd") == "MODE" and m.fields.get("code") == "unknown":
+                self._mode_aware = False  # a box without the modes after all: its dice are fair
+
+    def _ok(self, m: p.Message) -> None:
+        cmd = m.text("cmd")
+        said = m.fields.get("dice")
+        if cmd == "MODE" and self.info is not None and isinstance(said, str):
+            self.info = self._last_info = replace(self.info, dice_mode=said)
+        for slot, command in self._state.items():
+            if command.ok_type != cmd:
+                continue
+            if slot == "mode" and command.line != p.frame(f"MODE dice={said}"):
+                continue  # the box confirmed another mode (an older MODE's OK): not ours yet
+            command.confirmed = True
 
     def _hello(self, m: p.Message, now: float, events: list[LinkEvent]) -> None:
-        info = DeviceInfo(m.text("dev"), m.text("boot"), m.text("fw"), m.number("proto"))
+        dice = m.text("dice") if "dice" in m.fields else None
+        info = DeviceInfo(m.text("dev"), m.text("boot"), m.text("fw"), m.number("proto"), dice)
+        self._mode_aware = dice is not None
         self.device_unacked = m.number("unacked")
         previous = self.info
         before = self._last_info
@@ -359,7 +391,7 @@ class HostSession:
                 # The box restarted without hearing our HELLO (boots=1): say it, so that it
                 # offers the rolls it kept in flash from its earlier boot.
                 self._out += _HELLO
-        for command in self._state.values():
+        for command in self._live():
             self._send_command(command, now)
         if self._attack_pending:
             self._attack_pending = False
@@ -562,7 +594,7 @@ class HostSession:
     @property
     def state_confirmed(self) -> bool:
         """Connected, and the box has confirmed everything it should show (track, armed ...)."""
-        return self.connected and all(c.confirmed for c in self._state.values())
+        return self.connected and all(c.confirmed for c in self._live())
 
     @property
     def remembered(self) -> int:

@@ -111,6 +111,7 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             "moves": len(game.history),
         },
         "roll": _roll(view),
+        "dice_mode": game.config.dice_mode,
         "barbarians": {
             "position": game.barbarian_position,
             "length": game.config.barbarian_track_length,

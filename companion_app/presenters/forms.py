@@ -19,7 +19,13 @@ from companion_app.rules.board import (
     random_balanced_board,
 )
 from companion_app.rules.cards import Harbour, Terrain
-from companion_app.rules.config import MAX_PLAYERS, MIN_PLAYERS, GameConfig, PlayerConfig
+from companion_app.rules.config import (
+    DICE_MODES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameConfig,
+    PlayerConfig,
+)
 from companion_app.rules.errors import BoardError, ConfigError
 from companion_app.rules.topology import HARBOUR_COUNT, HEX_COUNT
 
@@ -28,6 +34,13 @@ BOARD_CHOICES = ("starter", "random", "table")
 COLOUR_ORDER = tuple(PLAYER_COLOURS)
 SEED_LIMIT = 1_000_000
 """Seeds shown to the table are at most six digits, easy to read out and type back."""
+DICE_MODE_NOTES: dict[str, str] = {
+    "fair": "Fair dice: every roll independent, as real dice.",
+    "balanced": "Balanced dice: the 36 pairs as a deck reshuffled with 12 left, a sum rolled in "
+    "the last 5 rolls less likely: fewer streaks.",
+    "deck": "Card deck: the 36 pairs drawn like the Event Cards, reshuffled with 5 left.",
+}
+"""What each dice mode does, in one line for the new-game screen (the box rolls them)."""
 
 
 @dataclass
@@ -59,6 +72,8 @@ class NewGameForm:
     quick_knights: bool = False
     evil_barbarians: bool = False
     virtual_dice: bool = True
+    dice_mode: str = "fair"
+    """How the box (or the virtual dice) rolls the production dice in this game (DICE_MODES)."""
     known: list[Person] = field(default_factory=list)
     """People who have played at this table, most recently played first (from the journal)."""
 
@@ -142,6 +157,12 @@ class NewGameForm:
                 break
         return self.players[index].colour
 
+    def set_dice_mode(self, mode: str) -> str:
+        """Choose the game's dice mode (one of DICE_MODES; anything else leaves it); returns it."""
+        if mode in DICE_MODES:
+            self.dice_mode = mode
+        return self.dice_mode
+
     def move_up(self, index: int) -> None:
         """Swap a player with the one seated before them (seat order is clockwise)."""
         if index > 0:
@@ -207,6 +228,7 @@ class NewGameForm:
             easy_start=self.easy_start,
             quick_knights=self.quick_knights,
             evil_barbarians=self.evil_barbarians,
+            dice_mode=self.dice_mode,
         )
 
 

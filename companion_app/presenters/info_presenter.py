@@ -19,6 +19,7 @@ from companion_app.game_stats import (
     EVENT_FACES,
     EVENT_PROBABILITIES,
     SUMS,
+    DiceCounts,
     Fairness,
     GameStatistics,
 )
@@ -435,6 +436,41 @@ class StatisticsView:
     fairness: str
     """``"Dice look fair (p = 0.42, 36 rolls)"``"""
     verdict_colour: RGBA
+    dice_mode: str = "fair"
+    sums_title: str = ""
+    """The histogram's title, naming the dice mode the bars are held against."""
+
+
+DICE_MODE_WORDS: dict[str, str] = {
+    "fair": "fair dice",
+    "balanced": "balanced dice",
+    "deck": "a card deck",
+}
+SUMS_TITLES: dict[str, str] = {
+    "fair": "Dice sums: bars rolled, white lines what fair dice give",
+    "balanced": "Dice sums, balanced dice: bars rolled, white lines the 2d6 they keep to",
+    "deck": "Dice sums, card deck: bars rolled, white lines the 36 cards' share",
+}
+
+
+def _fairness_words(dice: DiceCounts, verdict: Fairness, p_value: float) -> str:
+    """The verdict in words: whether the dice behave as the game's mode says."""
+    rolls = _plural(dice.event_rolls, "roll", "rolls")
+    mode = dice.mode
+    if verdict is Fairness.TOO_FEW_ROLLS:
+        return f"Too few rolls to judge the dice yet ({rolls})"
+    if mode == "fair":
+        if verdict is Fairness.SUSPICIOUS:
+            return f"The dice look suspicious (sums p = {p_value:.3f}, {rolls})"
+        return f"The dice look fair (sums p = {p_value:.2f}, {rolls})"
+    name = DICE_MODE_WORDS[mode]
+    if verdict is Fairness.SUSPICIOUS:
+        words = f"The dice do not behave as {name} (sums p = {p_value:.3f}, {rolls})"
+    else:
+        words = f"The dice behave as {name} (sums p = {p_value:.2f}, {rolls})"
+    if mode == "balanced":
+        words += f"; {dice.repeats} repeats in 5 rolls, fair dice ~{dice.expected_repeats():.0f}"
+    return words
 
 
 def statistics_view(game: Game, stats: GameStatistics | None = None) -> StatisticsView:
@@ -469,13 +505,6 @@ def statistics_view(game: Game, stats: GameStatistics | None = None) -> Statisti
         attack_view_lines.append(f"{attack.number}: {view.headline.lower()} — {view.outcome}")
     chi = dice.sum_fairness()
     verdict = dice.overall()
-    rolls = _plural(dice.event_rolls, "roll", "rolls")
-    if verdict is Fairness.TOO_FEW_ROLLS:
-        fairness = f"Too few rolls to judge the dice yet ({rolls})"
-    elif verdict is Fairness.SUSPICIOUS:
-        fairness = f"The dice look suspicious (sums p = {chi.p_value:.3f}, {rolls})"
-    else:
-        fairness = f"The dice look fair (sums p = {chi.p_value:.2f}, {rolls})"
     return StatisticsView(
         rolls=dice.event_rolls,
         sums=sums,
@@ -484,8 +513,10 @@ def statistics_view(game: Game, stats: GameStatistics | None = None) -> Statisti
         attacks=tuple(attack_view_lines),
         p_value=chi.p_value,
         verdict=verdict,
-        fairness=fairness,
+        fairness=_fairness_words(dice, verdict, chi.p_value),
         verdict_colour=FAIRNESS_COLOURS[verdict],
+        dice_mode=dice.mode,
+        sums_title=SUMS_TITLES[dice.mode],
     )
 
 

@@ -11,6 +11,9 @@ from companion_app.rules.jsonshape import Shape
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 4
+DICE_MODES = ("fair", "balanced", "deck")
+"""How the dice box rolls the production dice (docs/protocol.md, "Dice modes"). The rules take
+the dice as they come; the mode is kept with the game so the box and the statistics know it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +48,9 @@ class GameConfig:
     """Variant (§3): a knight may chase the robber before the roll."""
     evil_barbarians: bool = False
     """Variant (§3): at an attack each player commits chosen active knights; only they count."""
+    dice_mode: str = "fair"
+    """One of DICE_MODES; written to JSON only when not fair, so a fair game's config (and the
+    digests and checksums over it) stays as it was before the modes."""
 
     def __post_init__(self) -> None:
         n = len(self.players)
@@ -64,6 +70,8 @@ class GameConfig:
             raise ConfigError(
                 f"the barbarian track length must be 1-20, got {self.barbarian_track_length}"
             )
+        if self.dice_mode not in DICE_MODES:
+            raise ConfigError(f"the dice mode must be one of {DICE_MODES}, got {self.dice_mode!r}")
 
     @classmethod
     def for_players(cls, n: int, **kwargs: Any) -> GameConfig:
@@ -75,7 +83,7 @@ class GameConfig:
         return tuple(p.name for p in self.players)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "players": [{"name": p.name, "colour": p.colour} for p in self.players],
             "board": self.board.to_json(),
             "seed": self.seed,
@@ -86,6 +94,9 @@ class GameConfig:
             "quick_knights": self.quick_knights,
             "evil_barbarians": self.evil_barbarians,
         }
+        if self.dice_mode != "fair":
+            data["dice_mode"] = self.dice_mode
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> GameConfig:
@@ -119,6 +130,7 @@ class GameConfig:
             easy_start=flag("easy_start"),
             quick_knights=flag("quick_knights"),
             evil_barbarians=flag("evil_barbarians"),
+            dice_mode=_SHAPE.text(config.get("dice_mode", "fair"), "dice_mode"),
         )
 
 

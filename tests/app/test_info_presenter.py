@@ -245,3 +245,23 @@ def test_resume_and_delete_words() -> None:
         "Delete the game of Red, Blue, White (1 action)? "
         "Its export is saved first, so it can be imported again."
     )
+
+
+def test_statistics_name_the_dice_mode_and_judge_by_it() -> None:
+    from companion_app.game_stats import DiceCounts, GameStatistics
+
+    game = Game.new(GameConfig.for_players(3, seed=5, dice_mode="deck"))
+    # six shuffles of the card deck, as even as a deck is (186 rolls)
+    sums = (5, 10, 15, 21, 26, 32, 26, 21, 15, 10, 5)
+    dice = DiceCounts(sums, (31,) * 6, (31,) * 6, (93, 31, 31, 31), "deck")
+    stats = GameStatistics(dice, ((0,) * 8,) * 3, 0)
+    view = I.statistics_view(game, stats)
+    assert view.dice_mode == "deck" and "card deck" in view.sums_title
+    assert view.fairness == "The dice behave as a card deck (sums p = 1.00, 186 rolls)"
+    assert view.verdict is Fairness.LOOKS_FAIR
+    balanced = DiceCounts(sums, (31,) * 6, (31,) * 6, (93, 31, 31, 31), "balanced", 40)
+    words = I.statistics_view(game, GameStatistics(balanced, ((0,) * 8,) * 3, 0)).fairness
+    assert words.startswith("The dice behave as balanced dice (sums p = 1.00, 186 rolls)")
+    assert words.endswith("40 repeats in 5 rolls, fair dice ~80")
+    fair = I.statistics_view(Game.new(GameConfig.for_players(3, seed=5)))
+    assert fair.sums_title == "Dice sums: bars rolled, white lines what fair dice give"

@@ -22,14 +22,15 @@ def raw(text: str) -> bytes:
     return text.encode("latin-1")
 
 
-DEVICE = load("device.jsonl")
-HOST = load("host.jsonl")
-INVALID = load("invalid.jsonl")
+DEVICE = load("device.jsonl") + load("modes-device.jsonl")
+HOST = load("host.jsonl") + load("modes-host.jsonl")
+INVALID = load("invalid.jsonl") + load("modes-invalid.jsonl")
 STREAMS = load("streams.jsonl")
 
 
 def test_vector_files_are_not_empty() -> None:
     assert (len(DEVICE), len(HOST), len(INVALID), len(STREAMS)) >= (10, 10, 30, 3)
+    assert sum("dice" in v.get("fields", {}) for v in DEVICE + HOST) >= 8  # the modes' vectors
     assert sum(v["to"] == "host" for v in INVALID) >= 7
 
 

@@ -1,4 +1,5 @@
-"""New game: players (names, colours, seat order, who starts), board, variants, dice source.
+"""New game: players (names, colours, seat order, who starts), board, variants, dice source and
+the dice mode.
 
 The choices live in :class:`~companion_app.presenters.forms.NewGameForm`; the rules core's config
 checks them and its error is shown as it is.
@@ -19,7 +20,7 @@ from companion_app.app.screens import load_kv
 from companion_app.journal import JournalError
 from companion_app.journal.people import Person
 from companion_app.presenters.board_picture import player_colour, text_colour_on
-from companion_app.presenters.forms import NewGameForm
+from companion_app.presenters.forms import DICE_MODE_NOTES, NewGameForm
 from companion_app.rules.errors import ConfigError
 
 load_kv(__file__)
@@ -37,6 +38,7 @@ class NewGameScreen(Screen):
     seed = NumericProperty(1)
     vp_target = NumericProperty(13)
     track_length = NumericProperty(7)
+    dice_mode_note = StringProperty(DICE_MODE_NOTES["fair"])
     error = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -84,6 +86,9 @@ class NewGameScreen(Screen):
             self.ids[f"board_{choice}"].state = "down" if form.board_choice == choice else "normal"
         self.ids.dice_virtual.state = "down" if form.virtual_dice else "normal"
         self.ids.dice_box.state = "normal" if form.virtual_dice else "down"
+        for mode in DICE_MODE_NOTES:
+            self.ids[f"dice_{mode}"].state = "down" if form.dice_mode == mode else "normal"
+        self.dice_mode_note = DICE_MODE_NOTES[form.dice_mode]
         for name in ("easy_start", "quick_knights", "evil_barbarians"):
             self.ids[name].state = "down" if getattr(form, name) else "normal"
         self._show_known()
@@ -170,6 +175,10 @@ class NewGameScreen(Screen):
 
     def set_dice(self, virtual: bool) -> None:
         self.form.virtual_dice = virtual
+        self.show_form()
+
+    def set_dice_mode(self, mode: str) -> None:
+        self.form.set_dice_mode(mode)
         self.show_form()
 
     def next(self) -> None:

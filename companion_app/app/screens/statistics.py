@@ -22,6 +22,7 @@ ATTACKS_SHOWN = 5
 class StatisticsScreen(InfoScreen):
     fairness = StringProperty("")
     verdict_colour = ListProperty([1, 1, 1, 1])
+    sums_title = StringProperty("")
 
     def show(self, game: Game) -> None:
         view = I.statistics_view(game)
@@ -29,6 +30,7 @@ class StatisticsScreen(InfoScreen):
         self.ids.sums.bars = list(view.sums)
         self.ids.events.bars = list(view.events)
         self.fairness = view.fairness
+        self.sums_title = view.sums_title
         self.verdict_colour = list(view.verdict_colour)
         production = self.ids.production
         production.clear_widgets()

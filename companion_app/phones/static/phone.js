@@ -243,6 +243,8 @@
     } else {
       roll.textContent = _("No roll yet");
     }
+    var modes = { balanced: _("Dice: balanced"), deck: _("Dice: card deck") };
+    if (modes[p.dice_mode]) { roll.appendChild(el("div", "dice-mode", modes[p.dice_mode])); }
     var b = p.barbarians, box = $("barbarians"); clear(box);
     box.appendChild(el("div", "",
       _("Barbarians {position} of {length} · strength {strength} against knights {knights}",
