@@ -26,8 +26,10 @@ PACKAGED_FIRMWARE = ("companion_app", "dicebox_firmware")
 
 def firmware_files() -> list[Path]:
     """The firmware's modules: ``main.py`` (the Pico), ``host_main.py`` (this computer) and
-    the ``dicebox`` package, relative to ``firmware/``."""
+    the ``dicebox`` package, and ``rp2/``, relative to ``firmware/``."""
     found = [p.relative_to(FIRMWARE) for p in sorted(FIRMWARE.rglob("*.py"))]
+    # MicroPython's rp2 port for the emulated Pico (`--rp2040`), with its licences.
+    found += [p.relative_to(FIRMWARE) for p in sorted((FIRMWARE / "rp2").rglob("*")) if p.is_file()]
     return [p for p in found if "__pycache__" not in p.parts]
 
 

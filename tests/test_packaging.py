@@ -31,6 +31,7 @@ SHIPPED: tuple[tuple[str, str, str], ...] = (
     # app reads at run time; a new data folder (a catalogue, the emulated Pico's files) is a line.
     ("companion_app", "companion_app", "*"),  # code, kv, sounds, the phone page's files
     ("firmware", "companion_app/dicebox_firmware", "*.py"),  # the virtual dice's firmware
+    ("firmware/rp2", "companion_app/dicebox_firmware/rp2", "*"),  # the emulated Pico's MicroPython
 )
 """Every file of the project matching a line must be in the wheel under its place."""
 
@@ -53,8 +54,8 @@ def expected_in_wheel(files: list[str]) -> dict[str, str]:
     for folder, packaged, pattern in SHIPPED:
         for name in files:
             path = Path(name)
-            if path.parts[0] == folder and path.match(pattern):
-                expected[str(Path(packaged, *path.parts[1:]))] = name
+            if path.is_relative_to(folder) and path.match(pattern):
+                expected[str(Path(packaged, path.relative_to(folder)))] = name
     return expected
 
 
@@ -86,6 +87,7 @@ def wheel(folder: Path) -> Path:
 def test_the_wheel_holds_everything_the_app_reads(wheel: Path) -> None:
     expected = expected_in_wheel(project_files())
     assert "companion_app/dicebox_firmware/host_main.py" in expected  # the table is not empty
+    assert "companion_app/dicebox_firmware/rp2/RPI_PICO-v1.28.0.uf2" in expected
     assert any(name.endswith(".kv") for name in expected)
     assert any(name.endswith(".wav") for name in expected)
     assert any(name.startswith("companion_app/phones/static/") for name in expected)

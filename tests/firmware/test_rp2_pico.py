@@ -16,7 +16,7 @@ import pytest
 from fwtools import S, p, rows
 from screen_frames import golden
 
-from companion_app.device.events import LinkEvent
+from companion_app.device.events import LinkEvent, RollArrived
 from companion_app.device.link import DiceLink, serial_opener
 from companion_app.device.table import DiceTable
 from companion_app.emulator.firmware import firmware_module
@@ -139,7 +139,7 @@ def test_press_to_roll_through_the_link_into_a_journal_game(pico: Pico, tmp_path
         play_to_roll(session, SplitMix64(5))
         link.start()
         try:
-            board = pico.wait(lambda b: link.session.state_confirmed, sim_s=5)
+            board = pico.wait(lambda b: link.state_confirmed, sim_s=5)
             table.update_box()
             pico.run_for(0.3)
             before = len(session.game.history)
@@ -150,7 +150,9 @@ def test_press_to_roll_through_the_link_into_a_journal_game(pico: Pico, tmp_path
 
             def applied(_b: Board) -> bool:
                 while not events.empty():
-                    table.handle(events.get())
+                    event = events.get()
+                    if isinstance(event, RollArrived):
+                        table.take(event.roll)
                 return len(session.game.history) > before
 
             pico.wait(applied, sim_s=3)

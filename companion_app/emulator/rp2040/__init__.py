@@ -25,11 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion_app.emulator.firmware import firmware_dir
+
 HERE = Path(__file__).resolve().parent
 HARNESS = HERE / "harness.mjs"
-ROOT = HERE.parents[2]
-UF2 = ROOT / "firmware" / "rp2" / "RPI_PICO-v1.28.0.uf2"
-FIRMWARE = ROOT / "firmware"
+FIRMWARE = firmware_dir()
+"""The checkout's ``firmware/``, or an installed package's copy of it."""
+UF2 = FIRMWARE / "rp2" / "RPI_PICO-v1.28.0.uf2"
 
 FLASH_BASE = 0x10000000
 FLASH_SIZE = 2 * 1024 * 1024
