@@ -113,7 +113,8 @@ class Tour(ScenarioDriver):
                 yield from self.before(action)
             if not self.taken(i, action):
                 turn = self.session.game.turn
-                if turn == INFO_AFTER_TURN and "hand" not in self.seen:
+                popups = [w for w in Window.children if isinstance(w, ModalView)]
+                if turn >= INFO_AFTER_TURN and "hand" not in self.seen and not popups:
                     yield from self.information_screens()
                 yield from self.take(action, self.plan.actions[i + 1 : i + 2])
             self.done = i + 1
