@@ -201,4 +201,36 @@ def run(sizes: Sizes) -> list[Row]:
                 {"actions_timed": len(ours_times), "catanatron_actions_timed": len(cat_times)},
             )
         )
+    forecast_times = _forecast_times(2024, sizes.timed_games)
+    rows.append(
+        Row(
+            SECTION,
+            "barbarian forecast + castle table (p99)",
+            percentile(forecast_times, 99) * 1e6,
+            "µs",
+            "-",
+            "read once per refresh of the game screen and per phone page",
+            "-",
+            {
+                "states": len(forecast_times),
+                "median_us": round(median(forecast_times) * 1e6, 2),
+            },
+        )
+    )
     return rows
+
+
+def _forecast_times(first_seed: int, games: int) -> list[float]:
+    """Seconds for ``Game.barbarian_forecast`` and ``Game.castle_table`` in every state of
+    ``games`` random games: what one refresh adds for the forecast on the track and the chart."""
+    times: list[float] = []
+    for seed in range(first_seed, first_seed + games):
+        game = Game.new(GameConfig.for_players(4, seed=seed))
+        rng = SplitMix64(seed)
+        while not game.is_over and game.turn < 500:
+            start = time.perf_counter()
+            game.barbarian_forecast()
+            game.castle_table()
+            times.append(time.perf_counter() - start)
+            game.apply(choose_random_action(game, rng))
+    return times

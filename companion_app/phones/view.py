@@ -118,7 +118,12 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             "attacks": game.barbarian_attacks,
             "strength": game.barbarian_strength(),
             "knights": sum(game.knight_strength(p) for p in range(game.player_count)),
+            "forecast": _forecast(game),
         },
+        "castles": [
+            {"track": track.value, "draws": [[names[p] for p in seats] for seats in by_red]}
+            for track, by_red in game.castle_table().items()
+        ],
         "decision": decision(game, seat),
         "winner": names[game.winner] if game.winner != NOBODY else None,
         "log": [] if log is None else log_lines(log, seat),
@@ -201,6 +206,21 @@ def _player_line(game: Game, view: Mapping[str, Any], p: int) -> dict[str, Any]:
         "progress_cards": progress["cards"] if isinstance(progress, dict) else len(progress),
         "knights": game.knight_strength(p),
         "active": p == game.active,
+    }
+
+
+def _forecast(game: Game) -> dict[str, Any]:
+    """The next attack were it to come now (§7): public, from the board and the knights."""
+    names = game.config.names
+    f = game.barbarian_forecast()
+    return {
+        "spaces": f.spaces_left,
+        "rolls": f.expected_rolls,
+        "strength": f.strength,
+        "defence": f.total_defence,
+        "losers": [names[p] for p in f.losers],
+        "defender": names[f.defender] if f.defender != NOBODY else None,
+        "tied": [names[p] for p in f.tied],
     }
 
 

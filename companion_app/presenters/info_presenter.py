@@ -244,6 +244,21 @@ def red_words(level: int) -> str:
     return "red any" if len(numbers) == 6 else f"red 1–{numbers[-1]}"
 
 
+def castle_words(seats_by_red: Sequence[Sequence[int]], names: Sequence[str]) -> str:
+    """Who draws on this track's castle, by red number (§9), runs of equal numbers joined:
+    ``"castle, red 1–2: Red, Blue · 3–4: Red · 5–6: nobody"``."""
+    parts = []
+    start = 0
+    for red in range(1, len(seats_by_red) + 1):
+        if red < len(seats_by_red) and seats_by_red[red] == seats_by_red[start]:
+            continue
+        numbers = f"{start + 1}" if red == start + 1 else f"{start + 1}–{red}"
+        who = ", ".join(names[p] for p in seats_by_red[start]) or "nobody"
+        parts.append(f"{numbers}: {who}")
+        start = red
+    return "castle, red " + " · ".join(parts)
+
+
 @dataclass(frozen=True, slots=True)
 class ChartCell:
     level: int
@@ -268,11 +283,14 @@ class ChartTrack:
     """Who holds this track's metropolis (and on which intersection), or "no metropolis yet"."""
     everyone: str
     """Every player's level on this track, e.g. "Red 2 · Blue 4 · White 0"."""
+    castle: str
+    """Who draws on this track's castle by red number (:func:`castle_words`)."""
 
 
 def improvement_chart(game: Game, seat: int) -> list[ChartTrack]:
     """Three tracks × five levels for ``seat`` (improvements are public)."""
     names = game.config.names
+    castles = game.castle_table()
     tracks = []
     for track in TRACKS:
         t = track.index
@@ -315,6 +333,7 @@ def improvement_chart(game: Game, seat: int) -> list[ChartTrack]:
                 cells=tuple(cells),
                 metropolis=metropolis,
                 everyone=everyone,
+                castle=castle_words(castles[track], names),
             )
         )
     return tracks

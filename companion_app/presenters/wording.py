@@ -8,14 +8,15 @@ registry); ``describe_action`` reads them for the buttons.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion_app.game_log import GameLog, production_words
 from companion_app.presenters.board_picture import RGBA, player_colour
 from companion_app.rules.actions import Action, EventDie, OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
-from companion_app.rules.game import Game
+from companion_app.rules.forecast import BarbarianForecast
+from companion_app.rules.game import NOBODY, Game
 from companion_app.rules.pieces import KNIGHT_NAMES as KNIGHT_NAMES
 from companion_app.rules.registry import PRIVATE_PROMPTS, button_words, is_turn, prompt_details
 from companion_app.rules.words import EVENT_WORDS as EVENT_WORDS
@@ -105,6 +106,48 @@ def placement_order(game: Game) -> list[PlacementStep]:
 def barbarian_track(game: Game) -> tuple[int, int]:
     """(ship position, spaces): the same two numbers the dice box's LEDs show."""
     return game.barbarian_position, game.config.barbarian_track_length
+
+
+@dataclass(frozen=True, slots=True)
+class ForecastWords:
+    """The barbarians' next attack in the table's words (§7): ``when`` ("3 spaces · ~6
+    rolls") and ``outcome`` ("7 vs 5: Anna, Bo lose a city")."""
+
+    when: str
+    outcome: str
+
+    @property
+    def line(self) -> str:
+        return f"{self.when} · {self.outcome}"
+
+
+def track_line(game: Game, forecast: BarbarianForecast) -> str:
+    """Above the track's lamps: ``"Barbarians 3/7 · ~8 rolls"`` (the lamps show the spaces)."""
+    position, length = barbarian_track(game)
+    return f"Barbarians {position}/{length} · ~{forecast.expected_rolls} rolls"
+
+
+def _names(seats: Iterable[int], names: Sequence[str]) -> str:
+    return ", ".join(names[p] for p in seats)
+
+
+def forecast_words(forecast: BarbarianForecast, names: Sequence[str]) -> ForecastWords:
+    """Were the ship to arrive now: the strength against the active knights and its outcome."""
+    spaces = forecast.spaces_left
+    when = f"{spaces} {'space' if spaces == 1 else 'spaces'} · ~{forecast.expected_rolls} rolls"
+    score = f"{forecast.strength} vs {forecast.total_defence}"
+    if forecast.losers:
+        verb = "loses" if len(forecast.losers) == 1 else "lose"
+        outcome = f"{score}: {_names(forecast.losers, names)} {verb} a city"
+    elif forecast.defender != NOBODY:
+        outcome = f"{score}: Defender {names[forecast.defender]}"
+    elif forecast.tied:
+        outcome = f"{score}: tie, {_names(forecast.tied, names)} draw"
+    elif forecast.defended:
+        outcome = f"{score}: Catan holds"
+    else:
+        outcome = f"{score}: no city to lose"
+    return ForecastWords(when, outcome)
 
 
 # ---- buttons for the actions not chosen on the board ------------------------------------------

@@ -20,7 +20,7 @@ from companion_app.rules.state import BarbarianAttack, GameState
 from companion_app.rules.topology import NODE_COUNT
 from companion_app.rules.words import Line, LineKind, place_words
 
-__all__ = ["BarbarianAttack", "advance_barbarians", "resolve_attack"]
+__all__ = ["BarbarianAttack", "advance_barbarians", "attack_outcome", "resolve_attack"]
 
 
 def advance_barbarians(game: GameState) -> bool:
@@ -45,35 +45,42 @@ def defenders(game: GameState) -> list[int]:
     ]
 
 
+def attack_outcome(
+    game: GameState, strength: int, per_player: Sequence[int]
+) -> tuple[int, list[int], list[int]]:
+    """Who wins what against ``strength`` with each seat's defence ``per_player`` (§7.3, §7.4):
+    the single strongest defender (``NOBODY`` otherwise), the tied strongest who choose a deck,
+    and the lowest defenders among the players with a city a barbarian can take; seat order
+    from the active player. The attack and its forecast both read it."""
+    order = game.seat_order()
+    if sum(per_player) >= strength:
+        best = max(per_player)
+        strongest = [p for p in order if per_player[p] == best and best > 0]
+        if len(strongest) == 1:
+            return strongest[0], [], []
+        return NOBODY, strongest, []
+    exposed = [p for p in order if improvements.cities_without_metropolis(game, p)]
+    if not exposed:
+        return NOBODY, [], []
+    lowest = min(per_player[p] for p in exposed)
+    return NOBODY, [], [p for p in exposed if per_player[p] == lowest]
+
+
 def resolve_attack(game: GameState) -> None:
     """Strength against defence; the Defender, the tied deck choices or the city losses; then
     the ship goes back, the defending knights turn inactive and the robber is free (§7).
     The outcome is kept in ``game.last_attack``."""
     n = game.player_count
-    order = game.seat_order()
     knights = defenders(game)
     per_player = [0] * n
     for node in knights:
         per_player[game.knight_owner[node]] += game.knight_level[node]
     strength = game.barbarian_strength()
-    defender = NOBODY
-    tied: list[int] = []
-    losers: list[int] = []
-    if sum(per_player) >= strength:
-        best = max(per_player)
-        strongest = [p for p in order if per_player[p] == best and best > 0]
-        if len(strongest) == 1:
-            defender = strongest[0]
-            game.defender_cards[defender] += 1
-        else:
-            tied = strongest
-            game.pending.extend(Prompt(PromptKind.CHOOSE_PROGRESS_DECK, p) for p in strongest)
-    else:
-        exposed = [p for p in order if improvements.cities_without_metropolis(game, p)]
-        if exposed:
-            lowest = min(per_player[p] for p in exposed)
-            losers = [p for p in exposed if per_player[p] == lowest]
-            game.pending.extend(Prompt(PromptKind.LOSE_CITY, p) for p in losers)
+    defender, tied, losers = attack_outcome(game, strength, per_player)
+    if defender != NOBODY:
+        game.defender_cards[defender] += 1
+    game.pending.extend(Prompt(PromptKind.CHOOSE_PROGRESS_DECK, p) for p in tied)
+    game.pending.extend(Prompt(PromptKind.LOSE_CITY, p) for p in losers)
     game.last_attack = BarbarianAttack(
         game.barbarian_attacks + 1,
         strength,

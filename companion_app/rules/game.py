@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from companion_app.rules import codec, operations, registry, turnflow, views
+from companion_app.rules import codec, forecast, operations, registry, turnflow, views
 from companion_app.rules.actions import EVENT_DIE_FACES, Action, action_from_json
+from companion_app.rules.cards import Track
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import (
     IllegalActionError,
@@ -120,6 +121,14 @@ class Game(GameState):
         return tuple(
             p for p in self.seat_order() if draws_card(self.improvements[p][track.index], roll.red)
         )
+
+    def barbarian_forecast(self) -> forecast.BarbarianForecast:
+        """The next attack as it would go now, with the spaces and rolls left (§7)."""
+        return forecast.barbarian_forecast(self)
+
+    def castle_table(self) -> dict[Track, tuple[tuple[int, ...], ...]]:
+        """Per track, per red number 1-6, the seats that would draw on its castle (§9)."""
+        return forecast.castle_table(self)
 
     def longest_road(self, player: int) -> int:
         """Length of the player's longest road (§11)."""

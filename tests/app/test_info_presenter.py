@@ -127,6 +127,17 @@ def test_s9_improvement_chart() -> None:
     assert science.everyone == "Red 0 · Blue 1 · White 0 · Orange 0"
     assert science.cells[0].draws == "red 1–2"
     assert trade.title == "Trade (cloth)"
+    # Castles (§9), active seat 0 first: trade Red 2 (red 1–3); politics Red 4 (1–5), Blue 3
+    # (1–4); science Blue 1 (1–2).
+    assert trade.castle == "castle, red 1–3: Red · 4–6: nobody"
+    assert politics.castle == "castle, red 1–4: Red, Blue · 5: Red · 6: nobody"
+    assert science.castle == "castle, red 1–2: Blue · 3–6: nobody"
+
+
+def test_s9_castle_words_a_level_5_draws_on_every_red() -> None:
+    names = ("Anna", "Bo", "Cleo")
+    assert I.castle_words([(1, 0)] * 6, names) == "castle, red 1–6: Bo, Anna"
+    assert I.castle_words([()] * 6, names) == "castle, red 1–6: nobody"
 
 
 def test_s7_attack_view_defender() -> None:

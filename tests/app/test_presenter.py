@@ -29,6 +29,7 @@ from companion_app.rules.board import STARTER_BOARD, random_balanced_board
 from companion_app.rules.cards import NUMBER_TOKENS, Card, Harbour, Terrain
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import ConfigError
+from companion_app.rules.forecast import BarbarianForecast
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.topology import (
@@ -349,3 +350,29 @@ def test_the_board_shows_the_tokens_an_inventor_swapped() -> None:
     assert (hexes[inventor.hex].token, hexes[inventor.other].token) == before[::-1]
     assert [h.token for h in hexes] == game.tokens
     assert game.board.tokens[inventor.hex] == before[0]  # the layout itself is unchanged
+
+
+def test_s7_forecast_words_say_when_and_who_loses_or_defends() -> None:
+    names = ("Anna", "Bo", "Cleo", "Dan")
+    # 7 cities against knights 1 + 1 + 3: the lowest with a city (Anna, Bo) lose one.
+    lose = BarbarianForecast(3, 6, 7, (1, 1, 3, 0), losers=(0, 1))
+    assert (
+        W.forecast_words(lose, names).line == "3 spaces · ~6 rolls · 7 vs 5: Anna, Bo lose a city"
+    )
+    one = BarbarianForecast(1, 2, 4, (0, 1, 0, 0), losers=(2,))
+    assert W.forecast_words(one, names).line == "1 space · ~2 rolls · 4 vs 1: Cleo loses a city"
+    held = BarbarianForecast(7, 14, 5, (1, 1, 3, 0), defender=2)
+    assert W.forecast_words(held, names).outcome == "5 vs 5: Defender Cleo"
+    tie = BarbarianForecast(2, 4, 3, (2, 2, 0, 0), tied=(1, 0))
+    assert W.forecast_words(tie, names).outcome == "3 vs 4: tie, Bo, Anna draw"
+    assert W.forecast_words(BarbarianForecast(7, 14, 0, (0,) * 4), names).outcome == (
+        "0 vs 0: Catan holds"
+    )
+    assert W.forecast_words(BarbarianForecast(2, 4, 2, (0,) * 4), names).outcome == (
+        "2 vs 0: no city to lose"
+    )
+
+
+def test_s7_track_line_the_position_and_the_rolls_left() -> None:
+    game = Game.new(GameConfig.for_players(3))
+    assert W.track_line(game, game.barbarian_forecast()) == "Barbarians 0/7 · ~14 rolls"

@@ -123,6 +123,18 @@ def test_two_phones_see_their_own_cards_and_answer_a_seven_on_the_phone(
         wait.until(live)
         assert hand_shown(browser) == {c.label: game.hands[other][c] for c in Card}
         assert not browser.find_element(By.ID, "decision").is_displayed()
+        # The forecast (§7) and the castles (§9), in the table's section, from the rules core.
+        forecast = game.barbarian_forecast()
+        barbarians = browser.find_element(By.ID, "barbarians").text
+        assert f"if they came now: {forecast.strength} against {forecast.total_defence}" in (
+            barbarians
+        )
+        castles = browser.find_element(By.ID, "castles").text.splitlines()
+        assert [line.split(" · ")[0] for line in castles] == [
+            "Yellow castle (trade)",
+            "Blue castle (politics)",
+            "Green castle (science)",
+        ]
         browser.save_screenshot(str(artifacts_dir / "phone_other_seat.png"))
 
         browser.switch_to.new_window("tab")
@@ -249,6 +261,7 @@ def test_two_phones_read_the_table_in_two_languages_and_a_choice_is_remembered(
             assert other.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
             headings = [h.text for h in other.find_elements(By.TAG_NAME, "h2")]
             assert "Fortschrittskarten" in headings
+            assert "Gelbe Burg (Handel)" in other.find_element(By.ID, "castles").text
             # The Polish phone is still Polish.
             polish.refresh()
             WebDriverWait(polish, WAIT_S).until(lambda d: link(d) == "połączono")

@@ -59,3 +59,26 @@ def test_vp_parts_add_up_to_the_total() -> None:
     parts = vp_parts(points)
     assert sum(n for _, n in parts) == points.total == 16
     assert parts[1] == ["3 cities", 6] and parts[2] == ["1 metropolis", 2]
+
+
+def test_s7_s9_the_page_carries_the_forecast_and_the_castles_by_name() -> None:
+    game = game_after(5, 900)  # Blue at trade 3, politics 2, science 1; a tie for Defender
+    page = seat_page(game, 0)
+    names = game.config.names
+    f = game.barbarian_forecast()
+    forecast = page["barbarians"]["forecast"]
+    assert forecast["spaces"] == game.config.barbarian_track_length - game.barbarian_position
+    assert forecast["rolls"] == 2 * forecast["spaces"]
+    assert (forecast["strength"], forecast["defence"]) == (f.strength, f.total_defence)
+    assert forecast["losers"] == [names[p] for p in f.losers]
+    assert forecast["tied"] == [names[p] for p in f.tied] and forecast["defender"] is None
+    assert f.tied and any(game.improvements[1])
+    castles = {c["track"]: c["draws"] for c in page["castles"]}
+    for track, by_red in game.castle_table().items():
+        assert castles[track.value] == [[names[p] for p in seats] for seats in by_red]
+        for red, seats in enumerate(by_red, start=1):
+            assert set(seats) == {
+                p
+                for p in range(game.player_count)
+                if 1 <= game.improvements[p][track.index] >= red - 1
+            }

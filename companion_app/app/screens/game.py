@@ -121,7 +121,9 @@ class GameScreen(GameViewScreen):
         ids.log.show(log)
         position, length = W.barbarian_track(game)
         ids.track.position, ids.track.length = position, length
-        ids.track_words.text = f"Barbarians {position} / {length}"
+        forecast = game.barbarian_forecast()
+        ids.track_words.text = W.track_line(game, forecast)
+        ids.forecast.text = W.forecast_words(forecast, game.config.names).outcome
         app = App.get_running_app()
         virtual = app.dice is None or app.dice.is_virtual
         self.can_roll = game.awaiting_roll and virtual

@@ -1,7 +1,7 @@
 """The improvement chart of one player (§9): three tracks × five levels, each level with its
 building, cost, the red-die results that draw a progress card, the level-3 ability and the
-metropolis; who holds each metropolis and everyone's level on each track. Improvements are
-public, so any player's chart can be opened without a cover."""
+metropolis; who holds each metropolis, everyone's level on each track and who draws on its
+castle by red number. Improvements are public, so any player's chart opens without a cover."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ class ImprovementsScreen(InfoScreen):
             header.edge = track.colour
             header.text = (
                 f"[b]{track.title}[/b]\nlevel {track.level}\n"
-                f"[size=15sp]{track.metropolis}\n{track.everyone}[/size]"
+                f"[size=15sp]{track.metropolis}\n{track.everyone}\n{track.castle}[/size]"
             )
             for cell in track.cells:
                 fill = track.colour if cell.reached else UNREACHED_FILL

@@ -230,6 +230,35 @@
     });
   }
 
+  function forecastWords(f) {
+    var when = n_("{count} space left", "{count} spaces left", f.spaces) + " · " +
+      n_("about {count} roll", "about {count} rolls", f.rolls);
+    var now = _("if they came now: {strength} against {defence}", { strength: f.strength, defence: f.defence });
+    var outcome;
+    if (f.losers.length) outcome = _("{players} would lose a city", { players: f.losers.join(", ") });
+    else if (f.defender) outcome = _("Defender: {player}", { player: f.defender });
+    else if (f.tied.length) outcome = _("tie: {players} would each draw a progress card", { players: f.tied.join(", ") });
+    else if (f.defence >= f.strength) outcome = _("Catan would hold");
+    else outcome = _("nobody has a city to lose");
+    return when + " · " + now + " · " + outcome;
+  }
+
+  function renderCastles(castles) {
+    var titles = { trade: _("Yellow castle (trade)"), politics: _("Blue castle (politics)"), science: _("Green castle (science)") };
+    var box = $("castles"); clear(box);
+    castles.forEach(function (c) {
+      var runs = [], start = 0;
+      for (var red = 1; red <= c.draws.length; red++) {
+        if (red < c.draws.length && c.draws[red].join() === c.draws[start].join()) continue;
+        var numbers = red === start + 1 ? String(start + 1) : (start + 1) + "–" + red;
+        var who = c.draws[start].length ? c.draws[start].join(", ") : _("nobody");
+        runs.push(_("red {numbers}: {players}", { numbers: numbers, players: who }));
+        start = red;
+      }
+      box.appendChild(el("div", "", (titles[c.track] || c.track) + " · " + runs.join(" · ")));
+    });
+  }
+
   function renderTable(p) {
     $("turn").textContent = p.winner ? _("{player} has won the game", { player: p.winner }) :
       _("{player}'s turn", { player: p.turn.active }) + " · " + p.turn.prompt;
@@ -253,6 +282,8 @@
     var track = el("div", "track");
     for (var i = 1; i <= b.length; i++) track.appendChild(el("span", i <= b.position ? "ship" : ""));
     box.appendChild(track);
+    box.appendChild(el("div", "", forecastWords(b.forecast)));
+    renderCastles(p.castles);
     var table = $("players"); clear(table);
     p.players.forEach(function (q) {
       var tr = el("tr", q.active ? "active" : "");
