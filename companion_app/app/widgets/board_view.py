@@ -91,6 +91,8 @@ class BoardView(StencilView):
     """False where every position is tappable anyway (entering a board): no yellow marks."""
     zoom: Any = ObjectProperty(BoardZoom())
     """The zoom now (only where the board is too small for a finger: :attr:`zooms`)."""
+    for_looking = BooleanProperty(False)
+    """A picture of the board that takes no taps (Home's): it never zooms."""
 
     __events__ = ("on_spot",)
 
@@ -142,8 +144,8 @@ class BoardView(StencilView):
 
     @property
     def zooms(self) -> bool:
-        """Its hex sides are shorter than a finger: it zooms."""
-        return needs_zoom(self.whole, dp(MIN_TARGET_DP))
+        """Its hex sides are shorter than a finger, and it takes taps: it zooms."""
+        return not self.for_looking and needs_zoom(self.whole, dp(MIN_TARGET_DP))
 
     @property
     def overview(self) -> bool:
@@ -181,7 +183,7 @@ class BoardView(StencilView):
         return [self.to_window(x, y) for x, y in [first, *zoomed.taps_for(spot)]]
 
     def on_touch_down(self, touch: Any) -> bool:
-        if not self.collide_point(*touch.pos):
+        if self.for_looking or not self.collide_point(*touch.pos):
             return bool(super().on_touch_down(touch))
         if self.zooms:
             # A board that zooms acts when the finger is lifted: a second finger on it first
