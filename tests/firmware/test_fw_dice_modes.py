@@ -267,9 +267,9 @@ def test_an_old_host_never_sends_mode_and_gets_the_boxs_own_mode() -> None:
         pump(300)
     assert len(pairs) == 31 == len(set(pairs))  # the deck: no pair twice
     assert box.dice.mode == DECK and not box.ring  # every roll delivered and acknowledged
-    # and the host's codec reads the new HELLO and the MODE confirmation (fields it ignores)
+    # and the host's codec reads the new HELLO with the box's mode (a host that knows the modes)
     hello = host_protocol.decode(box._hello(now)[:-2])
-    assert hello.type == "HELLO" and "dice" not in hello.fields
+    assert hello.type == "HELLO" and hello.fields["dice"] == "deck"
 
 
 def test_a_new_hosts_mode_against_an_old_box_gets_err_unknown(
