@@ -35,7 +35,7 @@ from PIL import Image
 pytestmark = [pytest.mark.ui, pytest.mark.slow]
 
 SIZES = ("800x480", "1024x600", "1280x800", "1920x1200", "800x1280", "720x1280")
-ROADS_BY_ENDS = ("800x480", "1024x600")
+ROADS_BY_ENDS = ("800x480", "1024x600", "720x1280")
 """Sizes where a road is taken by its two ends (the tour holds the first end and looks)."""
 ZOOMS = ("800x480",)
 """Sizes where the board is an overview that a tap zooms into."""
