@@ -228,6 +228,12 @@ SUM_WAYS: dict[int, int] = {s: 6 - abs(s - 7) for s in SUMS}
 """Of the 36 equally likely throws of two fair dice, how many make each sum."""
 
 
+def luck_figure(produced: int, expected_36: int) -> float:
+    """Cards above (+) or below (-) what fair dice would have given on average (``expected_36``
+    is 36 × that average, see :class:`Luck`): the one formula of the luck figure."""
+    return produced - expected_36 / 36
+
+
 @dataclass(frozen=True, slots=True)
 class Luck:
     """Cards the dice paid each seat against what fair 2d6 would have paid on average.
@@ -252,7 +258,7 @@ class Luck:
 
     def figure(self, seat: int) -> float:
         """Cards above (+) or below (-) what fair dice would have given on average."""
-        return self.produced[seat] - self.expected_36[seat] / 36
+        return luck_figure(self.produced[seat], self.expected_36[seat])
 
     @classmethod
     def from_game(cls, game: Game) -> Luck:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from companion_app.game_stats import Luck
+from companion_app.game_stats import Luck, luck_figure
 from companion_app.rules.game import Game
 
 
@@ -32,7 +32,7 @@ class SeatResult:
 
     @property
     def luck(self) -> float:
-        return self.produced - self.expected_36 / 36
+        return luck_figure(self.produced, self.expected_36)
 
 
 def seat_results(game: Game, luck: Luck | None = None) -> tuple[SeatResult, ...]:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
+from companion_app.game_stats import luck_figure
 from companion_app.journal.store import ROW_LIMITS
 from companion_app.rules.config import GameConfig
 from companion_app.untrusted_json import loads
@@ -80,7 +81,7 @@ class Standing:
     @property
     def luck(self) -> float:
         """Cards the dice gave above (+) or below (-) what fair dice would have, all games."""
-        return self.produced - self.expected_36 / 36
+        return luck_figure(self.produced, self.expected_36)
 
     def csv_row(self) -> list[str]:
         return [
@@ -117,7 +118,7 @@ class SeatLine:
 
     @property
     def luck(self) -> float:
-        return self.produced - self.expected_36 / 36
+        return luck_figure(self.produced, self.expected_36)
 
 
 @dataclass(frozen=True, slots=True)
