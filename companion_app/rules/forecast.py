@@ -10,7 +10,7 @@ from companion_app.rules.barbarians import attack_outcome
 from companion_app.rules.cards import TRACKS, Track
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.progress.shared import draws_card
-from companion_app.rules.state import GameState
+from companion_app.rules.state import AttackFigures, GameState
 
 SHIP_FACES = 3
 EVENT_FACES = 6
@@ -18,7 +18,7 @@ RED_NUMBERS = (1, 2, 3, 4, 5, 6)
 
 
 @dataclass(frozen=True, slots=True)
-class BarbarianForecast:
+class BarbarianForecast(AttackFigures):
     """The next attack as it would go if the ship arrived on the next roll (§7).
 
     ``defence`` is each seat's active-knight strength (under evil barbarians: every active
@@ -32,15 +32,6 @@ class BarbarianForecast:
     defender: int = NOBODY
     tied: tuple[int, ...] = ()
     losers: tuple[int, ...] = ()
-
-    @property
-    def total_defence(self) -> int:
-        return sum(self.defence)
-
-    @property
-    def defended(self) -> bool:
-        """Catan would win: a defence at least as strong as the barbarians (§7.3)."""
-        return self.total_defence >= self.strength
 
 
 def quiet_rolls(game: GameState) -> int:

@@ -105,8 +105,25 @@ class VictoryPoints:
         )
 
 
+class AttackFigures:
+    """How an attack's figures read, for one that happened and for one forecast."""
+
+    __slots__ = ()
+    strength: int
+    defence: tuple[int, ...]
+
+    @property
+    def total_defence(self) -> int:
+        return sum(self.defence)
+
+    @property
+    def defended(self) -> bool:
+        """Catan wins on a defence at least as strong as the barbarians (§7.3)."""
+        return self.total_defence >= self.strength
+
+
 @dataclass(frozen=True, slots=True)
-class BarbarianAttack:
+class BarbarianAttack(AttackFigures):
     """What happened at one barbarian attack (§7), kept for the table to see afterwards.
 
     ``defence`` is each seat's active-knight strength that counted; ``defender`` the single
@@ -122,15 +139,6 @@ class BarbarianAttack:
     defender: int = NOBODY
     tied: tuple[int, ...] = ()
     losers: tuple[int, ...] = ()
-
-    @property
-    def total_defence(self) -> int:
-        return sum(self.defence)
-
-    @property
-    def defended(self) -> bool:
-        """Catan wins on a defence at least as strong as the barbarians (§7.3)."""
-        return self.total_defence >= self.strength
 
     def to_json(self) -> dict[str, Any]:
         return {
