@@ -12,12 +12,8 @@ from typing import Any
 
 from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.presenters.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
-from companion_app.rules.board import (
-    STARTER_BOARD,
-    Board,
-    board_from_description,
-    random_balanced_board,
-)
+from companion_app.rules.board import STARTER_BOARD, Board, random_balanced_board
+from companion_app.rules.board_entry import board_from_description
 from companion_app.rules.cards import Harbour, Terrain
 from companion_app.rules.config import (
     DICE_MODES,

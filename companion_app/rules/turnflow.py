@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.state import SETUP_KINDS, GameState
-from companion_app.rules.topology import NODE_COUNT
 
 CONTINUATIONS: dict[Stage, Callable[[GameState], None]] = {}
 """What :data:`Stage.COMMIT` and :data:`Stage.ATTACK` go on with; filled by :mod:`registry`."""
@@ -52,7 +51,7 @@ def start_turn_prompt(state: GameState) -> None:
 def finish_turn(state: GameState) -> None:
     """Knights may act again, the next seat rolls, a Merchant Fleet ends (§3, §10)."""
     flags = state.knight_flags
-    for node in range(NODE_COUNT):
+    for node in range(state.topology.node_count):
         flags[node] = 0
     ended = state.active
     state.turns_taken[ended] += 1
