@@ -27,7 +27,7 @@ from companion_app.rules.pieces import (
     SETTLEMENTS_PER_PLAYER,
     WALLS_PER_PLAYER,
 )
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.prompts import PromptKind, Stage
 
 
 def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a checklist of independent invariants
@@ -123,7 +123,9 @@ def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a che
         attack is not None and attack.number != game.barbarian_attacks
     ):
         problems.append(f"last attack {attack} disagrees with {game.barbarian_attacks} attacks")
-    if not 0 <= game.barbarian_position < game.config.barbarian_track_length:
+    # Evil barbarians: the ship waits at the end while the knights are committed (§3, §7).
+    end = game.config.barbarian_track_length - (0 if game.stage is Stage.COMMIT else 1)
+    if not 0 <= game.barbarian_position <= end:
         problems.append(f"barbarian ship at {game.barbarian_position}, off the track")
     for e, owner in enumerate(game.edge_owner):
         if owner == NOBODY:
