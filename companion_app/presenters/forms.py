@@ -12,12 +12,8 @@ from typing import Any
 
 from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.presenters.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
-from companion_app.rules.board import (
-    STARTER_BOARD,
-    Board,
-    board_from_description,
-    random_balanced_board,
-)
+from companion_app.rules.board import FRAME_19, STARTER_BOARD, Board, Frame, random_balanced_board
+from companion_app.rules.board_entry import board_from_description
 from companion_app.rules.cards import Harbour, Terrain
 from companion_app.rules.config import (
     DICE_MODES,
@@ -27,7 +23,6 @@ from companion_app.rules.config import (
     PlayerConfig,
 )
 from companion_app.rules.errors import BoardError, ConfigError
-from companion_app.rules.topology import HARBOUR_COUNT, HEX_COUNT
 
 BOARD_CHOICES = ("starter", "random", "table")
 """Starter layout, random balanced board, or the board already laid out on the table."""
@@ -239,15 +234,28 @@ HARBOUR_CHOICES = tuple(Harbour)
 
 @dataclass
 class BoardEntry:
-    """The table's own board, entered position by position; the rules core checks it."""
+    """The table's own board, entered position by position on its frame (19 hexes, or 30 for
+    5-6 players); the rules core checks it."""
 
-    terrains: list[Terrain | None] = field(default_factory=lambda: [None] * HEX_COUNT)
-    tokens: list[int | None] = field(default_factory=lambda: [None] * HEX_COUNT)
-    harbours: list[Harbour | None] = field(default_factory=lambda: [None] * HARBOUR_COUNT)
+    terrains: list[Terrain | None] = field(default_factory=list)
+    tokens: list[int | None] = field(default_factory=list)
+    harbours: list[Harbour | None] = field(default_factory=list)
+    frame: Frame = FRAME_19
+    robber: int | None = None
+    """On 30 hexes, the desert the players chose for the robber (None: the one nearer the
+    middle, §12)."""
+
+    def __post_init__(self) -> None:
+        hexes, slots = self.frame.topology.hex_count, self.frame.topology.harbour_count
+        self.terrains = self.terrains or [None] * hexes
+        self.tokens = self.tokens or [None] * hexes
+        self.harbours = self.harbours or [None] * slots
 
     @classmethod
     def from_board(cls, board: Board) -> BoardEntry:
-        return cls(list(board.terrains), list(board.tokens), list(board.harbours))
+        terrains: list[Terrain | None] = list(board.terrains)
+        harbours: list[Harbour | None] = list(board.harbours)
+        return cls(terrains, list(board.tokens), harbours, board.frame, board.robber_start)
 
     def set_terrain(self, h: int, terrain: Terrain) -> None:
         self.terrains[h] = terrain
@@ -260,9 +268,13 @@ class BoardEntry:
     def set_harbour(self, slot: int, harbour: Harbour) -> None:
         self.harbours[slot] = harbour
 
+    def set_robber(self, h: int | None) -> None:
+        """The desert the robber starts on (30 hexes, §12); None for the rule's own."""
+        self.robber = h
+
     @property
     def entered(self) -> int:
-        """Positions filled in so far (19 hexes + 9 harbours = 28)."""
+        """Positions filled in so far (19 hexes + 9 harbours = 28; 30 + 11 = 41)."""
         return sum(t is not None for t in self.terrains) + sum(h is not None for h in self.harbours)
 
     def description(self) -> dict[str, Any]:
@@ -276,12 +288,15 @@ class BoardEntry:
         harbours = [
             {"slot": s, "harbour": hb.value} for s, hb in enumerate(self.harbours) if hb is not None
         ]
-        return {"hexes": hexes, "harbours": harbours}
+        description: dict[str, Any] = {"hexes": hexes, "harbours": harbours}
+        if self.robber is not None:
+            description["robber"] = self.robber
+        return description
 
     def check(self) -> tuple[Board | None, str]:
         """(board, "") when the rules core accepts it, else (None, its error message)."""
         try:
-            return board_from_description(self.description()), ""
+            return board_from_description(self.description(), self.frame), ""
         except BoardError as exc:
             return None, str(exc)
 

@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     rg = sub.add_parser("random-game", help="play random legal games")
     rg.add_argument("--seed", type=_seed, default=0)
     rg.add_argument("--games", type=int, default=1)
-    rg.add_argument("--players", type=int, choices=(3, 4), default=4)
+    rg.add_argument("--players", type=int, choices=(3, 4, 5, 6), default=4)
     rg.add_argument("--max-turns", type=int, default=500)
     rg.add_argument("--check", action="store_true", help="verify invariants after every action")
     rg.add_argument(

@@ -17,7 +17,6 @@ from companion_app.rules.declare import ActionRule, Options, PromptRule, no_chec
 from companion_app.rules.pieces import DESTROYED_CITY, NOBODY, SETTLEMENT
 from companion_app.rules.prompts import Prompt, PromptKind, Stage, counted
 from companion_app.rules.state import BarbarianAttack, GameState
-from companion_app.rules.topology import NODE_COUNT
 from companion_app.rules.words import Line, LineKind, place_words
 
 __all__ = ["BarbarianAttack", "advance_barbarians", "attack_outcome", "resolve_attack"]
@@ -41,7 +40,9 @@ def defenders(game: GameState) -> list[int]:
     if game.config.evil_barbarians:
         return list(game.committed)
     return [
-        n for n in range(NODE_COUNT) if game.knight_owner[n] != NOBODY and game.knight_active[n]
+        n
+        for n in range(game.topology.node_count)
+        if game.knight_owner[n] != NOBODY and game.knight_active[n]
     ]
 
 
@@ -111,7 +112,7 @@ def check_commit(game: GameState, a: CommitKnights) -> str | None:
     if len(set(a.nodes)) != len(a.nodes) or list(a.nodes) != sorted(a.nodes):
         return "list each committed knight once, in increasing intersection order"
     for node in a.nodes:
-        if not ops.on_board(node) or game.knight_owner[node] != a.player:
+        if not ops.on_board(game, node) or game.knight_owner[node] != a.player:
             return f"you have no knight on intersection {node}"
         if not game.knight_active[node]:
             return f"the knight on {node} is inactive and cannot defend"

@@ -22,6 +22,7 @@ from companion_app.rules.actions import (
     Roll,
 )
 from companion_app.rules.cards import CARD_KINDS, COSTS, TERRAIN_RESOURCE, Build, Card
+from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import (
     ActionRule,
     Decider,
@@ -40,13 +41,7 @@ from companion_app.rules.pieces import (
 )
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.state import ALL_CARDS, GameState, affords
-from companion_app.rules.topology import (
-    EDGE_COUNT,
-    EDGE_NODES,
-    NODE_COUNT,
-    NODE_EDGES,
-    NODE_HEXES,
-)
+from companion_app.rules.topology import MAX_EDGES, MAX_NODES
 from companion_app.rules.words import (
     Line,
     LineKind,
@@ -57,11 +52,11 @@ from companion_app.rules.words import (
 )
 
 # Prebuilt action values, so listing legal actions does not construct objects on the hot path.
-_MAX_SEATS = 4
+_MAX_SEATS = MAX_PLAYERS
 _CARDS = tuple(Card)
-_ROAD = [[BuildRoad(p, e) for e in range(EDGE_COUNT)] for p in range(_MAX_SEATS)]
-_SETTLE = [[BuildSettlement(p, n) for n in range(NODE_COUNT)] for p in range(_MAX_SEATS)]
-_CITY = [[BuildCity(p, n) for n in range(NODE_COUNT)] for p in range(_MAX_SEATS)]
+_ROAD = [[BuildRoad(p, e) for e in range(MAX_EDGES)] for p in range(_MAX_SEATS)]
+_SETTLE = [[BuildSettlement(p, n) for n in range(MAX_NODES)] for p in range(_MAX_SEATS)]
+_CITY = [[BuildCity(p, n) for n in range(MAX_NODES)] for p in range(_MAX_SEATS)]
 _TRADE = [[[BankTrade(p, g, t) for t in _CARDS] for g in _CARDS] for p in range(_MAX_SEATS)]
 _END = [EndTurn(p) for p in range(_MAX_SEATS)]
 _ACCEPT = [AcceptTrade(p) for p in range(_MAX_SEATS)]
@@ -82,14 +77,14 @@ _ROLLS = [
 
 def check_build_road(game: GameState, a: BuildRoad) -> str | None:
     p, e = a.player, a.edge
-    if not 0 <= e < EDGE_COUNT:
-        return f"edge {e} does not exist (edges are 0-{EDGE_COUNT - 1})"
+    if not 0 <= e < game.topology.edge_count:
+        return f"edge {e} does not exist (edges are 0-{game.topology.edge_count - 1})"
     if game.edge_owner[e] != NOBODY:
         return f"edge {e} already has a road"
     if game.roads_left(p) == 0:
         return f"no roads left in the supply (each player has {ROADS_PER_PLAYER})"
     if game.prompt.kind is PromptKind.SETUP_ROAD:
-        if game.setup_node not in EDGE_NODES[e]:
+        if game.setup_node not in game.topology.edge_nodes[e]:
             return f"the starting road must touch the piece just placed on {game.setup_node}"
         return None
     free = game.prompt.kind is PromptKind.FREE_ROAD
@@ -101,8 +96,9 @@ def check_build_road(game: GameState, a: BuildRoad) -> str | None:
 
 
 def check_settlement_like(game: GameState, node: int, what: str) -> str | None:
-    if not 0 <= node < NODE_COUNT:
-        return f"intersection {node} does not exist (intersections are 0-{NODE_COUNT - 1})"
+    nodes = game.topology.node_count
+    if not 0 <= node < nodes:
+        return f"intersection {node} does not exist (intersections are 0-{nodes - 1})"
     if game.node_owner[node] != NOBODY:
         return f"intersection {node} is already built on"
     if game.knight_owner[node] != NOBODY:
@@ -213,7 +209,7 @@ def do_build_city(game: GameState, a: BuildCity) -> None:
     if game.prompt.kind is PromptKind.SETUP_CITY:
         ops.place_building(game, p, node, CITY)
         got = [0] * CARD_KINDS
-        for h in NODE_HEXES[node]:
+        for h in game.topology.node_hexes[node]:
             resource = TERRAIN_RESOURCE[game.board.terrains[h]]
             if resource is not None:
                 got[resource] += ops.take_from_bank(game, p, resource, 1)
@@ -226,7 +222,13 @@ def do_build_city(game: GameState, a: BuildCity) -> None:
 
 
 def do_roll(game: GameState, a: Roll) -> None:
-    """Event die first (§3.3), then the production dice."""
+    """Event die first (§3.3), then the production dice. A roll while the table says who
+    special-builds ends that phase first: a roller who reached the target in it wins before
+    the dice count (§12)."""
+    if game.special_build is not None:
+        turnflow.end_special_build_phase(game)
+        if game.victory_points(a.player) >= game.config.vp_target:
+            return
     game.last_roll = a
     game.rolled = True
     game.alchemist = None
@@ -304,16 +306,25 @@ def continue_after_attack(game: GameState) -> None:
 
 
 def setup_settlement_options(game: GameState, p: int) -> list[Action]:
-    return [_SETTLE[p][n] for n in range(NODE_COUNT) if ops.free_building_spot(game, n)]
+    return [
+        _SETTLE[p][n] for n in range(game.topology.node_count) if ops.free_building_spot(game, n)
+    ]
 
 
 def setup_city_options(game: GameState, p: int) -> list[Action]:
-    return [_CITY[p][n] for n in range(NODE_COUNT) if ops.free_building_spot(game, n)]
+    return [_CITY[p][n] for n in range(game.topology.node_count) if ops.free_building_spot(game, n)]
 
 
 def setup_road_options(game: GameState, p: int) -> list[Action]:
     edge_owner = game.edge_owner
-    return [_ROAD[p][e] for e in NODE_EDGES[game.setup_node] if edge_owner[e] == NOBODY]
+    return [
+        _ROAD[p][e] for e in game.topology.node_edges[game.setup_node] if edge_owner[e] == NOBODY
+    ]
+
+
+def dice_rolls(p: int) -> tuple[Roll, ...]:
+    """Every roll of the dice for seat ``p`` (prebuilt)."""
+    return _ROLLS[p]
 
 
 def roll_options(game: GameState, p: int) -> list[Action]:
@@ -425,7 +436,7 @@ RULES = (
         BuildRoad,
         check_build_road,
         do_build_road,
-        (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD),
+        (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD, PromptKind.SPECIAL_BUILD),
         "build a road",
         button=lambda g, a, names: f"Build a road at edge {a.edge}",
         told=road_told,
@@ -434,7 +445,7 @@ RULES = (
         BuildSettlement,
         check_build_settlement,
         do_build_settlement,
-        (PromptKind.SETUP_SETTLEMENT, PromptKind.TURN),
+        (PromptKind.SETUP_SETTLEMENT, PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "build a settlement",
         button=lambda g, a, names: f"Build a settlement at node {a.node}",
         told=settlement_told,
@@ -443,7 +454,7 @@ RULES = (
         BuildCity,
         check_build_city,
         do_build_city,
-        (PromptKind.SETUP_CITY, PromptKind.TURN),
+        (PromptKind.SETUP_CITY, PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "build a city",
         button=lambda g, a, names: f"Build a city at node {a.node}",
         told=city_told,
@@ -452,7 +463,7 @@ RULES = (
         Roll,
         check_roll,
         do_roll,
-        (PromptKind.ROLL,),
+        (PromptKind.ROLL, PromptKind.WHO_BUILDS),
         "roll the dice",
         button=roll_button,
         told=roll_told,

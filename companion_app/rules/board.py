@@ -1,7 +1,9 @@
 """The board a table plays on: terrain and number token per hex, harbour per slot.
 
-A ``Board`` is an immutable value. Ids are those of :mod:`companion_app.rules.topology`
-(hexes 0-18, harbour slots 0-8; ``docs/board.md`` draws them). Three ways to get one:
+A ``Board`` is an immutable value on one of two islands (a :class:`Frame`: the base game's 19
+hexes, or the 5-6 player extension's 30, §12); it owns its island's :class:`Topology`. Ids are
+those of :mod:`companion_app.rules.topology` (hexes 0-18 and harbour slots 0-8, or hexes 0-29
+and slots 0-10; ``docs/board.md`` draws them). Three ways to get one:
 
 * :data:`STARTER_BOARD` -- the base game's well-known beginner layout (documented below);
 * :func:`random_balanced_board` -- a seeded random board with no 6/8 next to each other and no
@@ -10,30 +12,36 @@ A ``Board`` is an immutable value. Ids are those of :mod:`companion_app.rules.to
   error naming the first problem.
 
 :func:`validate_board` holds the rules every board satisfies (rules reference §1 components,
-§2 setup): 19 land hexes with the terrain counts of ``TERRAIN_COUNTS``, the 18 number tokens of
-``NUMBER_TOKENS`` on the 18 hexes that are not the desert, the 9 harbours of
-``HARBOUR_COUNTS``, and never a 6 or an 8 next to another 6 or 8. Equal numbers next to each
+§2 setup, §12 five and six players): 19 land hexes with the terrain counts of
+``TERRAIN_COUNTS``, the 18 number tokens of ``NUMBER_TOKENS`` on the 18 hexes that are not the
+desert, the 9 harbours of ``HARBOUR_COUNTS`` (on 30 hexes the ``_LARGE`` tables: 2 deserts, 28
+tokens, 11 harbours), and never a 6 or an 8 next to another 6 or 8. Equal numbers next to each
 other are allowed on a table's own board; only the generator avoids them.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from companion_app.rules.cards import (
     HARBOUR_COUNTS,
+    HARBOUR_COUNTS_LARGE,
+    LARGE_GAME_PLAYERS,
     NUMBER_TOKENS,
+    NUMBER_TOKENS_LARGE,
     TERRAIN_COUNTS,
+    TERRAIN_COUNTS_LARGE,
     Harbour,
     Terrain,
 )
 from companion_app.rules.errors import BoardError
 from companion_app.rules.jsonshape import Shape
 from companion_app.rules.rng import SplitMix64
-from companion_app.rules.topology import HARBOUR_COUNT, HEX_COUNT, HEX_NEIGHBOURS
+from companion_app.rules.topology import ISLAND_19, ISLAND_30, Topology
 
 _K = TypeVar("_K")
 
@@ -41,43 +49,137 @@ RED_NUMBERS: frozenset[int] = frozenset({6, 8})
 """The numbers printed in red: the likeliest rolls, never on neighbouring hexes."""
 
 _TOKEN_VALUES = frozenset(NUMBER_TOKENS)
-_TOKEN_COUNTS = Counter(NUMBER_TOKENS)
-_ADJACENT_PAIRS: tuple[tuple[int, int], ...] = tuple(
-    (a, b) for a in range(HEX_COUNT) for b in sorted(HEX_NEIGHBOURS[a]) if a < b
-)
-_HEX_RANGE = f"0-{HEX_COUNT - 1}"
-_SLOT_RANGE = f"0-{HARBOUR_COUNT - 1}"
 _TOKEN_RANGE = "2-6 and 8-12"
+
+
+def _spiral(topology: Topology) -> tuple[int, ...]:
+    """The hexes from the middle outward, ring by ring, each ring clockwise from the top."""
+
+    def key(h: int) -> tuple[int, float]:
+        x, y = topology.hex_xy[h]
+        return topology.hex_distance2(h), (math.atan2(x * math.sqrt(3), -y) + 2 * math.pi) % (
+            2 * math.pi
+        )
+
+    return tuple(sorted(range(topology.hex_count), key=key))
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Frame:
+    """One island and what lies on it: its topology and its pieces (§1, §12). One value per
+    island (compared by identity): :data:`FRAME_19` and :data:`FRAME_30`."""
+
+    topology: Topology
+    terrain_counts: Mapping[Terrain, int]
+    number_tokens: tuple[int, ...]
+    harbour_counts: Mapping[Harbour, int]
+    players: tuple[int, ...]
+    """The player counts that play on it."""
+    spiral: tuple[int, ...]
+    """The order the generator deals the tokens that are not red: from the middle outward, so
+    each hex meets its already-numbered neighbours early and dead ends show up near the top
+    of the search."""
+
+    @property
+    def token_counts(self) -> Counter[int]:
+        return Counter(self.number_tokens)
+
+    @property
+    def adjacent_pairs(self) -> tuple[tuple[int, int], ...]:
+        neighbours = self.topology.hex_neighbours
+        return tuple((a, b) for a in range(len(neighbours)) for b in sorted(neighbours[a]) if a < b)
+
+    @property
+    def hex_range(self) -> str:
+        return f"0-{self.topology.hex_count - 1}"
+
+    @property
+    def slot_range(self) -> str:
+        return f"0-{self.topology.harbour_count - 1}"
+
+
+FRAME_19 = Frame(
+    ISLAND_19,
+    TERRAIN_COUNTS,
+    NUMBER_TOKENS,
+    HARBOUR_COUNTS,
+    (3, 4),
+    (9, 4, 5, 10, 14, 13, 8, 1, 2, 6, 11, 15, 18, 17, 16, 12, 7, 3, 0),
+)
+"""The base game's island (§1): 19 hexes, 18 tokens, 9 harbours."""
+FRAME_30 = Frame(
+    ISLAND_30,
+    TERRAIN_COUNTS_LARGE,
+    NUMBER_TOKENS_LARGE,
+    HARBOUR_COUNTS_LARGE,
+    (5, 6),
+    _spiral(ISLAND_30),
+)
+"""The 5-6 player extension's island (§12): 30 hexes, 28 tokens, 11 harbours."""
+FRAMES: dict[int, Frame] = {f.topology.hex_count: f for f in (FRAME_19, FRAME_30)}
+"""Each frame by its number of land hexes."""
+
+
+def frame_for_players(players: int) -> Frame:
+    """The island a game of ``players`` is played on: 19 hexes for 3-4, 30 for 5-6 (§12)."""
+    return FRAME_30 if players >= LARGE_GAME_PLAYERS else FRAME_19
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """Terrain and token per hex id (0-18), harbour per harbour slot (0-8).
+    """Terrain and token per hex id (0-18 or 0-29), harbour per harbour slot (0-8 or 0-10).
 
-    ``tokens[h]`` is the number on hex ``h``, ``None`` for the desert. Constructing a ``Board``
+    ``tokens[h]`` is the number on hex ``h``, ``None`` for a desert. Constructing a ``Board``
     checks nothing; :func:`validate_board` does, and every public way to get one calls it.
     """
 
     terrains: tuple[Terrain, ...]
     tokens: tuple[int | None, ...]
     harbours: tuple[Harbour, ...]
+    robber_start: int | None = None
+    """The desert the table chose for the robber on a 30-hex board (§12); None for the rule's
+    own (:meth:`desert_hex`), and always None on 19 hexes (one desert)."""
+
+    @property
+    def frame(self) -> Frame:
+        """The island the board lies on (a validated board's size names one)."""
+        return FRAMES[len(self.terrains)]
+
+    @property
+    def topology(self) -> Topology:
+        return FRAMES[len(self.terrains)].topology
+
+    @property
+    def deserts(self) -> tuple[int, ...]:
+        return tuple(h for h, t in enumerate(self.terrains) if t is Terrain.DESERT)
 
     @property
     def desert_hex(self) -> int:
-        """The desert's hex id (where the robber starts, §2)."""
-        return self.terrains.index(Terrain.DESERT)
+        """Where the robber starts (§2): the desert; of two (§12) the table's choice, else the
+        one nearer the middle (the first in reading order if both are as near)."""
+        if self.robber_start is not None:
+            return self.robber_start
+        deserts = self.deserts
+        if len(deserts) == 1:
+            return deserts[0]
+        topology = self.topology
+        return min(deserts, key=lambda h: (topology.hex_distance2(h), h))
 
     def hexes_with_token(self, number: int) -> tuple[int, ...]:
         """The hexes showing ``number``, in id order (empty for 7 or a number no token shows)."""
         return tuple(h for h, t in enumerate(self.tokens) if t == number)
 
     def to_json(self) -> dict[str, Any]:
-        """Compact JSON: three lists indexed by hex id and harbour slot."""
-        return {
+        """Compact JSON: three lists indexed by hex id and harbour slot (and ``robber``, the
+        table's choice of desert, only when there is one)."""
+        data: dict[str, Any] = {
             "terrains": [t.value for t in self.terrains],
             "tokens": list(self.tokens),
             "harbours": [h.value for h in self.harbours],
         }
+        if self.robber_start is not None:
+            data["robber"] = self.robber_start
+        return data
 
     @classmethod
     def from_json(cls, data: object) -> Board:
@@ -98,7 +200,9 @@ class Board:
             _SHAPE.choice(h, f"harbours[{i}]", _HARBOURS)
             for i, h in enumerate(_json_list(board_data, "harbours"))
         )
-        board = cls(terrains, tokens, harbours)
+        robber = board_data.get("robber")
+        start = None if robber is None else _SHAPE.integer(robber, "robber", 0, 99)
+        board = cls(terrains, tokens, harbours, start)
         validate_board(board)
         return board
 
@@ -167,13 +271,15 @@ def validate_board(board: Board) -> None:
     :raises BoardError: naming the first problem, e.g. ``"there are 4 hills hexes, a board has
         3"`` or ``"hexes 4 and 5 are next to each other and both show a red number (6 and 8)"``.
     """
-    _check_sizes(board)
+    frame = _check_sizes(board)
     _check_types(board)
-    _check_counts(Counter(board.terrains), TERRAIN_COUNTS, _terrain_noun)
+    _check_counts(Counter(board.terrains), frame.terrain_counts, _terrain_noun)
     _check_tokens_per_hex(board)
-    _check_counts(Counter(t for t in board.tokens if t is not None), _TOKEN_COUNTS, _token_noun)
-    _check_counts(Counter(board.harbours), HARBOUR_COUNTS, _harbour_noun)
-    for a, b in _ADJACENT_PAIRS:
+    tokens = Counter(t for t in board.tokens if t is not None)
+    _check_counts(tokens, frame.token_counts, _token_noun)
+    _check_counts(Counter(board.harbours), frame.harbour_counts, _harbour_noun)
+    _check_robber_start(board)
+    for a, b in frame.adjacent_pairs:
         ta, tb = board.tokens[a], board.tokens[b]
         if ta in RED_NUMBERS and tb in RED_NUMBERS:
             raise BoardError(
@@ -182,18 +288,31 @@ def validate_board(board: Board) -> None:
             )
 
 
-def _check_sizes(board: Board) -> None:
-    if len(board.terrains) != HEX_COUNT:
+def _check_sizes(board: Board) -> Frame:
+    frame = FRAMES.get(len(board.terrains))
+    if frame is None:
         raise BoardError(
-            f"a board has {HEX_COUNT} land hexes, but {len(board.terrains)} terrains are given"
+            f"a board has 19 land hexes (30 with 5-6 players), but {len(board.terrains)} "
+            "terrains are given"
         )
-    if len(board.tokens) != HEX_COUNT:
+    hexes, harbours = frame.topology.hex_count, frame.topology.harbour_count
+    if len(board.tokens) != hexes:
         raise BoardError(
-            f"a board has {HEX_COUNT} land hexes, but {len(board.tokens)} token entries are given"
+            f"a board has {hexes} land hexes, but {len(board.tokens)} token entries are given"
         )
-    if len(board.harbours) != HARBOUR_COUNT:
+    if len(board.harbours) != harbours:
+        raise BoardError(f"a board has {harbours} harbours, but {len(board.harbours)} are given")
+    return frame
+
+
+def _check_robber_start(board: Board) -> None:
+    start = board.robber_start
+    if start is None:
+        return
+    if len(board.deserts) < 2 or start not in board.deserts:
         raise BoardError(
-            f"a board has {HARBOUR_COUNT} harbours, but {len(board.harbours)} are given"
+            f"the robber starts on a desert the table chooses only on a board with two "
+            f"deserts, and hex {start} is not one of them"
         )
 
 
@@ -261,13 +380,6 @@ validate_board(STARTER_BOARD)
 # --------------------------------------------------------------------------------------------
 # The seeded balanced generator
 
-_TERRAIN_BAG: tuple[Terrain, ...] = tuple(t for t, n in TERRAIN_COUNTS.items() for _ in range(n))
-_HARBOUR_BAG: tuple[Harbour, ...] = tuple(h for h, n in HARBOUR_COUNTS.items() for _ in range(n))
-_RED_BAG: tuple[int, ...] = tuple(t for t in NUMBER_TOKENS if t in RED_NUMBERS)
-_OTHER_BAG: tuple[int, ...] = tuple(t for t in NUMBER_TOKENS if t not in RED_NUMBERS)
-# The order the non-red tokens are dealt: a spiral from the centre outward, so each hex meets
-# its already-numbered neighbours early and dead ends show up near the top of the search.
-_SPIRAL: tuple[int, ...] = (9, 4, 5, 10, 14, 13, 8, 1, 2, 6, 11, 15, 18, 17, 16, 12, 7, 3, 0)
 _NODE_BUDGET = 200
 _BUDGETED_ATTEMPTS = 8
 
@@ -276,13 +388,15 @@ class _OutOfBudgetError(Exception):
     pass
 
 
-def random_balanced_board(seed: int) -> Board:
-    """A random board for ``seed``: the same seed always gives the same board.
+def random_balanced_board(seed: int, frame: Frame = FRAME_19) -> Board:
+    """A random board for ``seed`` on ``frame`` (19 hexes unless told): the same seed always
+    gives the same board.
 
     Beyond :func:`validate_board` the board is *balanced*: no two neighbouring hexes show the
     same number (and, as on every board, no 6 or 8 touches another 6 or 8). The desert has no
     token. Terrains and harbours are shuffled uniformly; every balanced token layout can come
     out, though not all with the same probability. Only the low 64 bits of ``seed`` matter.
+    On 30 hexes the robber starts on the desert nearer the middle (§12, :attr:`Board.desert_hex`).
 
     The tokens are dealt by a randomised backtracking search: first the four red tokens on
     hexes not touching each other, then the others along a spiral from the centre, each hex
@@ -293,30 +407,37 @@ def random_balanced_board(seed: int) -> Board:
     60 steps (about 0.15 ms per board; ``docs/board.md`` has the measurements).
     """
     rng = SplitMix64(seed)
-    terrains = list(_TERRAIN_BAG)
+    terrains = [t for t, n in frame.terrain_counts.items() for _ in range(n)]
     rng.shuffle(terrains)
-    harbours = list(_HARBOUR_BAG)
+    harbours = [h for h, n in frame.harbour_counts.items() for _ in range(n)]
     rng.shuffle(harbours)
-    tokens = _balanced_tokens(rng, terrains.index(Terrain.DESERT))
+    deserts = frozenset(h for h, t in enumerate(terrains) if t is Terrain.DESERT)
+    tokens = _balanced_tokens(rng, frame, deserts)
     board = Board(tuple(terrains), tokens, tuple(harbours))
     validate_board(board)
     return board
 
 
-def _balanced_tokens(rng: SplitMix64, desert: int) -> tuple[int | None, ...]:
+def _balanced_tokens(
+    rng: SplitMix64, frame: Frame, deserts: frozenset[int]
+) -> tuple[int | None, ...]:
     for _ in range(_BUDGETED_ATTEMPTS):
         try:
-            return _deal_tokens(rng.below, desert, _NODE_BUDGET)
+            return _deal_tokens(rng.below, frame, deserts, _NODE_BUDGET)
         except _OutOfBudgetError:
             continue
-    return _deal_tokens(rng.below, desert, None)
+    return _deal_tokens(rng.below, frame, deserts, None)
 
 
 def _deal_tokens(  # noqa: C901 - one backtracking search, clearer in one piece
-    below: Callable[[int], int], desert: int, budget: int | None
+    below: Callable[[int], int], frame: Frame, deserts: frozenset[int], budget: int | None
 ) -> tuple[int | None, ...]:
     """One backtracking search; ``below(n)`` picks in [0, n). Raises _OutOfBudgetError."""
-    tokens: list[int | None] = [None] * HEX_COUNT
+    neighbours = frame.topology.hex_neighbours
+    hex_count = frame.topology.hex_count
+    red_bag = tuple(t for t in frame.number_tokens if t in RED_NUMBERS)
+    other_bag = tuple(t for t in frame.number_tokens if t not in RED_NUMBERS)
+    tokens: list[int | None] = [None] * hex_count
     steps = 0
 
     def step() -> None:
@@ -326,22 +447,22 @@ def _deal_tokens(  # noqa: C901 - one backtracking search, clearer in one piece
             raise _OutOfBudgetError
 
     def red_ok(h: int) -> bool:
-        return tokens[h] is None and all(tokens[n] not in RED_NUMBERS for n in HEX_NEIGHBOURS[h])
+        return tokens[h] is None and all(tokens[n] not in RED_NUMBERS for n in neighbours[h])
 
     def place_reds(k: int) -> bool:
-        if k == len(_RED_BAG):
-            return place_others(0, list(_OTHER_BAG))
-        free = [h for h in range(HEX_COUNT) if h != desert and red_ok(h)]
+        if k == len(red_bag):
+            return place_others(0, list(other_bag))
+        free = [h for h in range(hex_count) if h not in deserts and red_ok(h)]
         while free:
             step()
             h = free.pop(below(len(free)))
-            tokens[h] = _RED_BAG[k]
+            tokens[h] = red_bag[k]
             if place_reds(k + 1):
                 return True
             tokens[h] = None
         return False
 
-    order = [h for h in _SPIRAL if h != desert]
+    order = [h for h in frame.spiral if h not in deserts]
 
     def place_others(i: int, bag: list[int]) -> bool:
         while i < len(order) and tokens[order[i]] is not None:
@@ -349,7 +470,7 @@ def _deal_tokens(  # noqa: C901 - one backtracking search, clearer in one piece
         if i == len(order):
             return True
         h = order[i]
-        taken = {tokens[n] for n in HEX_NEIGHBOURS[h]}
+        taken = {tokens[n] for n in neighbours[h]}
         # Draw from the bag without replacement: each number tried once, likelier when more
         # of it is left.
         pool = list(bag)
@@ -371,188 +492,5 @@ def _deal_tokens(  # noqa: C901 - one backtracking search, clearer in one piece
         return False
 
     if not place_reds(0):  # pragma: no cover - a balanced layout exists for every desert hex
-        raise AssertionError(f"no balanced token layout with the desert on hex {desert}")
+        raise AssertionError(f"no balanced token layout with the deserts on {sorted(deserts)}")
     return tuple(tokens)
-
-
-# --------------------------------------------------------------------------------------------
-# A table's own board, described per position
-
-_DESCRIPTION_KEYS = ("hexes", "harbours")
-_HEX_KEYS = ("hex", "terrain", "token")
-_SLOT_KEYS = ("slot", "harbour")
-_TERRAIN_NAMES = ", ".join(t.value for t in Terrain)
-_HARBOUR_NAMES = ", ".join(h.value for h in Harbour)
-_HARBOUR_ALIASES: dict[str, Harbour] = {h.value: h for h in Harbour} | {
-    h.name.lower(): h for h in Harbour
-}
-
-
-def board_from_description(description: Mapping[str, Any]) -> Board:
-    """The board a table already laid out, entered position by position.
-
-    The description (JSON-shaped) lists every hex and every harbour slot once, in any order::
-
-        {
-          "hexes": [
-            {"hex": 0, "terrain": "mountains", "token": 10},
-            {"hex": 1, "terrain": "pasture", "token": 2},
-            ...
-            {"hex": 9, "terrain": "desert", "token": null},
-            ...                                    (19 entries, hexes 0-18)
-          ],
-          "harbours": [
-            {"slot": 0, "harbour": "3:1"},
-            {"slot": 1, "harbour": "wool"},
-            ...                                    (9 entries, slots 0-8)
-          ]
-        }
-
-    * ``hex`` / ``slot``: the position id (``docs/board.md`` draws them), a whole number.
-    * ``terrain``: hills, forest, pasture, fields, mountains or desert (any letter case).
-    * ``token``: the number on the hex (2-6, 8-12); ``null`` or left out for the desert.
-    * ``harbour``: ``3:1`` (or ``generic``), brick, lumber, wool, grain or ore (any letter case).
-
-    Problems are reported in reading order: the shape of each hex entry (unknown key, position
-    that does not exist or is listed twice, unknown terrain, a token that is not a number), then
-    missing hexes, then the same for the harbours, and finally the board rules of
-    :func:`validate_board` (counts, token on the desert, 6 or 8 next to 6 or 8).
-
-    :raises BoardError: naming the first problem, e.g. ``"hex 23 does not exist; hexes are
-        numbered 0-18"``.
-    """
-    if not isinstance(description, Mapping):
-        raise BoardError(
-            "a board description must be an object with 'hexes' and 'harbours', "
-            f"got {type(description).__name__}"
-        )
-    _check_keys(description, _DESCRIPTION_KEYS, "the board description")
-    hex_entries = _entry_list(description, "hexes", HEX_COUNT)
-    terrains: list[Terrain | None] = [None] * HEX_COUNT
-    tokens: list[int | None] = [None] * HEX_COUNT
-    for i, entry in enumerate(hex_entries):
-        where = f"hexes[{i}]"
-        entry = _entry_mapping(entry, where, _HEX_KEYS)
-        h = _position(entry, where, "hex", HEX_COUNT, "hexes are numbered " + _HEX_RANGE)
-        if terrains[h] is not None:
-            raise BoardError(f"hex {h} is listed twice")
-        terrains[h] = _terrain(entry, h)
-        tokens[h] = _token(entry, h)
-    for h, terrain in enumerate(terrains):
-        if terrain is None:
-            raise BoardError(
-                f"hex {h} is missing; a board description lists all {HEX_COUNT} hexes "
-                f"({_HEX_RANGE})"
-            )
-    slot_entries = _entry_list(description, "harbours", HARBOUR_COUNT)
-    harbours: list[Harbour | None] = [None] * HARBOUR_COUNT
-    for i, entry in enumerate(slot_entries):
-        where = f"harbours[{i}]"
-        entry = _entry_mapping(entry, where, _SLOT_KEYS)
-        s = _position(
-            entry, where, "slot", HARBOUR_COUNT, "harbour slots are numbered " + _SLOT_RANGE
-        )
-        if harbours[s] is not None:
-            raise BoardError(f"harbour slot {s} is listed twice")
-        harbours[s] = _harbour(entry, s)
-    board = Board(
-        tuple(t for t in terrains if t is not None),
-        tuple(tokens),
-        tuple(_present_slots(harbours)),
-    )
-    validate_board(board)
-    return board
-
-
-def board_to_description(board: Board) -> dict[str, Any]:
-    """The description :func:`board_from_description` reads back as ``board``, in id order."""
-    return {
-        "hexes": [
-            {"hex": h, "terrain": terrain.value, "token": token}
-            for h, (terrain, token) in enumerate(zip(board.terrains, board.tokens, strict=True))
-        ],
-        "harbours": [{"slot": s, "harbour": h.value} for s, h in enumerate(board.harbours)],
-    }
-
-
-def _check_keys(entry: Mapping[Any, Any], allowed: tuple[str, ...], where: str) -> None:
-    for key in entry:
-        if key not in allowed:
-            raise BoardError(
-                f"{where} has an unknown key {key!r}; the keys are {', '.join(allowed)}"
-            )
-
-
-def _entry_list(description: Mapping[str, Any], key: str, count: int) -> Sequence[Any]:
-    if key not in description:
-        raise BoardError(f"the board description has no {key!r} list ({count} entries)")
-    entries = description[key]
-    if isinstance(entries, str | bytes) or not isinstance(entries, Sequence):
-        raise BoardError(f"{key!r} must be a list of {count} entries, got {type(entries).__name__}")
-    return entries
-
-
-def _entry_mapping(entry: Any, where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
-    if not isinstance(entry, Mapping):
-        raise BoardError(f"{where} must be an object with {', '.join(keys)}, got {entry!r}")
-    _check_keys(entry, keys, where)
-    return entry
-
-
-def _position(entry: Mapping[str, Any], where: str, key: str, count: int, numbering: str) -> int:
-    if key not in entry:
-        raise BoardError(f"{where} has no {key!r} position")
-    value = entry[key]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise BoardError(f"{where}: the {key} position must be a whole number, got {value!r}")
-    if not 0 <= value < count:
-        label = "harbour slot" if key == "slot" else key
-        raise BoardError(f"{label} {value} does not exist; {numbering}")
-    return value
-
-
-def _terrain(entry: Mapping[str, Any], h: int) -> Terrain:
-    name = entry.get("terrain")
-    if not isinstance(name, str):
-        raise BoardError(f"hex {h}: the terrain must be a name ({_TERRAIN_NAMES}), got {name!r}")
-    try:
-        return Terrain(name.strip().lower())
-    except ValueError:
-        raise BoardError(
-            f"hex {h}: unknown terrain {name!r}; the terrains are {_TERRAIN_NAMES}"
-        ) from None
-
-
-def _token(entry: Mapping[str, Any], h: int) -> int | None:
-    token = entry.get("token")
-    if token is not None and (not isinstance(token, int) or isinstance(token, bool)):
-        raise BoardError(
-            f"hex {h}: the token must be a number ({_TOKEN_RANGE}) or null, got {token!r}"
-        )
-    return token
-
-
-def _harbour(entry: Mapping[str, Any], s: int) -> Harbour:
-    name = entry.get("harbour")
-    if not isinstance(name, str):
-        raise BoardError(
-            f"harbour slot {s}: the harbour must be a name ({_HARBOUR_NAMES}), got {name!r}"
-        )
-    harbour = _HARBOUR_ALIASES.get(name.strip().lower())
-    if harbour is None:
-        raise BoardError(
-            f"harbour slot {s}: unknown harbour {name!r}; the harbours are {_HARBOUR_NAMES}"
-        )
-    return harbour
-
-
-def _present_slots(harbours: list[Harbour | None]) -> list[Harbour]:
-    result: list[Harbour] = []
-    for s, harbour in enumerate(harbours):
-        if harbour is None:
-            raise BoardError(
-                f"harbour slot {s} is missing; a board description lists all "
-                f"{HARBOUR_COUNT} harbour slots ({_SLOT_RANGE})"
-            )
-        result.append(harbour)
-    return result

@@ -44,6 +44,23 @@ RESOURCES: tuple[Card, ...] = tuple(c for c in Card if c.is_resource)
 COMMODITIES: tuple[Card, ...] = (Card.CLOTH, Card.COIN, Card.PAPER)
 BANK_START: tuple[int, ...] = (19, 19, 19, 19, 19, 12, 12, 12)
 """The bank at the start (§1): 19 of each resource, 12 of each commodity."""
+BANK_START_LARGE: tuple[int, ...] = (24, 24, 24, 24, 24, 18, 18, 18)
+"""The bank at the start with 5 or 6 players (§12): 24 of each resource, 18 of each
+commodity."""
+LARGE_GAME_PLAYERS = 5
+"""From this many players on, a game is played with the 5-6 player extension (§12)."""
+
+
+def bank_start(players: int) -> tuple[int, ...]:
+    """The bank at the start for a game of ``players`` (§1, §12)."""
+    return BANK_START_LARGE if players >= LARGE_GAME_PLAYERS else BANK_START
+
+
+def defender_cards_in_box(players: int) -> int:
+    """The Defender of Catan cards in the box: 6, or 8 with 5-6 players (§1, §12). Still
+    awarded after they run out (§1), so a count to show, never a cap."""
+    return 8 if players >= LARGE_GAME_PLAYERS else 6
+
 
 Hand = tuple[int, ...]
 """Eight counts indexed by Card."""
@@ -95,6 +112,23 @@ TERRAIN_COUNTS: dict[Terrain, int] = {
     Terrain.DESERT: 1,
 }
 NUMBER_TOKENS: tuple[int, ...] = (2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12)
+TERRAIN_COUNTS_LARGE: dict[Terrain, int] = {
+    Terrain.HILLS: 5,
+    Terrain.FOREST: 6,
+    Terrain.PASTURE: 6,
+    Terrain.FIELDS: 6,
+    Terrain.MOUNTAINS: 5,
+    Terrain.DESERT: 2,
+}
+"""The 30-hex island's terrains (§12)."""
+NUMBER_TOKENS_LARGE: tuple[int, ...] = (
+    2,
+    2,
+    *(n for n in (3, 4, 5, 6, 8, 9, 10, 11) for _ in range(3)),
+    12,
+    12,
+)
+"""The 28 number tokens of the 30-hex island (§12)."""
 
 
 class Harbour(Enum):
@@ -113,6 +147,8 @@ class Harbour(Enum):
 
 
 HARBOUR_COUNTS: dict[Harbour, int] = {h: (4 if h is Harbour.GENERIC else 1) for h in Harbour}
+HARBOUR_COUNTS_LARGE: dict[Harbour, int] = HARBOUR_COUNTS | {Harbour.GENERIC: 5, Harbour.WOOL: 2}
+"""The 30-hex island's 11 harbours (§12): 5 generic 3:1, two wool 2:1, one of each other."""
 
 
 class Build(Enum):

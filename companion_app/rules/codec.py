@@ -11,7 +11,14 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from companion_app.rules.actions import OfferTrade, Roll, action_from_json
-from companion_app.rules.cards import BANK_START, MAX_IMPROVEMENT_LEVEL, TRACKS, Card, ProgressCard
+from companion_app.rules.cards import (
+    LARGE_GAME_PLAYERS,
+    MAX_IMPROVEMENT_LEVEL,
+    TRACKS,
+    Card,
+    ProgressCard,
+    bank_start,
+)
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import RulesError, StateError
 from companion_app.rules.jsonshape import Shape, show
@@ -26,8 +33,7 @@ from companion_app.rules.pieces import (
     ROADS_PER_PLAYER,
 )
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
-from companion_app.rules.state import BarbarianAttack, GameState
-from companion_app.rules.topology import EDGE_COUNT, HEX_COUNT, NODE_COUNT
+from companion_app.rules.state import BarbarianAttack, GameState, SpecialBuildPhase
 
 STATE_VERSION = 2
 MAX_COUNT = 1_000_000
@@ -43,8 +49,6 @@ _PROGRESS = {c.value: c for c in ProgressCard}
 _CARDS = {c.label: c for c in Card}
 _TRACK_NAMES = {t.value: t for t in TRACKS}
 _KNIGHT_FLAGS = ACTIVATED | ACTED | PROMOTED
-_ALL_CARDS = sum(BANK_START)
-"""No count of one card exceeds the game's cards of all kinds."""
 
 
 # ---- writing --------------------------------------------------------------------------------
@@ -108,7 +112,7 @@ def _board_json(game: GameState) -> dict[str, Any]:
             if p != NOBODY
         ],
         "roads": [{"edge": e, "player": p} for e, p in enumerate(game.edge_owner) if p >= 0],
-        "walls": [node for node in range(NODE_COUNT) if game.walls[node]],
+        "walls": [node for node in range(game.topology.node_count) if game.walls[node]],
     }
 
 
@@ -145,6 +149,8 @@ def _progress_json(game: GameState) -> dict[str, Any]:
     }
     if game.harbor_open:  # only while open: the state JSON of a turn without it is unchanged
         data["harbor_open"] = True
+    if game.special_build is not None:  # only in the phase: never in a 3-4 player game
+        data["special_build"] = game.special_build.to_json()
     return data
 
 
@@ -171,9 +177,12 @@ def config_of(data: object) -> GameConfig:
 class _Reader:
     """Reads one state object's fields for a game of ``n`` players."""
 
-    def __init__(self, data: Mapping[str, Any], n: int) -> None:
+    def __init__(self, data: Mapping[str, Any], n: int, nodes: int) -> None:
         self.data = data
         self.n = n
+        self.nodes = nodes
+        self.all_cards = sum(bank_start(n))
+        """No count of one card exceeds the game's cards of all kinds."""
 
     def get(self, key: str) -> Any:
         return _SHAPE.field(self.data, key, "")
@@ -185,10 +194,10 @@ class _Reader:
         return _SHAPE.integer(value, where, NOBODY, self.n - 1)
 
     def node(self, value: object, where: str) -> int:
-        return _SHAPE.integer(value, where, 0, NODE_COUNT - 1)
+        return _SHAPE.integer(value, where, 0, self.nodes - 1)
 
     def node_or_nobody(self, value: object, where: str) -> int:
-        return _SHAPE.integer(value, where, NOBODY, NODE_COUNT - 1)
+        return _SHAPE.integer(value, where, NOBODY, self.nodes - 1)
 
     def count(self, key: str, high: int = MAX_COUNT) -> int:
         return _SHAPE.integer(self.get(key), key, 0, high)
@@ -212,7 +221,7 @@ class _Reader:
         hand = []
         for name in _CARD_NAMES:
             if name in cards:
-                hand.append(_SHAPE.integer(cards[name], f"{where}.{name}", 0, _ALL_CARDS))
+                hand.append(_SHAPE.integer(cards[name], f"{where}.{name}", 0, self.all_cards))
             elif full:
                 _SHAPE.fail(f"{where}.{name}", "is missing")
             else:
@@ -251,7 +260,7 @@ def load_state(game: GameState, data: Mapping[str, Any]) -> None:
 
     :raises StateError: naming the first problem.
     """
-    read = _Reader(data, game.player_count)
+    read = _Reader(data, game.player_count, game.topology.node_count)
     _load_turn(game, read)
     _load_board(game, read)
     _load_knights(game, read)
@@ -287,6 +296,22 @@ def _load_turn(game: GameState, read: _Reader) -> None:
     game.last_production = tuple(
         tuple(read.hand(g, f"last_production[{p}]", full=False)) for p, g in enumerate(produced)
     )
+    phase = read.data.get("special_build")
+    if phase is not None:
+        game.special_build = _special_build(read, phase)
+
+
+def _special_build(read: _Reader, value: object) -> SpecialBuildPhase:
+    """The special build phase (§12): only in a 5-6 player game, its seats in range."""
+    if read.n < LARGE_GAME_PLAYERS:
+        _SHAPE.fail("special_build", f"is no part of a {read.n}-player game")
+    phase = _SHAPE.obj(value, "special_build")
+    after = read.seat(_SHAPE.field(phase, "after", "special_build"), "special_build.after")
+    builder = read.seat_or_nobody(phase.get("builder", NOBODY), "special_build.builder")
+    building = _SHAPE.boolean(phase.get("building", False), "special_build.building")
+    if builder == after or (building and builder == NOBODY):
+        _SHAPE.fail("special_build.builder", "is not a seat that may build after this turn")
+    return SpecialBuildPhase(after, builder, building)
 
 
 _A = TypeVar("_A")
@@ -303,7 +328,7 @@ def _action(value: object, where: str, kind: type[_A]) -> _A:
 
 
 def _load_board(game: GameState, read: _Reader) -> None:
-    buildings = _SHAPE.items(read.get("buildings"), "buildings", max_len=NODE_COUNT)
+    buildings = _SHAPE.items(read.get("buildings"), "buildings", max_len=game.topology.node_count)
     for i, value in enumerate(buildings):
         where = f"buildings[{i}]"
         b = _SHAPE.obj(value, where)
@@ -311,19 +336,23 @@ def _load_board(game: GameState, read: _Reader) -> None:
         game.node_owner[node] = read.seat(_SHAPE.field(b, "player", where), f"{where}.player")
         kind = _SHAPE.field(b, "kind", where)
         game.node_level[node] = _SHAPE.choice(kind, f"{where}.kind", _LEVEL_BY_NAME)
-    roads = _SHAPE.items(read.get("roads"), "roads", max_len=EDGE_COUNT)
+    roads = _SHAPE.items(read.get("roads"), "roads", max_len=game.topology.edge_count)
     for i, value in enumerate(roads):
         where = f"roads[{i}]"
         r = _SHAPE.obj(value, where)
-        edge = _SHAPE.integer(_SHAPE.field(r, "edge", where), f"{where}.edge", 0, EDGE_COUNT - 1)
+        edge = _SHAPE.integer(
+            _SHAPE.field(r, "edge", where), f"{where}.edge", 0, game.topology.edge_count - 1
+        )
         game.edge_owner[edge] = read.seat(_SHAPE.field(r, "player", where), f"{where}.player")
-    walls = _SHAPE.items(read.get("walls"), "walls", max_len=NODE_COUNT)
+    walls = _SHAPE.items(read.get("walls"), "walls", max_len=game.topology.node_count)
     for i, node in enumerate(walls):
         game.walls[read.node(node, f"walls[{i}]")] = True
-    game.robber_hex = _SHAPE.integer(read.get("robber_hex"), "robber_hex", 0, HEX_COUNT - 1)
+    game.robber_hex = _SHAPE.integer(
+        read.get("robber_hex"), "robber_hex", 0, game.topology.hex_count - 1
+    )
     game.robber_unlocked = read.flag("robber_unlocked")
     game.robber_by_knight = read.flag("robber_by_knight")
-    tokens = _SHAPE.sized(read.get("tokens"), "tokens", HEX_COUNT)
+    tokens = _SHAPE.sized(read.get("tokens"), "tokens", game.topology.hex_count)
     game.tokens = [
         None if t is None else _SHAPE.integer(t, f"tokens[{h}]", 2, 12)
         for h, t in enumerate(tokens)
@@ -346,7 +375,7 @@ def _load_board(game: GameState, read: _Reader) -> None:
 
 
 def _load_knights(game: GameState, read: _Reader) -> None:
-    knights = _SHAPE.items(read.get("knights"), "knights", max_len=NODE_COUNT)
+    knights = _SHAPE.items(read.get("knights"), "knights", max_len=game.topology.node_count)
     for i, value in enumerate(knights):
         where = f"knights[{i}]"
         k = _SHAPE.obj(value, where)
@@ -368,7 +397,7 @@ def _load_knights(game: GameState, read: _Reader) -> None:
             _SHAPE.boolean(active, "displaced[2]"),
             _SHAPE.integer(flags, "displaced[3]", 0, _KNIGHT_FLAGS),
         )
-    committed = _SHAPE.items(read.get("committed"), "committed", max_len=NODE_COUNT)
+    committed = _SHAPE.items(read.get("committed"), "committed", max_len=game.topology.node_count)
     game.committed = [read.node(x, f"committed[{i}]") for i, x in enumerate(committed)]
 
 
@@ -428,7 +457,7 @@ def _load_progress(game: GameState, read: _Reader) -> None:
     game.revealed_vp = [read.progress_cards(h, f"revealed_vp[{p}]") for p, h in enumerate(revealed)]
     merchant = _SHAPE.obj(read.get("merchant"), "merchant")
     hex_ = _SHAPE.field(merchant, "hex", "merchant")
-    game.merchant_hex = _SHAPE.integer(hex_, "merchant.hex", NOBODY, HEX_COUNT - 1)
+    game.merchant_hex = _SHAPE.integer(hex_, "merchant.hex", NOBODY, game.topology.hex_count - 1)
     owner = _SHAPE.field(merchant, "player", "merchant")
     game.merchant_owner = read.seat_or_nobody(owner, "merchant.player")
     fleet = _SHAPE.items(read.get("fleet"), "fleet", max_len=len(Card))

@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion_app.rules.board import STARTER_BOARD, Board
+from companion_app.rules.board import STARTER_BOARD, Board, frame_for_players, random_balanced_board
+from companion_app.rules.cards import LARGE_GAME_PLAYERS
 from companion_app.rules.errors import BoardError, ConfigError
 from companion_app.rules.jsonshape import Shape
 
 MIN_PLAYERS = 3
-MAX_PLAYERS = 4
+MAX_PLAYERS = 6
+"""5 and 6 play with the extension (§12): the 30-hex board, larger banks, the special build
+phase."""
 DICE_MODES = ("fair", "balanced", "deck")
 """How the dice box rolls the production dice (docs/protocol.md, "Dice modes"). The rules take
 the dice as they come; the mode is kept with the game so the box and the statistics know it."""
@@ -27,7 +30,11 @@ DEFAULT_PLAYERS = (
     PlayerConfig("Blue", "blue"),
     PlayerConfig("White", "white"),
     PlayerConfig("Orange", "orange"),
+    PlayerConfig("Green", "green"),
+    PlayerConfig("Brown", "brown"),
 )
+"""A player per colour of the box: red, blue, white, orange, and the extension's green and
+brown (§12)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,13 +62,19 @@ class GameConfig:
     def __post_init__(self) -> None:
         n = len(self.players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ConfigError(f"Cities & Knights is for 3-4 players here, got {n}")
+            raise ConfigError(f"Cities & Knights is for 3-6 players here, got {n}")
         names = [p.name for p in self.players]
         if len(set(names)) != n:
             raise ConfigError(f"player names must differ, got {names}")
         colours = [p.colour for p in self.players]
         if len(set(colours)) != n:
             raise ConfigError(f"player colours must differ, got {colours}")
+        frame = frame_for_players(n)
+        if len(self.board.terrains) != frame.topology.hex_count:
+            raise ConfigError(
+                f"{n} players play on the {frame.topology.hex_count}-hex board (§12), "
+                f"not on {len(self.board.terrains)} hexes"
+            )
         if not 0 <= self.first_player < n:
             raise ConfigError(f"first_player must be a seat 0-{n - 1}, got {self.first_player}")
         if not 3 <= self.vp_target <= 30:
@@ -75,7 +88,10 @@ class GameConfig:
 
     @classmethod
     def for_players(cls, n: int, **kwargs: Any) -> GameConfig:
-        """A config with ``n`` default players (Red, Blue, White, Orange)."""
+        """A config with ``n`` default players (Red, Blue, White, Orange, Green, Brown); with 5
+        or 6 and no board given, the random balanced 30-hex board of the seed (§12)."""
+        if n >= LARGE_GAME_PLAYERS and "board" not in kwargs:
+            kwargs["board"] = random_balanced_board(kwargs.get("seed", 0), frame_for_players(n))
         return cls(players=DEFAULT_PLAYERS[:n], **kwargs)
 
     @property

@@ -45,7 +45,7 @@ def wall_actions(game: GameState, p: int) -> list[Action]:
 
 def wall_reason(game: GameState, p: int, node: int, *, wall: str = "a city wall") -> str | None:
     """Why ``p`` cannot put a wall under ``node``, price aside (§5; the Engineer, §10)."""
-    if not ops.on_board(node) or game.node_owner[node] != p or game.node_level[node] != CITY:
+    if not ops.on_board(game, node) or game.node_owner[node] != p or game.node_level[node] != CITY:
         return f"{wall} goes under one of your cities"
     if game.walls[node]:
         return "this city already has a wall"
@@ -204,7 +204,7 @@ RULES = (
         BuildCityWall,
         check_wall,
         do_wall,
-        (PromptKind.TURN,),
+        (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "build a city wall",
         button=lambda g, a, names: f"Build a city wall at node {a.node}",
         told=lambda t, a: _built_told(t, a, LineKind.BUILD, "builds a city wall"),
@@ -213,7 +213,7 @@ RULES = (
         BuyImprovement,
         check_improvement,
         do_improvement,
-        (PromptKind.TURN,),
+        (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "buy a city improvement",
         button=lambda g, a, names: f"Improve {a.track.value}",
         told=improvement_told,

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections import Counter
 
 from companion_app.rules.cards import (
-    BANK_START,
     CARD_KINDS,
+    LARGE_GAME_PLAYERS,
     PROGRESS_CARD_TOTAL,
     PROGRESS_HAND_LIMIT,
     TRACKS,
     Card,
     ProgressCard,
+    bank_start,
 )
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import (
@@ -26,24 +27,26 @@ from companion_app.rules.pieces import (
     SETTLEMENTS_PER_PLAYER,
     WALLS_PER_PLAYER,
 )
-from companion_app.rules.topology import EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_NEIGHBOURS
+from companion_app.rules.prompts import PromptKind, Stage
 
 
 def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a checklist of independent invariants
     """Every broken invariant, in words; empty when the state is sound."""
     problems: list[str] = []
     n = game.player_count
+    start = bank_start(n)
     for c in range(CARD_KINDS):
         held = sum(game.hands[p][c] for p in range(n))
         if game.bank[c] < 0 or any(game.hands[p][c] < 0 for p in range(n)):
             problems.append(f"negative count of {Card(c).label}")
-        if game.bank[c] + held != BANK_START[c]:
+        if game.bank[c] + held != start[c]:
             problems.append(
-                f"{Card(c).label} not conserved: bank {game.bank[c]} + hands {held} "
-                f"!= {BANK_START[c]}"
+                f"{Card(c).label} not conserved: bank {game.bank[c]} + hands {held} != {start[c]}"
             )
     for p in range(n):
-        levels = [game.node_level[x] for x in range(NODE_COUNT) if game.node_owner[x] == p]
+        levels = [
+            game.node_level[x] for x in range(game.topology.node_count) if game.node_owner[x] == p
+        ]
         settlements = levels.count(SETTLEMENT)
         cities = levels.count(CITY)
         destroyed = levels.count(DESTROYED_CITY)
@@ -56,14 +59,16 @@ def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a che
             e for e, owner in enumerate(game.edge_owner) if owner == p
         ):
             problems.append(f"player {p}'s road index disagrees with the board")
-        knights = [x for x in range(NODE_COUNT) if game.knight_owner[x] == p]
+        knights = [x for x in range(game.topology.node_count) if game.knight_owner[x] == p]
         if sorted(game.knights_of[p]) != knights:
             problems.append(f"player {p}'s knight index disagrees with the board")
         for level in (1, 2, 3):
             count = sum(1 for x in knights if game.knight_level[x] == level)
             if count > KNIGHTS_PER_LEVEL:
                 problems.append(f"player {p} has {count} knights of level {level}")
-        walls = [x for x in range(NODE_COUNT) if game.walls[x] and game.node_owner[x] == p]
+        walls = [
+            x for x in range(game.topology.node_count) if game.walls[x] and game.node_owner[x] == p
+        ]
         if len(walls) > WALLS_PER_PLAYER:
             problems.append(f"player {p} has {len(walls)} city walls")
         metropolises = sum(1 for x in game.metropolis if x != NOBODY and game.node_owner[x] == p)
@@ -92,14 +97,14 @@ def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a che
             problems.append(f"longest road held by {holder} with {game.road_length[holder]}")
     elif max(game.road_length) >= 5 and game.road_length.count(max(game.road_length)) == 1:
         problems.append("a single longest road of 5+ has no holder")
-    for node in range(NODE_COUNT):
+    for node in range(game.topology.node_count):
         if game.walls[node] and game.node_level[node] != CITY:
             problems.append(f"a city wall on intersection {node} stands under no city")
         if game.knight_owner[node] != NOBODY and game.node_owner[node] != NOBODY:
             problems.append(f"a knight and a building share intersection {node}")
         if game.node_owner[node] == NOBODY:
             continue
-        for m in NODE_NEIGHBOURS[node]:
+        for m in game.topology.node_neighbours[node]:
             if game.node_owner[m] != NOBODY:
                 problems.append(f"distance rule broken between intersections {node} and {m}")
     carriers = [x for x in game.metropolis if x != NOBODY]
@@ -118,14 +123,78 @@ def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a che
         attack is not None and attack.number != game.barbarian_attacks
     ):
         problems.append(f"last attack {attack} disagrees with {game.barbarian_attacks} attacks")
-    if not 0 <= game.barbarian_position < game.config.barbarian_track_length:
+    # Evil barbarians: the ship waits at the end while the knights are committed (§3, §7).
+    end = game.config.barbarian_track_length - (0 if game.stage is Stage.COMMIT else 1)
+    if not 0 <= game.barbarian_position <= end:
         problems.append(f"barbarian ship at {game.barbarian_position}, off the track")
     for e, owner in enumerate(game.edge_owner):
         if owner == NOBODY:
             continue
-        if not any(_road_attached(game, owner, e, node) for node in EDGE_NODES[e]):
+        if not any(_road_attached(game, owner, e, node) for node in game.topology.edge_nodes[e]):
             problems.append(f"road on edge {e} of player {owner} is not connected")
     problems.extend(_progress_problems(game))
+    problems.extend(_island_problems(game))
+    problems.extend(_special_build_problems(game))
+    return problems
+
+
+def _island_problems(game: Game) -> list[str]:
+    """Every array sized by the game's own island (§12: 19 or 30 hexes), the robber on it, and
+    on its starting desert until the first attack (§8)."""
+    island = game.topology
+    problems: list[str] = []
+    if island is not game.board.topology:
+        problems.append("the game's topology is not its board's")
+    node_arrays = (
+        game.node_owner,
+        game.node_level,
+        game.knight_owner,
+        game.knight_level,
+        game.knight_active,
+        game.knight_flags,
+        game.walls,
+    )
+    if any(len(a) != island.node_count for a in node_arrays):
+        problems.append(f"an intersection array is not {island.node_count} long")
+    if len(game.edge_owner) != island.edge_count or len(game.tokens) != island.hex_count:
+        problems.append(f"the roads or tokens do not fit the {island.hex_count}-hex island")
+    if not 0 <= game.robber_hex < island.hex_count:
+        problems.append(f"the robber is on hex {game.robber_hex}, off the island")
+    elif not game.robber_unlocked and game.robber_hex != game.board.desert_hex:
+        problems.append("the robber left its desert before the first attack")
+    return problems
+
+
+_PHASE_PROMPTS = (PromptKind.WHO_BUILDS, PromptKind.SPECIAL_BUILD)
+
+
+def _special_build_problems(game: Game) -> list[str]:
+    """The special build phase only with 5-6 players, between two turns, its prompt answered by
+    the right seat, nobody winning in it (§12)."""
+    phase = game.special_build
+    kind = game.prompt.kind
+    if phase is None:
+        return (
+            [f"a {kind.value} prompt outside the special build phase"]
+            if kind in _PHASE_PROMPTS
+            else []
+        )
+    problems: list[str] = []
+    if game.player_count < LARGE_GAME_PLAYERS:
+        problems.append(f"a special build phase with {game.player_count} players")
+    if game.active != game.next_seat(phase.after) or game.rolled:
+        problems.append("the special build phase is not between a turn and the next one's roll")
+    if game.winner != NOBODY:
+        problems.append("somebody won during the special build phase")
+    if phase.building and phase.builder in (NOBODY, phase.after):
+        problems.append(f"seat {phase.builder} special-builds after its own turn")
+    expected = (
+        (PromptKind.SPECIAL_BUILD, phase.builder)
+        if phase.building
+        else (PromptKind.WHO_BUILDS, game.active)
+    )
+    if not game.pending and (kind, game.prompt.player) != expected:
+        problems.append(f"the special build phase shows {kind.value} to seat {game.prompt.player}")
     return problems
 
 
@@ -163,4 +232,4 @@ def _progress_problems(game: Game) -> list[str]:
 def _road_attached(game: Game, owner: int, edge: int, node: int) -> bool:
     if game.node_owner[node] == owner:
         return True
-    return any(f != edge and game.edge_owner[f] == owner for f in NODE_EDGES[node])
+    return any(f != edge and game.edge_owner[f] == owner for f in game.topology.node_edges[node])

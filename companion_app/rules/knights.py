@@ -34,7 +34,6 @@ from companion_app.rules.pieces import (
 )
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState, affords
-from companion_app.rules.topology import EDGE_NODES, HEX_NODES, NODE_EDGES
 from companion_app.rules.words import Line, LineKind, Telling, place_words
 
 POLITICS = Track.POLITICS.index
@@ -51,10 +50,10 @@ def along_roads(game: GameState, p: int, start: int) -> list[int]:
         node = stack.pop()
         if node != start and ops.blocks(game, p, node):
             continue
-        for e in NODE_EDGES[node]:
+        for e in game.topology.node_edges[node]:
             if edge_owner[e] != p:
                 continue
-            a, b = EDGE_NODES[e]
+            a, b = game.topology.edge_nodes[e]
             nxt = b if a == node else a
             if nxt not in seen:
                 seen.add(nxt)
@@ -86,7 +85,9 @@ def promotion_reason(game: GameState, p: int, node: int) -> str | None:
     return None
 
 
-def knight_turn_actions(game: GameState, p: int) -> list[Action]:
+def knight_build_actions(game: GameState, p: int) -> list[Action]:
+    """Building, activating and promoting knights: what the special build phase allows of
+    them too (§12)."""
     actions: list[Action] = []
     hand = game.hands[p]
     if affords(hand, COSTS[Build.KNIGHT]) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
@@ -98,6 +99,12 @@ def knight_turn_actions(game: GameState, p: int) -> list[Action]:
         actions.extend(ActivateKnight(p, n) for n in knights if not game.knight_active[n])
     if affords(hand, COSTS[Build.PROMOTE_KNIGHT]):
         actions.extend(PromoteKnight(p, n) for n in knights if promotion_reason(game, p, n) is None)
+    return actions
+
+
+def knight_turn_actions(game: GameState, p: int) -> list[Action]:
+    actions = knight_build_actions(game, p)
+    knights = sorted(game.knights_of[p])
     for node in knights:
         if not may_act(game, node):
             continue
@@ -109,7 +116,7 @@ def knight_turn_actions(game: GameState, p: int) -> list[Action]:
                     actions.append(MoveKnight(p, node, target))
             elif owner != p and game.knight_level[target] < level:
                 actions.append(DisplaceKnight(p, node, target))
-        if game.robber_unlocked and node in HEX_NODES[game.robber_hex]:
+        if game.robber_unlocked and node in game.topology.hex_nodes[game.robber_hex]:
             actions.append(ChaseRobber(p, node))
     return actions
 
@@ -118,14 +125,14 @@ def chase_actions(game: GameState, p: int) -> list[Action]:
     """Knights that may chase the robber now (also before the roll with quick knights)."""
     if not game.robber_unlocked:
         return []
-    corners = HEX_NODES[game.robber_hex]
+    corners = game.topology.hex_nodes[game.robber_hex]
     return [
         ChaseRobber(p, n) for n in sorted(game.knights_of[p]) if n in corners and may_act(game, n)
     ]
 
 
 def _own_knight_reason(game: GameState, p: int, node: int) -> str | None:
-    if not ops.on_board(node):
+    if not ops.on_board(game, node):
         return f"intersection {node} does not exist"
     if game.knight_owner[node] != p:
         return f"you have no knight on intersection {node}"
@@ -134,7 +141,7 @@ def _own_knight_reason(game: GameState, p: int, node: int) -> str | None:
 
 def check_build_knight(game: GameState, a: BuildKnight) -> str | None:
     p, node = a.player, a.node
-    if not ops.on_board(node):
+    if not ops.on_board(game, node):
         return f"intersection {node} does not exist"
     if not ops.is_free(game, node):
         return f"intersection {node} is occupied"
@@ -185,7 +192,7 @@ def check_move(game: GameState, a: MoveKnight) -> str | None:
     reason = _action_reason(game, a.player, a.node)
     if reason:
         return reason
-    if not ops.on_board(a.to) or not ops.is_free(game, a.to):
+    if not ops.on_board(game, a.to) or not ops.is_free(game, a.to):
         return f"a knight moves to a free intersection; {a.to} is not"
     if a.to not in along_roads(game, a.player, a.node):
         return f"intersection {a.to} is not connected to the knight by your roads"
@@ -196,7 +203,7 @@ def check_displace(game: GameState, a: DisplaceKnight) -> str | None:
     reason = _action_reason(game, a.player, a.node)
     if reason:
         return reason
-    if not ops.on_board(a.to):
+    if not ops.on_board(game, a.to):
         return f"intersection {a.to} does not exist"
     victim = game.knight_owner[a.to]
     if victim == NOBODY or victim == a.player:
@@ -214,7 +221,7 @@ def check_chase(game: GameState, a: ChaseRobber) -> str | None:
         return reason
     if not game.robber_unlocked:
         return "the robber stays in the desert until the first barbarian attack (§8)"
-    if a.node not in HEX_NODES[game.robber_hex]:
+    if a.node not in game.topology.hex_nodes[game.robber_hex]:
         return "the knight must stand next to the robber's hex"
     if game.prompt.kind is PromptKind.ROLL and not game.config.quick_knights:
         return "knights chase the robber after the roll (quick knights variant: before)"
@@ -354,7 +361,7 @@ RULES = (
         BuildKnight,
         check_build_knight,
         do_build_knight,
-        (PromptKind.TURN,),
+        (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "build a basic knight",
         button=lambda g, a, names: f"Build a basic knight at node {a.node}",
         told=lambda t, a: _knight_line(t, a, "recruits a basic knight", a.node),
@@ -363,7 +370,7 @@ RULES = (
         ActivateKnight,
         check_activate,
         do_activate,
-        (PromptKind.TURN,),
+        (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "activate a knight",
         button=lambda g, a, names: f"Activate a knight at node {a.node}",
         told=lambda t, a: _knight_line(t, a, "activates a knight", a.node),
@@ -372,7 +379,7 @@ RULES = (
         PromoteKnight,
         check_promote,
         do_promote,
-        (PromptKind.TURN, PromptKind.SMITH),
+        (PromptKind.TURN, PromptKind.SMITH, PromptKind.SPECIAL_BUILD),
         "promote a knight",
         button=lambda g, a, names: f"Promote a knight at node {a.node}",
         told=promote_told,

@@ -26,15 +26,6 @@ from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.pieces import CITY, LONGEST_ROAD_MIN, NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import ALL_CARDS, GameState
-from companion_app.rules.topology import (
-    EDGE_NODES,
-    HEX_COUNT,
-    HEX_NODES,
-    NODE_COUNT,
-    NODE_EDGES,
-    NODE_HARBOUR_SLOT,
-    NODE_NEIGHBOURS,
-)
 
 # ---- cards ----------------------------------------------------------------------------------
 
@@ -65,7 +56,7 @@ def place_building(state: GameState, p: int, node: int, level: int) -> None:
     state.node_owner[node] = p
     state.node_level[node] = level
     insort(state.buildings_of[p], node)  # kept sorted: legal actions in id order
-    if NODE_HARBOUR_SLOT[node] is not None:
+    if state.topology.node_harbour_slot[node] is not None:
         state.update_trade_rates(p)
 
 
@@ -87,7 +78,7 @@ def free_building_spot(state: GameState, node: int) -> bool:
     owner = state.node_owner
     if owner[node] != NOBODY or state.knight_owner[node] != NOBODY:
         return False
-    return all(owner[m] == NOBODY for m in NODE_NEIGHBOURS[node])
+    return all(owner[m] == NOBODY for m in state.topology.node_neighbours[node])
 
 
 def blocks(state: GameState, player: int, node: int) -> bool:
@@ -105,12 +96,13 @@ def road_spots(state: GameState, p: int) -> list[int]:
     seen: set[int] = set()
     spots: list[int] = []
     frontier: set[int] = set(state.buildings_of[p])
+    node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
     for e in state.roads_of[p]:
-        for node in EDGE_NODES[e]:
+        for node in edge_nodes[e]:
             if not blocks(state, p, node):
                 frontier.add(node)
     for node in frontier:
-        for e in NODE_EDGES[node]:
+        for e in node_edges[node]:
             if edge_owner[e] == NOBODY and e not in seen:
                 seen.add(e)
                 spots.append(e)
@@ -124,7 +116,7 @@ def settlement_spots(state: GameState, p: int) -> list[int]:
 
 
 def road_owners_at(state: GameState, node: int) -> set[int]:
-    return {state.edge_owner[e] for e in NODE_EDGES[node]} - {NOBODY}
+    return {state.edge_owner[e] for e in state.topology.node_edges[node]} - {NOBODY}
 
 
 def longest_road(state: GameState, p: int) -> int:
@@ -133,6 +125,7 @@ def longest_road(state: GameState, p: int) -> int:
     if not own:
         return 0
     best = 0
+    node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
 
     def walk(node: int, used: int, length: int) -> None:
         nonlocal best
@@ -140,12 +133,12 @@ def longest_road(state: GameState, p: int) -> int:
             best = length
         if length and blocks(state, p, node):
             return
-        for e in NODE_EDGES[node]:
+        for e in node_edges[node]:
             if e in own and not used >> e & 1:
-                a, b = EDGE_NODES[e]
+                a, b = edge_nodes[e]
                 walk(b if a == node else a, used | 1 << e, length + 1)
 
-    starts = {node for e in own for node in EDGE_NODES[e]}
+    starts = {node for e in own for node in edge_nodes[e]}
     for node in starts:
         walk(node, 0, 0)
         if best == len(own):
@@ -185,7 +178,7 @@ def robber_targets(state: GameState) -> list[int]:
     tokens = state.tokens
     return [
         h
-        for h in range(HEX_COUNT)
+        for h in range(state.topology.hex_count)
         if h != state.robber_hex and (not state.robber_by_knight or tokens[h] is not None)
     ]
 
@@ -241,7 +234,7 @@ def _owed(state: GameState, hexes: Iterable[int]) -> list[list[int]]:
         resource = TERRAIN_RESOURCE[terrains[h]]
         assert resource is not None
         commodity = TERRAIN_COMMODITY.get(terrains[h])
-        for node in HEX_NODES[h]:
+        for node in state.topology.hex_nodes[h]:
             p = owner[node]
             if p == NOBODY:
                 continue
@@ -298,9 +291,9 @@ def progress_over_limit(state: GameState, p: int) -> int:
     return len(state.progress_hands[p]) - PROGRESS_HAND_LIMIT
 
 
-def on_board(node: int) -> bool:
+def on_board(state: GameState, node: int) -> bool:
     """An intersection id that exists."""
-    return 0 <= node < NODE_COUNT
+    return 0 <= node < state.topology.node_count
 
 
 def is_free(state: GameState, node: int) -> bool:

@@ -10,17 +10,18 @@ from companion_app.rules import operations as ops
 from companion_app.rules import turnflow
 from companion_app.rules.actions import Action, DiscardCard, MoveRobber, StealFrom
 from companion_app.rules.cards import CARD_KINDS, Card
+from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.events import Steal
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.state import ALL_CARDS, GameState
-from companion_app.rules.topology import HEX_COUNT, HEX_NODES
+from companion_app.rules.topology import MAX_HEXES
 from companion_app.rules.words import Line, LineKind, Telling, hex_words, steal_lines
 
-_MAX_SEATS = 4
+_MAX_SEATS = MAX_PLAYERS
 _CARDS = tuple(Card)
 _DISCARD = [[DiscardCard(p, c) for c in _CARDS] for p in range(_MAX_SEATS)]
-_ROBBER = [[MoveRobber(p, h) for h in range(HEX_COUNT)] for p in range(_MAX_SEATS)]
+_ROBBER = [[MoveRobber(p, h) for h in range(MAX_HEXES)] for p in range(_MAX_SEATS)]
 _STEAL = [[StealFrom(p, v) for v in range(_MAX_SEATS)] for p in range(_MAX_SEATS)]
 
 
@@ -38,7 +39,7 @@ def start_seven(game: GameState) -> None:
 def robbable(game: GameState, hex_: int) -> list[int]:
     """The other players, in seat order from the active one, with a building on ``hex_``
     and cards to lose (§8)."""
-    corners = HEX_NODES[hex_]
+    corners = game.topology.hex_nodes[hex_]
     owner = game.node_owner
     return [
         q
@@ -69,8 +70,8 @@ def check_discard(game: GameState, a: DiscardCard) -> str | None:
 
 
 def check_move_robber(game: GameState, a: MoveRobber) -> str | None:
-    if not 0 <= a.hex < HEX_COUNT:
-        return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
+    if not 0 <= a.hex < game.topology.hex_count:
+        return f"hex {a.hex} does not exist (hexes are 0-{game.topology.hex_count - 1})"
     if a.hex == game.robber_hex:
         return "the robber must move to another hex"
     if a.hex not in ops.robber_targets(game):

@@ -17,7 +17,6 @@ from typing import Any
 from companion_app.rules.actions import OfferTrade, Roll
 from companion_app.rules.cards import (
     ABILITY_LEVEL,
-    BANK_START,
     CARD_KINDS,
     COMMODITIES,
     TERRAIN_RESOURCE,
@@ -26,6 +25,7 @@ from companion_app.rules.cards import (
     Hand,
     Harbour,
     ProgressCard,
+    bank_start,
     deck_composition,
 )
 from companion_app.rules.config import GameConfig
@@ -43,14 +43,6 @@ from companion_app.rules.pieces import (
 )
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.rng import SplitMix64
-from companion_app.rules.topology import (
-    EDGE_COUNT,
-    EDGE_NODES,
-    HEX_COUNT,
-    NODE_COUNT,
-    NODE_EDGES,
-    NODE_HARBOUR_SLOT,
-)
 
 SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SETUP_ROAD)
 ALL_CARDS = range(CARD_KINDS)
@@ -166,6 +158,22 @@ class BarbarianAttack(AttackFigures):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class SpecialBuildPhase:
+    """The special build phase after a turn, while it lasts (5-6 players, §12). The seats after
+    ``after`` build in seat order, each at most once; one who builds passes over those before."""
+
+    after: int
+    """The seat whose turn just ended (the next turn is the seat after it)."""
+    builder: int = NOBODY
+    """The seat building now, or the last who built; NOBODY before anyone built."""
+    building: bool = False
+    """``builder`` is building now (else the table says who builds next)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"after": self.after, "builder": self.builder, "building": self.building}
+
+
 class GameState:
     """A game of Cities & Knights in progress: its data and derived indexes.
 
@@ -177,19 +185,22 @@ class GameState:
         """The empty board before the setup rounds (§2)."""
         self.config = config
         self.board = config.board
+        topology = self.topology = config.board.topology
+        """The board's island: its hexes, intersections, edges and harbour slots."""
+        nodes, edges = topology.node_count, topology.edge_count
         n = self.player_count = len(config.players)
         self.seats: tuple[int, ...] = tuple((config.first_player + i) % n for i in range(n))
-        self.bank: list[int] = list(BANK_START)
+        self.bank: list[int] = list(bank_start(n))
         self.hands: list[list[int]] = [[0] * CARD_KINDS for _ in range(n)]
-        self.node_owner: list[int] = [NOBODY] * NODE_COUNT
-        self.node_level: list[int] = [0] * NODE_COUNT
-        self.edge_owner: list[int] = [NOBODY] * EDGE_COUNT
-        self.knight_owner: list[int] = [NOBODY] * NODE_COUNT
-        self.knight_level: list[int] = [0] * NODE_COUNT
-        self.knight_active: list[bool] = [False] * NODE_COUNT
-        self.knight_flags: list[int] = [0] * NODE_COUNT
+        self.node_owner: list[int] = [NOBODY] * nodes
+        self.node_level: list[int] = [0] * nodes
+        self.edge_owner: list[int] = [NOBODY] * edges
+        self.knight_owner: list[int] = [NOBODY] * nodes
+        self.knight_level: list[int] = [0] * nodes
+        self.knight_active: list[bool] = [False] * nodes
+        self.knight_flags: list[int] = [0] * nodes
         """What the knight did this turn: ACTIVATED / ACTED / PROMOTED bits."""
-        self.walls: list[bool] = [False] * NODE_COUNT
+        self.walls: list[bool] = [False] * nodes
         self.improvements: list[list[int]] = [[0, 0, 0] for _ in range(n)]
         """City-improvement level per player per track (trade, politics, science)."""
         self.metropolis: list[int] = [NOBODY, NOBODY, NOBODY]
@@ -222,6 +233,8 @@ class GameState:
         self.longest_road_holder: int = NOBODY
         self.road_length: list[int] = [0] * n
         self.winner: int = NOBODY
+        self.special_build: SpecialBuildPhase | None = None
+        """The special build phase after a turn (5-6 players, §12), None outside it."""
         self.rng = SplitMix64(config.seed)
         self.decks: list[list[ProgressCard]] = new_decks(self.rng)
         """The three progress decks (trade, politics, science), top card first (§9)."""
@@ -261,7 +274,7 @@ class GameState:
         """Re-derive :attr:`token_hexes` after the tokens changed (the Inventor)."""
         tokens = self.tokens
         self.token_hexes = {
-            t: tuple(h for h in range(HEX_COUNT) if tokens[h] == t) for t in range(2, 13)
+            t: tuple(h for h in range(len(tokens)) if tokens[h] == t) for t in range(2, 13)
         }
 
     def rebuild_indexes(self) -> None:
@@ -287,8 +300,9 @@ class GameState:
         """Best maritime rate per card: harbours, then the Merchant Guild (trade level 3)."""
         rates = self.trade_rates[p]
         rates[:] = [4] * CARD_KINDS
+        harbour_slot = self.topology.node_harbour_slot
         for node in self.buildings_of[p]:
-            slot = NODE_HARBOUR_SLOT[node]
+            slot = harbour_slot[node]
             if slot is None:
                 continue
             harbour = self.board.harbours[slot]
@@ -357,8 +371,9 @@ class GameState:
 
     def city_upgrade_reason(self, p: int, node: int) -> str | None:
         """Why ``p`` cannot turn ``node`` into a city (price aside), or None (§5, §7)."""
-        if not 0 <= node < NODE_COUNT:
-            return f"intersection {node} does not exist (intersections are 0-{NODE_COUNT - 1})"
+        nodes = self.topology.node_count
+        if not 0 <= node < nodes:
+            return f"intersection {node} does not exist (intersections are 0-{nodes - 1})"
         destroyed = self.destroyed_cities_of(p)
         if destroyed:
             if node not in destroyed:
@@ -423,8 +438,11 @@ class GameState:
 
     @property
     def awaiting_roll(self) -> bool:
-        """True while the rules core waits for the dice: the dice box is armed only then."""
-        return self.prompt.kind is PromptKind.ROLL
+        """True while the rules core waits for the dice: the dice box is armed only then. With
+        5-6 players also while the table says who special-builds: the next player's roll ends
+        the phase (§12)."""
+        kind = self.prompt.kind
+        return kind is PromptKind.ROLL or kind is PromptKind.WHO_BUILDS
 
     @property
     def alchemist_dice(self) -> tuple[int, int] | None:
@@ -448,16 +466,29 @@ class GameState:
 
     def road_ends(self, player: int) -> list[int]:
         """Intersections at an end of one of the player's roads, in id order."""
-        return sorted({node for e in self.roads_of[player] for node in EDGE_NODES[e]})
+        edge_nodes = self.topology.edge_nodes
+        return sorted({node for e in self.roads_of[player] for node in edge_nodes[e]})
 
     def has_road_at(self, player: int, node: int) -> bool:
         """One of the player's roads ends on ``node``."""
         edge_owner = self.edge_owner
-        return any(edge_owner[e] == player for e in NODE_EDGES[node])
+        return any(edge_owner[e] == player for e in self.topology.node_edges[node])
 
     def progress_hand(self, player: int) -> tuple[ProgressCard, ...]:
         """The player's progress cards in hand (VP cards are in ``revealed_vp``)."""
         return tuple(self.progress_hands[player])
+
+    def special_builders_left(self) -> tuple[int, ...]:
+        """The seats that may still special-build in this phase, in its order (§12): those
+        after the turn's player, after the last who built; empty outside the phase."""
+        phase = self.special_build
+        if phase is None:
+            return ()
+        n = self.player_count
+        order = [(phase.after + i) % n for i in range(1, n)]
+        if phase.builder != NOBODY:
+            order = order[order.index(phase.builder) + 1 :]
+        return tuple(order)
 
     def in_easy_start(self) -> bool:
         """Variant: the active player's first two turns (7s re-rolled, no event die)."""

@@ -18,7 +18,6 @@ from companion_app.rules.cards import CARD_KINDS, Card, Hand
 from companion_app.rules.events import CardsMoved, Event, Steal
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import SETUP_KINDS, GameState
-from companion_app.rules.topology import NODE_HEXES
 
 EVERYONE: frozenset[int] = frozenset()
 """The audience of a line with nothing private in it."""
@@ -122,7 +121,9 @@ def hand_words(hand: Sequence[int], *, sign: str = "") -> str:
 
 def place_words(state: GameState, node: int) -> str:
     """An intersection as the table finds it: by the numbers of its hexes ("by 8, 3, 5")."""
-    tokens = [state.tokens[h] for h in NODE_HEXES[node] if state.tokens[h] is not None]
+    tokens = [
+        state.tokens[h] for h in state.topology.node_hexes[node] if state.tokens[h] is not None
+    ]
     if not tokens:
         return "on the coast"
     return "by " + ", ".join(str(t) for t in tokens)

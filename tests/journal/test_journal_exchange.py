@@ -141,7 +141,7 @@ CASES = {
     "version type": "version must be an integer, got '1'",
     "missing": "the export lacks actions",
     "unknown field": "unknown field(s) in the export: comment",
-    "config": "config: Cities & Knights is for 3-4 players here, got 2",
+    "config": "config: Cities & Knights is for 3-6 players here, got 2",
     "board": "config: ",
     "actions type": "actions must be a JSON list, got dict",
     "malformed action": "action 5: unknown action type 'fly'",

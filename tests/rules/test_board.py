@@ -23,14 +23,15 @@ from hypothesis import strategies as st
 
 from companion_app.rules import board as board_module
 from companion_app.rules.board import (
+    FRAME_19,
     RED_NUMBERS,
     STARTER_BOARD,
     Board,
-    board_from_description,
-    board_to_description,
+    Frame,
     random_balanced_board,
     validate_board,
 )
+from companion_app.rules.board_entry import board_from_description, board_to_description
 from companion_app.rules.cards import (
     HARBOUR_COUNTS,
     NUMBER_TOKENS,
@@ -263,7 +264,7 @@ def test_s2_generator_known_seed_is_pinned() -> None:
 def test_s2_unlimited_search_finds_a_balanced_layout_for_every_desert_hex(desert: int) -> None:
     """The generator's last attempt is exhaustive, so it ends for any desert position."""
     rng = SplitMix64(desert)
-    tokens = board_module._deal_tokens(rng.below, desert, None)
+    tokens = board_module._deal_tokens(rng.below, FRAME_19, frozenset({desert}), None)
     assert tokens[desert] is None
     assert sorted(t for t in tokens if t is not None) == sorted(NUMBER_TOKENS)
     for a, b in ADJACENT:
@@ -278,9 +279,11 @@ def test_s2_generator_restarts_and_falls_back_when_out_of_budget(
     calls: list[int | None] = []
     real = board_module._deal_tokens
 
-    def counting(below: Any, desert: int, budget: int | None) -> tuple[int | None, ...]:
+    def counting(
+        below: Any, frame: Frame, deserts: frozenset[int], budget: int | None
+    ) -> tuple[int | None, ...]:
         calls.append(budget)
-        return real(below, desert, budget)
+        return real(below, frame, deserts, budget)
 
     monkeypatch.setattr(board_module, "_NODE_BUDGET", 1)
     monkeypatch.setattr(board_module, "_deal_tokens", counting)
@@ -348,7 +351,7 @@ def test_board_error_is_a_value_error() -> None:
 
 
 def test_s1_mutation_wrong_sizes() -> None:
-    with raises("a board has 19 land hexes, but 18 terrains are given"):
+    with raises("a board has 19 land hexes (30 with 5-6 players), but 18 terrains are given"):
         validate_board(replace(STARTER_BOARD, terrains=STARTER_BOARD.terrains[:18]))
     with raises("a board has 19 land hexes, but 20 token entries are given"):
         validate_board(replace(STARTER_BOARD, tokens=(*STARTER_BOARD.tokens, 5)))

@@ -39,7 +39,7 @@ def test_max_turns_caps_a_game() -> None:
 
 
 def test_bad_arguments_are_reported() -> None:
-    out = run_cli("random-game", "--players", "5")
+    out = run_cli("random-game", "--players", "7")
     assert out.returncode == 2 and "invalid choice" in out.stderr
     out = run_cli("random-game", "--games", "0")
     assert out.returncode == 2 and "--games must be at least 1" in out.stderr

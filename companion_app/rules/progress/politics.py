@@ -39,7 +39,6 @@ from companion_app.rules.progress.shared import (
 )
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
-from companion_app.rules.topology import EDGE_COUNT, EDGE_NODES, HEX_COUNT, NODE_COUNT, NODE_EDGES
 from companion_app.rules.words import Line, LineKind, Telling, hex_words, place_words
 
 DECK = Track.POLITICS
@@ -52,8 +51,8 @@ WEDDING_GIFT = 2
 def bishop_reason(game: GameState, a: PlayBishop) -> str | None:
     if not game.robber_unlocked:
         return "the robber stays in the desert until the first barbarian attack (§8)"
-    if not 0 <= a.hex < HEX_COUNT:
-        return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
+    if not 0 <= a.hex < game.topology.hex_count:
+        return f"hex {a.hex} does not exist (hexes are 0-{game.topology.hex_count - 1})"
     if a.hex == game.robber_hex:
         return "the robber must move to another hex"
     return None
@@ -72,7 +71,7 @@ BISHOP = CardRule(
     DECK,
     2,
     PlayBishop,
-    candidates=lambda g, p: [PlayBishop(p, h) for h in range(HEX_COUNT)],
+    candidates=lambda g, p: [PlayBishop(p, h) for h in range(g.topology.hex_count)],
     check=bishop_reason,
     effect=do_bishop,
     summary=_BISHOP_SUMMARY,
@@ -122,7 +121,7 @@ def deserter_place_options(game: GameState, p: int) -> list[Action]:
 
 
 def check_remove_knight(game: GameState, a: RemoveKnight) -> str | None:
-    if not 0 <= a.node < NODE_COUNT or game.knight_owner[a.node] != a.player:
+    if not 0 <= a.node < game.topology.node_count or game.knight_owner[a.node] != a.player:
         return f"you have no knight on intersection {a.node}"
     return None
 
@@ -186,17 +185,19 @@ def is_open_road(game: GameState, edge: int) -> bool:
     so a road from an own settlement to an own knight is closed.
     """
     owner = game.edge_owner[edge]
-    for node in EDGE_NODES[edge]:
+    for node in game.topology.edge_nodes[edge]:
         if game.node_owner[node] == owner or game.knight_owner[node] == owner:
             continue
-        if not any(f != edge and game.edge_owner[f] == owner for f in NODE_EDGES[node]):
+        if not any(
+            f != edge and game.edge_owner[f] == owner for f in game.topology.node_edges[node]
+        ):
             return True
     return False
 
 
 def diplomat_reason(game: GameState, a: PlayDiplomat) -> str | None:
-    if not 0 <= a.edge < EDGE_COUNT:
-        return f"edge {a.edge} does not exist (edges are 0-{EDGE_COUNT - 1})"
+    if not 0 <= a.edge < game.topology.edge_count:
+        return f"edge {a.edge} does not exist (edges are 0-{game.topology.edge_count - 1})"
     if game.edge_owner[a.edge] == NOBODY:
         return f"edge {a.edge} has no road"
     if not is_open_road(game, a.edge):
@@ -231,7 +232,7 @@ DIPLOMAT = CardRule(
 
 def intrigue_reason(game: GameState, a: PlayIntrigue) -> str | None:
     p, node = a.player, a.node
-    if not 0 <= node < NODE_COUNT:
+    if not 0 <= node < game.topology.node_count:
         return f"intersection {node} does not exist"
     owner = game.knight_owner[node]
     if owner in (NOBODY, p):

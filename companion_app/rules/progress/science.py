@@ -38,7 +38,6 @@ from companion_app.rules.progress.shared import (
 )
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
-from companion_app.rules.topology import HEX_COUNT, NODE_HEXES
 from companion_app.rules.words import Telling, place_words
 
 DECK = Track.SCIENCE
@@ -157,7 +156,7 @@ def inventor_candidates(game: GameState, p: int) -> list[Action]:
 
 
 def inventor_reason(game: GameState, a: PlayInventor) -> str | None:
-    if not 0 <= a.hex < a.other < HEX_COUNT:
+    if not 0 <= a.hex < a.other < game.topology.hex_count:
         return "name two different hexes, the lower id first"
     for h in (a.hex, a.other):
         token = game.tokens[h]
@@ -223,7 +222,7 @@ MEDICINE = CardRule(
 def harvest(game: GameState, p: int, terrain: Terrain) -> None:
     """Irrigation / Mining: 2 per hex of ``terrain`` next to the player's buildings, as far
     as the bank has them."""
-    hexes = {h for node in game.buildings_of[p] for h in NODE_HEXES[node]}
+    hexes = {h for node in game.buildings_of[p] for h in game.topology.node_hexes[node]}
     count = sum(1 for h in hexes if game.board.terrains[h] is terrain)
     card = TERRAIN_RESOURCE[terrain]
     assert card is not None

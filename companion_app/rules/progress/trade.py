@@ -32,7 +32,6 @@ from companion_app.rules.progress.shared import (
 )
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
-from companion_app.rules.topology import HEX_COUNT, NODE_HEXES
 from companion_app.rules.words import Line, LineKind, Telling, hex_words
 
 DECK = Track.TRADE
@@ -232,13 +231,13 @@ def take_card_told(t: Telling, a: TakeCard) -> list[Line]:
 def merchant_hexes(game: GameState, p: int) -> list[int]:
     """Land hexes with a resource next to one of the player's settlements or cities."""
     terrains = game.board.terrains
-    hexes = {h for node in game.buildings_of[p] for h in NODE_HEXES[node]}
+    hexes = {h for node in game.buildings_of[p] for h in game.topology.node_hexes[node]}
     return sorted(h for h in hexes if terrains[h] is not Terrain.DESERT)
 
 
 def merchant_reason(game: GameState, a: PlayMerchant) -> str | None:
-    if not 0 <= a.hex < HEX_COUNT:
-        return f"hex {a.hex} does not exist (hexes are 0-{HEX_COUNT - 1})"
+    if not 0 <= a.hex < game.topology.hex_count:
+        return f"hex {a.hex} does not exist (hexes are 0-{game.topology.hex_count - 1})"
     if game.board.terrains[a.hex] is Terrain.DESERT:
         return "the merchant goes on a hex with a resource, not the desert"
     if a.hex not in merchant_hexes(game, a.player):

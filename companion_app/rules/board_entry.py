@@ -1,0 +1,223 @@
+"""A table's own board, entered position by position (the New game's "enter the table's
+board"): a description read with a clear error naming the first problem, and written back.
+
+Ids are those of :mod:`companion_app.rules.topology` for the game's island (the
+:class:`~board.Frame`): hexes 0-18 and harbour slots 0-8 for 3-4 players, hexes 0-29 and slots
+0-10 for 5-6 (§12); ``docs/board.md`` draws them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion_app.rules.board import FRAME_19, Board, Frame, validate_board
+from companion_app.rules.cards import Harbour, Terrain
+from companion_app.rules.errors import BoardError
+
+_TOKEN_RANGE = "2-6 and 8-12"
+
+
+_DESCRIPTION_KEYS = ("hexes", "harbours")
+_HEX_KEYS = ("hex", "terrain", "token")
+_SLOT_KEYS = ("slot", "harbour")
+_TERRAIN_NAMES = ", ".join(t.value for t in Terrain)
+_HARBOUR_NAMES = ", ".join(h.value for h in Harbour)
+_HARBOUR_ALIASES: dict[str, Harbour] = {h.value: h for h in Harbour} | {
+    h.name.lower(): h for h in Harbour
+}
+
+
+def board_from_description(description: Mapping[str, Any], frame: Frame = FRAME_19) -> Board:
+    """The board a table already laid out on ``frame`` (19 hexes unless told), entered
+    position by position.
+
+    The description (JSON-shaped) lists every hex and every harbour slot once, in any order::
+
+        {
+          "hexes": [
+            {"hex": 0, "terrain": "mountains", "token": 10},
+            {"hex": 1, "terrain": "pasture", "token": 2},
+            ...
+            {"hex": 9, "terrain": "desert", "token": null},
+            ...                                    (19 entries, hexes 0-18; 30 on FRAME_30)
+          ],
+          "harbours": [
+            {"slot": 0, "harbour": "3:1"},
+            {"slot": 1, "harbour": "wool"},
+            ...                                    (9 entries, slots 0-8; 11 on FRAME_30)
+          ],
+          "robber": 14                             (30 hexes only, may be left out)
+        }
+
+    * ``hex`` / ``slot``: the position id (``docs/board.md`` draws them), a whole number.
+    * ``terrain``: hills, forest, pasture, fields, mountains or desert (any letter case).
+    * ``token``: the number on the hex (2-6, 8-12); ``null`` or left out for the desert.
+    * ``harbour``: ``3:1`` (or ``generic``), brick, lumber, wool, grain or ore (any letter case).
+    * ``robber``: on 30 hexes, the desert the players chose for the robber (§12); left out or
+      ``null``, the desert nearer the middle.
+
+    Problems are reported in reading order: the shape of each hex entry (unknown key, position
+    that does not exist or is listed twice, unknown terrain, a token that is not a number), then
+    missing hexes, then the same for the harbours, and finally the board rules of
+    :func:`validate_board` (counts, token on the desert, 6 or 8 next to 6 or 8, the robber's
+    desert).
+
+    :raises BoardError: naming the first problem, e.g. ``"hex 23 does not exist; hexes are
+        numbered 0-18"``.
+    """
+    if not isinstance(description, Mapping):
+        raise BoardError(
+            "a board description must be an object with 'hexes' and 'harbours', "
+            f"got {type(description).__name__}"
+        )
+    keys = _DESCRIPTION_KEYS if frame is FRAME_19 else (*_DESCRIPTION_KEYS, "robber")
+    _check_keys(description, keys, "the board description")
+    terrains, tokens = _hexes(description, frame)
+    harbours = _harbours(description, frame)
+    board = Board(tuple(terrains), tuple(tokens), tuple(harbours), _robber(description, terrains))
+    validate_board(board)
+    return board
+
+
+def _hexes(description: Mapping[str, Any], frame: Frame) -> tuple[list[Terrain], list[int | None]]:
+    count, numbering = frame.topology.hex_count, frame.hex_range
+    hex_entries = _entry_list(description, "hexes", count)
+    terrains: list[Terrain | None] = [None] * count
+    tokens: list[int | None] = [None] * count
+    for i, entry in enumerate(hex_entries):
+        where = f"hexes[{i}]"
+        entry = _entry_mapping(entry, where, _HEX_KEYS)
+        h = _position(entry, where, "hex", count, "hexes are numbered " + numbering)
+        if terrains[h] is not None:
+            raise BoardError(f"hex {h} is listed twice")
+        terrains[h] = _terrain(entry, h)
+        tokens[h] = _token(entry, h)
+    present: list[Terrain] = []
+    for h, terrain in enumerate(terrains):
+        if terrain is None:
+            raise BoardError(
+                f"hex {h} is missing; a board description lists all {count} hexes ({numbering})"
+            )
+        present.append(terrain)
+    return present, tokens
+
+
+def _harbours(description: Mapping[str, Any], frame: Frame) -> list[Harbour]:
+    count, numbering = frame.topology.harbour_count, frame.slot_range
+    slot_entries = _entry_list(description, "harbours", count)
+    harbours: list[Harbour | None] = [None] * count
+    for i, entry in enumerate(slot_entries):
+        where = f"harbours[{i}]"
+        entry = _entry_mapping(entry, where, _SLOT_KEYS)
+        s = _position(entry, where, "slot", count, "harbour slots are numbered " + numbering)
+        if harbours[s] is not None:
+            raise BoardError(f"harbour slot {s} is listed twice")
+        harbours[s] = _harbour(entry, s)
+    return _present_slots(harbours, numbering)
+
+
+def _robber(description: Mapping[str, Any], terrains: Sequence[Terrain]) -> int | None:
+    """The table's desert for the robber; None for the rule's own (so one board reads one way)."""
+    start = description.get("robber")
+    if start is None:
+        return None
+    if not isinstance(start, int) or isinstance(start, bool):
+        raise BoardError(f"the robber's desert must be a hex number, got {start!r}")
+    deserts = [h for h, t in enumerate(terrains) if t is Terrain.DESERT]
+    rule = Board(tuple(terrains), (), ()).desert_hex if len(deserts) == 2 else None
+    return None if start == rule else start
+
+
+def board_to_description(board: Board) -> dict[str, Any]:
+    """The description :func:`board_from_description` reads back as ``board``, in id order."""
+    return {
+        "hexes": [
+            {"hex": h, "terrain": terrain.value, "token": token}
+            for h, (terrain, token) in enumerate(zip(board.terrains, board.tokens, strict=True))
+        ],
+        "harbours": [{"slot": s, "harbour": h.value} for s, h in enumerate(board.harbours)],
+    } | ({} if board.robber_start is None else {"robber": board.robber_start})
+
+
+def _check_keys(entry: Mapping[Any, Any], allowed: tuple[str, ...], where: str) -> None:
+    for key in entry:
+        if key not in allowed:
+            raise BoardError(
+                f"{where} has an unknown key {key!r}; the keys are {', '.join(allowed)}"
+            )
+
+
+def _entry_list(description: Mapping[str, Any], key: str, count: int) -> Sequence[Any]:
+    if key not in description:
+        raise BoardError(f"the board description has no {key!r} list ({count} entries)")
+    entries = description[key]
+    if isinstance(entries, str | bytes) or not isinstance(entries, Sequence):
+        raise BoardError(f"{key!r} must be a list of {count} entries, got {type(entries).__name__}")
+    return entries
+
+
+def _entry_mapping(entry: Any, where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
+    if not isinstance(entry, Mapping):
+        raise BoardError(f"{where} must be an object with {', '.join(keys)}, got {entry!r}")
+    _check_keys(entry, keys, where)
+    return entry
+
+
+def _position(entry: Mapping[str, Any], where: str, key: str, count: int, numbering: str) -> int:
+    if key not in entry:
+        raise BoardError(f"{where} has no {key!r} position")
+    value = entry[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BoardError(f"{where}: the {key} position must be a whole number, got {value!r}")
+    if not 0 <= value < count:
+        label = "harbour slot" if key == "slot" else key
+        raise BoardError(f"{label} {value} does not exist; {numbering}")
+    return value
+
+
+def _terrain(entry: Mapping[str, Any], h: int) -> Terrain:
+    name = entry.get("terrain")
+    if not isinstance(name, str):
+        raise BoardError(f"hex {h}: the terrain must be a name ({_TERRAIN_NAMES}), got {name!r}")
+    try:
+        return Terrain(name.strip().lower())
+    except ValueError:
+        raise BoardError(
+            f"hex {h}: unknown terrain {name!r}; the terrains are {_TERRAIN_NAMES}"
+        ) from None
+
+
+def _token(entry: Mapping[str, Any], h: int) -> int | None:
+    token = entry.get("token")
+    if token is not None and (not isinstance(token, int) or isinstance(token, bool)):
+        raise BoardError(
+            f"hex {h}: the token must be a number ({_TOKEN_RANGE}) or null, got {token!r}"
+        )
+    return token
+
+
+def _harbour(entry: Mapping[str, Any], s: int) -> Harbour:
+    name = entry.get("harbour")
+    if not isinstance(name, str):
+        raise BoardError(
+            f"harbour slot {s}: the harbour must be a name ({_HARBOUR_NAMES}), got {name!r}"
+        )
+    harbour = _HARBOUR_ALIASES.get(name.strip().lower())
+    if harbour is None:
+        raise BoardError(
+            f"harbour slot {s}: unknown harbour {name!r}; the harbours are {_HARBOUR_NAMES}"
+        )
+    return harbour
+
+
+def _present_slots(harbours: list[Harbour | None], numbering: str) -> list[Harbour]:
+    result: list[Harbour] = []
+    for s, harbour in enumerate(harbours):
+        if harbour is None:
+            raise BoardError(
+                f"harbour slot {s} is missing; a board description lists all "
+                f"{len(harbours)} harbour slots ({numbering})"
+            )
+        result.append(harbour)
+    return result
