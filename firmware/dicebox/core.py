@@ -363,6 +363,7 @@ class DiceBox:
                 ("unacked", len(self.ring)),
                 ("lost", self.lost),
                 ("dice", p.DICE_MODES[self.dice.mode]),
+                ("draws", 6),  # SHOW may name who draws in draws=: six names of 10
             ),
         )
 
@@ -469,7 +470,9 @@ class DiceBox:
             self.lights.start(LEDTEST, now_ms)
         elif kind == "SHOW":
             self.turn = fields.get("turn", "").upper()  # the display's font has capitals
-            self.draws = fields.get("draw", "").upper().replace(".", " ")
+            # who draws: names joined by "." (draws=, from a host that read HELLO's draws=; an
+            # older host's draw=, 32 characters, names cut to 7)
+            self.draws = (fields.get("draws") or fields.get("draw", "")).upper()
         elif kind == "MODE":
             self.host_modes = True
             mode = p.DICE_MODES.index(fields["dice"])

@@ -27,7 +27,8 @@ DICE_MODES = ("fair", "balanced", "deck")
 # malformed; "range": a field is well-formed but out of range (e.g. track position past its end).
 
 # Field kinds: "u" unsigned decimal, "d" die face 1..6, "e" event name, "b" flag 0/1,
-# "x" upper-case hex id (1..16 digits), "t" token [A-Za-z0-9._-] (1..32 chars).
+# "x" upper-case hex id (1..16 digits), "t" token [A-Za-z0-9._-] (1..32 chars), "l" a list of
+# names: a token of up to 65 chars (six names of 10 joined by "."; SHOW's draws=).
 # Each message: its fields as "key:kind" separated by spaces, "?" after an optional one (see
 # `decode`). Fields are written in this order; a reader accepts any order and ignores keys
 # it does not know (so later versions can add fields). Strings rather than tuples of tuples,
@@ -44,7 +45,7 @@ HOST_MESSAGES = {
     "ALCH": "y:d? r:d?",
     "LEDTEST": "",
     "PING": "n:t?",
-    "SHOW": "turn:t? draw:t?",
+    "SHOW": "turn:t? draw:t? draws:l?",
     "MODE": "dice:t",
 }
 
@@ -136,8 +137,8 @@ def _only(text: str, allowed: bytes) -> bool:
 
 def _value(kind: str, text: str) -> int | str:
     """Convert one field's text by its kind; raises ValueError (malformed) or IndexError (range)."""
-    if kind == "t":
-        if 0 < len(text) <= 32 and _only(text, _TOKEN_CHARS):
+    if kind == "t" or kind == "l":
+        if 0 < len(text) <= (32 if kind == "t" else 65) and _only(text, _TOKEN_CHARS):
             return text
         raise ValueError(text)
     if kind == "x":

@@ -10,7 +10,9 @@ hardware layer sends `Screen.buf` to the display. Layout, top to bottom:
 - y 12-41: the yellow die (outlined, white pips) and the red die (solid, black pips), shaking for
   `SHAKE_MS` after a press with their final faces; the sum, inverted with ``ROBBER`` on a 7.
 - y 44-53: the event die: a ship, or the castle's colour and its track, and who draws a
-  progress card (``SHOW draw=``); ``ATTACK!`` blinking while the barbarians attack.
+  progress card (``SHOW draws=`` or ``draw=``: up to six names, in two rows cut to their
+  columns when they do not fit beside the track); ``ATTACK!`` blinking while the barbarians
+  attack.
 - y 56-63: the barbarian track, one cell per space, the ship's cell filled.
 
 Text is a 3x5 font of our own, scaled up with `fill_rect`, so a frame is the same pixels with
@@ -172,11 +174,19 @@ class Screen:
             colour, track = CASTLES[event]
             self.castle(2, 44)
             x = self.text(colour, 22, 44, 2) + 3
-            if draw:  # who draws a progress card, under the track's name
-                self.text(track, x, 44)
-                self.text((b"DRAW " + draw.encode())[: (WIDTH - x + 1) // 4], x, 50)
-            else:
+            room = (WIDTH - x + 1) // 4  # characters in a row of the small font
+            if not draw:
                 self.text(track, x, 49)
+            elif len(draw) + 5 <= room:  # who draws a progress card, under the track's name
+                self.text(track, x, 44)
+                self.text(b"DRAW " + draw.replace(".", " ").encode(), x, 50)
+            else:  # more names than fit (up to six): two rows of names, each cut to its column
+                names = draw.split(".")
+                per_row = (len(names) + 1) // 2
+                cut = (room + 1) // per_row - 1
+                for i in range(len(names)):
+                    column = x + i % per_row * (cut + 1) * 4
+                    self.text(names[i][:cut].encode(), column, 44 + i // per_row * 6)
         # barbarian track
         if length > 1:
             cell = WIDTH // length

@@ -41,11 +41,13 @@ def test_vector_files_cover_every_message_and_error() -> None:
         ("host.jsonl", "device"),
         ("modes-device.jsonl", "host"),
         ("modes-host.jsonl", "device"),
+        ("names-device.jsonl", "host"),
+        ("names-host.jsonl", "device"),
     ],
 )
 def test_valid_vectors_decode_and_encode(name: str, schema: str) -> None:
     vectors = load_vectors(name)
-    assert len(vectors) >= (16 if name[0] != "m" else 4)
+    assert len(vectors) >= {"m": 4, "n": 1}.get(name[0], 16)
     for v in vectors:
         kind, fields = p.decode(raw(v["line"]), SCHEMAS[schema])
         assert (kind, fields) == (v["type"], v["fields"]), v["note"]
@@ -57,7 +59,8 @@ def test_valid_vectors_decode_and_encode(name: str, schema: str) -> None:
 
 def test_invalid_vectors_are_rejected_with_their_code() -> None:
     vectors = load_vectors("invalid.jsonl") + load_vectors("modes-invalid.jsonl")
-    assert len(vectors) >= 36
+    vectors += load_vectors("names-invalid.jsonl")
+    assert len(vectors) >= 39
     for v in vectors:
         with pytest.raises(p.ProtocolError) as info:
             p.decode(raw(v["line"]), SCHEMAS[v["to"]])
@@ -131,7 +134,8 @@ def raw(s):
     return bytes([ord(c) for c in s])
 for name, to in (("device.jsonl", "host"), ("host.jsonl", "device"), ("invalid.jsonl", None),
                  ("modes-device.jsonl", "host"), ("modes-host.jsonl", "device"),
-                 ("modes-invalid.jsonl", None)):
+                 ("modes-invalid.jsonl", None), ("names-device.jsonl", "host"),
+                 ("names-host.jsonl", "device"), ("names-invalid.jsonl", None)):
     for text in open(sys.argv[2] + "/" + name):
         v = json.loads(text)
         try:
@@ -156,7 +160,7 @@ def test_vectors_in_the_micropython_vm() -> None:
     )
     got = [json.loads(line) for line in result.stdout.decode().splitlines()]
     expected = []
-    for prefix in ("", "modes-"):
+    for prefix in ("", "modes-", "names-"):
         for name in ("device.jsonl", "host.jsonl"):
             expected += [
                 {"line": v["line"], "type": v["type"], "fields": v["fields"]}
