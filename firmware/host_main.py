@@ -16,7 +16,7 @@ Options:
     --show-leds         print the LED strip to stderr whenever it changes
     --show-display      print each new display frame to stderr: OLED <1024 bytes in hex>
     --dice-mode MODE    fair | balanced | deck: the dice mode to start in (default: the flash
-                        record's, fair without one), as if set on the box
+                        record's, fair without one), as if set on the box: kept in the record
     --flash FILE        the box's flash record (unacknowledged rolls, standalone track) lives in
                         FILE (and FILE.new while it is replaced); without it nothing survives
 

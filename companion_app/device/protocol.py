@@ -18,6 +18,11 @@ MAX_LINE: Final = 128
 EVENTS: Final = ("ship", "trade", "politics", "science")
 TRACK_MIN_LEN: Final = 2
 TRACK_MAX_LEN: Final = 16
+DRAWS_NAMES: Final = 6
+"""``SHOW draws=``: at most this many names, each of at most ``DRAWS_NAME_LEN`` characters,
+joined by ``.`` (sent only to a box whose HELLO said ``draws=``)."""
+DRAWS_NAME_LEN: Final = 10
+DRAWS_LEN: Final = DRAWS_NAMES * (DRAWS_NAME_LEN + 1) - 1
 DICE_MODES: Final = ("fair", "balanced", "deck")
 """The production dice's modes (``MODE dice=``, ``HELLO ... dice=``); a box without the modes
 rolls fair dice."""
@@ -26,8 +31,9 @@ ErrorCode = Literal["long", "frame", "crc", "unknown", "field", "range"]
 
 # Field kinds: u unsigned, d die face, e event face, b flag, x upper-case hex id, t token,
 # m dice mode (a token that is one of DICE_MODES; what the box says of its mode is read as a
-# token, so that a later firmware's mode is not a bad line).
-Kind = Literal["u", "d", "e", "b", "x", "t", "m"]
+# token, so that a later firmware's mode is not a bad line), l a list of names (a token of up
+# to DRAWS_LEN characters: SHOW's draws=).
+Kind = Literal["u", "d", "e", "b", "x", "t", "m", "l"]
 Spec = tuple[tuple[str, Kind, bool], ...]
 
 DEVICE_MESSAGES: Final[Mapping[str, Spec]] = {
@@ -40,6 +46,7 @@ DEVICE_MESSAGES: Final[Mapping[str, Spec]] = {
         ("unacked", "u", True),
         ("lost", "u", True),
         ("dice", "t", False),
+        ("draws", "u", False),
     ),
     "ROLL": (
         ("seq", "u", True),
@@ -71,7 +78,7 @@ HOST_MESSAGES: Final[Mapping[str, Spec]] = {
     "ALCH": (("y", "d", False), ("r", "d", False)),
     "LEDTEST": (),
     "PING": (("n", "t", False),),
-    "SHOW": (("turn", "t", False), ("draw", "t", False)),
+    "SHOW": (("turn", "t", False), ("draw", "t", False), ("draws", "l", False)),
     "MODE": (("dice", "m", True),),
 }
 """What a host sends."""
@@ -189,8 +196,8 @@ def unframe(line: bytes) -> str:
 
 
 def _value(kind: Kind, text: str) -> Value:
-    if kind in ("t", "m"):
-        if not (0 < len(text) <= 32 and set(text) <= _TOKEN):
+    if kind in ("t", "m", "l"):
+        if not (0 < len(text) <= (DRAWS_LEN if kind == "l" else 32) and set(text) <= _TOKEN):
             raise ProtocolError("field", text)
         if kind == "m" and text not in DICE_MODES:
             raise ProtocolError("range", text)

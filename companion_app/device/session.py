@@ -141,6 +141,10 @@ class HostSession:
         # answers it with ERR unknown, and rolls must not wait for it); sent on change and
         # after every HELLO from the box.
         self._show: bytes | None = None
+        self._shown: tuple[str, tuple[str, ...]] = ("", ())  # the turn and who draws in it
+        # How many names the box's SHOW draws= takes (its HELLO's draws=); 0: a box before it,
+        # sent draw= (32 characters, names cut to 7).
+        self._box_draws = 0
         # Boxes that sent a roll of an earlier boot (boot=): they understand ACK boot=. Any
         # other box would take "ACK seq=1 boot=X" for its own roll 1 and forget it.
         self._boot_aware: set[str] = set()
@@ -239,21 +243,33 @@ class HostSession:
 
     def show(self, turn: str, draws: Sequence[str] = ()) -> None:
         """What the box's display says: whose turn it is, who draws on a castle (tokens of
-        letters and digits; the box shows the first characters that fit)."""
-        fields: dict[str, p.Value] = {}
-        if turn:
-            fields["turn"] = turn[:32]
-        if draws:
-            draw = ".".join(draws)
-            if len(draw) > 32:  # a token is at most 32 characters: shorter names then
-                draw = ".".join(name[:7] for name in draws)[:32].strip(".")
-            fields["draw"] = draw
-        line = p.encode("SHOW", fields)
+        letters and digits, as many as the game has players; the box shows the first
+        characters that fit)."""
+        self._shown = (turn, tuple(draws))
+        line = self._show_line()
         if line != self._show:
             self.counters.state_changes += 1
             self._show = line
             if self.connected:
                 self._out += line
+
+    def _show_line(self) -> bytes:
+        """SHOW for the wanted turn and draws, as this box takes it: ``draws=`` (every name,
+        up to ``DRAWS_NAMES`` of ``DRAWS_NAME_LEN``) to a box whose HELLO said ``draws=``, else
+        ``draw=`` (one token of 32 characters: names cut to 7 when they do not fit whole)."""
+        turn, draws = self._shown
+        fields: dict[str, p.Value] = {}
+        if turn:
+            fields["turn"] = turn[:32]
+        if draws and self._box_draws:
+            names = draws[: min(self._box_draws, p.DRAWS_NAMES)]
+            fields["draws"] = ".".join(name[: p.DRAWS_NAME_LEN] for name in names)
+        elif draws:
+            draw = ".".join(draws)
+            if len(draw) > 32:  # a token is at most 32 characters: shorter names then
+                draw = ".".join(name[:7] for name in draws)[:32].strip(".")
+            fields["draw"] = draw
+        return p.encode("SHOW", fields)
 
     def attack(self) -> None:
         """Play the attack animation once (not repeated to a box that comes back later)."""
@@ -370,6 +386,7 @@ class HostSession:
         dice = m.text("dice") if "dice" in m.fields else None
         info = DeviceInfo(m.text("dev"), m.text("boot"), m.text("fw"), m.number("proto"), dice)
         self._mode_aware = dice is not None
+        self._box_draws = m.number("draws") if "draws" in m.fields else 0
         self.device_unacked = m.number("unacked")
         previous = self.info
         before = self._last_info
@@ -397,6 +414,7 @@ class HostSession:
             self._attack_pending = False
             self._out += p.encode("ATTACK")
         if self._show is not None:
+            self._show = self._show_line()  # in the form this box takes (draws= or draw=)
             self._out += self._show
 
     def _heartbeat(self, m: p.Message, now: float, events: list[LinkEvent]) -> None:

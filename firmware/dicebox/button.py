@@ -40,7 +40,3 @@ class Debouncer:
         ):
             self._ready = True
         return False
-
-    @property
-    def ready(self) -> bool:
-        return self._ready

@@ -45,20 +45,13 @@ class Roll:
     otherwise file a new boot's roll under the old boot's name."""
 
     def __init__(
-        self,
-        seq: int,
-        yellow: int,
-        red: int,
-        event: str,
-        t_ms: int,
-        offline: bool,
-        alch: bool,
-        boot: str,
+        self, seq: int, y: int, r: int, e: str, t: int, offline: bool, alc: bool, boot: str
     ) -> None:
-        fields = (("seq", seq), ("y", yellow), ("r", red), ("e", event), ("t", t_ms))
+        """The arguments are named as the ROLL line's fields (yellow, red, event, up time)."""
+        fields = (("seq", seq), ("y", y), ("r", r), ("e", e), ("t", t))
         if offline:
             fields += (("off", 1),)
-        if alch:
+        if alc:
             fields += (("alc", 1),)
         fields += (("boot", boot),)
         self.seq = seq
@@ -66,12 +59,7 @@ class Roll:
         self.sent_ms = -1  # when the ROLL line was last queued (-1: never)
         self.line = p.encode("ROLL", fields)
         self.boot = boot
-        self.record = roll_line(boot, seq, yellow, red, event, t_ms, offline, alch)
-
-    @property
-    def kept(self) -> "Roll":
-        """What the flash record holds of it: the roll itself (its ``boot``, its ``record``)."""
-        return self
+        self.record = roll_line(boot, seq, y, r, e, t, offline, alc)
 
 
 class DiceBox:
@@ -134,10 +122,22 @@ class DiceBox:
         self.on_roll = None  # type: Any  # called after a press made a roll, before it is kept and sent
         self.store = store  # `store.Store` or None (nothing survives a reset)
         self._save_at = -1  # when the record is due to be written again (-1: it is up to date)
-        if store is not None:
-            self._restore(store)
-        if mode >= 0:
+        if store is not None:  # what the flash record kept across the reset
+            track, kept, dice_line = store.load()
+            if dice_line:
+                try:
+                    dice.restore(dice_line)
+                except ValueError:
+                    pass  # a record of another version's dice: fair, fresh decks
+            if 0 < track < self.STANDALONE_TRACK_LEN - 1:
+                self.lights.set_track(track, self.STANDALONE_TRACK_LEN)
+            for k in kept[-self.RING_SIZE :]:
+                if k.boot == boot_id:  # the same boot id again (a fixed one on a computer)
+                    self.seq = max(self.seq, k.seq)
+                self.ring.append(Roll(k.seq, k.y, k.r, k.e, k.t, k.off, k.alc, k.boot))
+        if 0 <= mode != dice.mode:
             dice.mode = mode
+            self.save()  # as if set on the box: kept in flash, so the next boot starts in it
         self._send(self._hello(now_ms))
 
     # ---- inputs ---------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ class DiceBox:
         if self.host and (full or not self.armed):
             self.lights.start(BLINK, now_ms)
             self.lights.beep(now_ms, Lights.BLINK_TONE_HZ, 120)
-            fields = (("armed", 1 if self.armed else 0), ("t", self._up(now_ms)))
+            fields = (("armed", 1 if self.armed else 0), ("t", now_ms - self.boot_ms))
             if full:
                 fields += (("full", 1),)
             self._send(p.encode("PRESS", fields))
@@ -221,7 +221,7 @@ class DiceBox:
             yellow,
             red,
             event,
-            self._up(now_ms),
+            now_ms - self.boot_ms,
             not self.host,
             alch is not None,
             self.boot_id,
@@ -231,9 +231,23 @@ class DiceBox:
         if self.on_roll is not None:
             self.on_roll(now_ms)  # the display shows it first
         if not self.host:
-            self._standalone_roll(event, now_ms)
+            # The box's own track moves as the rules' does. The rules send the ship home at
+            # the attack (§7), so the next roll, whatever it is, ends the attack's animation;
+            # a ship then sails one space, and one arriving attacks.
+            lights = self.lights
+            if lights.arrived() or self._reset_track_at >= 0:
+                self._reset_track_at = -1
+                lights.cancel(ATTACK)
+                lights.set_track(0, lights.length)
+            if event == "ship":
+                lights.set_track(lights.pos + 1, lights.length)
+                if lights.arrived():
+                    self.attacks += 1
+                    lights.start(ATTACK, now_ms)
+                    self._reset_track_at = now_ms + Lights.ATTACK_MS
         self.save()  # kept before anyone hears of it: a reset from here on cannot lose it
-        self._send_roll(roll, now_ms)
+        roll.sent_ms = now_ms
+        self._send(roll.line)
         self.lights.beep(now_ms, Lights.ROLL_TONE_HZ, Lights.ROLL_TONE_MS)
         if event != "ship":
             self.lights.start(FLASH, now_ms, event)
@@ -252,7 +266,13 @@ class DiceBox:
         self._expire_host(now_ms)
         if now_ms >= self.next_hb_ms:
             self.next_hb_ms = now_ms + self.HB_INTERVAL_MS
-            self._send(self._heartbeat(now_ms))
+            fields = (
+                ("up", now_ms - self.boot_ms),
+                ("last", self.seq),
+                ("unacked", len(self.ring)),
+                ("armed", 1 if self.armed or not self.host else 0),
+            )
+            self._send(p.encode("HB", fields))
         if self.host:
             self._resend(now_ms)
         if 0 <= self._reset_track_at <= now_ms:
@@ -262,20 +282,6 @@ class DiceBox:
             self.save()
 
     # ---- the flash record -----------------------------------------------------------------------
-    def _restore(self, store: "Any") -> None:
-        track, kept, dice = store.load()
-        if dice:
-            try:
-                self.dice.restore(dice)
-            except ValueError:
-                pass  # a record of another version's dice: fair, fresh decks
-        if 0 < track < self.STANDALONE_TRACK_LEN - 1:
-            self.lights.set_track(track, self.STANDALONE_TRACK_LEN)
-        for k in kept[-self.RING_SIZE :]:
-            if k.boot == self.boot_id:  # the same boot id again (a fixed one on a computer)
-                self.seq = max(self.seq, k.seq)
-            self.ring.append(Roll(k.seq, k.y, k.r, k.e, k.t, k.off, k.alc, k.boot))
-
     def save(self) -> None:
         """Write the record now (unacknowledged rolls, standalone track)."""
         self._save_at = -1
@@ -339,18 +345,11 @@ class DiceBox:
         return (now_ms - self.boot_ms) % 1000 < 100
 
     # ---- internals ------------------------------------------------------------------------------
-    def _up(self, now_ms: int) -> int:
-        return now_ms - self.boot_ms
-
     def _send(self, line: bytes) -> None:
         if len(self.outbox) >= self.OUTBOX_LINES:
             self.outbox.pop(0)
             self.dropped_lines += 1
         self.outbox.append(line)
-
-    def _send_roll(self, roll: Roll, now_ms: int) -> None:
-        roll.sent_ms = now_ms
-        self._send(roll.line)
 
     def _hello(self, now_ms: int) -> bytes:
         return p.encode(
@@ -360,21 +359,11 @@ class DiceBox:
                 ("proto", p.PROTOCOL_VERSION),
                 ("dev", self.device_id),
                 ("boot", self.boot_id),
-                ("up", self._up(now_ms)),
+                ("up", now_ms - self.boot_ms),
                 ("unacked", len(self.ring)),
                 ("lost", self.lost),
                 ("dice", p.DICE_MODES[self.dice.mode]),
-            ),
-        )
-
-    def _heartbeat(self, now_ms: int) -> bytes:
-        return p.encode(
-            "HB",
-            (
-                ("up", self._up(now_ms)),
-                ("last", self.seq),
-                ("unacked", len(self.ring)),
-                ("armed", 1 if self.armed or not self.host else 0),
+                ("draws", 6),  # SHOW may name who draws in draws=: six names of 10
             ),
         )
 
@@ -389,7 +378,12 @@ class DiceBox:
         """A host (re)appeared or said HELLO: introduce ourselves and offer every unacked roll."""
         self.host = True
         self._send(self._hello(now_ms))
-        offline = [roll.seq for roll in self.ring if roll.offline and self._offered(roll)]
+        # an earlier boot's roll only for a host that takes them (HELLO boots=1)
+        offline = [
+            roll.seq
+            for roll in self.ring
+            if roll.offline and (roll.boot == self.boot_id or self.host_boots)
+        ]
         if offline:
             fields = (("n", len(offline)), ("first", offline[0]), ("last", offline[-1]))
             self._send(p.encode("OFFLINE", fields))
@@ -397,44 +391,20 @@ class DiceBox:
             roll.sent_ms = -1  # due now: `_resend` sends them in order as the port takes them
         self._resend(now_ms)
 
-    def _offered(self, roll: Roll) -> bool:
-        """An earlier boot's roll goes only to a host that said it takes them (HELLO boots=1):
-        an older host would file it under the current boot."""
-        return roll.boot == self.boot_id or self.host_boots
-
-    def _room(self) -> bool:
-        return len(self.outbox) <= self.OUTBOX_LINES - self.OUTBOX_SPARE
-
     def _resend(self, now_ms: int) -> None:
         """Send due unacknowledged rolls, oldest first, without crowding the outbox."""
         for roll in self.ring:
-            if not self._room():
+            if len(self.outbox) > self.OUTBOX_LINES - self.OUTBOX_SPARE:
                 return
-            if not self._offered(roll):
-                continue
+            if roll.boot != self.boot_id and not self.host_boots:
+                continue  # an earlier boot's roll: only for a host that takes them (HELLO boots=1)
             if roll.sent_ms < 0 or now_ms - roll.sent_ms >= self.RESEND_MS:
-                self._send_roll(roll, now_ms)
-
-    def _standalone_roll(self, event: str, now_ms: int) -> None:
-        """The box's own track moves as the rules' does. The rules send the ship home at the
-        attack (§7), so the next roll, whatever it is, ends the attack's animation; a ship then
-        sails one space, and one arriving attacks."""
-        lights = self.lights
-        if lights.arrived() or self._reset_track_at >= 0:
-            self._reset_track_at = -1
-            lights.cancel(ATTACK)
-            lights.set_track(0, lights.length)
-        if event != "ship":
-            return
-        lights.set_track(lights.pos + 1, lights.length)
-        if lights.arrived():
-            self.attacks += 1
-            lights.start(ATTACK, now_ms)
-            self._reset_track_at = now_ms + Lights.ATTACK_MS
+                roll.sent_ms = now_ms
+                self._send(roll.line)
 
     def _error(self, code: str, kind: str = "", want: str = "") -> None:
         self.errors += 1
-        if not self._room():
+        if len(self.outbox) > self.OUTBOX_LINES - self.OUTBOX_SPARE:
             return  # a flood of bad input must not push out rolls and greetings
         fields = [("code", code)]
         if kind:
@@ -447,7 +417,7 @@ class DiceBox:
         try:
             body = p.unframe(line)
         except p.ProtocolError as exc:
-            self._error(exc.code, want=exc.detail if exc.code == p.E_CRC else "")
+            self._error(exc.code, want=exc.detail if exc.code == "crc" else "")
             return
         # A line with a good CRC comes from a host speaking protocol v1: it is alive.
         self._expire_host(now_ms)
@@ -500,7 +470,9 @@ class DiceBox:
             self.lights.start(LEDTEST, now_ms)
         elif kind == "SHOW":
             self.turn = fields.get("turn", "").upper()  # the display's font has capitals
-            self.draws = fields.get("draw", "").upper().replace(".", " ")
+            # who draws: names joined by "." (draws=, from a host that read HELLO's draws=; an
+            # older host's draw=, 32 characters, names cut to 7)
+            self.draws = (fields.get("draws") or fields.get("draw", "")).upper()
         elif kind == "MODE":
             self.host_modes = True
             mode = p.DICE_MODES.index(fields["dice"])

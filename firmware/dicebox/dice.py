@@ -14,12 +14,11 @@ allocates nothing: the decks are bytearrays filled in place, the weights small i
 """
 
 try:
-    from typing import Callable
+    from typing import Any
 except ImportError:  # MicroPython has no typing module; annotations are not evaluated there
     pass
 
-from .protocol import DICE_MODES as MODES
-from .protocol import EVENT_FACES
+from .protocol import DICE_MODES, EVENTS
 
 _MASK = 0xFFFFFFFF
 
@@ -70,28 +69,28 @@ class Xoshiro128:
         return self.next32() >> (32 - k)
 
 
-FAIR, BALANCED, DECK = 0, 1, 2
+# The modes are indexes of DICE_MODES: 0 fair, 1 balanced, 2 deck (written as numbers: on
+# MicroPython every module-level name is a qstr, and the firmware keeps under 300 of them).
 _PAIRS = 36  # card i is the pair (yellow i // 6 + 1, red i % 6 + 1)
-_DECK_AT = 5  # deck: reshuffled when this many cards are left
-_BALANCED_BELOW = 13  # balanced: reshuffled once fewer than this many are left
 # 0.7 ** k as integers (x 100,000): the cut of a sum that came k times in the last 5 rolls.
 _CUT = (100000, 70000, 49000, 34300, 24010, 16807)
-_MODE_NAMES = (b"fair", b"balanced", b"deck")  # `MODES` as bytes, for the record
-_SUMS = "0123456789ABC"  # balanced's last sums are kept as these characters (0: none yet)
+# Balanced's last sums are kept as these characters (0: none yet). Bytes: a character taken from a
+# str is interned on MicroPython (a qstr each), a byte is a small int.
+_SUMS = b"0123456789ABC"
 
 
 class Dice:
     """The three dice of Cities & Knights. ``getrandbits(k)`` returns k uniform random bits.
 
-    ``mode`` is an index into `MODES`. Each deck mode keeps its own deck whatever the current
+    ``mode`` is an index into `DICE_MODES`. Each deck mode keeps its own deck whatever the current
     mode: ``balanced`` and ``deck`` hold ``1`` for each card still in it and ``0`` for each
     drawn, as the characters the flash record shows; ``recent`` holds balanced's last 5 sums,
     oldest first, as characters of ``0123456789ABC`` (``0``: none yet)."""
 
-    def __init__(self, getrandbits: "Callable[[int], int]") -> None:
+    def __init__(self, getrandbits: "Any") -> None:  # (k) -> k random bits
         self._bits = getrandbits
         self.draws = 0  # raw draws made, rejections included (for tests and benchmarks)
-        self.mode = FAIR
+        self.mode = 0  # fair
         self.balanced = bytearray(b"1" * _PAIRS)
         self.deck = bytearray(b"1" * _PAIRS)
         self.recent = bytearray(b"00000")
@@ -109,29 +108,27 @@ class Dice:
                 return value
         return 0
 
-    def d6(self) -> int:
-        return self.below(6) + 1
-
     def event(self) -> str:
-        return EVENT_FACES[self.below(6)]
+        return EVENTS[max(0, self.below(6) - 2)]  # faces 0-2 ship, 3-5 the three castles
 
     def roll(self) -> tuple:
         """(yellow, red, event) for one press, the production dice by the mode. Fair draws
         yellow, red, event, as the box always has; a deck mode draws a card (a pair), then the
         event die."""
         mode = self.mode
-        if mode == FAIR:
-            return self.d6(), self.d6(), self.event()
-        cards = self.deck if mode == DECK else self.balanced
+        if mode == 0:  # fair
+            return self.below(6) + 1, self.below(6) + 1, self.event()
+        cards = self.deck if mode == 2 else self.balanced
         n = 0
         for c in cards:
             n += c - 48
-        if n <= _DECK_AT or (mode == BALANCED and n < _BALANCED_BELOW):
+        # deck: reshuffled when 5 cards are left; balanced: once fewer than 13 are left
+        if n <= 5 or (mode == 1 and n < 13):
             for i in range(_PAIRS):
                 cards[i] = 49  # reshuffled: every card back
             n = _PAIRS
         total = 0  # deck: any card; balanced: a card of the sum chosen by weight
-        if mode == BALANCED:
+        if mode == 1:  # balanced
             self.count_sums()
             pick = 0
             for total in range(2, 13):
@@ -147,7 +144,7 @@ class Dice:
             recent = self.recent
             for i in range(4):
                 recent[i] = recent[i + 1]
-            recent[4] = ord(_SUMS[total])
+            recent[4] = _SUMS[total]
         k = self.below(n)
         card = 0
         for card in range(_PAIRS):
@@ -173,7 +170,7 @@ class Dice:
         30 % per time it came in the last 5 rolls. The common divisor, the cards left, is left
         out: only the weights' ratios count."""
         came = 0
-        mark = ord(_SUMS[total])
+        mark = _SUMS[total]
         for s in self.recent:
             if s == mark:
                 came += 1
@@ -184,26 +181,26 @@ class Dice:
         """The mode and both decks as one line of the flash record: ``dice <mode> <balanced's
         deck> <its last 5 sums> <deck>`` (decks as 36 x 0/1, in card order)."""
         balanced, recent = str(self.balanced, "ascii"), str(self.recent, "ascii")
-        return f"dice {MODES[self.mode]} {balanced} {recent} {str(self.deck, 'ascii')}"
+        return f"dice {DICE_MODES[self.mode]} {balanced} {recent} {str(self.deck, 'ascii')}"
 
     def state_parts(self) -> tuple:
         """`state_text` with its line end, as the pieces the record is written in: the decks
         themselves, no copy."""
-        return (b"dice ", _MODE_NAMES[self.mode], b" ", self.balanced, b" ", self.recent, b" ",
-                self.deck, b"\n")  # fmt: skip
+        mode = DICE_MODES[self.mode].encode()
+        return (b"dice ", mode, b" ", self.balanced, b" ", self.recent, b" ", self.deck, b"\n")
 
     def restore(self, text: str) -> None:
         """Take back a `state_text` line; ValueError (and nothing changed) if it is not one."""
         w = text.split(" ")
-        ok = len(w) == 5 and w[0] == "dice" and w[1] in MODES and len(w[3]) == 5
+        ok = len(w) == 5 and w[0] == "dice" and w[1] in DICE_MODES and len(w[3]) == 5
         ok = ok and len(w[2]) == len(w[4]) == _PAIRS and "1" in w[2] and "1" in w[4]
-        for c in w[2] + w[4] if ok else "":
-            ok = ok and c in "01"
-        for c in w[3] if ok else "":
-            ok = ok and c in _SUMS and c != "1"
+        for c in (w[2] + w[4]).encode() if ok else b"":
+            ok = ok and c in b"01"
+        for c in w[3].encode() if ok else b"":
+            ok = ok and c in _SUMS and c != 49  # "1": no sum is 1
         if not ok:
             raise ValueError("dice")
-        self.mode = MODES.index(w[1])
+        self.mode = DICE_MODES.index(w[1])
         self.balanced[:] = w[2].encode()
         self.recent[:] = w[3].encode()
         self.deck[:] = w[4].encode()

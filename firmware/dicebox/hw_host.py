@@ -23,6 +23,19 @@ from .app import Hardware
 from .dice import Dice
 from .protocol import EVENTS
 
+# What the box sends, "key:kind" as in `protocol.HOST_MESSAGES`: read only by hosts and tests
+# (`protocol.decode(line, DEVICE_MESSAGES)`), so it is here and not in the box's heap.
+DEVICE_MESSAGES = {
+    "HELLO": "fw:t proto:u dev:x boot:x up:u unacked:u lost:u dice:t? draws:u?",
+    "ROLL": "seq:u y:d r:d e:e t:u off:b? alc:b? boot:x?",
+    "OFFLINE": "n:u first:u last:u",
+    "HB": "up:u last:u unacked:u armed:b",
+    "PRESS": "armed:b t:u full:b?",
+    "OK": "cmd:t dice:t?",
+    "ERR": "code:t cmd:t? want:x?",
+    "PONG": "n:t?",
+}
+
 _CPYTHON = hasattr(os, "read")  # MicroPython's unix port has no os.read/os.write
 
 

@@ -14,11 +14,11 @@ AMBER = (90, 40, 0)  # disarmed blink
 CASTLE = {"trade": (110, 90, 0), "politics": (0, 30, 140), "science": (0, 120, 20)}
 TEST_COLOURS = ((120, 0, 0), (0, 120, 0), (0, 0, 120), (80, 80, 80))
 
-# Animation kinds, highest priority first.
-LEDTEST = "ledtest"
-ATTACK = "attack"
-BLINK = "blink"
-FLASH = "flash"
+# Animation kinds, highest priority first: small ints (names in strings would each be a qstr).
+LEDTEST = 0
+ATTACK = 1
+BLINK = 2
+FLASH = 3
 
 
 class Lights:
@@ -46,36 +46,36 @@ class Lights:
         self.length = length
         self.pos = pos
 
-    def start(self, kind: str, now_ms: int, param: object = None) -> None:
-        self._anim[kind] = (now_ms, param)
+    def start(self, kind: int, now_ms: int, event: object = None) -> None:
+        """Start an animation; ``event``: FLASH's event (its castle's colour)."""
+        self._anim[kind] = (now_ms, event)
 
-    def cancel(self, kind: str) -> None:
+    def cancel(self, kind: int) -> None:
         self._anim.pop(kind, None)
 
-    def running(self, kind: str, now_ms: int) -> bool:
+    def running(self, kind: int, now_ms: int) -> bool:
         entry = self._anim.get(kind)
         if entry is None:
             return False
-        if now_ms - entry[0] >= self._duration(kind):
+        if kind == ATTACK:
+            duration = self.ATTACK_MS
+        elif kind == BLINK:
+            duration = self.BLINK_MS
+        elif kind == FLASH:
+            duration = self.FLASH_MS
+        else:
+            duration = self.TEST_STEP_MS * (len(TEST_COLOURS) + 1)
+        if now_ms - entry[0] >= duration:
             del self._anim[kind]
             return False
         return True
 
-    def started(self, kind: str) -> int:
+    def started(self, kind: int) -> int:
         return self._anim[kind][0]
 
     def beep(self, now_ms: int, hz: int, ms: int) -> None:
         self._tone_hz = hz
         self._tone_until = now_ms + ms
-
-    def _duration(self, kind: str) -> int:
-        if kind == ATTACK:
-            return self.ATTACK_MS
-        if kind == BLINK:
-            return self.BLINK_MS
-        if kind == FLASH:
-            return self.FLASH_MS
-        return self.TEST_STEP_MS * (len(TEST_COLOURS) + 1)
 
     # ---- rendering --------------------------------------------------------------------------
     def ship_led(self) -> int:

@@ -10,7 +10,9 @@ hardware layer sends `Screen.buf` to the display. Layout, top to bottom:
 - y 12-41: the yellow die (outlined, white pips) and the red die (solid, black pips), shaking for
   `SHAKE_MS` after a press with their final faces; the sum, inverted with ``ROBBER`` on a 7.
 - y 44-53: the event die: a ship, or the castle's colour and its track, and who draws a
-  progress card (``SHOW draw=``); ``ATTACK!`` blinking while the barbarians attack.
+  progress card (``SHOW draws=`` or ``draw=``: up to six names, in two rows cut to their
+  columns when they do not fit beside the track); ``ATTACK!`` blinking while the barbarians
+  attack.
 - y 56-63: the barbarian track, one cell per space, the ship's cell filled.
 
 Text is a 3x5 font of our own, scaled up with `fill_rect`, so a frame is the same pixels with
@@ -29,7 +31,7 @@ SHAKE_STEP_MS = 50
 _SHAKE_DX = (-2, 2, -1, 2, -1, 1)  # the dice move apart and back: 6 px between them, never touching
 _SHAKE_DY = (2, -2, 1, -1, 1, 0)
 
-_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!-+:?/."
+_CHARS = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!-+:?/."
 # One glyph per character: 5 rows of 3 bits, the top-left pixel in bit 14.
 _GLYPHS = (
     b"\x7b\x6f\x2c\x97\x73\xe7\x72\xcf\x5b\xc9\x79\xcf\x79\xef\x72\x52\x7b\xef\x7b\xcf\x2b\xed"
@@ -43,17 +45,17 @@ _GLYPHS = (
 _PIPS = (b"", b"\x04", b"\x00\x08", b"\x00\x04\x08", b"\x00\x06\x02\x08",
          b"\x00\x06\x04\x02\x08", b"\x00\x06\x01\x07\x02\x08")  # fmt: skip
 DIE = 30
-MODE_MARKS = ("", "BAL", "DECK")  # by dice mode (`protocol.DICE_MODES`): fair dice show none
+MODE_MARKS = (b"", b"BAL", b"DECK")  # by dice mode (`protocol.DICE_MODES`): fair dice show none
 
 # The event die's castles: the colour printed on the display and the progress track it names.
 CASTLES = {
-    "trade": ("YELLOW", "TRADE"),
-    "politics": ("BLUE", "POLITICS"),
-    "science": ("GREEN", "SCIENCE"),
+    "trade": (b"YELLOW", b"TRADE"),
+    "politics": (b"BLUE", b"POLITICS"),
+    "science": (b"GREEN", b"SCIENCE"),
 }
 
 
-def text_width(text: str, scale: int) -> int:
+def text_width(text: bytes, scale: int) -> int:
     return len(text) * 4 * scale - scale if text else 0
 
 
@@ -63,8 +65,10 @@ class Screen:
         self.fb = framebuf.FrameBuffer(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
 
     # ---- primitives ---------------------------------------------------------------------------
-    def text(self, text: str, x: int, y: int, scale: int = 1, c: int = 1) -> int:
-        """Draw ``text`` (upper case) from (x, y); returns the x after it."""
+    def text(self, text: bytes, x: int, y: int, scale: int = 1, c: int = 1) -> int:
+        """Draw ``text`` (upper-case ASCII) from (x, y); returns the x after it. Bytes, not str:
+        on MicroPython a word written as a str is a qstr, and each character taken from a str
+        is interned as one."""
         fb = self.fb
         for char in text:
             i = _CHARS.find(char)
@@ -127,16 +131,16 @@ class Screen:
         if mode:
             marks.append(MODE_MARKS[mode])
         if host:
-            marks.append("USB")
+            marks.append(b"USB")
             if not armed:
-                marks.append("LOCK")
+                marks.append(b"LOCK")
         if waiting:
-            marks.append("OFF " + str(waiting))
-        mark_text = " ".join(marks)
+            marks.append(b"OFF %d" % waiting)
+        mark_text = b" ".join(marks)
         mark_x = WIDTH - text_width(mark_text, 1)
         self.text(mark_text, mark_x, 0)
         # whose turn
-        title = turn or ("" if host else "SOLO")
+        title = turn.encode() if turn else (b"" if host else b"SOLO")
         room = (mark_x - 2) // 8
         self.text(title[:room], 0, 0, 2)
         # dice and sum
@@ -147,34 +151,42 @@ class Screen:
                 dy = _SHAKE_DY[shake % 6]
             self.die(2 + dx, 12 + dy, yellow, False)
             self.die(38 - dx, 12 - dy, red, True)
-            total = str(yellow + red)
+            total = b"%d" % (yellow + red)
             seven = yellow + red == 7
             w = text_width(total, 4)
             sx = 100 - w // 2
             if seven:
                 fb.fill_rect(sx - 4, 10, w + 8, 24, 1)
-                self.text("ROBBER", 100 - text_width("ROBBER", 1) // 2, 36)
+                self.text(b"ROBBER", 100 - text_width(b"ROBBER", 1) // 2, 36)
             self.text(total, sx, 12, 4, 0 if seven else 1)
         else:
-            self.text("PRESS", 4, 16, 2)
-            self.text("TO ROLL", 4, 30, 2)
+            self.text(b"PRESS", 4, 16, 2)
+            self.text(b"TO ROLL", 4, 30, 2)
         # event die or the attack
         if attack >= 0:
             if attack % 2 == 0:
                 fb.fill_rect(0, 43, WIDTH, 12, 1)
-            self.text("ATTACK!", (WIDTH - text_width("ATTACK!", 2)) // 2, 44, 2, attack % 2)
+            self.text(b"ATTACK!", (WIDTH - text_width(b"ATTACK!", 2)) // 2, 44, 2, attack % 2)
         elif event == "ship":
             self.ship(2, 44)
-            self.text("SHIP", 24, 44, 2)
+            self.text(b"SHIP", 24, 44, 2)
         elif event in CASTLES:
             colour, track = CASTLES[event]
             self.castle(2, 44)
             x = self.text(colour, 22, 44, 2) + 3
-            if draw:  # who draws a progress card, under the track's name
-                self.text(track, x, 44)
-                self.text(("DRAW " + draw)[: (WIDTH - x + 1) // 4], x, 50)
-            else:
+            room = (WIDTH - x + 1) // 4  # characters in a row of the small font
+            if not draw:
                 self.text(track, x, 49)
+            elif len(draw) + 5 <= room:  # who draws a progress card, under the track's name
+                self.text(track, x, 44)
+                self.text(b"DRAW " + draw.replace(".", " ").encode(), x, 50)
+            else:  # more names than fit (up to six): two rows of names, each cut to its column
+                names = draw.split(".")
+                per_row = (len(names) + 1) // 2
+                cut = (room + 1) // per_row - 1
+                for i in range(len(names)):
+                    column = x + i % per_row * (cut + 1) * 4
+                    self.text(names[i][:cut].encode(), column, 44 + i // per_row * 6)
         # barbarian track
         if length > 1:
             cell = WIDTH // length

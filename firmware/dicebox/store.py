@@ -22,7 +22,6 @@ import os
 from .protocol import EVENTS, crc16
 
 MAGIC = "DICEBOX 2"
-MAGIC_V1 = "DICEBOX 1"  # before the dice modes: no dice line
 # a record: at most 64 rolls of at most 62 bytes and a dice line of 94; longer is not ours
 MAX_BYTES = 4736
 
@@ -75,11 +74,11 @@ def encode(track: int, rolls: list, dice: "tuple | str" = "") -> bytes:
     return b"".join(parts(track, rolls, dice))
 
 
-def _number(text: str, low: int, high: int) -> int:
+def _number(text: str, first: int, last: int) -> int:
     if not (0 < len(text) <= 9 and text.isdigit()):
         raise ValueError(text)
     value = int(text)
-    if not low <= value <= high:
+    if not first <= value <= last:
         raise ValueError(text)
     return value
 
@@ -91,9 +90,10 @@ def decode(data: bytes) -> tuple:
         raise ValueError("too long")
     cut = data.rfind(b"crc ")
     if cut < 0 or data[cut:] != b"crc %04X\n" % crc16(data[:cut]):
-        raise ValueError("checksum")
+        raise ValueError("crc")
     lines = data[:cut].decode().split("\n")
-    if lines[0] not in (MAGIC, MAGIC_V1) or not lines[1].startswith("track "):
+    # "DICEBOX 1": a record from before the dice modes (no dice line)
+    if lines[0] not in ("DICEBOX 2", "DICEBOX 1") or not lines[1].startswith("track "):
         raise ValueError("not a dice box record")
     track = _number(lines[1][6:], 0, 99)
     first = 2
@@ -134,32 +134,29 @@ class Store:
         self.writes = 0  # records written since power-up
         self.bad = 0  # records found damaged at load (ignored)
 
-    def _read(self, path: str) -> bytes | None:
-        """The file's bytes, read at their size (not a MAX_BYTES buffer: the heap is small)."""
-        try:
-            size = os.stat(path)[6]
-            if size > MAX_BYTES:
-                raise ValueError("too long")  # not ours: never read
-            with open(path, "rb") as f:
-                return f.read(size)
-        except OSError:
-            return None
-
     def load(self) -> tuple:
         """(track, rolls, dice line) from flash; (0, [], "") when there is no good record."""
         for path in (self.path, self.tmp):
             try:
-                data = self._read(path)
-                if data is not None:
-                    return decode(data)
+                size = os.stat(path)[6]
+            except OSError:
+                continue  # no such file
+            try:
+                if size > MAX_BYTES:
+                    raise ValueError("too long")  # not ours: never read
+                # read at its size, not into a MAX_BYTES buffer: the heap is small
+                with open(path, "rb") as f:
+                    return decode(f.read(size))
+            except OSError:
+                continue
             except (ValueError, UnicodeError):
                 self.bad += 1
         return 0, [], ""
 
-    def _write(self, path: str, pieces: list) -> None:
-        """Write ``pieces`` in turn as the whole of ``path`` (tests put a power cut in here)."""
+    def _write(self, path: str, parts: list) -> None:
+        """Write ``parts`` in turn as the whole of ``path`` (tests put a power cut in here)."""
         with open(path, "wb") as f:
-            for piece in pieces:
+            for piece in parts:
                 f.write(piece)
 
     def save(self, track: int, rolls: list, dice: "tuple | str" = "") -> None:

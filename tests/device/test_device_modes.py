@@ -122,6 +122,20 @@ def test_old_host_new_box_the_box_keeps_its_own_mode() -> None:
             assert isinstance(again, Connected) and again.info.dice_mode == "deck"
 
 
+def test_a_box_started_in_deck_mode_is_in_deck_mode_after_a_reset_with_nothing_rolled() -> None:
+    events: queue.Queue[LinkEvent] = queue.Queue()
+    with (
+        Emulator(seed=6, dice_mode="deck") as box,
+        DiceLink(serial_opener(lambda: box.port), events.put) as link,
+    ):
+        link.want(None)  # an old host: it never sets the mode
+        connected = next_event(events, Connected)
+        assert isinstance(connected, Connected) and connected.info.dice_mode == "deck"
+        box.reset()  # nothing rolled, so nothing else was ever written to its flash
+        again = next_event(events, Connected)
+        assert isinstance(again, Connected) and again.info.dice_mode == "deck"
+
+
 def test_new_host_new_box_the_games_mode_reaches_the_box_and_survives_a_reset() -> None:
     events: queue.Queue[LinkEvent] = queue.Queue()
     with Emulator(seed=5) as box, DiceLink(serial_opener(lambda: box.port), events.put) as link:

@@ -22,9 +22,9 @@ def raw(text: str) -> bytes:
     return text.encode("latin-1")
 
 
-DEVICE = load("device.jsonl") + load("modes-device.jsonl")
-HOST = load("host.jsonl") + load("modes-host.jsonl")
-INVALID = load("invalid.jsonl") + load("modes-invalid.jsonl")
+DEVICE = load("device.jsonl") + load("modes-device.jsonl") + load("names-device.jsonl")
+HOST = load("host.jsonl") + load("modes-host.jsonl") + load("names-host.jsonl")
+INVALID = load("invalid.jsonl") + load("modes-invalid.jsonl") + load("names-invalid.jsonl")
 STREAMS = load("streams.jsonl")
 
 

@@ -21,6 +21,7 @@ from companion_app.device.session import HostSession
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 if str(FIRMWARE) not in sys.path:
     sys.path.insert(0, str(FIRMWARE))
+from dicebox import hw_host  # noqa: E402
 from dicebox import protocol as fw  # noqa: E402
 from dicebox.core import DiceBox  # noqa: E402
 from dicebox.dice import Dice, Xoshiro128  # noqa: E402
@@ -102,7 +103,7 @@ class Bench:
         before = box.seq
         box.press(self.now_ms)
         if box.seq != before:
-            _kind, fields = fw.decode(box.ring[-1].line[:-2], fw.DEVICE_MESSAGES)
+            _kind, fields = fw.decode(box.ring[-1].line[:-2], hw_host.DEVICE_MESSAGES)
             self.made[(DEV, box.boot_id, fields["seq"])] = (fields["y"], fields["r"], fields["e"])
 
     def unplug(self, ms: int) -> None:
@@ -119,7 +120,7 @@ class Bench:
         self.host.close()
         if self.store is None:
             for roll in self.box.ring:
-                self.wiped.add((DEV, roll.kept.boot, roll.seq))
+                self.wiped.add((DEV, roll.boot, roll.seq))
         self.box = self._new_box()
         self.host.open(self.now_ms / 1000)
 
@@ -130,7 +131,7 @@ class Bench:
         self.run(max(0, 1000 - (self.now_ms - self.box.boot_ms)))
         if self.store is None:
             for roll in self.box.ring:
-                self.wiped.add((DEV, roll.kept.boot, roll.seq))
+                self.wiped.add((DEV, roll.boot, roll.seq))
         self.box = self._new_box()
         self.blackout_until = self.now_ms + blackout_ms
 

@@ -24,7 +24,7 @@ if str(FIRMWARE) not in sys.path:
 
 # The firmware's modules, re-exported: tests import them from here, after the path is set.
 import host_main  # noqa: E402, F401
-from dicebox import hw_host  # noqa: E402, F401
+from dicebox import hw_host  # noqa: E402
 from dicebox import lights as L  # noqa: E402, F401
 from dicebox import protocol as p  # noqa: E402
 from dicebox import screen as S  # noqa: E402, F401
@@ -39,7 +39,8 @@ def encode_message(kind: str, values: dict[str, Any], schema: dict[str, str]) ->
     """The canonical line for a decoded message: fields in schema order, absent ones left out.
     (Not in the firmware: the box only encodes what it sends, field by field.)"""
     pairs = []
-    for key, _field_kind, _required in p.spec_fields(schema[kind]):
+    for item in schema[kind].split():  # "key:kind", "?" after an optional one
+        key = item.rstrip("?")[:-2]
         if key in values:
             pairs.append((key, values[key]))
     return bytes(p.encode(kind, tuple(pairs)))
@@ -121,7 +122,7 @@ class SimBox:
         while (line := self.box.next_line()) is not None:
             self.lines.append(line)
             assert line.endswith(b"\r\n")
-            msgs.append(p.decode(line[:-2], p.DEVICE_MESSAGES))
+            msgs.append(p.decode(line[:-2], hw_host.DEVICE_MESSAGES))
         return msgs
 
 
@@ -199,7 +200,7 @@ class VMBox:
     def next(self, timeout: float = 3.0) -> tuple[str, dict[str, Any]]:
         line = self.lines.get(timeout=timeout)
         assert line.endswith(b"\r\n"), line
-        msg = p.decode(line[:-2], p.DEVICE_MESSAGES)
+        msg = p.decode(line[:-2], hw_host.DEVICE_MESSAGES)
         self.seen.append(msg)
         return msg
 

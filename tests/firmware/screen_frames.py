@@ -16,7 +16,7 @@ FRAMES: dict[str, list] = {
     "face_2_trade": [2, 2, "trade", -1, 0, 8, -1, True, True, 0, "RED", "", 0],
     "face_3_politics": [3, 3, "politics", -1, 0, 8, -1, True, True, 0, "BLUE", "", 0],
     "face_4_science": [4, 4, "science", -1, 0, 8, -1, True, True, 0, "WHITE", "", 0],
-    "face_5_draw": [5, 5, "science", -1, 2, 8, -1, True, True, 0, "RED", "RED BLUE", 0],
+    "face_5_draw": [5, 5, "science", -1, 2, 8, -1, True, True, 0, "RED", "RED.BLUE", 0],
     "face_6_lock": [6, 6, "trade", -1, 3, 8, -1, True, False, 0, "ORANGE", "", 0],
     "seven_robber": [3, 4, "trade", -1, 0, 8, -1, True, True, 0, "RED", "", 0],
     "shake_first_frame": [2, 5, "ship", 0, 4, 8, -1, False, True, 3, "", "", 0],
@@ -26,6 +26,22 @@ FRAMES: dict[str, list] = {
     # the dice mode's mark, first of the marks (fair dice show none: every frame above)
     "mode_balanced_solo": [4, 2, "ship", -1, 1, 8, -1, False, True, 1, "", "", 1],
     "mode_deck_tablet": [5, 6, "trade", -1, 2, 8, -1, True, False, 0, "ANNA", "", 2],
+    # six players, all drawing on the widest colour's castle (SHOW draws=): two rows of names
+    "draw_six_names": [
+        4,
+        6,
+        "trade",
+        -1,
+        3,
+        8,
+        -1,
+        True,
+        True,
+        0,
+        "CENEK",
+        "ANNA.BOGDAN.CENEK.DUC.EVA.FRANTISEK",
+        0,
+    ],
 }
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fwtools import Debouncer, DiceBox, SimBox, p
+from fwtools import Debouncer, DiceBox, SimBox, hw_host, p
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -102,7 +102,7 @@ def test_no_roll_for_a_button_held_at_power_up() -> None:
     debouncer = Debouncer(0)
     assert not any(debouncer.update(True, t) for t in range(500))
     assert not any(debouncer.update(False, t) for t in range(500, 500 + Debouncer.RELEASE_MS))
-    assert not debouncer.ready
+    assert not debouncer._ready
     assert not any(debouncer.update(False, t) for t in range(530, 600))
     assert debouncer.update(True, 600)
 
@@ -118,15 +118,15 @@ def test_release_must_be_unbroken_and_lockout_passed() -> None:
     assert not any(debouncer.update(False, t) for t in range(110, 170))
     assert not debouncer.update(True, 170)
     assert not any(debouncer.update(False, t) for t in range(171, 201))
-    assert not debouncer.ready
+    assert not debouncer._ready
     assert not debouncer.update(False, 201)
-    assert debouncer.ready
+    assert debouncer._ready
     assert debouncer.update(True, 202)
     # a quick release right after a press still waits out the 80 ms lockout
     assert not any(debouncer.update(False, t) for t in range(203, 282))
-    assert not debouncer.ready
+    assert not debouncer._ready
     assert not debouncer.update(False, 282)
-    assert debouncer.ready
+    assert debouncer._ready
     assert debouncer.presses == 2
 
 
@@ -137,4 +137,4 @@ def test_press_to_roll_line_is_immediate() -> None:
     box.outbox.clear()
     assert box.button(True, 50)
     line = box.next_line()
-    assert line is not None and p.decode(line[:-2], p.DEVICE_MESSAGES)[0] == "ROLL"
+    assert line is not None and p.decode(line[:-2], hw_host.DEVICE_MESSAGES)[0] == "ROLL"

@@ -156,7 +156,7 @@ def test_fair_mode_rolls_exactly_as_before() -> None:
     """The default: the same draws as the box has always made (yellow, red, event)."""
     a, b = dice(FAIR, 42), Dice(Xoshiro128(42).getrandbits)
     got = [a.roll() for _ in range(50)]
-    expected = [(b.d6(), b.d6(), b.event()) for _ in range(50)]
+    expected = [(b.below(6) + 1, b.below(6) + 1, b.event()) for _ in range(50)]
     assert got == expected
 
 
@@ -369,7 +369,7 @@ def test_a_record_of_the_previous_version_reads_as_fair_with_fresh_decks(tmp_pat
     body = b"DICEBOX 1\ntrack 2\nroll 5EED0001 4 3 5 ship 1200 1 0\n"
     path.write_bytes(body + b"crc %04X\n" % p.crc16(body))
     box = DiceBox(Dice(Xoshiro128(1).getrandbits), DEV, "00000002", 0, 8, S.Store(str(path)))
-    assert [(r.kept.boot, r.seq) for r in box.ring] == [("5EED0001", 4)]  # the roll is kept
+    assert [(r.boot, r.seq) for r in box.ring] == [("5EED0001", 4)]  # the roll is kept
     assert box.lights.pos == 2
     assert box.dice.mode == FAIR and count(box.dice.deck) == count(box.dice.balanced) == 36
     box.save()
@@ -391,6 +391,22 @@ def test_the_flag_overrides_the_records_mode_and_keeps_its_decks(tmp_path: Path)
     box = DiceBox(Dice(Xoshiro128(1).getrandbits), DEV, "00000002", 0, 8, S.Store(path), FAIR)
     assert box.dice.mode == FAIR and count(box.dice.deck) == 35
     assert b"dice=fair" in box.next_line()  # type: ignore[operator]
+
+
+def test_the_flags_mode_is_kept_in_flash_before_any_roll(tmp_path: Path) -> None:
+    """A box started in deck mode with nothing saved is still in deck mode after a reset (the
+    mode given at power-up is kept as a mode set on the box is), with a fresh deck."""
+    path = str(tmp_path / "flash.dat")
+    DiceBox(Dice(Xoshiro128(1).getrandbits), DEV, "00000001", 0, 8, S.Store(path), DECK)
+    box = DiceBox(Dice(Xoshiro128(1).getrandbits), DEV, "00000002", 0, 8, S.Store(path))
+    assert box.dice.mode == DECK and count(box.dice.deck) == 36 and not box.ring
+    assert b"dice=deck" in box.next_line()  # type: ignore[operator]
+
+
+def test_the_flag_in_the_records_mode_writes_nothing(tmp_path: Path) -> None:
+    path = str(tmp_path / "flash.dat")
+    DiceBox(Dice(Xoshiro128(1).getrandbits), DEV, "00000001", 0, 8, S.Store(path), FAIR)
+    assert not Path(path).exists()  # fair is what a box without a record rolls: nothing to keep
 
 
 # ---- the emulator -----------------------------------------------------------------------------

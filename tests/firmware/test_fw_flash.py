@@ -32,11 +32,11 @@ class CutStore(S.Store):  # type: ignore[misc]
         super().__init__(path)
         self.cut_at: int | None = None
 
-    def _write(self, path: str, pieces: list[bytes]) -> None:
+    def _write(self, path: str, parts: list[bytes]) -> None:
         if self.cut_at is None:
-            super()._write(path, pieces)
+            super()._write(path, parts)
             return
-        data = b"".join(pieces)
+        data = b"".join(parts)
         cut, self.cut_at = min(self.cut_at, len(data)), None
         with open(path, "wb") as f:
             f.write(data[:cut])
@@ -115,7 +115,7 @@ def test_a_reset_box_offers_its_kept_rolls_with_their_boot_and_seq(tmp_path: Pat
     assert box.lights.pos == 1  # the solo track moved on the ship
     # power cut; the new boot finds both rolls and the track
     box = DiceBox(ScriptedDice([(1, 1, "ship")]), DEV, "00000002", 0, 8, S.Store(store.path))
-    assert [(r.kept.boot, r.seq) for r in box.ring] == [("00000001", 1), ("00000001", 2)]
+    assert [(r.boot, r.seq) for r in box.ring] == [("00000001", 1), ("00000001", 2)]
     assert box.lights.pos == 1
     box.outbox.clear()
     box.feed(b"HELLO proto=1 boots=1*98EE\r\n", 10)
@@ -130,7 +130,7 @@ def test_a_reset_box_offers_its_kept_rolls_with_their_boot_and_seq(tmp_path: Pat
     box.feed(p.encode("ACK", (("seq", 1), ("boot", "00000002"))), 20)
     assert len(box.ring) == 2  # boot 2 has no roll 1: nothing forgotten
     box.feed(p.encode("ACK", (("seq", 1), ("boot", "00000001"))), 30)
-    assert [(r.kept.boot, r.seq) for r in box.ring] == [("00000001", 2)]
+    assert [(r.boot, r.seq) for r in box.ring] == [("00000001", 2)]
     box.tick(30 + DiceBox.ACK_SAVE_MS)  # the acknowledgement reaches flash, batched
     assert [r.seq for r in S.Store(store.path).load()[1]] == [2]
 
@@ -267,10 +267,10 @@ class Cut(Exception):
 
 class CutStore(S.Store):
     cut_at = -1
-    def _write(self, path, pieces):
+    def _write(self, path, parts):
         if self.cut_at < 0:
-            return S.Store._write(self, path, pieces)
-        data = b"".join(pieces)
+            return S.Store._write(self, path, parts)
+        data = b"".join(parts)
         k = min(self.cut_at, len(data))
         self.cut_at = -1
         with open(path, "wb") as f:

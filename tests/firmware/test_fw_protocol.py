@@ -8,11 +8,11 @@ import subprocess
 
 import pytest
 from conftest import venv_tool
-from fwtools import FIRMWARE, VECTORS, SimBox, encode_message, load_vectors, p, raw
+from fwtools import FIRMWARE, VECTORS, SimBox, encode_message, hw_host, load_vectors, p, raw
 from hypothesis import given
 from hypothesis import strategies as st
 
-SCHEMAS = {"device": p.HOST_MESSAGES, "host": p.DEVICE_MESSAGES}  # keyed by receiver
+SCHEMAS = {"device": p.HOST_MESSAGES, "host": hw_host.DEVICE_MESSAGES}  # keyed by receiver
 
 
 def test_crc_is_crc16_ccitt_false() -> None:
@@ -29,9 +29,9 @@ def test_vector_files_cover_every_message_and_error() -> None:
     device = {v["type"] for v in load_vectors("device.jsonl") + load_vectors("modes-device.jsonl")}
     host = {v["type"] for v in load_vectors("host.jsonl") + load_vectors("modes-host.jsonl")}
     errors = {v["error"] for v in load_vectors("invalid.jsonl")}
-    assert device == set(p.DEVICE_MESSAGES)
+    assert device == set(hw_host.DEVICE_MESSAGES)
     assert host == set(p.HOST_MESSAGES)
-    assert errors == {p.E_LONG, p.E_FRAME, p.E_CRC, p.E_UNKNOWN, p.E_FIELD, p.E_RANGE}
+    assert errors == {"long", "frame", "crc", "unknown", "field", "range"}  # docs/protocol.md
 
 
 @pytest.mark.parametrize(
@@ -41,23 +41,26 @@ def test_vector_files_cover_every_message_and_error() -> None:
         ("host.jsonl", "device"),
         ("modes-device.jsonl", "host"),
         ("modes-host.jsonl", "device"),
+        ("names-device.jsonl", "host"),
+        ("names-host.jsonl", "device"),
     ],
 )
 def test_valid_vectors_decode_and_encode(name: str, schema: str) -> None:
     vectors = load_vectors(name)
-    assert len(vectors) >= (16 if name[0] != "m" else 4)
+    assert len(vectors) >= {"m": 4, "n": 1}.get(name[0], 16)
     for v in vectors:
         kind, fields = p.decode(raw(v["line"]), SCHEMAS[schema])
         assert (kind, fields) == (v["type"], v["fields"]), v["note"]
         if v["canonical"]:
-            message_schema = p.DEVICE_MESSAGES if schema == "host" else p.HOST_MESSAGES
+            message_schema = hw_host.DEVICE_MESSAGES if schema == "host" else p.HOST_MESSAGES
             line = encode_message(kind, fields, message_schema)
             assert line == raw(v["line"]) + b"\r\n", v["note"]
 
 
 def test_invalid_vectors_are_rejected_with_their_code() -> None:
     vectors = load_vectors("invalid.jsonl") + load_vectors("modes-invalid.jsonl")
-    assert len(vectors) >= 36
+    vectors += load_vectors("names-invalid.jsonl")
+    assert len(vectors) >= 39
     for v in vectors:
         with pytest.raises(p.ProtocolError) as info:
             p.decode(raw(v["line"]), SCHEMAS[v["to"]])
@@ -87,18 +90,18 @@ def test_every_line_the_firmware_sends_decodes() -> None:
     sim.send("PING", (("n", "x1"),))
     sim.box.feed(b"junk\n", sim.now)
     kinds = [kind for kind, _ in sim.out()]
-    assert set(kinds) == set(p.DEVICE_MESSAGES)
+    assert set(kinds) == set(hw_host.DEVICE_MESSAGES)
     assert all(len(line) - 2 <= p.MAX_LINE for line in sim.lines)
 
 
 @given(st.binary(max_size=300))
 def test_random_bytes_give_protocol_errors_only(data: bytes) -> None:
     for line in p.LineSplitter().feed(data + b"\n"):
-        for schema in (p.HOST_MESSAGES, p.DEVICE_MESSAGES):
+        for schema in (p.HOST_MESSAGES, hw_host.DEVICE_MESSAGES):
             try:
                 p.decode(line, schema)
             except p.ProtocolError as exc:
-                assert exc.code in (p.E_LONG, p.E_FRAME, p.E_CRC, p.E_UNKNOWN)
+                assert exc.code in ("long", "frame", "crc", "unknown")
 
 
 @given(
@@ -116,21 +119,23 @@ def test_roll_round_trip(seq: int, y: int, r: int, e: str, t: int, off: bool, al
         fields["off"] = 1
     if alc:
         fields["alc"] = 1
-    line = encode_message("ROLL", fields, p.DEVICE_MESSAGES)
-    assert p.decode(line[:-2], p.DEVICE_MESSAGES) == ("ROLL", fields)
+    line = encode_message("ROLL", fields, hw_host.DEVICE_MESSAGES)
+    assert p.decode(line[:-2], hw_host.DEVICE_MESSAGES) == ("ROLL", fields)
 
 
 # The codec under MicroPython: the VM reads every vector and prints what it decodes.
 VM_SCRIPT = """
 import sys, json
 sys.path.insert(0, sys.argv[1])
+from dicebox import hw_host
 from dicebox import protocol as p
-schemas = {"device": p.HOST_MESSAGES, "host": p.DEVICE_MESSAGES}
+schemas = {"device": p.HOST_MESSAGES, "host": hw_host.DEVICE_MESSAGES}
 def raw(s):
     return bytes([ord(c) for c in s])
 for name, to in (("device.jsonl", "host"), ("host.jsonl", "device"), ("invalid.jsonl", None),
                  ("modes-device.jsonl", "host"), ("modes-host.jsonl", "device"),
-                 ("modes-invalid.jsonl", None)):
+                 ("modes-invalid.jsonl", None), ("names-device.jsonl", "host"),
+                 ("names-host.jsonl", "device"), ("names-invalid.jsonl", None)):
     for text in open(sys.argv[2] + "/" + name):
         v = json.loads(text)
         try:
@@ -155,7 +160,7 @@ def test_vectors_in_the_micropython_vm() -> None:
     )
     got = [json.loads(line) for line in result.stdout.decode().splitlines()]
     expected = []
-    for prefix in ("", "modes-"):
+    for prefix in ("", "modes-", "names-"):
         for name in ("device.jsonl", "host.jsonl"):
             expected += [
                 {"line": v["line"], "type": v["type"], "fields": v["fields"]}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import binascii
 
+from fwtools import hw_host
 from fwtools import p as fw
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -60,7 +61,7 @@ def _host_verdict(line: bytes, schema: object) -> object:
 @settings(max_examples=1500)
 @given(_lines() | st.binary(max_size=140))
 def test_both_codecs_agree_on_every_line_both_ways(line: bytes) -> None:
-    assert _fw_verdict(line, fw.DEVICE_MESSAGES) == _host_verdict(line, host.DEVICE_MESSAGES)
+    assert _fw_verdict(line, hw_host.DEVICE_MESSAGES) == _host_verdict(line, host.DEVICE_MESSAGES)
     assert _fw_verdict(line, fw.HOST_MESSAGES) == _host_verdict(line, host.HOST_MESSAGES)
 
 

@@ -16,7 +16,7 @@ from fwtools import DiceBox, Runner, SimulatedTimeLoop, host_main, hw_host, p
 
 
 def decode_all(data: bytes) -> list[tuple[str, dict[str, Any]]]:
-    return [p.decode(line, p.DEVICE_MESSAGES) for line in p.LineSplitter().feed(data)]
+    return [p.decode(line, hw_host.DEVICE_MESSAGES) for line in p.LineSplitter().feed(data)]
 
 
 def make(serial: Any, seed: int = 7) -> tuple[DiceBox, hw_host.HostHardware, Runner]:

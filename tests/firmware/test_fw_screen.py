@@ -117,7 +117,8 @@ def test_show_from_the_tablet_reaches_the_screen_only_while_it_is_present() -> N
     sim.send("SHOW", (("turn", "Anna"), ("draw", "Anna.Bo")))
     assert sim.out()[-1] == ("OK", {"cmd": "SHOW"})
     state = sim.box.screen_state(sim.now)
-    assert (state[7], state[10], state[11]) == (True, "ANNA", "ANNA BO")
+    # the names as sent: the screen lays them out
+    assert (state[7], state[10], state[11]) == (True, "ANNA", "ANNA.BO")
     sim.send("SHOW")  # nothing to show: cleared
     assert sim.box.screen_state(sim.now)[10:12] == ("", "")
     sim.send("SHOW", (("turn", "Anna"),))

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fwtools import S, p, rows
+from fwtools import S, hw_host, p, rows
 from screen_frames import golden
 
 from companion_app.device.events import LinkEvent, RollArrived
@@ -48,7 +48,7 @@ def lines(board: Board, kind: str) -> list[dict]:
     for raw in bytes(board.serial).split(b"\n")[:-1]:  # whole lines only
         line = raw.rstrip(b"\r")
         if line.startswith(kind.encode() + b" ") or line.startswith(kind.encode() + b"*"):
-            out.append(p.decode(line, p.DEVICE_MESSAGES)[1])
+            out.append(p.decode(line, hw_host.DEVICE_MESSAGES)[1])
     return out
 
 

