@@ -35,14 +35,18 @@ SHAKE_STEP_MS = 50
 _SHAKE_DX = (-2, 2, -1, 2, -1, 1)  # the dice move apart and back: 6 px between them, never touching
 _SHAKE_DY = (2, -2, 1, -1, 1, 0)
 
-_CHARS = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ!-+:?/."
-# One glyph per character: 5 rows of 3 bits, the top-left pixel in bit 14.
+# One glyph per ASCII character from 32 (space) to 95 (_), by code: 5 rows of 3 bits, the
+# top-left pixel in bit 14, 2 bytes a glyph, high byte first (bytes rather than a tuple: less of
+# the heap). Characters without a glyph (and the space) are blank. Looked up by the code itself:
+# the rp2 port's bytes.find takes no int.
 _GLYPHS = (
-    b"\x7b\x6f\x2c\x97\x73\xe7\x72\xcf\x5b\xc9\x79\xcf\x79\xef\x72\x52\x7b\xef\x7b\xcf\x2b\xed"
-    b"\x6b\xae\x39\x23\x6b\x6e\x79\xa7\x79\xa4\x39\x6b\x5b\xed\x74\x97\x12\x6a\x5b\xad\x49\x27"
-    b"\x5f\xed\x6b\x6d\x2b\x6a\x6b\xa4\x2b\x73\x6b\xad\x38\x8e\x74\x92\x5b\x6f\x5b\x6a\x5b\xfd"
-    b"\x5a\xad\x5a\x92\x72\xa7\x24\x82\x01\xc0\x05\xd0\x04\x10\x62\x82\x12\xa4\x00\x02"
-)  # 2 bytes a glyph, high byte first: bytes rather than a tuple, less of the heap
+    b"\x00\x00\x24\x82\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x05\xd0\x00\x00\x01\xc0\x00\x02\x12\xa4\x7b\x6f\x2c\x97\x73\xe7\x72\xcf\x5b\xc9\x79\xcf"
+    b"\x79\xef\x72\x52\x7b\xef\x7b\xcf\x04\x10\x00\x00\x00\x00\x00\x00\x00\x00\x62\x82\x00\x00"
+    b"\x2b\xed\x6b\xae\x39\x23\x6b\x6e\x79\xa7\x79\xa4\x39\x6b\x5b\xed\x74\x97\x12\x6a\x5b\xad"
+    b"\x49\x27\x5f\xed\x6b\x6d\x2b\x6a\x6b\xa4\x2b\x73\x6b\xad\x38\x8e\x74\x92\x5b\x6f\x5b\x6a"
+    b"\x5b\xfd\x5a\xad\x5a\x92\x72\xa7\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+)
 
 # Pip positions on a 30-pixel die: column * 3 + row, in thirds (0 left/top, 1 middle, 2
 # right/bottom). Bytes rather than tuples of tuples: less of the heap.
@@ -106,9 +110,8 @@ class Screen:
             if char >= 128:
                 x = self.icon(char - 128, x, y, scale, c)
                 continue
-            i = _CHARS.find(char)
-            if i >= 0:
-                glyph = _GLYPHS[2 * i] << 8 | _GLYPHS[2 * i + 1]
+            if 32 <= char < 96:
+                glyph = _GLYPHS[2 * char - 64] << 8 | _GLYPHS[2 * char - 63]
                 bit = 14
                 for row in range(5):
                     for col in range(3):
