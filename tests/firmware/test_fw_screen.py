@@ -122,6 +122,6 @@ def test_show_from_the_tablet_reaches_the_screen_only_while_it_is_present() -> N
     sim.send("SHOW")  # nothing to show: cleared
     assert sim.box.screen_state(sim.now)[10:12] == ("", "")
     sim.send("SHOW", (("turn", "Anna"),))
-    sim.advance(6000)  # the tablet is gone: the screen says SOLO, not a stale turn
+    sim.advance(6000)  # the tablet is gone: the screen shows no tablet, not a stale turn
     state = sim.box.screen_state(sim.now)
     assert (state[7], state[10]) == (False, "")

@@ -248,7 +248,7 @@ def play_beside_the_rules(seed: int, rolls: int, draw: bool) -> tuple[int, int, 
     between rolls, gaps between presses from 0.2 s to 4 s: some within the attack's 3 s
     animation). After every roll the box's track, its attacks and its display say what the
     rules' barbarian track says (§1, §7): the same space, or, on the roll that made the rules
-    attack, the ship arrived and ATTACK! shown. With ``draw``, the screen is drawn too and a 7
+    attack, the ship arrived and the attack shown. With ``draw``, the screen is drawn too and a 7
     shows the robber. Returns (attacks, sevens, rolls made during an attack's animation)."""
     from companion_app.rules.actions import EventDie, Roll
     from companion_app.rules.config import GameConfig
@@ -273,7 +273,7 @@ def play_beside_the_rules(seed: int, rolls: int, draw: bool) -> tuple[int, int, 
         where = (seed, n)
         assert state[:3] == (yellow, red, event), where
         if game.barbarian_attacks > attacks_before:  # the rules' ship arrived and attacked
-            assert sim.box.lights.arrived() and state[6] >= 0, where  # ATTACK! on the display
+            assert sim.box.lights.arrived() and state[6] >= 0, where  # the attack on the display
         else:
             assert sim.box.lights.pos == state[4] == game.barbarian_position, where
             assert state[6] < 0, where
@@ -314,7 +314,7 @@ def test_a_roll_during_the_attack_ends_it() -> None:
     assert sim.box.lights.arrived() and sim.box.attacks == 1
     sim.press()  # a castle, 120 ms into the attack
     assert (sim.box.lights.pos, sim.box.attacks) == (0, 1)
-    assert sim.box.screen_state(sim.now)[6] < 0  # no ATTACK! on the display
+    assert sim.box.screen_state(sim.now)[6] < 0  # no attack on the display
     assert sim.box.frame(sim.now + L.Lights.FLASH_MS) == [L.SHIP] + [L.SEA] * 6 + [L.OFF]
     sim.advance(L.Lights.ATTACK_MS)
     sim.press()  # the ship sails on from home

@@ -194,7 +194,7 @@ def test_frames_and_strip_after_show_track_and_attack(pico: Pico) -> None:
     pico.run_for(0.6)  # the dice stop shaking after 300 ms
     state = (roll["y"], roll["r"], roll["e"], -1, 3, 8, -1, True, True, 0, "RED", "ANNA BO")
     assert last_frame(board) == drawn(state)
-    # the track arrived, then the attack: the last LED and the display's ATTACK! blink
+    # the track arrived, then the attack: the last LED and the display's swords and ship blink
     send(pico, "TRACK", (("pos", 7), ("len", 8)))
     board = pico.wait(lambda b: strip_colours(b.strips[-1][1]) == track(7), sim_s=1)
     frames_before = len(board.frames)
@@ -202,7 +202,7 @@ def test_frames_and_strip_after_show_track_and_attack(pico: Pico) -> None:
     board = pico.wait(lambda b: any(L.ALARM in strip_colours(s) for _, s, _ in b.strips), sim_s=1)
     base = (roll["y"], roll["r"], roll["e"], -1, 7, 8)
     rest = (True, True, 0, "RED", "ANNA BO")
-    blink = [drawn((*base, phase, *rest)) for phase in (0, 1)]  # ATTACK! on, then off
+    blink = [drawn((*base, phase, *rest)) for phase in (0, 1)]  # swords and ship on, then off
 
     def blinked(b: Board) -> bool:
         shown = [rows(f) for _, f in b.frames[frames_before:]]
@@ -326,7 +326,7 @@ def shows(pico: Pico, name: str) -> None:
 
 
 def offline_presses(pico: Pico, n: int) -> None:
-    """``n`` rolls before any host spoke: they wait for one (the display's ``OFF n``)."""
+    """``n`` rolls before any host spoke: they wait for one (the display's arrow up and n)."""
     pico.wait(lambda b: bool(b.strips), sim_s=5)
     pico.run_for(0.2)  # the button must read released for a moment after power-up
     for _ in range(n):
@@ -338,7 +338,7 @@ def test_golden_frames_of_a_roll_robber_track_turn_and_draw(pico: Pico) -> None:
     """The golden frames the CPython and VM runs use, reached on the rp2 port as a host reaches
     them (``ALCH`` scripts yellow and red, then presses until the event die shows the face;
     ``SHOW``, ``TRACK``), pixel for pixel: a 16-space track with two rolls made before the host
-    came (``OFF 2``), a roll's faces, ROBBER on a 7, whose turn and who draws.
+    came (the arrow up and 2), a roll's faces, the robber's pawn on a 7, whose turn and who draws.
 
     Not reached on the rp2 port (compared with the CPython drawing of the state the box reached
     in `test_frames_and_strip_after_show_track_and_attack`, and pixel for pixel in the CPython
@@ -370,7 +370,7 @@ def test_golden_frames_of_a_roll_robber_track_turn_and_draw(pico: Pico) -> None:
 
 def test_golden_frames_of_each_castle_the_lock_and_the_deck_mode(pico: Pico) -> None:
     """More golden frames reached as a host reaches them: the other castles with whose turn,
-    ``DISARM``'s LOCK, ``MODE deck``'s mark."""
+    ``DISARM``'s padlock, ``MODE deck``'s mark."""
     connect(pico)
     command(pico, "SHOW", (("turn", "Blue"),))
     scripted_roll(pico, 3, 3, "politics")
