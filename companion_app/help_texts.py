@@ -5,6 +5,7 @@ Kivy-free, so the app and the phone pages read the same words."""
 
 from __future__ import annotations
 
+from companion_app.i18n import render
 from companion_app.rules.cards import ProgressCard
 
 PROGRESS_SECTION = "rules reference §10 (§9 for when cards are played)"
@@ -71,7 +72,7 @@ def progress_help(card: ProgressCard) -> str:
 def progress_card_by_title(title: str) -> ProgressCard | None:
     """The card a hand shows by its title ("Road Building"), or None."""
     for card in ProgressCard:
-        if card.title == title:
+        if render(card.title) == title:
             return card
     return None
 

@@ -14,6 +14,9 @@ A ``Board`` is an immutable value. Ids are those of :mod:`companion_app.rules.to
 ``NUMBER_TOKENS`` on the 18 hexes that are not the desert, the 9 harbours of
 ``HARBOUR_COUNTS``, and never a 6 or an 8 next to another 6 or 8. Equal numbers next to each
 other are allowed on a table's own board; only the generator avoids them.
+
+Developer words: a board's problems are still named in English (a file's, and the build-table
+screen shows them as they are): the next module to speak in messages.
 """
 
 from __future__ import annotations

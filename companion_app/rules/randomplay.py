@@ -5,6 +5,8 @@ not drown in bank trades; rolls are fair dice as the dice box would roll them, a
 it makes a one-for-one domestic offer to exercise that path. Progress cards are played like any
 other kind of action (each card's plays are one kind), so over many seeds every card is played;
 before the roll an Alchemist is played now and then, and the roll then obeys it.
+
+Developer words: random play is a tool for tests and engineers.
 """
 
 from __future__ import annotations

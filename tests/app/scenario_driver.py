@@ -132,9 +132,10 @@ def private_cards_visible(app: CompanionApp) -> list[str]:
         if seat in uncovered:
             continue
         for card in set(game.progress_hand(seat)) - own:
-            pattern = rf"(?<!Master )\b{card.title}\b(?! Guild| Fleet)"
-            if re.search(pattern, shown) and card.title not in public:
-                found.append(f"{game.config.names[seat]}'s {card.title} on {screen.name}")
+            title = str(card.title)
+            pattern = rf"(?<!Master )\b{title}\b(?! Guild| Fleet)"
+            if re.search(pattern, shown) and title not in public:
+                found.append(f"{game.config.names[seat]}'s {title} on {screen.name}")
     return sorted(found)
 
 
