@@ -89,7 +89,7 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             {
                 "title": ProgressCard(c).title,
                 "track": ProgressCard(c).track.value,
-                "text": PROGRESS_CARD_HELP[ProgressCard(c)],
+                "text": Msg(PROGRESS_CARD_HELP[ProgressCard(c)]),
             }
             for c in view["progress_hands"][seat]
         ],
