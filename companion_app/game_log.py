@@ -11,16 +11,16 @@ player's own screen ``words_for(seat)``.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.rules.actions import Action, Roll
-from companion_app.rules.cards import Card, Hand
+from companion_app.rules.cards import Card, Hand, Track
 from companion_app.rules.config import GameConfig
 from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.game import Game
+from companion_app.rules.messages import Msg, listing, msg
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.registry import ALWAYS_ASKED, told_lines
 from companion_app.rules.words import (
@@ -65,11 +65,11 @@ class LogEntry:
     turn: int
     """The game's turn counter when it happened (0 during the setup)."""
     kind: EntryKind
-    text: str
-    """What everyone may read."""
+    text: Msg
+    """What everyone may read (a message: the reader's language renders it)."""
     audience: frozenset[int] = EVERYONE
     """The seats that may read ``detail`` instead; empty when nothing is private."""
-    detail: str = ""
+    detail: Msg | None = None
     automatic: bool = False
     """Taken at once: the only option of its decider, with nothing private in it."""
 
@@ -77,9 +77,9 @@ class LogEntry:
     def is_public(self) -> bool:
         return not self.audience
 
-    def words_for(self, seat: int | None) -> str:
+    def words_for(self, seat: int | None) -> Msg:
         """The line as ``seat`` may read it (None: the shared screen)."""
-        if seat is not None and seat in self.audience and self.detail:
+        if seat is not None and seat in self.audience and self.detail is not None:
             return self.detail
         return self.text
 
@@ -106,39 +106,43 @@ class RollReport:
     """A 7 in the first turns (easy start): rolled again, nothing happens."""
 
     @property
-    def words(self) -> str:
+    def words(self) -> Msg:
         return dice_words(self.roll)
 
 
 def production_words(
     names: Sequence[str], report: RollReport, *, everyone: bool = True
-) -> list[str]:
+) -> list[Msg]:
     """One line per seat, in seat order, and one per shortage: "Ben +1 ore, +1 coin".
 
     Without ``everyone`` (the log) seats that got nothing for no particular reason are left
     out, and a roll that paid nobody says so in one line.
     """
     if report.rolled_again:
-        return ["7 in the first turns: roll again"]
+        return [msg("7 in the first turns: roll again")]
     if report.roll.total == 7:
-        return ["7: no production"]
+        return [msg("7: no production")]
     if not report.paid:
-        return ["production after the barbarians' decisions"]
+        return [msg("production after the barbarians' decisions")]
     lines = []
     for p, name in enumerate(names):
         got = report.gained[p]
-        line = f"{name} {hand_words(got, sign='+')}" if any(got) else f"{name}: nothing"
+        if any(got):
+            line = msg("{player} {cards}", player=name, cards=hand_words(got, sign="+"))
+        else:
+            line = msg("{player}: nothing", player=name)
         reasons = []
         if any(report.robbed[p]):
-            reasons.append(f"robber holds {hand_words(report.robbed[p])}")
+            reasons.append(msg("robber holds {cards}", cards=hand_words(report.robbed[p])))
         if report.missed[p]:
-            reasons.append("bank short of " + ", ".join(c.label for c in report.missed[p]))
-        if reasons:
-            line += " (" + "; ".join(reasons) + ")"
+            short = listing([c.words for c in report.missed[p]], msg("nothing"))
+            reasons.append(msg("bank short of {cards}", cards=short))
+        for reason in reasons:
+            line = msg("{line} ({reason})", line=line, reason=reason)
         if everyone or reasons or any(got):
             lines.append(line)
     if not lines:
-        lines.append("nobody produces")
+        lines.append(msg("nobody produces"))
     lines.extend(s.words for s in report.shortages)
     return lines
 
@@ -197,6 +201,9 @@ class GameLog:
     """The latest roll and, once paid, its production (kept after End turn)."""
     _replay: Game | None = None
     _applied: list[Action] = field(default_factory=list)
+    _discarder: str = ""
+    """Whose discards the last line counts (consecutive discards read as one line)."""
+    _discarded: list[int] = field(default_factory=list)
 
     @classmethod
     def of(cls, game: Game) -> GameLog:
@@ -219,10 +226,11 @@ class GameLog:
             self._applied = []
             self.entries = []
             self.last_roll = None
+            self._discarder = ""
         for action in history[len(self._applied) :]:
             self._apply(action)
 
-    def words_for(self, seat: int | None) -> list[str]:
+    def words_for(self, seat: int | None) -> list[Msg]:
         """Every line as ``seat`` may read it (None: the shared screen)."""
         return [e.words_for(seat) for e in self.entries]
 
@@ -249,9 +257,9 @@ class GameLog:
                 first.step,
                 first.turn,
                 first.kind,
-                first.text + " (the only choice)",
+                _only_choice(first.text),
                 first.audience,
-                first.detail + " (the only choice)" if first.detail else "",
+                None if first.detail is None else _only_choice(first.detail),
                 True,
             )
         self._merge(out)
@@ -260,16 +268,27 @@ class GameLog:
         """Consecutive discards of one player read as one line."""
         for entry in out:
             last = self.entries[-1] if self.entries else None
+            discard = _discard(entry)
             if (
-                last is not None
-                and entry.kind is EntryKind.DISCARD
-                and last.kind is EntryKind.DISCARD
-                and last.text.split(" discarded ")[0] == entry.text.split(" discarded ")[0]
+                discard is not None
+                and last is not None
+                and _discard(last) is not None
+                and self._discarder == discard[0]
                 and last.audience == entry.audience
             ):
-                self.entries[-1] = _merged_discard(last, entry)
+                self._discarded[discard[1]] += 1
+                self.entries[-1] = self._merged_discard(last)
                 continue
+            if discard is not None:
+                self._discarder = discard[0]
+                self._discarded = list(discard[1].amount(1))
             self.entries.append(entry)
+
+    def _merged_discard(self, last: LogEntry) -> LogEntry:
+        text = msg(
+            "{player} discarded {cards}", player=self._discarder, cards=hand_words(self._discarded)
+        )
+        return LogEntry(last.step, last.turn, last.kind, text, automatic=last.automatic)
 
     def _rolled(self, game: Game, since: _Since, step: int) -> list[Line]:
         """A roll: the report under the dice starts; the ship's advance; a 7 says so."""
@@ -282,8 +301,11 @@ class GameLog:
             lines.append(
                 Line(
                     EntryKind.BARBARIANS,
-                    f"the ship advances ({game.barbarian_position}"
-                    f" of {game.config.barbarian_track_length})",
+                    msg(
+                        "the ship advances ({position} of {length})",
+                        position=game.barbarian_position,
+                        length=game.config.barbarian_track_length,
+                    ),
                 )
             )
         if roll.total == 7:
@@ -303,8 +325,8 @@ class GameLog:
                 report = production_report(pending.step, pending.roll, event)
                 self.last_roll = report
                 lines += [
-                    Line(EntryKind.PRODUCTION, text)
-                    for text in production_words(names, report, everyone=False)
+                    Line(EntryKind.PRODUCTION, words)
+                    for words in production_words(names, report, everyone=False)
                 ]
         lines += _draw_lines(game)
         if since.longest != game.longest_road_holder:
@@ -312,16 +334,19 @@ class GameLog:
             lines.append(
                 Line(
                     EntryKind.BUILD,
-                    "nobody holds the longest road"
+                    msg("nobody holds the longest road")
                     if holder == NOBODY
-                    else f"{names[holder]} takes the longest road",
+                    else msg("{player} takes the longest road", player=names[holder]),
                 )
             )
         if game.is_over and not since.over:
-            lines.append(Line(EntryKind.WIN, f"{names[game.winner]} wins the game"))
+            lines.append(
+                Line(EntryKind.WIN, msg("{player} wins the game", player=names[game.winner]))
+            )
         new_turn = game.turn != since.turn or (since.in_setup and not game.in_setup)
         if new_turn and not game.is_over:
-            lines.append(Line(EntryKind.TURN, f"Turn {game.turn + 1} · {names[game.active]}"))
+            turn = msg("Turn {turn} · {player}", turn=game.turn + 1, player=names[game.active])
+            lines.append(Line(EntryKind.TURN, turn))
         return lines
 
 
@@ -330,35 +355,44 @@ def _attack_lines(game: Game, since: _Since) -> list[Line]:
     if game.barbarian_attacks <= since.attacks or attack is None:
         return []
     names = game.config.names
-    defence = (
-        ", ".join(f"{names[p]} {d}" for p, d in enumerate(attack.defence) if d) or "no knights"
+    defence = listing(
+        [
+            msg("{player} {strength}", player=names[p], strength=d)
+            for p, d in enumerate(attack.defence)
+            if d
+        ],
+        msg("no knights"),
     )
-    verdict = "Catan holds" if attack.defended else "the barbarians win"
+    verdict = msg("Catan holds") if attack.defended else msg("the barbarians win")
     lines = [
         Line(
             EntryKind.ATTACK,
-            f"Barbarian attack {attack.number}: strength {attack.strength}"
-            f" against {attack.total_defence} ({defence}): {verdict}",
+            msg(
+                "Barbarian attack {number}: strength {strength} against {defence} "
+                "({defenders}): {verdict}",
+                number=attack.number,
+                strength=attack.strength,
+                defence=attack.total_defence,
+                defenders=defence,
+                verdict=verdict,
+            ),
         )
     ]
     if attack.defender != NOBODY:
-        lines.append(
-            Line(EntryKind.ATTACK, f"{names[attack.defender]} is Defender of Catan (1 VP)")
-        )
+        defender = msg("{player} is Defender of Catan (1 VP)", player=names[attack.defender])
+        lines.append(Line(EntryKind.ATTACK, defender))
     if attack.tied:
+        tied = ", ".join(names[p] for p in attack.tied)
         lines.append(
             Line(
                 EntryKind.ATTACK,
-                "tied strongest, each draws a progress card: "
-                + ", ".join(names[p] for p in attack.tied),
+                msg("tied strongest, each draws a progress card: {players}", players=tied),
             )
         )
     if attack.losers:
+        losers = ", ".join(names[p] for p in attack.losers)
         lines.append(
-            Line(
-                EntryKind.ATTACK,
-                "weakest, each loses a city: " + ", ".join(names[p] for p in attack.losers),
-            )
+            Line(EntryKind.ATTACK, msg("weakest, each loses a city: {players}", players=losers))
         )
     return lines
 
@@ -375,30 +409,58 @@ def _draw_lines(game: Game) -> list[Line]:
             lines.append(
                 Line(
                     EntryKind.DRAW,
-                    f"{names[q]} draws a {card.track.value} card",
+                    _DRAWS_FROM[card.track](names[q]),
                     frozenset({q}),
-                    f"{names[q]} draws {card.title}",
+                    msg("{player} draws {card}", player=names[q], card=card.title),
                 )
             )
         for card in mine:
             if card.is_vp:
                 lines.append(
-                    Line(EntryKind.DRAW, f"{names[q]} draws {card.title} (1 VP, shown at once)")
+                    Line(
+                        EntryKind.DRAW,
+                        msg(
+                            "{player} draws {card} (1 VP, shown at once)",
+                            player=names[q],
+                            card=card.title,
+                        ),
+                    )
                 )
     return lines
 
 
-def _merged_discard(last: LogEntry, entry: LogEntry) -> LogEntry:
-    who = last.text.split(" discarded ")[0]
-    cards: Counter[str] = Counter()
-    for text in (last.text, entry.text):
-        for part in text.split(" discarded ", 1)[1].split(", "):
-            amount, label = part.split(" ", 1)
-            cards[label] += int(amount)
-    words = ", ".join(f"{n} {label}" for label, n in cards.items())
-    return LogEntry(
-        last.step, last.turn, last.kind, f"{who} discarded {words}", automatic=last.automatic
-    )
+_ONE_CARD = {card.counted(1): card for card in Card}
+DISCARDED = "{player} discarded {card}"
+"""The message id of one card discarded (declared with the discard, ``rules/robber.py``)."""
+DISCARDED_SEVERAL = "{player} discarded {cards}"
+
+
+def _discard(entry: LogEntry) -> tuple[str, Card] | None:
+    """Who discarded which card, for a line of one card discarded (or of several, merged:
+    then the card is of no use and is any)."""
+    text = entry.text
+    if entry.kind is not EntryKind.DISCARD or text.text not in (DISCARDED, DISCARDED_SEVERAL):
+        return None
+    player = text.value("player")
+    if text.text == DISCARDED_SEVERAL:
+        card: Card | None = Card.BRICK
+    else:
+        one = text.value("card")
+        card = _ONE_CARD.get(one) if isinstance(one, Msg) else None
+    if not isinstance(player, str) or card is None:
+        return None
+    return player, card
+
+
+def _only_choice(words: Msg) -> Msg:
+    return msg("{line} (the only choice)", line=words)
+
+
+_DRAWS_FROM: dict[Track, Callable[[str], Msg]] = {
+    Track.TRADE: lambda who: msg("{player} draws a trade card", player=who),
+    Track.POLITICS: lambda who: msg("{player} draws a politics card", player=who),
+    Track.SCIENCE: lambda who: msg("{player} draws a science card", player=who),
+}
 
 
 def log_for(log: GameLog | None, game: Game) -> GameLog:

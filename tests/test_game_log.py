@@ -24,6 +24,7 @@ from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action, play_random_game
 from companion_app.rules.rng import SplitMix64
 from tests.rules.builders import corner, make_game, robber_beside_one_victim
+from tests.said import said
 
 SEEDS = (0, 1, 2, 3)
 
@@ -65,11 +66,11 @@ def test_every_roll_and_turn_is_logged_in_order() -> None:
     logged = [e for e in log.entries if e.kind is EntryKind.ROLL]
     assert len(logged) == len(rolls)
     first = rolls[0]
-    assert logged[0].text == (
+    assert said(logged[0].text) == (
         f"{game.config.names[first.player]} rolls {first.yellow} + {first.red} = {first.total},"
-        f" {'ship' if first.event is EventDie.SHIP else logged[0].text.rsplit(', ', 1)[1]}"
+        f" {'ship' if first.event is EventDie.SHIP else said(logged[0].text).rsplit(', ', 1)[1]}"
     )
-    turns = [e.text for e in log.entries if e.kind is EntryKind.TURN]
+    turns = [said(e.text) for e in log.entries if e.kind is EntryKind.TURN]
     assert turns[0].startswith("Turn 1 · ")
     assert len(turns) == game.turn + 1
     assert [e.step for e in log.entries] == sorted(e.step for e in log.entries)
@@ -80,20 +81,20 @@ def test_private_details_stay_with_their_audience(seed: int) -> None:
     """Nobody outside an entry's audience reads a progress card still in hand or a stolen card."""
     game = _random_game(seed, 200)
     log = GameLog.of(game)
-    titles = [card.title for card in ProgressCard]
+    titles = [said(card.title) for card in ProgressCard]
     labels = [card.label for card in Card]
     private = [e for e in log.entries if not e.is_public]
     assert any(e.kind is EntryKind.DRAW for e in private)
     for entry in private:
-        assert entry.detail and entry.detail != entry.text
+        assert said(entry.detail) and said(entry.detail) != said(entry.text)
         for seat in range(game.player_count):
-            words = entry.words_for(seat)
-            assert words == (entry.detail if seat in entry.audience else entry.text)
+            words = said(entry.words_for(seat))
+            assert words == (said(entry.detail) if seat in entry.audience else said(entry.text))
         if entry.kind is EntryKind.DRAW:
-            assert not any(t in entry.text for t in titles), entry.text
+            assert not any(t in said(entry.text) for t in titles), said(entry.text)
         if entry.kind is EntryKind.STEAL:
-            assert not any(f"1 {label}" in entry.text for label in labels), entry.text
-    drawn_names = [e.detail for e in private if e.kind is EntryKind.DRAW]
+            assert not any(f"1 {label}" in said(entry.text) for label in labels), said(entry.text)
+    drawn_names = [said(e.detail) for e in private if e.kind is EntryKind.DRAW]
     assert all(" draws " in d for d in drawn_names)
 
 
@@ -108,9 +109,9 @@ def test_a_steal_names_the_card_to_thief_and_victim_only() -> None:
     log.sync([MoveRobber(0, 4), StealFrom(0, 1)])
     steal = log.entries[-1]
     assert steal.kind is EntryKind.STEAL
-    assert steal.text == "Red steals a card from Blue"
-    assert steal.words_for(0) == steal.words_for(1) == "Red steals 1 ore from Blue"
-    assert steal.words_for(2) == steal.words_for(None) == "Red steals a card from Blue"
+    assert said(steal.text) == "Red steals a card from Blue"
+    assert said(steal.words_for(0)) == said(steal.words_for(1)) == "Red steals 1 ore from Blue"
+    assert said(steal.words_for(2)) == said(steal.words_for(None)) == "Red steals a card from Blue"
     assert steal.audience == frozenset({0, 1})
 
 
@@ -121,7 +122,7 @@ def test_discards_of_one_player_read_as_one_line() -> None:
     actions += [DiscardCard(1, Card.BRICK)] * 2 + [DiscardCard(1, Card.ORE)] * 2
     log.sync(actions)
     discards = [e for e in log.entries if e.kind is EntryKind.DISCARD]
-    assert [e.text for e in discards] == ["Blue discarded 2 brick, 2 ore"]
+    assert [said(e.text) for e in discards] == ["Blue discarded 2 brick, 2 ore"]
 
 
 def _paid_report(game: Game, roll: Roll) -> RollReport:
@@ -149,15 +150,17 @@ def test_production_names_every_seat_and_the_bank_shortage() -> None:
     )
     report = _paid_report(game, Roll(0, 3, 3, EventDie.SHIP))
     assert report.paid
-    assert [s.words for s in report.shortages] == ["bank has 3 brick for 4 owed: nobody gets brick"]
-    assert production_words(game.config.names, report) == [
+    assert [said(s.words) for s in report.shortages] == [
+        "bank has 3 brick for 4 owed: nobody gets brick"
+    ]
+    assert said(production_words(game.config.names, report)) == [
         "Red: nothing",
         "Blue: nothing (bank short of brick)",
         "White: nothing (bank short of brick)",
         "Orange: nothing",
         "bank has 3 brick for 4 owed: nobody gets brick",
     ]
-    assert production_words(game.config.names, report, everyone=False) == [
+    assert said(production_words(game.config.names, report, everyone=False)) == [
         "Blue: nothing (bank short of brick)",
         "White: nothing (bank short of brick)",
         "bank has 3 brick for 4 owed: nobody gets brick",
@@ -172,7 +175,10 @@ def test_production_names_what_the_robber_holds_back() -> None:
     )
     report = _paid_report(game, Roll(0, 3, 3, EventDie.SHIP))
     assert report.robbed[1] == hand_of(brick=2)
-    assert production_words(game.config.names, report)[1] == "Blue: nothing (robber holds 2 brick)"
+    assert (
+        said(production_words(game.config.names, report))[1]
+        == "Blue: nothing (robber holds 2 brick)"
+    )
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -204,7 +210,7 @@ def test_one_option_choice_is_marked_in_the_log() -> None:
     assert game.legal_actions() == [StealFrom(0, 1)]
     log.sync([*game.history, StealFrom(0, 1)])
     assert log.entries[-1].automatic
-    assert log.entries[-1].text.endswith("(the only choice)")
+    assert said(log.entries[-1].text).endswith("(the only choice)")
     assert not log.entries[-2].automatic
 
 
@@ -231,7 +237,7 @@ def test_production_held_back_by_the_barbarians_says_so_until_it_is_paid() -> No
                         PromptKind.LOSE_CITY,
                         PromptKind.CHOOSE_PROGRESS_DECK,
                     )
-                    words = production_words(config.names, report)
+                    words = said(production_words(config.names, report))
                     assert words == ["production after the barbarians' decisions"]
             elif waiting and report is not None and report.paid:
                 assert report.gained == game.last_production

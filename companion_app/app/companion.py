@@ -31,6 +31,7 @@ from companion_app.app.screens.home import HomeScreen
 from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
 from companion_app.game_log import GameLog, log_for
+from companion_app.i18n import render_error
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
 from companion_app.journal.errors import ExportNotSavedError
 from companion_app.journal.exports import delete_after_export, exports_folder, save_export
@@ -276,7 +277,7 @@ class CompanionApp(App):
             for action in actions:
                 session.apply(action)
         except (IllegalActionError, JournalError) as exc:
-            self.message = str(exc)
+            self.message = render_error(exc)
             self.refresh()
             return False
         self.message = ""
@@ -312,7 +313,7 @@ class CompanionApp(App):
             try:
                 session.apply(action)
             except (IllegalActionError, JournalError) as exc:
-                self.message = str(exc)
+                self.message = render_error(exc)
                 return
 
     def refresh(self) -> None:

@@ -18,6 +18,7 @@ from companion_app.phones.pairing import lan_address
 from companion_app.phones.table import PhoneTable
 from companion_app.rules.actions import Action
 from companion_app.rules.errors import IllegalActionError
+from companion_app.rules.messages import msg
 
 PHONES_PORT = 8765
 """The port phones connect to; the next free one is taken if it is busy."""
@@ -82,9 +83,12 @@ class TablePhones:
     def _apply(self, action: Action) -> None:
         """The tablet's own door; raises (state unchanged) if the action is refused."""
         if self._current() is not self.session:
-            raise IllegalActionError("this game is no longer on the tablet")
+            raise IllegalActionError(msg("this game is no longer on the tablet"))
         if not self._apply_on_tablet(action):
-            raise IllegalActionError(self._refusal() or "the tablet refused it")
+            refusal = self._refusal()
+            if refusal:
+                raise IllegalActionError(msg("the tablet refused it: {reason}", reason=refusal))
+            raise IllegalActionError(msg("the tablet refused it"))
 
 
 def _on_main_thread(fn: object) -> None:

@@ -41,6 +41,7 @@ from typing import Any, Final, Protocol
 
 from companion_app.device.box_state import BoxState, box_state
 from companion_app.device.events import DeviceRoll
+from companion_app.i18n import render_error
 from companion_app.rules.actions import Action, Roll
 from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
@@ -153,7 +154,7 @@ class DiceTable:
         try:
             self.session.apply(action, origin=roll.origin)
         except IllegalActionError as exc:
-            self.last_error = f"roll {roll.seq} refused: {exc}"
+            self.last_error = f"roll {roll.seq} refused: {render_error(exc)}"
             log.warning("%s", self.last_error)
             self.rejected.append((roll, str(exc)))
             del self.rejected[:-REJECTED_KEPT]

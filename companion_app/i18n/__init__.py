@@ -149,6 +149,33 @@ def catalogue(code: str) -> Catalogue:
     return Catalogue(language, translations)
 
 
+_TABLE = [SOURCE]
+
+
+def use_language(code: str) -> None:
+    """Makes ``code`` the tablet's language (Settings, ``--lang``); an unknown code reads
+    English. Nothing of a game changes: its words are rendered anew."""
+    _TABLE[0] = code if code in LANGUAGES else SOURCE
+
+
+def table_language() -> str:
+    """The tablet's language (English until :func:`use_language`)."""
+    return _TABLE[0]
+
+
+def render(message: Msg | str, code: str | None = None) -> str:
+    """``message`` in language ``code``, the tablet's language by default: the one door from
+    the rules core's messages to words on a screen."""
+    return catalogue(table_language() if code is None else code).render(message)
+
+
+def render_error(error: Exception, code: str | None = None) -> str:
+    """A refusal in language ``code``: a rules error's message (``error.message``), else the
+    error's own words (a journal's, a file's)."""
+    message = getattr(error, "message", None)
+    return render(message, code) if isinstance(message, Msg) else str(error)
+
+
 def language_of(tag: str) -> str | None:
     """The language of a locale or language tag we speak (``cs_CZ.UTF-8`` and ``de-AT`` both
     name one), else None."""

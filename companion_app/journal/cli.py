@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion_app.i18n import LANGUAGES, SOURCE, render, render_error, use_language
 from companion_app.journal.errors import JournalError, JournalNotFoundError
 from companion_app.journal.exchange import parse_export_text
 from companion_app.journal.paths import default_db_path
@@ -64,6 +65,13 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--db", type=Path, default=default, metavar="PATH", help=db_help)
+    parser.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=SOURCE,
+        metavar="LL",
+        help="the language of the game's words (default: en; " + ", ".join(LANGUAGES) + ")",
+    )
     # --db is also accepted after the command; there it does not reset the value given before.
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--db", type=Path, default=argparse.SUPPRESS, metavar="PATH", help=db_help)
@@ -167,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    use_language(args.lang)
     if args.command == "replay" and (args.game_id is None) == (args.file is None):
         parser.error("replay takes either GAME_ID or --file FILE")
     if getattr(args, "upto", None) is not None and args.upto < 0:
@@ -175,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler = _COMMANDS[args.command]
         handler(args)
     except (JournalError, CliError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {render_error(exc)}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         with contextlib.suppress(OSError):
@@ -229,7 +238,7 @@ def _cmd_show(args: argparse.Namespace) -> None:
     print(f"Started: {summary.created_at}   last change: {summary.updated_at}")
     undone = f", {summary.redo_count} undone (can be redone)" if summary.redo_count else ""
     print(f"Actions: {summary.action_count}{undone}")
-    print(f"Now: {game.describe_prompt()}")
+    print(f"Now: {render(game.describe_prompt())}")
     vps = ", ".join(f"{n} {game.victory_points(p)}" for p, n in enumerate(names))
     print(f"Victory points: {vps}")
     history = session.actions
@@ -267,7 +276,7 @@ def _cmd_import(args: argparse.Namespace) -> None:
         session = journal.add_validated(checked)
         print(
             f"imported as game {session.game_id} ({len(session.actions)} actions; "
-            f"now {session.game.describe_prompt()})"
+            f"now {render(session.game.describe_prompt())})"
         )
 
 
@@ -290,7 +299,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
         names = config.names
         vps = ", ".join(f"{n} {game.victory_points(p)}" for p, n in enumerate(names))
         print(f"{source}: {len(actions)} actions replayed, turn {game.turn}")
-        print(f"Now: {game.describe_prompt()}")
+        print(f"Now: {render(game.describe_prompt())}")
         print(f"Victory points: {vps}")
         return
     print(json.dumps(game.to_json(), indent=2))

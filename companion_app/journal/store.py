@@ -583,7 +583,7 @@ class GameSession:
         self._check_usable()
         game = self._game
         if not game.history:
-            raise NothingToUndoError(f"game {self._game_id}: nothing to undo")
+            raise NothingToUndoError()
         undone = game.undo()
         index = len(game.history)
         self._guarded(

@@ -160,7 +160,7 @@ def _command(
             seat_line(seat, table.pair(seat))
         elif word == "STATUS":
             status = {
-                "prompt": session.game.describe_prompt(),
+                "prompt": str(session.game.describe_prompt()),
                 "waiting": table.waiting_for(),
                 "moves": len(session.game.history),
                 "connected": {str(k): v for k, v in server.connected().items()},

@@ -24,10 +24,11 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Protocol
 
 from aiohttp import WSMsgType, web
 
+from companion_app.i18n import SOURCE, catalogue
 from companion_app.phones.messages import PhoneMessageError, PhonePing, parse_frame, short
 from companion_app.phones.page_words import (
     choose_language,
@@ -38,6 +39,7 @@ from companion_app.phones.page_words import (
 )
 from companion_app.phones.pairing import PAGE_PATH, SeatTokens, seat_url
 from companion_app.rules.actions import Action
+from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import NOBODY
 
 MAX_WS_BYTES = 16 * 1024
@@ -53,7 +55,15 @@ SEND_TIMEOUT_S = 5.0
 SERVER_NAME = "catan-companion"
 """The ``Server`` header: no Python or aiohttp version for a scanner to match."""
 
-Decide = Callable[[int, Action], Awaitable[str | None]]
+Decide = Callable[[int, Action], Awaitable[Msg | str | None]]
+
+
+class Page(Protocol):
+    """A seat's state message, rendered in a phone's language (``view.SeatPage``)."""
+
+    def text(self, code: str) -> str: ...
+
+
 """Takes a phone's action for a seat; returns None if the table applied it, else why not."""
 
 
@@ -82,7 +92,9 @@ class _Connection:
     allowance: float
     checked: float
     outbox: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=32))
-    state: str | None = None
+    state: Page | None = None
+    language: str = SOURCE
+    """The phone's language (its page's ``?lang=``, else its browser's)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def take_allowance(self, rate: float, burst: int) -> bool:
@@ -120,7 +132,7 @@ class PhoneServer:
         self.counters: collections.Counter[str] = collections.Counter()
         """Frames taken and refused, by reason (``refused:rate``, ``refused:malformed``...)."""
         self._connections: dict[int, list[_Connection]] = {s: [] for s in range(tokens.seats)}
-        self._pages: dict[int, str] = {}
+        self._pages: dict[int, Page] = {}
         self._closing: set[asyncio.Future[bool]] = set()
         self._template = _static("phone.html")
         self._style = _static("phone.css")
@@ -184,6 +196,7 @@ class PhoneServer:
         await ws.prepare(request)
         now = time.monotonic()
         conn = _Connection(seat, ws, now, float(self.limits.burst), now)
+        conn.language = _language(request)
         self._admit(conn)
         sender = asyncio.create_task(self._send_loop(conn))
         try:
@@ -205,12 +218,12 @@ class PhoneServer:
         conn.wake.set()
 
     async def _receive_loop(self, conn: _Connection) -> None:
-        async for msg in conn.ws:
-            if msg.type is WSMsgType.TEXT:
-                await self._frame(conn, msg.data)
-            elif msg.type is WSMsgType.BINARY:
+        async for received in conn.ws:
+            if received.type is WSMsgType.TEXT:
+                await self._frame(conn, received.data)
+            elif received.type is WSMsgType.BINARY:
                 self._refuse_frame(conn, "binary", "binary frames are not read; send JSON text")
-            elif msg.type is WSMsgType.ERROR:
+            elif received.type is WSMsgType.ERROR:
                 self.counters["refused:protocol"] += 1
                 break
 
@@ -241,8 +254,9 @@ class PhoneServer:
             self._queue(conn, {"type": "result", "id": answer.id, "ok": True})
         else:
             self.counters["refused:by_table"] += 1
+            words = catalogue(conn.language).render(reason)
             self._queue(
-                conn, {"type": "result", "id": answer.id, "ok": False, "error": short(reason)}
+                conn, {"type": "result", "id": answer.id, "ok": False, "error": short(words)}
             )
 
     def _refuse_frame(
@@ -270,19 +284,20 @@ class PhoneServer:
                     await asyncio.wait_for(ws.send_str(conn.outbox.popleft()), SEND_TIMEOUT_S)
                 state, conn.state = conn.state, None
                 if state is not None:
-                    await asyncio.wait_for(ws.send_str(state), SEND_TIMEOUT_S)
+                    text = state.text(conn.language)
+                    await asyncio.wait_for(ws.send_str(text), SEND_TIMEOUT_S)
             except (ConnectionError, TimeoutError, RuntimeError):
                 await ws.close()
                 return
 
     # ---- from the tablet (through TableServer) --------------------------------------------
 
-    def publish(self, pages: Mapping[int, str]) -> None:
+    def publish(self, pages: Mapping[int, Page]) -> None:
         """New state messages per seat: every connection of that seat gets the newest."""
-        for seat, text in pages.items():
-            self._pages[seat] = text
+        for seat, page in pages.items():
+            self._pages[seat] = page
             for conn in self._connections.get(seat, ()):
-                conn.state = text
+                conn.state = page
                 conn.wake.set()
 
     def drop_seat(self, seat: int, code: int, why: bytes) -> list[asyncio.Future[bool]]:
@@ -402,7 +417,7 @@ class TableServer:
     def __init__(
         self,
         names: tuple[str, ...],
-        decide: Callable[[int, Action], str | None],
+        decide: Callable[[int, Action], Msg | str | None],
         schedule: Callable[[Callable[[], None]], None],
         *,
         host: str,
@@ -495,8 +510,8 @@ class TableServer:
 
     # ---- to and from the phones ----------------------------------------------------------
 
-    def publish(self, pages: Mapping[int, str]) -> None:
-        """Hand new state messages (JSON text per seat) to the phones."""
+    def publish(self, pages: Mapping[int, Page]) -> None:
+        """Hand new state messages (one per seat, in each phone's language) to the phones."""
         loop = self._loop
         if loop is not None and self.running:
             loop.call_soon_threadsafe(self.server.publish, dict(pages))
@@ -508,12 +523,12 @@ class TableServer:
     def counters(self) -> dict[str, int]:
         return dict(self.server.counters)
 
-    async def _decide(self, seat: int, action: Action) -> str | None:
+    async def _decide(self, seat: int, action: Action) -> Msg | str | None:
         """On the server's loop: run ``decide`` on the tablet's thread, await its verdict."""
         loop = asyncio.get_running_loop()
-        verdict: asyncio.Future[str | None] = loop.create_future()
+        verdict: asyncio.Future[Msg | str | None] = loop.create_future()
 
-        def settle(reason: str | None) -> None:
+        def settle(reason: Msg | str | None) -> None:
             if not verdict.done():
                 verdict.set_result(reason)
 
@@ -521,7 +536,7 @@ class TableServer:
             try:
                 reason = self._decide_on_table(seat, action)
             except Exception as exc:  # the table's own failure: the phone hears of it
-                reason = f"the table could not take it: {exc}"
+                reason = msg("the table could not take it: {problem}", problem=str(exc))
             loop.call_soon_threadsafe(settle, reason)
 
         self._schedule(on_table)

@@ -12,23 +12,24 @@ undo it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
 from companion_app.game_log import GameLog
 from companion_app.journal import JournalError
 from companion_app.phones.server import DEFAULT_LIMITS, Limits, TableServer
-from companion_app.phones.view import phone_decider, phone_refusal, seat_page
+from companion_app.phones.view import SeatPage, phone_decider, phone_refusal, seat_page
 from companion_app.rules.actions import Action
+from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
+from companion_app.rules.messages import Msg
 from companion_app.rules.pieces import NOBODY
 
 
 class PageSink(Protocol):
     """Takes state messages per seat and knows which seats have a phone connected."""
 
-    def publish(self, pages: Mapping[int, str]) -> None: ...
+    def publish(self, pages: Mapping[int, SeatPage]) -> None: ...
 
     def connected(self) -> dict[int, int]: ...
 
@@ -111,17 +112,18 @@ class PhoneTable:
         game = self._game()
         self.publishes += 1
         log = self._game_log(game)
-        changed: dict[int, str] = {}
+        changed: dict[int, dict[str, Any]] = {}
         for seat in range(game.player_count):
-            page = json.dumps(seat_page(game, seat, log), separators=(",", ":"))
-            if self._sent.get(seat) != page:
-                self._sent[seat] = page
+            page = seat_page(game, seat, log)
+            key = SeatPage.key(page)
+            if self._sent.get(seat) != key:
+                self._sent[seat] = key
                 changed[seat] = page
         if not changed:
             return
         self.revision += 1
         head = f'{{"type":"state","rev":{self.revision},"page":'
-        self.sink.publish({seat: head + page + "}" for seat, page in changed.items()})
+        self.sink.publish({seat: SeatPage(head, page) for seat, page in changed.items()})
 
     def _game_log(self, game: Game) -> GameLog:
         if self._owner_log is not None:
@@ -131,7 +133,7 @@ class PhoneTable:
         self._log.sync(game.history)
         return self._log
 
-    def decide(self, seat: int, action: Action) -> str | None:
+    def decide(self, seat: int, action: Action) -> Msg | str | None:
         """A phone's answer: None once applied (and published), else why it was not."""
         reason = phone_refusal(self._game(), seat, action)
         if reason is not None:
@@ -139,7 +141,9 @@ class PhoneTable:
         published = self.publishes
         try:
             self._apply(action)
-        except (ValueError, JournalError) as exc:  # IllegalActionError and the journal's own
+        except IllegalActionError as exc:
+            return exc.message
+        except (ValueError, JournalError) as exc:  # the journal's own
             return str(exc)
         if self._on_answer is not None:
             self._on_answer(seat, action)

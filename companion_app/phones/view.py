@@ -6,15 +6,20 @@ points, knights on the board, the dice, the barbarians, whose decision it is). T
 a decision come from ``legal_actions()`` and only while that seat is the one deciding, so a
 page never carries another seat's cards (``tests/phones/test_view.py`` checks it on random
 games).
+
+The page keeps the rules core's words as messages (:class:`~companion_app.rules.messages.Msg`);
+each phone's copy is rendered in that phone's language as it is sent (:class:`SeatPage`).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from companion_app.game_log import GameLog
 from companion_app.help_texts import PROGRESS_CARD_HELP
+from companion_app.i18n import SOURCE, catalogue
 from companion_app.rules.actions import (
     Action,
 )
@@ -26,8 +31,8 @@ from companion_app.rules.cards import (
     ProgressCard,
 )
 from companion_app.rules.game import Game, VictoryPoints
+from companion_app.rules.messages import Msg, msg, nmsg
 from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
-from companion_app.rules.prompts import counted
 from companion_app.rules.registry import PHONE_PROMPTS, button_words, prompt_details
 
 """The private decisions a phone may answer (``phone`` in their declaration): each belongs to
@@ -44,18 +49,18 @@ def phone_decider(game: Game) -> int:
     return prompt.player if prompt.kind in PHONE_PROMPTS else NOBODY
 
 
-def phone_refusal(game: Game, seat: int, action: Action) -> str | None:
+def phone_refusal(game: Game, seat: int, action: Action) -> Msg | None:
     """Why the table does not take ``action`` from ``seat``'s phone; None if it does.
 
     A phone answers only for its own seat, only a private decision that seat is asked now,
     and only what the rules core finds legal.
     """
     if action.player != seat:
-        return "a phone answers only for its own seat"
+        return msg("a phone answers only for its own seat")
     if game.prompt.kind not in PHONE_PROMPTS:
-        return f"this is decided on the tablet: {game.describe_prompt()}"
+        return msg("this is decided on the tablet: {prompt}", prompt=game.describe_prompt())
     if game.prompt.player != seat:
-        return f"it is not your decision: {game.describe_prompt()}"
+        return msg("it is not your decision: {prompt}", prompt=game.describe_prompt())
     return game.illegal_reason(action)
 
 
@@ -84,7 +89,7 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             {
                 "title": ProgressCard(c).title,
                 "track": ProgressCard(c).track.value,
-                "text": PROGRESS_CARD_HELP[ProgressCard(c)],
+                "text": Msg(PROGRESS_CARD_HELP[ProgressCard(c)]),
             }
             for c in view["progress_hands"][seat]
         ],
@@ -133,7 +138,7 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
 def log_lines(log: GameLog, seat: int) -> list[dict[str, Any]]:
     """The newest :data:`LOG_LINES` entries as ``seat`` may read them."""
     return [
-        {"text": e.words_for(seat), "private": seat in e.audience and bool(e.detail)}
+        {"text": e.words_for(seat), "private": seat in e.audience and e.detail is not None}
         for e in log.entries[-LOG_LINES:]
     ]
 
@@ -142,21 +147,25 @@ def vp_parts(points: VictoryPoints) -> list[list[Any]]:
     """``[["2 settlements", 2], ["1 city", 2], ...]``: where the victory points come from."""
     parts: list[list[Any]] = []
     if points.settlements:
-        parts.append([counted(points.settlements, "settlement"), points.settlements])
+        words = nmsg("{count} settlement", "{count} settlements", points.settlements)
+        parts.append([words, points.settlements])
     if points.cities:
-        word = "city" if points.cities == 1 else "cities"
-        parts.append([f"{points.cities} {word}", 2 * points.cities])
+        parts.append([nmsg("{count} city", "{count} cities", points.cities), 2 * points.cities])
     if points.metropolises:
-        word = "metropolis" if points.metropolises == 1 else "metropolises"
-        parts.append([f"{points.metropolises} {word}", 2 * points.metropolises])
+        words = nmsg("{count} metropolis", "{count} metropolises", points.metropolises)
+        parts.append([words, 2 * points.metropolises])
     if points.longest_road:
-        parts.append(["longest road", 2])
+        parts.append([msg("longest road"), 2])
     if points.defender_cards:
-        parts.append([counted(points.defender_cards, "Defender of Catan"), points.defender_cards])
+        words = nmsg(
+            "{count} Defender of Catan", "{count} Defenders of Catan", points.defender_cards
+        )
+        parts.append([words, points.defender_cards])
     if points.merchant:
-        parts.append(["the merchant", 1])
+        parts.append([msg("the merchant"), 1])
     if points.vp_cards:
-        parts.append([counted(points.vp_cards, "VP card"), points.vp_cards])
+        words = nmsg("{count} VP card", "{count} VP cards", points.vp_cards)
+        parts.append([words, points.vp_cards])
     return parts
 
 
@@ -180,12 +189,12 @@ def decision(game: Game, seat: int) -> dict[str, Any] | None:
     }
 
 
-def _choice_label(game: Game, action: Action) -> str:
+def _choice_label(game: Game, action: Action) -> Msg:
     """The words of the tablet's button for the same answer (the rules' one declaration)."""
     return button_words(game, action, game.config.names)
 
 
-def _improvement_name(track: str, level: int) -> str:
+def _improvement_name(track: str, level: int) -> Msg | str:
     for t in TRACKS:
         if t.value == track and level:
             return IMPROVEMENT_NAMES[t][level - 1]
@@ -230,3 +239,35 @@ def _roll(view: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
     yellow, red = int(roll["yellow"]), int(roll["red"])
     return {"yellow": yellow, "red": red, "event": roll["event"], "total": yellow + red}
+
+
+class SeatPage:
+    """One seat's state message, its words still messages: each phone gets it in its own
+    language, rendered once per language (two phones of one table may read two)."""
+
+    def __init__(self, head: str, page: Mapping[str, Any]) -> None:
+        self._head = head
+        self._page = page
+        self._texts: dict[str, str] = {}
+
+    @staticmethod
+    def _json(page: Mapping[str, Any], code: str) -> str:
+        words = catalogue(code)
+
+        def rendered(value: object) -> str:
+            if isinstance(value, Msg):
+                return words.render(value)
+            raise TypeError(f"{type(value).__name__} is not JSON")
+
+        return json.dumps(page, separators=(",", ":"), default=rendered)
+
+    @classmethod
+    def key(cls, page: Mapping[str, Any]) -> str:
+        """The page in English: what tells whether a seat's page changed."""
+        return cls._json(page, SOURCE)
+
+    def text(self, code: str) -> str:
+        """The whole state message in language ``code``."""
+        if code not in self._texts:
+            self._texts[code] = self._head + self._json(self._page, code) + "}"
+        return self._texts[code]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion_app.i18n import render
 from companion_app.rules.actions import (
     Action,
     DiscardCard,
@@ -24,7 +25,8 @@ from companion_app.rules.actions import (
 )
 from companion_app.rules.cards import Card, ProgressCard
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import PromptKind, counted
+from companion_app.rules.messages import nmsg
+from companion_app.rules.prompts import PromptKind, cards_counted
 from companion_app.rules.registry import PICKER_PROMPTS, picked_from, picker_about, prompt_rule
 
 __all__ = ["PICKED_TYPES", "CardPicker", "PickerRow", "card_picker", "suggest"]
@@ -88,12 +90,13 @@ class CardPicker:
     @property
     def heading(self) -> str:
         """Who chooses what: "Blue: discard 4 cards"."""
-        noun = (
-            "progress card" if any(isinstance(r.key, ProgressCard) for r in self.rows) else "card"
-        )
+        if any(isinstance(r.key, ProgressCard) for r in self.rows):
+            cards = nmsg("{count} progress card", "{count} progress cards", self.count)
+        else:
+            cards = cards_counted(self.count)
         whose = f" {self.about}" if self.about else ""
         who = f"{self.name}: " if self.name else ""
-        what = f"{self.verb.lower() if who else self.verb} {counted(self.count, noun)}{whose}"
+        what = f"{self.verb.lower() if who else self.verb} {render(cards)}{whose}"
         return f"{who}{what}"
 
     @property
@@ -145,13 +148,16 @@ def card_picker(game: Game) -> CardPicker | None:
     if hand.progress:
         held_cards = game.progress_hand(owner)
         keys = sorted((k for k in answers if isinstance(k, ProgressCard)), key=lambda c: c.order)
-        rows = [PickerRow(k, k.title, held_cards.count(k)) for k in keys]
+        rows = [PickerRow(k, render(k.title), held_cards.count(k)) for k in keys]
     else:
         cards = sorted(k for k in answers if isinstance(k, Card))
-        rows = [PickerRow(c, c.label, game.hands[owner][c]) for c in cards]
+        rows = [PickerRow(c, render(c.words), game.hands[owner][c]) for c in cards]
     count = min(pick.count or prompt.count, sum(r.held for r in rows))
     names = game.config.names
-    picker = CardPicker(kind, p, count, pick.verb, rows, names[p], picker_about(game), answers)
+    about = picker_about(game)
+    verb = render(pick.verb)
+    words = "" if about is None else render(about)
+    picker = CardPicker(kind, p, count, verb, rows, names[p], words, answers)
     if pick.suggested:
         suggest(picker)
     return picker

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from companion_app.i18n import render
 from companion_app.presenters.board_picture import Spot, action_spot
 from companion_app.presenters.wording import card_title, describe_action, knight_words
 from companion_app.rules.actions import (
@@ -346,7 +347,7 @@ def prompt_step(game: Game) -> ChoiceStep | None:
     """The choices of a decision other than the turn's own (None for turn, roll, game over)."""
     if is_turn(game) or game.is_over or game.in_setup:
         return None
-    return choice_step(game, game.legal_actions(), game.describe_prompt())
+    return choice_step(game, game.legal_actions(), render(game.describe_prompt()))
 
 
 @dataclass(frozen=True, slots=True)

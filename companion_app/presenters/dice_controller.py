@@ -39,8 +39,9 @@ from companion_app.device.events import (
 )
 from companion_app.device.link import DiceLink
 from companion_app.device.table import DiceTable
+from companion_app.i18n import render
 from companion_app.journal import GameSession
-from companion_app.rules.prompts import counted
+from companion_app.rules.messages import nmsg
 
 PRESS_SLOW_S = 2.0
 """An on-screen roll still waiting for the emulated box to be armed after this long: the top bar
@@ -194,7 +195,8 @@ class DiceController:
         elif isinstance(event, OfflineRollsOffered):
             if table is not None:
                 table.offer(event.rolls)
-            self.last_error = f"{counted(len(event.rolls), 'roll')} made while the tablet was away."
+            rolls = nmsg("{count} roll", "{count} rolls", len(event.rolls))
+            self.last_error = f"{render(rolls)} made while the tablet was away."
         elif isinstance(event, Connected):
             firmware = event.info.firmware
             self.status = (

@@ -24,6 +24,7 @@ from companion_app.game_stats import (
     GameStatistics,
 )
 from companion_app.help_texts import improvement_words
+from companion_app.i18n import render
 from companion_app.journal import JournalStep
 from companion_app.presenters.board_picture import (
     EVENT_COLOURS,
@@ -50,7 +51,7 @@ from companion_app.rules.cards import (
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.state import BarbarianAttack
-from companion_app.rules.words import dice_words
+from companion_app.rules.words import dice_words, hand_words
 
 PUBLIC = NOBODY
 """The viewer of everything the whole table sees: ``view_for(PUBLIC)`` holds only counts."""
@@ -195,8 +196,8 @@ def hand_view(game: Game, seat: int) -> HandView:
     """The hand of ``seat`` from ``view_for(seat)``: the one place a hand is read in full."""
     view = game.view_for(seat)
     hand: Mapping[str, int] = view["hands"][seat]
-    progress = tuple(ProgressCard(c).title for c in view["progress_hands"][seat])
-    vp_cards = tuple(ProgressCard(c).title for c in view["revealed_vp"][seat])
+    progress = tuple(render(ProgressCard(c).title) for c in view["progress_hands"][seat])
+    vp_cards = tuple(render(ProgressCard(c).title) for c in view["revealed_vp"][seat])
     cfg = game.config.players[seat]
     return HandView(
         seat=seat,
@@ -308,8 +309,8 @@ def improvement_chart(game: Game, seat: int) -> list[ChartTrack]:
             cells.append(
                 ChartCell(
                     level=lv,
-                    building=IMPROVEMENT_NAMES[track][lv - 1],
-                    cost=f"{lv} {track.commodity.label}",
+                    building=render(IMPROVEMENT_NAMES[track][lv - 1]),
+                    cost=render(track.commodity.counted(lv)),
                     draws=red_words(lv),
                     note=note,
                     reached=lv <= level,
@@ -327,7 +328,7 @@ def improvement_chart(game: Game, seat: int) -> list[ChartTrack]:
         tracks.append(
             ChartTrack(
                 track=track,
-                title=f"{track.value.capitalize()} ({track.commodity.label})",
+                title=f"{render(track.words).capitalize()} ({render(track.commodity.words)})",
                 colour=TRACK_COLOURS[track],
                 level=level,
                 cells=tuple(cells),
@@ -503,7 +504,7 @@ def statistics_view(game: Game, stats: GameStatistics | None = None) -> Statisti
     n_events = dice.event_rolls
     events = tuple(
         Bar(
-            EVENT_WORDS[face],
+            render(EVENT_WORDS[face]),
             dice.events[i],
             n_events * EVENT_PROBABILITIES[i],
             SHIP_BAR_COLOUR if face is EventDie.SHIP else EVENT_COLOURS[face],
@@ -513,10 +514,8 @@ def statistics_view(game: Game, stats: GameStatistics | None = None) -> Statisti
     production = []
     for p, cfg in enumerate(game.config.players):
         got = stats.production[p]
-        words = ", ".join(f"{got[c]} {Card(c).label}" for c in range(len(got)) if got[c])
-        production.append(
-            ProductionRow(p, cfg.name, player_colour(cfg.colour), sum(got), words or "nothing")
-        )
+        words = render(hand_words(got))
+        production.append(ProductionRow(p, cfg.name, player_colour(cfg.colour), sum(got), words))
     attack_view_lines = []
     for attack in stats.attack_log:
         view = attack_view(game, attack)
@@ -606,7 +605,7 @@ def step_words(game: Game, step: JournalStep) -> str:
     names = game.config.names
     who = names[action.player] if 0 <= action.player < len(names) else "the bank"
     if step.roll is not None:
-        return f"{who}'s roll {dice_words(step.roll)}"
+        return f"{who}'s roll {render(dice_words(step.roll))}"
     return f"{who}'s {action.type_name.replace('_', ' ')}"
 
 
@@ -619,7 +618,8 @@ def offline_question(game: Game, rolls: Sequence[DeviceRoll]) -> str:
     """Offered when the game waits for a roll and the dice box rolled while the tablet was
     away: use the oldest of those rolls now, or dismiss them all."""
     roll = rolls[0]
-    dice = f"{roll.yellow} + {roll.red} = {roll.yellow + roll.red}, {EVENT_WORDS[roll.event]}"
+    event = render(EVENT_WORDS[roll.event])
+    dice = f"{roll.yellow} + {roll.red} = {roll.yellow + roll.red}, {event}"
     count = "once" if len(rolls) == 1 else f"{len(rolls)} times"
     who = game.config.names[game.active]
     return (

@@ -3,7 +3,8 @@ turn), the setup's placement order, each action as a button says it, and the dec
 (who decides, what the table may see of it).
 
 An action's words are declared with the action in its mechanic module (the rules core's
-registry); ``describe_action`` reads them for the buttons.
+registry); ``describe_action`` reads them for the buttons. The rules core's words are messages,
+rendered here in the tablet's language (``i18n.render``).
 """
 
 from __future__ import annotations
@@ -12,13 +13,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion_app.game_log import GameLog, production_words
+from companion_app.i18n import render
 from companion_app.presenters.board_picture import RGBA, player_colour
 from companion_app.rules.actions import Action, EventDie, OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.forecast import BarbarianForecast
 from companion_app.rules.game import NOBODY, Game
 from companion_app.rules.pieces import KNIGHT_NAMES as KNIGHT_NAMES
-from companion_app.rules.registry import PRIVATE_PROMPTS, button_words, is_turn, prompt_details
+from companion_app.rules.registry import (
+    PRIVATE_PROMPTS,
+    button_words,
+    is_turn,
+    prompt_details,
+    prompt_words,
+)
 from companion_app.rules.words import EVENT_WORDS as EVENT_WORDS
 from companion_app.rules.words import dice_words
 from companion_app.rules.words import hand_words as hand_words
@@ -40,7 +48,7 @@ def roll_view(game: Game) -> RollView | None:
     roll = game.last_roll
     if roll is None:
         return None
-    return RollView(roll.yellow, roll.red, roll.event, roll.total, dice_words(roll))
+    return RollView(roll.yellow, roll.red, roll.event, roll.total, render(dice_words(roll)))
 
 
 def production_lines(game: Game, log: GameLog) -> list[str]:
@@ -50,12 +58,12 @@ def production_lines(game: Game, log: GameLog) -> list[str]:
     report = log.last_roll
     if report is None:
         return []
-    return production_words(game.config.names, report)
+    return [render(line) for line in production_words(game.config.names, report)]
 
 
 def bank_words(game: Game) -> str:
     """The bank's stock, every card kind: what production and trades can still pay."""
-    stock = [f"{game.bank[c]} {Card(c).label}" for c in range(CARD_KINDS)]
+    stock = [render(Card(c).counted(game.bank[c])) for c in range(CARD_KINDS)]
     return "\n".join(" · ".join(stock[i : i + 2]) for i in range(0, len(stock), 2))
 
 
@@ -98,7 +106,7 @@ def placement_order(game: Game) -> list[PlacementStep]:
         note = ""
         if piece.startswith("city") and state == "done" and game.in_setup:
             # Nothing but the starting city gives cards during setup: the hand is what it gave.
-            note = "got " + hand_words(game.hand(seat))
+            note = "got " + render(hand_words(game.hand(seat)))
         steps.append(PlacementStep(seat, names[seat], piece, state, note))
     return steps
 
@@ -155,19 +163,19 @@ def forecast_words(forecast: BarbarianForecast, names: Sequence[str]) -> Forecas
 
 def describe_action(game: Game, action: Action) -> str:
     """Button words for an action, in the game's own terms: the words its mechanic declares."""
-    return button_words(game, action, game.config.names)
+    return render(button_words(game, action, game.config.names))
 
 
 def knight_words(game: Game, node: int) -> str:
-    level = KNIGHT_NAMES.get(game.knight_level[node], "")
+    level = render(KNIGHT_NAMES[game.knight_level[node]]) if game.knight_level[node] else ""
     state = "active" if game.knight_active[node] else "inactive"
-    return f"{level} knight ({state}) {place_words(game, node)}"
+    return f"{level} knight ({state}) {render(place_words(game, node))}"
 
 
 def card_title(action: Action) -> str:
     from companion_app.rules.progress import card_of
 
-    return card_of(action).title
+    return render(card_of(action).title)
 
 
 # ---- prompts: who decides, and what they see ------------------------------------------------
@@ -209,16 +217,17 @@ def prompt_view(
     else:
         headline = f"{names[p]} decides"
     hides = prompt.kind in PRIVATE_PROMPTS
-    details = prompt_details(game, revealed=revealed)
+    shown = prompt_details(game, revealed=revealed)
+    details = "" if shown is None else render(shown)
     if not details and not own_turn and not game.is_over:
         # What the decision is, in full (the top bar may have to shorten it).
-        details = game.describe_prompt().split(": ", 1)[-1]
+        details = render(prompt_words(game.prompt))
     return PromptView(
         p,
         names[p],
         player_colour(game.config.players[p].colour),
         headline,
-        game.describe_prompt(),
+        render(game.describe_prompt()),
         hides,
         details,
     )
@@ -231,7 +240,7 @@ def holds_tablet(game: Game) -> int:
 
 
 def card_list(cards: Iterable[object]) -> str:
-    titles = [getattr(c, "title", str(c)) for c in cards]
+    titles = [render(getattr(c, "title", str(c))) for c in cards]
     return ", ".join(titles) if titles else "none"
 
 
@@ -242,5 +251,6 @@ def offer_words(game: Game, offer: OfferTrade) -> str:
     """The offer as the table reads it; the rules core's objection when it is not legal."""
     reason = game.illegal_reason(offer)
     names = game.config.names
-    text = f"To {names[offer.to]}: give {hand_words(offer.give)}, get {hand_words(offer.take)}"
-    return text if reason is None else reason
+    gives, takes = render(hand_words(offer.give)), render(hand_words(offer.take))
+    text = f"To {names[offer.to]}: give {gives}, get {takes}"
+    return text if reason is None else render(reason)

@@ -4,6 +4,8 @@ Prints one JSON line per game: ``{"seed", "winner", "turns", "actions"}``; with 
 invariants are verified after every action and the first violation ends the run (exit 1); with
 ``--digest`` each line also carries ``"digest"``, a SHA-256 of the final state JSON, so two
 versions of the rules core can be compared game by game.
+
+Developer words: a tool for engineers (JSON lines, invariants), it prints no game words.
 """
 
 from __future__ import annotations

@@ -14,8 +14,9 @@ from companion_app.rules import operations as ops
 from companion_app.rules.actions import Action, ChooseProgressDeck, CommitKnights, LoseCity
 from companion_app.rules.cards import TRACKS
 from companion_app.rules.declare import ActionRule, Options, PromptRule, no_check
+from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.pieces import DESTROYED_CITY, NOBODY, SETTLEMENT
-from companion_app.rules.prompts import Prompt, PromptKind, Stage, counted
+from companion_app.rules.prompts import Prompt, PromptKind, Stage, knights_counted
 from companion_app.rules.state import BarbarianAttack, GameState
 from companion_app.rules.words import Line, LineKind, place_words
 
@@ -108,14 +109,14 @@ def commit_options(game: GameState, p: int) -> list[Action]:
     ]
 
 
-def check_commit(game: GameState, a: CommitKnights) -> str | None:
+def check_commit(game: GameState, a: CommitKnights) -> Msg | None:
     if len(set(a.nodes)) != len(a.nodes) or list(a.nodes) != sorted(a.nodes):
-        return "list each committed knight once, in increasing intersection order"
+        return msg("list each committed knight once, in increasing intersection order")
     for node in a.nodes:
         if not ops.on_board(game, node) or game.knight_owner[node] != a.player:
-            return f"you have no knight on intersection {node}"
+            return msg("you have no knight on intersection {node}", node=node)
         if not game.knight_active[node]:
-            return f"the knight on {node} is inactive and cannot defend"
+            return msg("the knight on {node} is inactive and cannot defend", node=node)
     return None
 
 
@@ -124,9 +125,9 @@ def do_commit(game: GameState, a: CommitKnights) -> None:
     turnflow.pending_done(game)
 
 
-def check_lose_city(game: GameState, a: LoseCity) -> str | None:
+def check_lose_city(game: GameState, a: LoseCity) -> Msg | None:
     if a.node not in improvements.cities_without_metropolis(game, a.player):
-        return f"choose one of your cities without a metropolis; {a.node} is not"
+        return msg("choose one of your cities without a metropolis; {node} is not", node=a.node)
     return None
 
 
@@ -161,8 +162,12 @@ def deck_options(game: GameState, p: int) -> list[Action]:
     return [ChooseProgressDeck(p, t) for t in TRACKS]
 
 
-def commit_button(game: GameState, a: CommitKnights, names: Sequence[str]) -> str:
-    return f"Commit {counted(len(a.nodes), 'knight')}" if a.nodes else "Commit no knights"
+def commit_button(game: GameState, a: CommitKnights, names: Sequence[str]) -> Msg:
+    return (
+        msg("Commit {knights}", knights=knights_counted(len(a.nodes)))
+        if a.nodes
+        else msg("Commit no knights")
+    )
 
 
 RULES = (
@@ -171,10 +176,17 @@ RULES = (
         check_commit,
         do_commit,
         (PromptKind.COMMIT_KNIGHTS,),
-        "commit knights against the barbarians",
+        msg("commit knights against the barbarians"),
         button=commit_button,
         told=lambda t, a: [
-            Line(LineKind.ATTACK, f"{t.who(a.player)} sends {counted(len(a.nodes), 'knight')}")
+            Line(
+                LineKind.ATTACK,
+                msg(
+                    "{player} sends {knights}",
+                    player=t.who(a.player),
+                    knights=knights_counted(len(a.nodes)),
+                ),
+            )
         ],
     ),
     ActionRule(
@@ -182,12 +194,16 @@ RULES = (
         check_lose_city,
         do_lose_city,
         (PromptKind.LOSE_CITY,),
-        "lose a city to the barbarians",
-        button=lambda g, a, names: f"Lose a city to the barbarians at node {a.node}",
+        msg("lose a city to the barbarians"),
+        button=lambda g, a, names: msg("Lose a city to the barbarians at node {node}", node=a.node),
         told=lambda t, a: [
             Line(
                 LineKind.ATTACK,
-                f"{t.who(a.player)} loses the city {place_words(t.game, a.node)}",
+                msg(
+                    "{player} loses the city {place}",
+                    player=t.who(a.player),
+                    place=place_words(t.game, a.node),
+                ),
             )
         ],
     ),
@@ -196,10 +212,15 @@ RULES = (
         no_check,
         do_deck_choice,
         (PromptKind.CHOOSE_PROGRESS_DECK,),
-        "choose a progress deck",
-        button=lambda g, a, names: f"Draw from the {a.track.value} deck",
+        msg("choose a progress deck"),
+        button=lambda g, a, names: msg("Draw from the {track} deck", track=a.track.words),
         told=lambda t, a: [
-            Line(LineKind.DRAW, f"{t.who(a.player)} chooses the {a.track.value} deck")
+            Line(
+                LineKind.DRAW,
+                msg(
+                    "{player} chooses the {track} deck", player=t.who(a.player), track=a.track.words
+                ),
+            )
         ],
     ),
 )
@@ -210,7 +231,9 @@ OPTIONS: dict[PromptKind, Options] = {
 }
 STAGES: dict[Stage, Callable[[GameState], None]] = {Stage.COMMIT: continue_after_commit}
 PROMPTS = (
-    PromptRule(PromptKind.COMMIT_KNIGHTS, "choose the active knights that face the barbarians"),
-    PromptRule(PromptKind.LOSE_CITY, "the barbarians won: choose the city to lose"),
-    PromptRule(PromptKind.CHOOSE_PROGRESS_DECK, "tied strongest defender: choose a progress deck"),
+    PromptRule(PromptKind.COMMIT_KNIGHTS, N_("choose the active knights that face the barbarians")),
+    PromptRule(PromptKind.LOSE_CITY, N_("the barbarians won: choose the city to lose")),
+    PromptRule(
+        PromptKind.CHOOSE_PROGRESS_DECK, N_("tied strongest defender: choose a progress deck")
+    ),
 )

@@ -32,6 +32,7 @@ from companion_app.rules.declare import (
     nothing_told,
 )
 from companion_app.rules.events import CardsMoved
+from companion_app.rules.messages import N_, Msg, msg, pmsg
 from companion_app.rules.pieces import (
     CITY,
     NOBODY,
@@ -43,6 +44,7 @@ from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.state import ALL_CARDS, GameState, affords
 from companion_app.rules.topology import MAX_EDGES, MAX_NODES
 from companion_app.rules.words import (
+    EVENT_WORDS,
     Line,
     LineKind,
     Telling,
@@ -75,108 +77,128 @@ _ROLLS = [
 # ---- checks: the reason an action is illegal, or None -----------------------------------------
 
 
-def check_build_road(game: GameState, a: BuildRoad) -> str | None:
+def check_build_road(game: GameState, a: BuildRoad) -> Msg | None:
     p, e = a.player, a.edge
     if not 0 <= e < game.topology.edge_count:
-        return f"edge {e} does not exist (edges are 0-{game.topology.edge_count - 1})"
+        return msg(
+            "edge {edge} does not exist (edges are 0-{last})",
+            edge=e,
+            last=game.topology.edge_count - 1,
+        )
     if game.edge_owner[e] != NOBODY:
-        return f"edge {e} already has a road"
+        return msg("edge {edge} already has a road", edge=e)
     if game.roads_left(p) == 0:
-        return f"no roads left in the supply (each player has {ROADS_PER_PLAYER})"
+        return msg("no roads left in the supply (each player has {count})", count=ROADS_PER_PLAYER)
     if game.prompt.kind is PromptKind.SETUP_ROAD:
         if game.setup_node not in game.topology.edge_nodes[e]:
-            return f"the starting road must touch the piece just placed on {game.setup_node}"
+            return msg(
+                "the starting road must touch the piece just placed on {node}", node=game.setup_node
+            )
         return None
     free = game.prompt.kind is PromptKind.FREE_ROAD
     if not free and not affords(game.hands[p], COSTS[Build.ROAD]):
-        return "a road costs 1 brick + 1 lumber (§5)"
+        return msg("a road costs 1 brick + 1 lumber (§5)")
     if e not in ops.road_spots(game, p):
-        return f"edge {e} is not connected to your roads or buildings (or a piece blocks it)"
+        return msg(
+            "edge {edge} is not connected to your roads or buildings (or a piece blocks it)", edge=e
+        )
     return None
 
 
-def check_settlement_like(game: GameState, node: int, what: str) -> str | None:
-    nodes = game.topology.node_count
-    if not 0 <= node < nodes:
-        return f"intersection {node} does not exist (intersections are 0-{nodes - 1})"
+def check_settlement_like(game: GameState, node: int, what: Msg) -> Msg | None:
+    if not 0 <= node < game.topology.node_count:
+        return msg(
+            "intersection {node} does not exist (intersections are 0-{last})",
+            node=node,
+            last=game.topology.node_count - 1,
+        )
     if game.node_owner[node] != NOBODY:
-        return f"intersection {node} is already built on"
+        return msg("intersection {node} is already built on", node=node)
     if game.knight_owner[node] != NOBODY:
-        return f"a knight stands on intersection {node}; no {what} there (§6)"
+        return msg(
+            "a knight stands on intersection {node}; no {what} there (§6)", node=node, what=what
+        )
     if not ops.free_building_spot(game, node):
-        return f"distance rule: intersection {node} is next to another building"
+        return msg("distance rule: intersection {node} is next to another building", node=node)
     return None
 
 
-def check_build_settlement(game: GameState, a: BuildSettlement) -> str | None:
+def check_build_settlement(game: GameState, a: BuildSettlement) -> Msg | None:
     p, node = a.player, a.node
-    reason = check_settlement_like(game, node, "settlement")
+    reason = check_settlement_like(game, node, pmsg("piece", "settlement"))
     if reason:
         return reason
     if game.settlements_left(p) == 0:
-        return f"no settlements left in the supply (each player has {SETTLEMENTS_PER_PLAYER})"
+        return msg(
+            "no settlements left in the supply (each player has {count})",
+            count=SETTLEMENTS_PER_PLAYER,
+        )
     if game.prompt.kind is PromptKind.SETUP_SETTLEMENT:
         return None
     if not affords(game.hands[p], COSTS[Build.SETTLEMENT]):
-        return "a settlement costs 1 brick + 1 lumber + 1 wool + 1 grain (§5)"
+        return msg("a settlement costs 1 brick + 1 lumber + 1 wool + 1 grain (§5)")
     if not game.has_road_at(p, node):
-        return f"intersection {node} is not at the end of one of your roads"
+        return msg("intersection {node} is not at the end of one of your roads", node=node)
     return None
 
 
-def check_build_city(game: GameState, a: BuildCity) -> str | None:
+def check_build_city(game: GameState, a: BuildCity) -> Msg | None:
     p, node = a.player, a.node
     if game.prompt.kind is PromptKind.SETUP_CITY:
-        return check_settlement_like(game, node, "city")
+        return check_settlement_like(game, node, pmsg("piece", "city"))
     reason = game.city_upgrade_reason(p, node)
     if reason:
         return reason
     if not affords(game.hands[p], COSTS[Build.CITY]):
-        return "a city costs 3 ore + 2 grain (§5)"
+        return msg("a city costs 3 ore + 2 grain (§5)")
     return None
 
 
-def check_roll(game: GameState, a: Roll) -> str | None:
+def check_roll(game: GameState, a: Roll) -> Msg | None:
     reason = progress.dice_reason(a.yellow, a.red)
     if reason:
         return reason
     fixed = game.alchemist
     if fixed is not None and (a.yellow, a.red) != fixed:
-        return f"the Alchemist fixed the dice at yellow {fixed[0]}, red {fixed[1]} (§10)"
+        return msg(
+            "the Alchemist fixed the dice at yellow {yellow}, red {red} (§10)",
+            yellow=fixed[0],
+            red=fixed[1],
+        )
     return None
 
 
-def check_bank_trade(game: GameState, a: BankTrade) -> str | None:
+def check_bank_trade(game: GameState, a: BankTrade) -> Msg | None:
     if a.give == a.take:
-        return "a trade gives one kind of card for another"
+        return msg("a trade gives one kind of card for another")
     rate = game.trade_rate(a.player, a.give)
     if game.hands[a.player][a.give] < rate:
-        return f"trading {a.give.label} needs {rate} of them"
+        return msg("trading {give} needs {rate} of them", give=a.give.words, rate=rate)
     if game.bank[a.take] == 0:
-        return f"the bank has no {a.take.label} left"
+        return msg("the bank has no {take} left", take=a.take.words)
     return None
 
 
-def check_offer(game: GameState, a: OfferTrade) -> str | None:
+def check_offer(game: GameState, a: OfferTrade) -> Msg | None:
     if not 0 <= a.to < game.player_count or a.to == a.player:
-        return f"a trade offer goes to another player, not {a.to}"
+        return msg("a trade offer goes to another player, not {to}", to=a.to)
     if len(a.give) != CARD_KINDS or len(a.take) != CARD_KINDS:
-        return "an offer lists counts for all eight cards"
+        return msg("an offer lists counts for all eight cards")
     if min(a.give) < 0 or min(a.take) < 0:
-        return "card counts in an offer are >= 0"
+        return msg("card counts in an offer are >= 0")
     if not any(a.give) or not any(a.take):
-        return "a trade gives at least one card and takes at least one"
+        return msg("a trade gives at least one card and takes at least one")
     if any(g and t for g, t in zip(a.give, a.take, strict=True)):
-        return "an offer cannot give and take the same kind of card"
+        return msg("an offer cannot give and take the same kind of card")
     if not affords(game.hands[a.player], a.give):
-        return "you do not hold the cards you offer"
+        return msg("you do not hold the cards you offer")
     return None
 
 
-def check_accept(game: GameState, a: AcceptTrade) -> str | None:
+def check_accept(game: GameState, a: AcceptTrade) -> Msg | None:
     assert game.offer is not None
     if not affords(game.hands[a.player], game.offer.take):
-        return "you do not hold the cards asked for"
+        return msg("you do not hold the cards asked for")
     return None
 
 
@@ -386,15 +408,27 @@ def trade_response_options(game: GameState, p: int) -> list[Action]:
 def road_told(t: Telling, a: BuildRoad) -> list[Line]:
     who = t.who(a.player)
     if t.prior.prompt is PromptKind.FREE_ROAD:
-        return [Line(LineKind.BUILD, f"{who} builds a free road")]
-    return [Line(LineKind.SETUP if t.in_setup else LineKind.BUILD, f"{who} builds a road")]
+        return [Line(LineKind.BUILD, msg("{who} builds a free road", who=who))]
+    return [
+        Line(LineKind.SETUP if t.in_setup else LineKind.BUILD, msg("{who} builds a road", who=who))
+    ]
 
 
 def settlement_told(t: Telling, a: BuildSettlement) -> list[Line]:
     place = place_words(t.game, a.node)
     if t.in_setup:
-        return [Line(LineKind.SETUP, f"{t.who(a.player)} places a settlement {place}")]
-    return [Line(LineKind.BUILD, f"{t.who(a.player)} builds a settlement {place}")]
+        return [
+            Line(
+                LineKind.SETUP,
+                msg("{player} places a settlement {place}", player=t.who(a.player), place=place),
+            )
+        ]
+    return [
+        Line(
+            LineKind.BUILD,
+            msg("{player} builds a settlement {place}", player=t.who(a.player), place=place),
+        )
+    ]
 
 
 def city_told(t: Telling, a: BuildCity) -> list[Line]:
@@ -402,32 +436,54 @@ def city_told(t: Telling, a: BuildCity) -> list[Line]:
     who, place = t.who(a.player), place_words(t.game, a.node)
     if t.in_setup:
         got = hand_words(t.received(a.player))
-        return [Line(LineKind.SETUP, f"{who} places a city {place}: gets {got}")]
-    return [Line(LineKind.BUILD, f"{who} builds a city {place}")]
+        return [
+            Line(
+                LineKind.SETUP,
+                msg("{who} places a city {place}: gets {got}", who=who, place=place, got=got),
+            )
+        ]
+    return [Line(LineKind.BUILD, msg("{who} builds a city {place}", who=who, place=place))]
 
 
-def roll_button(game: GameState, a: Roll, names: Sequence[str]) -> str:
-    return f"Roll {a.yellow}+{a.red} {a.event.value}"
+def roll_button(game: GameState, a: Roll, names: Sequence[str]) -> Msg:
+    return msg(
+        "Roll {yellow}+{red} {event}", yellow=a.yellow, red=a.red, event=EVENT_WORDS[a.event]
+    )
 
 
 def roll_told(t: Telling, a: Roll) -> list[Line]:
-    return [Line(LineKind.ROLL, f"{t.who(a.player)} rolls {dice_words(a)}")]
+    return [
+        Line(
+            LineKind.ROLL, msg("{player} rolls {dice}", player=t.who(a.player), dice=dice_words(a))
+        )
+    ]
 
 
-def bank_trade_button(game: GameState, a: BankTrade, names: Sequence[str]) -> str:
+def bank_trade_button(game: GameState, a: BankTrade, names: Sequence[str]) -> Msg:
     rate = game.trade_rate(a.player, a.give)
-    return f"Trade {rate} {a.give.label} for 1 {a.take.label}"
+    return msg("Trade {give} for {take}", give=a.give.counted(rate), take=a.take.counted(1))
 
 
 def bank_trade_told(t: Telling, a: BankTrade) -> list[Line]:
     """A trade changes no rate: the rate after is the one paid."""
     rate = t.game.trade_rate(a.player, a.give)
-    text = f"{t.who(a.player)} trades {rate} {a.give.label} for 1 {a.take.label} with the bank"
+    text = msg(
+        "{player} trades {give} for {take} with the bank",
+        player=t.who(a.player),
+        give=a.give.counted(rate),
+        take=a.take.counted(1),
+    )
     return [Line(LineKind.TRADE, text)]
 
 
 def offer_told(t: Telling, a: OfferTrade) -> list[Line]:
-    text = f"{t.who(a.player)} offers {t.who(a.to)} {hand_words(a.give)} for {hand_words(a.take)}"
+    text = msg(
+        "{player} offers {to} {gives} for {takes}",
+        player=t.who(a.player),
+        to=t.who(a.to),
+        gives=hand_words(a.give),
+        takes=hand_words(a.take),
+    )
     return [Line(LineKind.TRADE, text)]
 
 
@@ -437,8 +493,8 @@ RULES = (
         check_build_road,
         do_build_road,
         (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD, PromptKind.SPECIAL_BUILD),
-        "build a road",
-        button=lambda g, a, names: f"Build a road at edge {a.edge}",
+        msg("build a road"),
+        button=lambda g, a, names: msg("Build a road at edge {edge}", edge=a.edge),
         told=road_told,
     ),
     ActionRule(
@@ -446,8 +502,8 @@ RULES = (
         check_build_settlement,
         do_build_settlement,
         (PromptKind.SETUP_SETTLEMENT, PromptKind.TURN, PromptKind.SPECIAL_BUILD),
-        "build a settlement",
-        button=lambda g, a, names: f"Build a settlement at node {a.node}",
+        msg("build a settlement"),
+        button=lambda g, a, names: msg("Build a settlement at node {node}", node=a.node),
         told=settlement_told,
     ),
     ActionRule(
@@ -455,8 +511,8 @@ RULES = (
         check_build_city,
         do_build_city,
         (PromptKind.SETUP_CITY, PromptKind.TURN, PromptKind.SPECIAL_BUILD),
-        "build a city",
-        button=lambda g, a, names: f"Build a city at node {a.node}",
+        msg("build a city"),
+        button=lambda g, a, names: msg("Build a city at node {node}", node=a.node),
         told=city_told,
     ),
     ActionRule(
@@ -464,7 +520,7 @@ RULES = (
         check_roll,
         do_roll,
         (PromptKind.ROLL, PromptKind.WHO_BUILDS),
-        "roll the dice",
+        msg("roll the dice"),
         button=roll_button,
         told=roll_told,
     ),
@@ -473,7 +529,7 @@ RULES = (
         check_bank_trade,
         do_bank_trade,
         (PromptKind.TURN,),
-        "trade with the bank",
+        msg("trade with the bank"),
         button=bank_trade_button,
         told=bank_trade_told,
     ),
@@ -482,8 +538,8 @@ RULES = (
         check_offer,
         do_offer,
         (PromptKind.TURN,),
-        "offer a trade",
-        button=lambda g, a, names: "Offer a trade",
+        msg("offer a trade"),
+        button=lambda g, a, names: msg("Offer a trade"),
         told=offer_told,
     ),
     ActionRule(
@@ -491,26 +547,26 @@ RULES = (
         check_accept,
         do_accept,
         (PromptKind.TRADE_RESPONSE,),
-        "accept the offer",
-        button=lambda g, a, names: "Accept the trade",
-        told=lambda t, a: [Line(LineKind.TRADE, f"{t.who(a.player)} accepts")],
+        msg("accept the offer"),
+        button=lambda g, a, names: msg("Accept the trade"),
+        told=lambda t, a: [Line(LineKind.TRADE, msg("{player} accepts", player=t.who(a.player)))],
     ),
     ActionRule(
         DeclineTrade,
         no_check,
         do_decline,
         (PromptKind.TRADE_RESPONSE,),
-        "decline the offer",
-        button=lambda g, a, names: "Decline",
-        told=lambda t, a: [Line(LineKind.TRADE, f"{t.who(a.player)} declines")],
+        msg("decline the offer"),
+        button=lambda g, a, names: msg("Decline"),
+        told=lambda t, a: [Line(LineKind.TRADE, msg("{player} declines", player=t.who(a.player)))],
     ),
     ActionRule(
         EndTurn,
         no_check,
         do_end_turn,
         (PromptKind.TURN,),
-        "end the turn",
-        button=lambda g, a, names: "End turn",
+        msg("end the turn"),
+        button=lambda g, a, names: msg("End turn"),
         told=nothing_told,
     ),
 )
@@ -522,21 +578,21 @@ OPTIONS: dict[PromptKind, Options] = {
 }
 STAGES: dict[Stage, Callable[[GameState], None]] = {Stage.ATTACK: continue_after_attack}
 PROMPTS = (
-    PromptRule(PromptKind.SETUP_SETTLEMENT, "place a starting settlement", always_asked=True),
-    PromptRule(PromptKind.SETUP_CITY, "place a starting city", always_asked=True),
-    PromptRule(PromptKind.SETUP_ROAD, "place a road next to it", always_asked=True),
-    PromptRule(PromptKind.ROLL, "roll the dice", Decider.ON_TURN, always_asked=True),
+    PromptRule(PromptKind.SETUP_SETTLEMENT, N_("place a starting settlement"), always_asked=True),
+    PromptRule(PromptKind.SETUP_CITY, N_("place a starting city"), always_asked=True),
+    PromptRule(PromptKind.SETUP_ROAD, N_("place a road next to it"), always_asked=True),
+    PromptRule(PromptKind.ROLL, N_("roll the dice"), Decider.ON_TURN, always_asked=True),
     PromptRule(
-        PromptKind.TURN, "trade, build, or end the turn", Decider.ON_TURN, always_asked=True
+        PromptKind.TURN, N_("trade, build, or end the turn"), Decider.ON_TURN, always_asked=True
     ),
     # An offer to answer: declining at once would tell the table the player cannot pay.
     PromptRule(
         PromptKind.TRADE_RESPONSE,
-        "accept or decline the trade offer",
+        N_("accept or decline the trade offer"),
         phone=True,
         always_asked=True,
-        details="{offerer} offers {gives} for {takes}",
-        phone_details="{offerer} gives {gives} for {takes}",
+        details=N_("{offerer} offers {gives} for {takes}"),
+        phone_details=N_("{offerer} gives {gives} for {takes}"),
     ),
-    PromptRule(PromptKind.GAME_OVER, "has won the game", Decider.NOBODY, always_asked=True),
+    PromptRule(PromptKind.GAME_OVER, N_("has won the game"), Decider.NOBODY, always_asked=True),
 )

@@ -17,6 +17,9 @@ and slots 0-10; ``docs/board.md`` draws them). Three ways to get one:
 desert, the 9 harbours of ``HARBOUR_COUNTS`` (on 30 hexes the ``_LARGE`` tables: 2 deserts, 28
 tokens, 11 harbours), and never a 6 or an 8 next to another 6 or 8. Equal numbers next to each
 other are allowed on a table's own board; only the generator avoids them.
+
+Developer words: a board's problems are still named in English (a file's, and the build-table
+screen shows them as they are): the next module to speak in messages.
 """
 
 from __future__ import annotations

@@ -4,6 +4,9 @@ board"): a description read with a clear error naming the first problem, and wri
 Ids are those of :mod:`companion_app.rules.topology` for the game's island (the
 :class:`~board.Frame`): hexes 0-18 and harbour slots 0-8 for 3-4 players, hexes 0-29 and slots
 0-10 for 5-6 (§12); ``docs/board.md`` draws them.
+
+Developer words: a description's problems are named in English, as the board's are
+(:mod:`board`): the two speak in messages together, next.
 """
 
 from __future__ import annotations

@@ -1,9 +1,13 @@
-"""Cards, terrains and costs: the game's vocabulary as small enums and fixed tables."""
+"""Cards, terrains and costs: the game's vocabulary as small enums and fixed tables, and their
+names at the table (messages, :mod:`messages`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+
+from companion_app.rules.messages import Msg, nmsg, pmsg
 
 
 class Card(IntEnum):
@@ -27,7 +31,17 @@ class Card(IntEnum):
 
     @property
     def label(self) -> str:
+        """The card's name in JSON and code ("brick"); a reader gets :attr:`words`."""
         return self.name.lower()
+
+    @property
+    def words(self) -> Msg:
+        """The card's name at the table."""
+        return CARD_WORDS[self]
+
+    def counted(self, n: int) -> Msg:
+        """``n`` of this card: "2 brick" (each language's plural forms)."""
+        return _COUNTED[self](n)
 
     @classmethod
     def parse(cls, name: str) -> Card:
@@ -40,6 +54,26 @@ class Card(IntEnum):
 
 
 CARD_KINDS = 8
+CARD_WORDS: dict[Card, Msg] = {
+    Card.BRICK: pmsg("card", "brick"),
+    Card.LUMBER: pmsg("card", "lumber"),
+    Card.WOOL: pmsg("card", "wool"),
+    Card.GRAIN: pmsg("card", "grain"),
+    Card.ORE: pmsg("card", "ore"),
+    Card.CLOTH: pmsg("card", "cloth"),
+    Card.COIN: pmsg("card", "coin"),
+    Card.PAPER: pmsg("card", "paper"),
+}
+_COUNTED: dict[Card, Callable[[int], Msg]] = {
+    Card.BRICK: lambda n: nmsg("{count} brick", "{count} brick", n),
+    Card.LUMBER: lambda n: nmsg("{count} lumber", "{count} lumber", n),
+    Card.WOOL: lambda n: nmsg("{count} wool", "{count} wool", n),
+    Card.GRAIN: lambda n: nmsg("{count} grain", "{count} grain", n),
+    Card.ORE: lambda n: nmsg("{count} ore", "{count} ore", n),
+    Card.CLOTH: lambda n: nmsg("{count} cloth", "{count} cloth", n),
+    Card.COIN: lambda n: nmsg("{count} coin", "{count} coin", n),
+    Card.PAPER: lambda n: nmsg("{count} paper", "{count} paper", n),
+}
 RESOURCES: tuple[Card, ...] = tuple(c for c in Card if c.is_resource)
 COMMODITIES: tuple[Card, ...] = (Card.CLOTH, Card.COIN, Card.PAPER)
 BANK_START: tuple[int, ...] = (19, 19, 19, 19, 19, 12, 12, 12)
@@ -85,6 +119,16 @@ class Terrain(Enum):
     MOUNTAINS = "mountains"
     DESERT = "desert"
 
+
+TERRAIN_WORDS: dict[Terrain, Msg] = {
+    Terrain.HILLS: pmsg("terrain", "hills"),
+    Terrain.FOREST: pmsg("terrain", "forest"),
+    Terrain.PASTURE: pmsg("terrain", "pasture"),
+    Terrain.FIELDS: pmsg("terrain", "fields"),
+    Terrain.MOUNTAINS: pmsg("terrain", "mountains"),
+    Terrain.DESERT: pmsg("terrain", "desert"),
+}
+"""A terrain's name at the table."""
 
 TERRAIN_RESOURCE: dict[Terrain, Card | None] = {
     Terrain.HILLS: Card.BRICK,
@@ -193,6 +237,11 @@ class Track(Enum):
     def index(self) -> int:
         return _TRACK_INDEX[self]
 
+    @property
+    def words(self) -> Msg:
+        """The track's name at the table."""
+        return TRACK_WORDS[self]
+
 
 TRACKS: tuple[Track, ...] = (Track.TRADE, Track.POLITICS, Track.SCIENCE)
 _TRACK_INDEX = {t: i for i, t in enumerate(TRACKS)}
@@ -201,11 +250,36 @@ TRACK_COMMODITY: dict[Track, Card] = {
     Track.POLITICS: Card.COIN,
     Track.SCIENCE: Card.PAPER,
 }
-IMPROVEMENT_NAMES: dict[Track, tuple[str, ...]] = {
-    Track.TRADE: ("Market", "Trading House", "Merchant Guild", "Bank", "Great Exchange"),
-    Track.POLITICS: ("Town Hall", "Church", "Fortress", "Cathedral", "High Assembly"),
-    Track.SCIENCE: ("Abbey", "Library", "Aqueduct", "Theater", "University"),
+TRACK_WORDS: dict[Track, Msg] = {
+    Track.TRADE: pmsg("track", "trade"),
+    Track.POLITICS: pmsg("track", "politics"),
+    Track.SCIENCE: pmsg("track", "science"),
 }
+"""A track's name at the table."""
+IMPROVEMENT_NAMES: dict[Track, tuple[Msg, ...]] = {
+    Track.TRADE: (
+        pmsg("improvement", "Market"),
+        pmsg("improvement", "Trading House"),
+        pmsg("improvement", "Merchant Guild"),
+        pmsg("improvement", "Bank"),
+        pmsg("improvement", "Great Exchange"),
+    ),
+    Track.POLITICS: (
+        pmsg("improvement", "Town Hall"),
+        pmsg("improvement", "Church"),
+        pmsg("improvement", "Fortress"),
+        pmsg("improvement", "Cathedral"),
+        pmsg("improvement", "High Assembly"),
+    ),
+    Track.SCIENCE: (
+        pmsg("improvement", "Abbey"),
+        pmsg("improvement", "Library"),
+        pmsg("improvement", "Aqueduct"),
+        pmsg("improvement", "Theater"),
+        pmsg("improvement", "University"),
+    ),
+}
+"""Each track's city improvements, level 1 to 5, by name at the table."""
 MAX_IMPROVEMENT_LEVEL = 5
 METROPOLIS_LEVEL = 4
 ABILITY_LEVEL = 3
@@ -274,8 +348,39 @@ class ProgressCard(Enum):
         return _PROGRESS_ORDER[self]
 
     @property
-    def title(self) -> str:
-        return self.value.replace("_", " ").title()
+    def title(self) -> Msg:
+        """The card's name at the table."""
+        return PROGRESS_WORDS[self]
+
+
+PROGRESS_WORDS: dict[ProgressCard, Msg] = {
+    ProgressCard.ALCHEMIST: pmsg("progress card", "Alchemist"),
+    ProgressCard.CRANE: pmsg("progress card", "Crane"),
+    ProgressCard.ENGINEER: pmsg("progress card", "Engineer"),
+    ProgressCard.INVENTOR: pmsg("progress card", "Inventor"),
+    ProgressCard.IRRIGATION: pmsg("progress card", "Irrigation"),
+    ProgressCard.MEDICINE: pmsg("progress card", "Medicine"),
+    ProgressCard.MINING: pmsg("progress card", "Mining"),
+    ProgressCard.PRINTER: pmsg("progress card", "Printer"),
+    ProgressCard.ROAD_BUILDING: pmsg("progress card", "Road Building"),
+    ProgressCard.SMITH: pmsg("progress card", "Smith"),
+    ProgressCard.BISHOP: pmsg("progress card", "Bishop"),
+    ProgressCard.CONSTITUTION: pmsg("progress card", "Constitution"),
+    ProgressCard.DESERTER: pmsg("progress card", "Deserter"),
+    ProgressCard.DIPLOMAT: pmsg("progress card", "Diplomat"),
+    ProgressCard.INTRIGUE: pmsg("progress card", "Intrigue"),
+    ProgressCard.SABOTEUR: pmsg("progress card", "Saboteur"),
+    ProgressCard.SPY: pmsg("progress card", "Spy"),
+    ProgressCard.WARLORD: pmsg("progress card", "Warlord"),
+    ProgressCard.WEDDING: pmsg("progress card", "Wedding"),
+    ProgressCard.COMMERCIAL_HARBOR: pmsg("progress card", "Commercial Harbor"),
+    ProgressCard.MASTER_MERCHANT: pmsg("progress card", "Master Merchant"),
+    ProgressCard.MERCHANT: pmsg("progress card", "Merchant"),
+    ProgressCard.MERCHANT_FLEET: pmsg("progress card", "Merchant Fleet"),
+    ProgressCard.RESOURCE_MONOPOLY: pmsg("progress card", "Resource Monopoly"),
+    ProgressCard.TRADE_MONOPOLY: pmsg("progress card", "Trade Monopoly"),
+}
+"""Each progress card's name at the table."""
 
 
 @dataclass(frozen=True, slots=True)

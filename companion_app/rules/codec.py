@@ -3,6 +3,8 @@
 Writing is plain. Reading trusts nothing: state JSON comes from files and journal rows, so every
 value is checked for type and range (see :mod:`jsonshape`) and the first problem is a
 :class:`StateError` naming its path; no other exception escapes :func:`load_state`.
+
+Developer words: state JSON comes from files and journal rows; its problems are for engineers.
 """
 
 from __future__ import annotations

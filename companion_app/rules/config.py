@@ -1,4 +1,9 @@
-"""The settings a game starts from: players in seat order, the board, the seed, variants."""
+"""The settings a game starts from: players in seat order, the board, the seed, variants.
+
+Developer words: the first seat, the dice mode and the JSON's shape are set by code or read
+from files, so their errors stay English; what the new-game form lets a person choose is a
+message.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from companion_app.rules.board import STARTER_BOARD, Board, frame_for_players, r
 from companion_app.rules.cards import LARGE_GAME_PLAYERS
 from companion_app.rules.errors import BoardError, ConfigError
 from companion_app.rules.jsonshape import Shape
+from companion_app.rules.messages import msg
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -62,26 +68,35 @@ class GameConfig:
     def __post_init__(self) -> None:
         n = len(self.players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise ConfigError(f"Cities & Knights is for 3-6 players here, got {n}")
+            raise ConfigError(msg("Cities & Knights is for 3-6 players here, got {count}", count=n))
         names = [p.name for p in self.players]
         if len(set(names)) != n:
-            raise ConfigError(f"player names must differ, got {names}")
+            raise ConfigError(msg("player names must differ, got {names}", names=", ".join(names)))
         colours = [p.colour for p in self.players]
         if len(set(colours)) != n:
-            raise ConfigError(f"player colours must differ, got {colours}")
+            raise ConfigError(
+                msg("player colours must differ, got {colours}", colours=", ".join(colours))
+            )
         frame = frame_for_players(n)
         if len(self.board.terrains) != frame.topology.hex_count:
             raise ConfigError(
-                f"{n} players play on the {frame.topology.hex_count}-hex board (§12), "
-                f"not on {len(self.board.terrains)} hexes"
+                msg(
+                    "{count} players play on the {hexes}-hex board (§12), not on {given} hexes",
+                    count=n,
+                    hexes=frame.topology.hex_count,
+                    given=len(self.board.terrains),
+                )
             )
         if not 0 <= self.first_player < n:
             raise ConfigError(f"first_player must be a seat 0-{n - 1}, got {self.first_player}")
         if not 3 <= self.vp_target <= 30:
-            raise ConfigError(f"the VP target must be 3-30, got {self.vp_target}")
+            raise ConfigError(msg("the VP target must be 3-30, got {value}", value=self.vp_target))
         if not 1 <= self.barbarian_track_length <= 20:
             raise ConfigError(
-                f"the barbarian track length must be 1-20, got {self.barbarian_track_length}"
+                msg(
+                    "the barbarian track length must be 1-20, got {value}",
+                    value=self.barbarian_track_length,
+                )
             )
         if self.dice_mode not in DICE_MODES:
             raise ConfigError(f"the dice mode must be one of {DICE_MODES}, got {self.dice_mode!r}")

@@ -15,18 +15,19 @@ from enum import Enum
 from typing import Any
 
 from companion_app.rules.actions import Action
+from companion_app.rules.messages import Msg
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
 from companion_app.rules.words import Line, Telling
 
-Check = Callable[[GameState, Any], str | None]
+Check = Callable[[GameState, Any], Msg | None]
 """Why the action is illegal now (price, place, timing), in words naming the rule; None if
 legal. Called only when the action answers the prompt shown and is its player's."""
 Effect = Callable[[GameState, Any], None]
 """Applies a legal action."""
 Options = Callable[[GameState, int], list[Action]]
 """The legal actions of a player for a prompt (or a part of the turn), in a stable order."""
-Button = Callable[[GameState, Any, Sequence[str]], str]
+Button = Callable[[GameState, Any, Sequence[str]], Msg]
 """What the action's button says to its decider (state before the action, the seats' names)."""
 Told = Callable[[Telling, Any], list[Line]]
 """The action's own log lines, read after it: public text, and private detail for its
@@ -42,7 +43,7 @@ class ActionRule:
     effect: Effect
     prompts: tuple[PromptKind, ...]
     """The prompts it answers."""
-    summary: str
+    summary: Msg
     """A short description of the kind of action ("build a road")."""
     button: Button
     told: Told
@@ -53,7 +54,7 @@ class ActionRule:
     shared screen they wait behind the cover until the player uncovers them."""
 
 
-def no_check(state: GameState, action: Any) -> str | None:
+def no_check(state: GameState, action: Any) -> Msg | None:
     """For actions legal whenever their prompt is shown."""
     return None
 
@@ -116,7 +117,7 @@ class PromptRule:
     """One kind of prompt, declared once beside the actions that answer it: who decides, what
     the shared screen and the phones may show of it, and its words.
 
-    The words are templates with named placeholders (one message each): ``words`` reads
+    The words are message ids (marked ``N_``) with named placeholders: ``words`` reads
     ``{count}``, ``{cards}``, ``{roads}``, ``{knights}`` (the prompt's count, counted);
     ``details`` reads ``{offerer}``, ``{gives}``, ``{takes}`` (a domestic offer), ``{active}``,
     ``{offered}`` (a Commercial Harbor offer) and ``{held}`` (the decider's card count);

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion_app.rules.cards import Card, Hand, ProgressCard
+from companion_app.rules.messages import Msg, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +27,22 @@ class Shortage:
     """The bank's stock of the card before the roll paid."""
 
     @property
-    def words(self) -> str:
-        label = self.card.label
+    def words(self) -> Msg:
+        card = self.card.words
         if self.paid == 0:
             if self.in_bank == 0:
-                return f"bank out of {label}: nobody gets {label}"
-            return f"bank has {self.in_bank} {label} for {self.owed} owed: nobody gets {label}"
-        return f"bank had only {self.paid} {label} of {self.owed} owed"
+                return msg("bank out of {card}: nobody gets {card}", card=card)
+            return msg(
+                "bank has {in_bank} for {owed} owed: nobody gets {card}",
+                in_bank=self.card.counted(self.in_bank),
+                card=card,
+                owed=self.owed,
+            )
+        return msg(
+            "bank had only {paid} of {owed} owed",
+            paid=self.card.counted(self.paid),
+            owed=self.owed,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from companion_app.rules.errors import (
     NothingToUndoError,
     ReplayError,
 )
+from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.progress import EVENT_TRACK, draws_card
 from companion_app.rules.prompts import PromptKind
@@ -82,7 +83,7 @@ class Game(GameState):
             self._legal_cache = [] if options is None else options(self, prompt.player)
         return self._legal_cache
 
-    def describe_prompt(self) -> str:
+    def describe_prompt(self) -> Msg:
         """The decision due in plain words: "Anna: discard 4 cards"."""
         return registry.describe_prompt(self.prompt, self.config.names)
 
@@ -93,19 +94,25 @@ class Game(GameState):
     def is_legal(self, action: Action) -> bool:
         return self.illegal_reason(action) is None
 
-    def illegal_reason(self, action: Action) -> str | None:
+    def illegal_reason(self, action: Action) -> Msg | None:
         """Why ``action`` is not legal now, in words naming the rule; None if it is legal."""
         prompt = self.prompt
         if prompt.kind is PromptKind.GAME_OVER:
-            return "the game is over"
+            return msg("the game is over")
         quick = self.config.quick_knights
         allowed = registry.ALLOWED_QUICK_KNIGHTS if quick else registry.ALLOWED
         if type(action) not in allowed[prompt.kind]:
-            return f"{action.type_name} is not possible now: {self.describe_prompt()}"
+            return msg(
+                "{action} is not possible now: {prompt}",
+                action=registry.summary(action),
+                prompt=self.describe_prompt(),
+            )
         if action.player != prompt.player:
             names = self.config.names
             who = names[action.player] if 0 <= action.player < len(names) else action.player
-            return f"it is not {who}'s decision: {self.describe_prompt()}"
+            return msg(
+                "it is not {player}'s decision: {prompt}", player=who, prompt=self.describe_prompt()
+            )
         return registry.CHECKS[type(action)](self, action)
 
     def castle_draws(self) -> tuple[int, ...]:
@@ -174,7 +181,7 @@ class Game(GameState):
         :raises NothingToUndoError: if no action was taken yet (since :meth:`from_json`).
         """
         if not self.history:
-            raise NothingToUndoError("nothing to undo: no action was taken yet")
+            raise NothingToUndoError()
         history = self.history
         undone = history[-1]
         kept = len(history) - 1
@@ -249,10 +256,11 @@ def replay_steps(
             else:
                 game._apply_unchecked(action)
         except IllegalActionError as exc:
-            raise ReplayError(index, action, str(exc)) from exc
+            raise ReplayError(index, action, exc.message) from exc
         except Exception as exc:  # a rules bug, met through hostile input: still one error
+            problem = repr(exc)  # a bug's own words, for the engineer
             raise ReplayError(
-                index, action, f"the rules core cannot apply it ({type(exc).__name__}: {exc})"
+                index, action, msg("the rules core cannot apply it ({problem})", problem=problem)
             ) from exc
         yield index, action
 

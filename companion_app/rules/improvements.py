@@ -27,6 +27,7 @@ from companion_app.rules.cards import (
     improvement_cost,
 )
 from companion_app.rules.declare import ActionRule, Options, PromptRule
+from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.pieces import CITY, NOBODY, WALLS_PER_PLAYER
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
@@ -43,23 +44,23 @@ def wall_actions(game: GameState, p: int) -> list[Action]:
     return [BuildCityWall(p, n) for n in sorted(game.cities_of(p)) if not game.walls[n]]
 
 
-def wall_reason(game: GameState, p: int, node: int, *, wall: str = "a city wall") -> str | None:
+def wall_reason(game: GameState, p: int, node: int, *, wall: Msg | None = None) -> Msg | None:
     """Why ``p`` cannot put a wall under ``node``, price aside (§5; the Engineer, §10)."""
     if not ops.on_board(game, node) or game.node_owner[node] != p or game.node_level[node] != CITY:
-        return f"{wall} goes under one of your cities"
+        return msg("{wall} goes under one of your cities", wall=wall or msg("a city wall"))
     if game.walls[node]:
-        return "this city already has a wall"
+        return msg("this city already has a wall")
     if game.walls_of(p) >= WALLS_PER_PLAYER:
-        return f"at most {WALLS_PER_PLAYER} city walls per player"
+        return msg("at most {count} city walls per player", count=WALLS_PER_PLAYER)
     return None
 
 
-def check_wall(game: GameState, a: BuildCityWall) -> str | None:
+def check_wall(game: GameState, a: BuildCityWall) -> Msg | None:
     reason = wall_reason(game, a.player, a.node)
     if reason:
         return reason
     if not game.affords(a.player, COSTS[Build.CITY_WALL]):
-        return "a city wall costs 2 brick (§5)"
+        return msg("a city wall costs 2 brick (§5)")
     return None
 
 
@@ -77,23 +78,28 @@ def cities_without_metropolis(game: GameState, p: int) -> list[int]:
     return sorted(n for n in game.cities_of(p) if n not in game.metropolis)
 
 
-def improvement_reason(game: GameState, p: int, track: Track, *, discount: int = 0) -> str | None:
+def improvement_reason(game: GameState, p: int, track: Track, *, discount: int = 0) -> Msg | None:
     """Why ``p`` cannot buy the next level now; ``discount`` commodities less (Crane, §10)."""
     t = track.index
     level = game.improvements[p][t] + 1
     if level > MAX_IMPROVEMENT_LEVEL:
-        return f"the {track.value} track is complete"
+        return msg("the {track} track is complete", track=track.words)
     if not game.cities_of(p):
-        return "city improvements need a city on the board (§9)"
+        return msg("city improvements need a city on the board (§9)")
     if (
         level >= METROPOLIS_LEVEL
         and game.metropolis_owner(t) != p
         and not cities_without_metropolis(game, p)
     ):
-        return f"level {level} needs a city that could carry the metropolis (§9)"
+        return msg("level {level} needs a city that could carry the metropolis (§9)", level=level)
     if not game.affords(p, improvement_cost(track, max(level - discount, 0))):
         price = max(level - discount, 0)
-        return f"level {level} of {track.value} costs {price} {track.commodity.label} (§5)"
+        return msg(
+            "level {level} of {track} costs {price} (§5)",
+            level=level,
+            track=track.words,
+            price=track.commodity.counted(price),
+        )
     return None
 
 
@@ -115,7 +121,7 @@ def improvement_actions(game: GameState, p: int) -> list[Action]:
     return actions
 
 
-def check_improvement(game: GameState, a: BuyImprovement) -> str | None:
+def check_improvement(game: GameState, a: BuyImprovement) -> Msg | None:
     return improvement_reason(game, a.player, a.track)
 
 
@@ -139,9 +145,11 @@ def buy_improvement(game: GameState, p: int, track: Track, *, discount: int = 0)
         turnflow.next_prompt(game)
 
 
-def check_place_metropolis(game: GameState, a: PlaceMetropolis) -> str | None:
+def check_place_metropolis(game: GameState, a: PlaceMetropolis) -> Msg | None:
     if a.node not in cities_without_metropolis(game, a.player):
-        return f"a metropolis goes on one of your cities without one; {a.node} is not"
+        return msg(
+            "a metropolis goes on one of your cities without one; {node} is not", node=a.node
+        )
     return None
 
 
@@ -171,11 +179,11 @@ def aqueduct_options(game: GameState, p: int) -> list[Action]:
     return [TakeResource(p, c) for c in RESOURCES if game.bank[c]]
 
 
-def check_take_resource(game: GameState, a: TakeResource) -> str | None:
+def check_take_resource(game: GameState, a: TakeResource) -> Msg | None:
     if not a.card.is_resource:
-        return "the Aqueduct gives a resource, not a commodity (§4)"
+        return msg("the Aqueduct gives a resource, not a commodity (§4)")
     if not game.bank[a.card]:
-        return f"the bank has no {a.card.label} left"
+        return msg("the bank has no {card} left", card=a.card.words)
     return None
 
 
@@ -188,14 +196,21 @@ def do_take_resource(game: GameState, a: TakeResource) -> None:
 
 
 def _built_told(
-    t: Telling, a: BuildCityWall | PlaceMetropolis, kind: LineKind, what: str
+    t: Telling, a: BuildCityWall | PlaceMetropolis, kind: LineKind, words: str
 ) -> list[Line]:
-    return [Line(kind, f"{t.who(a.player)} {what} {place_words(t.game, a.node)}")]
+    """``words``: a message id reading ``{player}`` and ``{place}``."""
+    place = place_words(t.game, a.node)
+    return [Line(kind, Msg(words, (("player", t.who(a.player)), ("place", place))))]
 
 
 def improvement_told(t: Telling, a: BuyImprovement) -> list[Line]:
     reached = t.game.improvements[a.player][a.track.index]
-    text = f"{t.who(a.player)} improves {a.track.value} to level {reached}"
+    text = msg(
+        "{player} improves {track} to level {reached}",
+        player=t.who(a.player),
+        track=a.track.words,
+        reached=reached,
+    )
     return [Line(LineKind.IMPROVEMENT, text)]
 
 
@@ -205,17 +220,19 @@ RULES = (
         check_wall,
         do_wall,
         (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
-        "build a city wall",
-        button=lambda g, a, names: f"Build a city wall at node {a.node}",
-        told=lambda t, a: _built_told(t, a, LineKind.BUILD, "builds a city wall"),
+        msg("build a city wall"),
+        button=lambda g, a, names: msg("Build a city wall at node {node}", node=a.node),
+        told=lambda t, a: _built_told(
+            t, a, LineKind.BUILD, N_("{player} builds a city wall {place}")
+        ),
     ),
     ActionRule(
         BuyImprovement,
         check_improvement,
         do_improvement,
         (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
-        "buy a city improvement",
-        button=lambda g, a, names: f"Improve {a.track.value}",
+        msg("buy a city improvement"),
+        button=lambda g, a, names: msg("Improve {track}", track=a.track.words),
         told=improvement_told,
     ),
     ActionRule(
@@ -223,19 +240,28 @@ RULES = (
         check_place_metropolis,
         do_place_metropolis,
         (PromptKind.PLACE_METROPOLIS,),
-        "place the metropolis",
-        button=lambda g, a, names: f"Place the metropolis at node {a.node}",
-        told=lambda t, a: _built_told(t, a, LineKind.IMPROVEMENT, "places a metropolis"),
+        msg("place the metropolis"),
+        button=lambda g, a, names: msg("Place the metropolis at node {node}", node=a.node),
+        told=lambda t, a: _built_told(
+            t, a, LineKind.IMPROVEMENT, N_("{player} places a metropolis {place}")
+        ),
     ),
     ActionRule(
         TakeResource,
         check_take_resource,
         do_take_resource,
         (PromptKind.AQUEDUCT,),
-        "take a resource (Aqueduct)",
-        button=lambda g, a, names: f"Take 1 {a.card.label}",
+        msg("take a resource (Aqueduct)"),
+        button=lambda g, a, names: msg("Take {card}", card=a.card.counted(1)),
         told=lambda t, a: [
-            Line(LineKind.PRODUCTION, f"{t.who(a.player)} takes 1 {a.card.label} (Aqueduct)")
+            Line(
+                LineKind.PRODUCTION,
+                msg(
+                    "{player} takes {card} (Aqueduct)",
+                    player=t.who(a.player),
+                    card=a.card.counted(1),
+                ),
+            )
         ],
     ),
 )
@@ -244,6 +270,6 @@ OPTIONS: dict[PromptKind, Options] = {
     PromptKind.AQUEDUCT: aqueduct_options,
 }
 PROMPTS = (
-    PromptRule(PromptKind.PLACE_METROPOLIS, "place the metropolis on one of your cities"),
-    PromptRule(PromptKind.AQUEDUCT, "Aqueduct: take a resource of your choice"),
+    PromptRule(PromptKind.PLACE_METROPOLIS, N_("place the metropolis on one of your cities")),
+    PromptRule(PromptKind.AQUEDUCT, N_("Aqueduct: take a resource of your choice")),
 )

@@ -1,5 +1,8 @@
 """Invariants every reachable game state satisfies; checked after each action in tests and by
-``random-game --check``."""
+``random-game --check``.
+
+Developer words: a broken invariant is a bug, named for the engineer.
+"""
 
 from __future__ import annotations
 

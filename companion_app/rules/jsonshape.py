@@ -4,6 +4,8 @@ State, config and board JSON come from files and journal rows, so every value is
 its type (a bool is not an integer) and range before use; the first problem raises the caller's
 error class (a :class:`~companion_app.rules.errors.RulesError`) with the value's path, e.g.
 ``hands[2].ore must be an integer 0-19, got -1``.
+
+Developer words: the shape errors of hostile JSON are for engineers.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from companion_app.rules.actions import (
 from companion_app.rules.cards import ABILITY_LEVEL, COSTS, Build, Track
 from companion_app.rules.declare import ActionRule, Options, PromptRule
 from companion_app.rules.events import KnightDisplaced
+from companion_app.rules.messages import N_, Msg, Value, msg
 from companion_app.rules.pieces import (
     ACTED,
     ACTIVATED,
@@ -72,16 +73,16 @@ def may_act(game: GameState, node: int) -> bool:
     return game.knight_active[node] and not game.knight_flags[node] & (ACTIVATED | ACTED)
 
 
-def promotion_reason(game: GameState, p: int, node: int) -> str | None:
+def promotion_reason(game: GameState, p: int, node: int) -> Msg | None:
     level = game.knight_level[node]
     if game.knight_flags[node] & PROMOTED:
-        return "a knight is promoted at most once per turn (§6)"
+        return msg("a knight is promoted at most once per turn (§6)")
     if level >= MAX_KNIGHT_LEVEL:
-        return "a mighty knight cannot be promoted further"
+        return msg("a mighty knight cannot be promoted further")
     if level == 2 and game.improvements[p][POLITICS] < ABILITY_LEVEL:
-        return "promoting to a mighty knight needs the Fortress (politics level 3, §6)"
+        return msg("promoting to a mighty knight needs the Fortress (politics level 3, §6)")
     if game.knights_at_level(p, level + 1) >= KNIGHTS_PER_LEVEL:
-        return f"both your {KNIGHT_NAMES[level + 1]} knights are on the board"
+        return msg("both your {level} knights are on the board", level=KNIGHT_NAMES[level + 1])
     return None
 
 
@@ -131,100 +132,102 @@ def chase_actions(game: GameState, p: int) -> list[Action]:
     ]
 
 
-def _own_knight_reason(game: GameState, p: int, node: int) -> str | None:
+def _own_knight_reason(game: GameState, p: int, node: int) -> Msg | None:
     if not ops.on_board(game, node):
-        return f"intersection {node} does not exist"
+        return msg("intersection {node} does not exist", node=node)
     if game.knight_owner[node] != p:
-        return f"you have no knight on intersection {node}"
+        return msg("you have no knight on intersection {node}", node=node)
     return None
 
 
-def check_build_knight(game: GameState, a: BuildKnight) -> str | None:
+def check_build_knight(game: GameState, a: BuildKnight) -> Msg | None:
     p, node = a.player, a.node
     if not ops.on_board(game, node):
-        return f"intersection {node} does not exist"
+        return msg("intersection {node} does not exist", node=node)
     if not ops.is_free(game, node):
-        return f"intersection {node} is occupied"
+        return msg("intersection {node} is occupied", node=node)
     if not game.has_road_at(p, node):
-        return f"a knight is placed at the end of one of your roads; {node} is not (§6)"
+        return msg(
+            "a knight is placed at the end of one of your roads; {node} is not (§6)", node=node
+        )
     if game.knights_at_level(p, 1) >= KNIGHTS_PER_LEVEL:
-        return "both your basic knights are on the board"
+        return msg("both your basic knights are on the board")
     if not game.affords(p, COSTS[Build.KNIGHT]):
-        return "a knight costs 1 wool + 1 ore (§5)"
+        return msg("a knight costs 1 wool + 1 ore (§5)")
     return None
 
 
-def check_activate(game: GameState, a: ActivateKnight) -> str | None:
+def check_activate(game: GameState, a: ActivateKnight) -> Msg | None:
     reason = _own_knight_reason(game, a.player, a.node)
     if reason:
         return reason
     if game.knight_active[a.node]:
-        return "this knight is already active"
+        return msg("this knight is already active")
     if not game.affords(a.player, COSTS[Build.ACTIVATE_KNIGHT]):
-        return "activating a knight costs 1 grain (§5)"
+        return msg("activating a knight costs 1 grain (§5)")
     return None
 
 
-def check_promote(game: GameState, a: PromoteKnight) -> str | None:
+def check_promote(game: GameState, a: PromoteKnight) -> Msg | None:
     reason = _own_knight_reason(game, a.player, a.node)
     if reason:
         return reason
     smith = game.prompt.kind is PromptKind.SMITH
     if not smith and not game.affords(a.player, COSTS[Build.PROMOTE_KNIGHT]):
-        return "promoting a knight costs 1 wool + 1 ore (§5)"
+        return msg("promoting a knight costs 1 wool + 1 ore (§5)")
     return promotion_reason(game, a.player, a.node)
 
 
-def _action_reason(game: GameState, p: int, node: int) -> str | None:
+def _action_reason(game: GameState, p: int, node: int) -> Msg | None:
     reason = _own_knight_reason(game, p, node)
     if reason:
         return reason
     if not game.knight_active[node]:
-        return "only an active knight can act (§6)"
+        return msg("only an active knight can act (§6)")
     if game.knight_flags[node] & ACTIVATED:
-        return "a knight activated this turn cannot act this turn (§6)"
+        return msg("a knight activated this turn cannot act this turn (§6)")
     if game.knight_flags[node] & ACTED:
-        return "this knight already acted this turn (§6)"
+        return msg("this knight already acted this turn (§6)")
     return None
 
 
-def check_move(game: GameState, a: MoveKnight) -> str | None:
+def check_move(game: GameState, a: MoveKnight) -> Msg | None:
     reason = _action_reason(game, a.player, a.node)
     if reason:
         return reason
     if not ops.on_board(game, a.to) or not ops.is_free(game, a.to):
-        return f"a knight moves to a free intersection; {a.to} is not"
+        return msg("a knight moves to a free intersection; {to} is not", to=a.to)
     if a.to not in along_roads(game, a.player, a.node):
-        return f"intersection {a.to} is not connected to the knight by your roads"
+        return msg("intersection {to} is not connected to the knight by your roads", to=a.to)
     return None
 
 
-def check_displace(game: GameState, a: DisplaceKnight) -> str | None:
+def check_displace(game: GameState, a: DisplaceKnight) -> Msg | None:
     reason = _action_reason(game, a.player, a.node)
     if reason:
         return reason
     if not ops.on_board(game, a.to):
-        return f"intersection {a.to} does not exist"
+        return msg("intersection {to} does not exist", to=a.to)
     victim = game.knight_owner[a.to]
     if victim == NOBODY or victim == a.player:
-        return "displacing needs an opponent's knight on the target"
+        return msg("displacing needs an opponent's knight on the target")
     if game.knight_level[a.to] >= game.knight_level[a.node]:
-        return "only a weaker knight can be displaced (§6)"
+        return msg("only a weaker knight can be displaced (§6)")
     if a.to not in along_roads(game, a.player, a.node):
-        return f"intersection {a.to} is not connected to the knight by your roads"
+        return msg("intersection {to} is not connected to the knight by your roads", to=a.to)
     return None
 
 
-def check_chase(game: GameState, a: ChaseRobber) -> str | None:
+def check_chase(game: GameState, a: ChaseRobber) -> Msg | None:
     reason = _action_reason(game, a.player, a.node)
     if reason:
         return reason
     if not game.robber_unlocked:
-        return "the robber stays in the desert until the first barbarian attack (§8)"
+        return msg("the robber stays in the desert until the first barbarian attack (§8)")
     if a.node not in game.topology.hex_nodes[game.robber_hex]:
-        return "the knight must stand next to the robber's hex"
+        return msg("the knight must stand next to the robber's hex")
     if game.prompt.kind is PromptKind.ROLL and not game.config.quick_knights:
-        return "knights chase the robber after the roll (quick knights variant: before)"
+        return msg("knights chase the robber after the roll (quick knights variant: before)")
     return None
 
 
@@ -232,10 +235,13 @@ def relocation_spots(game: GameState, owner: int, node: int) -> list[int]:
     return sorted(n for n in along_roads(game, owner, node) if ops.is_free(game, n))
 
 
-def check_relocate(game: GameState, a: RelocateKnight) -> str | None:
+def check_relocate(game: GameState, a: RelocateKnight) -> Msg | None:
     assert game.displaced is not None
     if a.to not in relocation_spots(game, a.player, game.displaced[0]):
-        return f"the displaced knight moves to a free intersection along your roads; {a.to} is not"
+        return msg(
+            "the displaced knight moves to a free intersection along your roads; {to} is not",
+            to=a.to,
+        )
     return None
 
 
@@ -340,20 +346,26 @@ def relocate_options(game: GameState, p: int) -> list[Action]:
 # ---- words: the buttons and the log ------------------------------------------------------------
 
 
-def _knight_line(t: Telling, a: Action, what: str, node: int) -> list[Line]:
-    return [Line(LineKind.KNIGHT, f"{t.who(a.player)} {what} {place_words(t.game, node)}")]
+def _knight_line(t: Telling, a: Action, words: str, node: int, **values: Value) -> list[Line]:
+    """A knight's line: ``words`` (a message id) reads ``{player}``, ``{place}`` and ``values``."""
+    place = place_words(t.game, node)
+    text = Msg(words, (("player", t.who(a.player)), ("place", place), *values.items()))
+    return [Line(LineKind.KNIGHT, text)]
 
 
 def promote_told(t: Telling, a: PromoteKnight) -> list[Line]:
-    level = KNIGHT_NAMES.get(t.game.knight_level[a.node], "")
-    free = " (Smith)" if t.prior.prompt is PromptKind.SMITH else ""
-    place = place_words(t.game, a.node)
-    return [Line(LineKind.KNIGHT, f"{t.who(a.player)} promotes a knight to {level} {place}{free}")]
+    level = KNIGHT_NAMES[t.game.knight_level[a.node]]
+    if t.prior.prompt is PromptKind.SMITH:
+        words = N_("{player} promotes a knight to {level} {place} (Smith)")
+    else:
+        words = N_("{player} promotes a knight to {level} {place}")
+    return _knight_line(t, a, words, a.node, level=level)
 
 
 def displace_told(t: Telling, a: DisplaceKnight) -> list[Line]:
     victims = [e.owner for e in t.events if isinstance(e, KnightDisplaced)]
-    return _knight_line(t, a, f"displaces a knight of {t.who(victims[0])}", a.to)
+    words = N_("{player} displaces a knight of {victim} {place}")
+    return _knight_line(t, a, words, a.to, victim=t.who(victims[0]))
 
 
 RULES = (
@@ -362,26 +374,28 @@ RULES = (
         check_build_knight,
         do_build_knight,
         (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
-        "build a basic knight",
-        button=lambda g, a, names: f"Build a basic knight at node {a.node}",
-        told=lambda t, a: _knight_line(t, a, "recruits a basic knight", a.node),
+        msg("build a basic knight"),
+        button=lambda g, a, names: msg("Build a basic knight at node {node}", node=a.node),
+        told=lambda t, a: _knight_line(
+            t, a, N_("{player} recruits a basic knight {place}"), a.node
+        ),
     ),
     ActionRule(
         ActivateKnight,
         check_activate,
         do_activate,
         (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
-        "activate a knight",
-        button=lambda g, a, names: f"Activate a knight at node {a.node}",
-        told=lambda t, a: _knight_line(t, a, "activates a knight", a.node),
+        msg("activate a knight"),
+        button=lambda g, a, names: msg("Activate a knight at node {node}", node=a.node),
+        told=lambda t, a: _knight_line(t, a, N_("{player} activates a knight {place}"), a.node),
     ),
     ActionRule(
         PromoteKnight,
         check_promote,
         do_promote,
         (PromptKind.TURN, PromptKind.SMITH, PromptKind.SPECIAL_BUILD),
-        "promote a knight",
-        button=lambda g, a, names: f"Promote a knight at node {a.node}",
+        msg("promote a knight"),
+        button=lambda g, a, names: msg("Promote a knight at node {node}", node=a.node),
         told=promote_told,
     ),
     ActionRule(
@@ -389,17 +403,17 @@ RULES = (
         check_move,
         do_move,
         (PromptKind.TURN,),
-        "move a knight",
-        button=lambda g, a, names: f"Move knight {a.node} → {a.to}",
-        told=lambda t, a: _knight_line(t, a, "moves a knight", a.to),
+        msg("move a knight"),
+        button=lambda g, a, names: msg("Move knight {node} to {to}", node=a.node, to=a.to),
+        told=lambda t, a: _knight_line(t, a, N_("{player} moves a knight {place}"), a.to),
     ),
     ActionRule(
         DisplaceKnight,
         check_displace,
         do_displace,
         (PromptKind.TURN,),
-        "displace a weaker knight",
-        button=lambda g, a, names: f"Displace with knight {a.node} → {a.to}",
+        msg("displace a weaker knight"),
+        button=lambda g, a, names: msg("Displace with knight {node} to {to}", node=a.node, to=a.to),
         told=displace_told,
     ),
     ActionRule(
@@ -407,20 +421,26 @@ RULES = (
         check_relocate,
         do_relocate,
         (PromptKind.RELOCATE_KNIGHT,),
-        "move the displaced knight",
-        button=lambda g, a, names: f"Move the displaced knight at node {a.to}",
-        told=lambda t, a: _knight_line(t, a, "moves the displaced knight", a.to),
+        msg("move the displaced knight"),
+        button=lambda g, a, names: msg("Move the displaced knight at node {to}", to=a.to),
+        told=lambda t, a: _knight_line(
+            t, a, N_("{player} moves the displaced knight {place}"), a.to
+        ),
     ),
     ActionRule(
         ChaseRobber,
         check_chase,
         do_chase,
         (PromptKind.TURN,),
-        "chase the robber away",
-        button=lambda g, a, names: f"Chase the robber away at node {a.node}",
-        told=lambda t, a: [Line(LineKind.KNIGHT, f"{t.who(a.player)}'s knight chases the robber")],
+        msg("chase the robber away"),
+        button=lambda g, a, names: msg("Chase the robber away at node {node}", node=a.node),
+        told=lambda t, a: [
+            Line(
+                LineKind.KNIGHT, msg("{player}'s knight chases the robber", player=t.who(a.player))
+            )
+        ],
         quick_knights_prompts=(PromptKind.ROLL,),
     ),
 )
 OPTIONS: dict[PromptKind, Options] = {PromptKind.RELOCATE_KNIGHT: relocate_options}
-PROMPTS = (PromptRule(PromptKind.RELOCATE_KNIGHT, "move your displaced knight"),)
+PROMPTS = (PromptRule(PromptKind.RELOCATE_KNIGHT, N_("move your displaced knight")),)

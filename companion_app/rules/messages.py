@@ -9,10 +9,14 @@ inside a log line).
 The three constructors are the keywords the catalogue's extraction looks for (``msg``,
 ``nmsg`` for a sentence with plural forms, ``pmsg`` for a word whose id needs a context), so a
 message id is written once, where the rule is.
+
+Developer words: the English rendering of a message (``str()``) for logs and tracebacks.
 """
 
 from __future__ import annotations
 
+import string
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -39,6 +43,21 @@ class Msg:
                 return value
         raise KeyError(name)
 
+    def __str__(self) -> str:
+        """The English text (the source language: the id itself), for logs, tracebacks and
+        engineers; a reader gets :meth:`companion_app.i18n.Catalogue.render`."""
+        template = self.plural if self.plural and self.count != 1 else self.text
+        return template.format_map({key: _english(value) for key, value in self.params})
+
+
+def _english(value: Value) -> str:
+    if isinstance(value, tuple):
+        items = [str(item) for item in value]
+        if len(items) <= 1:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} and {items[-1]}"
+    return str(value)
+
 
 def msg(text: str, **params: Value) -> Msg:
     """A sentence without plural forms: ``msg("{player} built a road", player="Anna")``."""
@@ -53,6 +72,21 @@ def nmsg(singular: str, plural: str, count: int, **params: Value) -> Msg:
 def pmsg(context: str, text: str, **params: Value) -> Msg:
     """A term whose English id is ambiguous without a context: ``pmsg("resource", "ore")``."""
     return Msg(text, tuple(params.items()), context=context)
+
+
+def listing(items: Sequence[Msg], empty: Msg) -> Msg:
+    """Items in a row, each in its own words ("2 brick, 1 ore"); ``empty`` if none."""
+    if not items:
+        return empty
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = msg("{first}, {rest}", first=item, rest=joined)
+    return joined
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{names}`` a message id uses."""
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
 
 
 def N_(text: str) -> str:  # noqa: N802  (gettext's name for "a message id, translated later")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion_app.rules.messages import Msg, pmsg
+
 NOBODY = -1
 
 # node_level codes
@@ -18,7 +20,12 @@ ROADS_PER_PLAYER = 15
 WALLS_PER_PLAYER = 3
 KNIGHTS_PER_LEVEL = 2
 MAX_KNIGHT_LEVEL = 3
-KNIGHT_NAMES = {1: "basic", 2: "strong", 3: "mighty"}
+KNIGHT_NAMES: dict[int, Msg] = {
+    1: pmsg("knight", "basic"),
+    2: pmsg("knight", "strong"),
+    3: pmsg("knight", "mighty"),
+}
+"""A knight's level by name at the table."""
 
 # knight_flags bits: what a knight did this turn (cleared at the end of every turn)
 ACTIVATED = 1

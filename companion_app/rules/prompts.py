@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
+from companion_app.rules.messages import Msg, nmsg
+
 
 class PromptKind(Enum):
     __hash__ = object.__hash__  # identity, as equality is: C speed for the hot dict lookups
@@ -86,6 +88,14 @@ class Prompt:
         return data
 
 
-def counted(n: int, noun: str) -> str:
-    """``"1 card"``, ``"4 cards"``: the words the prompts and the app use for amounts."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def cards_counted(n: int) -> Msg:
+    """``"1 card"``, ``"4 cards"``: the prompts' words for amounts."""
+    return nmsg("{count} card", "{count} cards", n)
+
+
+def roads_counted(n: int) -> Msg:
+    return nmsg("{count} road", "{count} roads", n)
+
+
+def knights_counted(n: int) -> Msg:
+    return nmsg("{count} knight", "{count} knights", n)

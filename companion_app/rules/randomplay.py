@@ -7,6 +7,8 @@ other kind of action (each card's plays are one kind), so over many seeds every 
 before the roll an Alchemist is played now and then, and the roll then obeys it. With 5-6
 players, the table's question who special-builds is answered by a name, "nobody" or the roll,
 each as likely; a special build picks among its kinds as a turn does.
+
+Developer words: random play is a tool for tests and engineers.
 """
 
 from __future__ import annotations

@@ -21,8 +21,15 @@ from companion_app.rules import (
 )
 from companion_app.rules.actions import ACTION_TYPES, Action
 from companion_app.rules.declare import ActionRule, Decider, Options, PickedHand, PromptRule
+from companion_app.rules.messages import Msg, Value, listing, msg, placeholders
 from companion_app.rules.pieces import NOBODY
-from companion_app.rules.prompts import Prompt, PromptKind, counted
+from companion_app.rules.prompts import (
+    Prompt,
+    PromptKind,
+    cards_counted,
+    knights_counted,
+    roads_counted,
+)
 from companion_app.rules.state import GameState
 from companion_app.rules.words import Line, Telling, hand_words
 
@@ -41,7 +48,7 @@ def _collect_rules() -> dict[type[Action], ActionRule]:
 
 RULES = _collect_rules()
 ACTION_TYPES.update((t.type_name, t) for t in RULES)
-CHECKS: dict[type[Action], Callable[[GameState, Action], str | None]] = {
+CHECKS: dict[type[Action], Callable[[GameState, Action], Msg | None]] = {
     t: r.check for t, r in RULES.items()
 }
 EFFECTS: dict[type[Action], Callable[[GameState, Action], None]] = {
@@ -97,10 +104,10 @@ def _collect_options() -> dict[PromptKind, Options]:
         PromptKind.ROLL: roll_options,
     }
     for module in MECHANICS:
-        for kind, listing in module.OPTIONS.items():
+        for kind, answers in module.OPTIONS.items():
             if kind in options:  # pragma: no cover - a declaration error
                 raise AssertionError(f"the answers to {kind.value} are declared twice")
-            options[kind] = listing
+            options[kind] = answers
     return options
 
 
@@ -115,12 +122,12 @@ PRIVATE_TYPES = frozenset(t.type_name for t, r in RULES.items() if r.private)
 """Turn actions whose choices name what the hand holds (kept behind the cover)."""
 
 
-def summary(action: Action) -> str:
+def summary(action: Action) -> Msg:
     """A short description of the action's kind, e.g. "build a road"."""
     return RULES[type(action)].summary
 
 
-def button_words(state: GameState, action: Action, names: Sequence[str]) -> str:
+def button_words(state: GameState, action: Action, names: Sequence[str]) -> Msg:
     """What the action's button says to its decider, e.g. "Trade 4 brick for 1 ore"."""
     return RULES[type(action)].button(state, action, names)
 
@@ -164,16 +171,24 @@ def prompt_rule(state: GameState) -> PromptRule:
     return PROMPTS[state.prompt.kind]
 
 
-def describe_prompt(prompt: Prompt, names: Sequence[str] | None = None) -> str:
-    """Plain words for the top bar: "Anna: discard 4 cards"."""
-    who = names[prompt.player] if names else f"Player {prompt.player + 1}"
+def prompt_words(prompt: Prompt) -> Msg:
+    """The decision without its decider: "discard 4 cards"."""
     n = prompt.count
-    return f"{who}: " + PROMPTS[prompt.kind].words.format(
+    return msg_of(
+        PROMPTS[prompt.kind].words,
         count=n,
-        cards=counted(n, "card"),
-        roads=counted(n, "road"),
-        knights=counted(n, "knight"),
+        cards=cards_counted(n),
+        roads=roads_counted(n),
+        knights=knights_counted(n),
     )
+
+
+def describe_prompt(prompt: Prompt, names: Sequence[str] | None = None) -> Msg:
+    """Plain words for the top bar: "Anna: discard 4 cards"."""
+    words = prompt_words(prompt)
+    if names:
+        return msg("{player}: {prompt}", player=names[prompt.player], prompt=words)
+    return msg("Player {seat}: {prompt}", seat=prompt.player + 1, prompt=words)
 
 
 def picked_from(state: GameState) -> tuple[int, PickedHand] | None:
@@ -186,46 +201,52 @@ def picked_from(state: GameState) -> tuple[int, PickedHand] | None:
     return (owner, pick.hand) if owner != NOBODY else None
 
 
-def _cards_shown(state: GameState) -> str:
+def _cards_shown(state: GameState) -> Msg:
     seat, hand = picked_from(state) or (state.prompt.player, PickedHand.OWN)
     if hand.progress:
-        titles = [c.title for c in state.progress_hands[seat]]
-        return ", ".join(titles) if titles else "none"
+        return listing([c.title for c in state.progress_hands[seat]], msg("none"))
     return hand_words(state.hands[seat])
 
 
-def prompt_details(state: GameState, *, revealed: bool = False, phone: bool = False) -> str:
+def prompt_details(state: GameState, *, revealed: bool = False, phone: bool = False) -> Msg | None:
     """The decision's second line: a private prompt's cards once ``revealed`` (on the tablet;
-    a phone is private), else what the decider answers (an offer); "" if nothing."""
+    a phone is private), else what the decider answers (an offer); None if nothing."""
     rule = prompt_rule(state)
     names = state.config.names
     if rule.private and revealed and not phone:
         seat = state.card_target if state.card_target != NOBODY else state.prompt.player
-        return rule.shown.format(target=names[seat], cards=_cards_shown(state))
+        return msg_of(rule.shown, target=names[seat], cards=_cards_shown(state))
     template = rule.phone_details if phone else rule.details
     offer, offered = state.offer, state.harbor_offer
     if not template or ("{offerer}" in template and offer is None):
-        return ""
+        return None
     if "{offered}" in template and offered is None:
-        return ""
-    return template.format(
+        return None
+    return msg_of(
+        template,
         offerer=names[offer.player] if offer else "",
         gives=hand_words(offer.give) if offer else "",
         takes=hand_words(offer.take) if offer else "",
         active=names[state.active],
-        offered=offered.label if offered else "",
-        held=counted(state.card_count(state.prompt.player), "card"),
+        offered=offered.words if offered else "",
+        held=cards_counted(state.card_count(state.prompt.player)),
     )
 
 
-def picker_about(state: GameState) -> str:
+def picker_about(state: GameState) -> Msg | None:
     """Whose cards the picker shows or whom they go to: "from Red's hand", "to Red"."""
     rule = prompt_rule(state)
-    if rule.picker is None:
-        return ""
+    if rule.picker is None or not rule.picker.about:
+        return None
     names = state.config.names
     target = names[state.card_target] if state.card_target != NOBODY else ""
-    return rule.picker.about.format(active=names[state.active], target=target)
+    return msg_of(rule.picker.about, active=names[state.active], target=target)
+
+
+def msg_of(template: str, **values: Value) -> Msg:
+    """A declared message id (``N_``) with the values of the placeholders it uses."""
+    used = placeholders(template)
+    return Msg(template, tuple((k, v) for k, v in values.items() if k in used))
 
 
 def is_turn(state: GameState) -> bool:

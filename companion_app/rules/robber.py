@@ -13,6 +13,7 @@ from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.events import Steal
+from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.state import ALL_CARDS, GameState
 from companion_app.rules.topology import MAX_HEXES
@@ -63,25 +64,28 @@ def steal_random(game: GameState, victim: int, thief: int) -> Card:
     raise AssertionError("unreachable: pick is below the hand's size")  # pragma: no cover
 
 
-def check_discard(game: GameState, a: DiscardCard) -> str | None:
+def check_discard(game: GameState, a: DiscardCard) -> Msg | None:
     if game.hands[a.player][a.card] == 0:
-        return f"you hold no {a.card.label} to discard"
+        return msg("you hold no {card} to discard", card=a.card.words)
     return None
 
 
-def check_move_robber(game: GameState, a: MoveRobber) -> str | None:
-    if not 0 <= a.hex < game.topology.hex_count:
-        return f"hex {a.hex} does not exist (hexes are 0-{game.topology.hex_count - 1})"
+def check_move_robber(game: GameState, a: MoveRobber) -> Msg | None:
+    last = game.topology.hex_count - 1
+    if not 0 <= a.hex <= last:
+        return msg("hex {hex} does not exist (hexes are 0-{last})", hex=a.hex, last=last)
     if a.hex == game.robber_hex:
-        return "the robber must move to another hex"
+        return msg("the robber must move to another hex")
     if a.hex not in ops.robber_targets(game):
-        return "a knight chases the robber to a hex with a number token (§6)"
+        return msg("a knight chases the robber to a hex with a number token (§6)")
     return None
 
 
-def check_steal(game: GameState, a: StealFrom) -> str | None:
+def check_steal(game: GameState, a: StealFrom) -> Msg | None:
     if a.victim not in game.victims:
-        return f"player {a.victim} has no building next to the robber or no cards"
+        return msg(
+            "player {victim} has no building next to the robber or no cards", victim=a.victim
+        )
     return None
 
 
@@ -122,11 +126,18 @@ def victim_options(game: GameState, p: int) -> list[Action]:
 
 def discard_told(t: Telling, a: DiscardCard) -> list[Line]:
     """Discards go face up to the bank: public."""
-    return [Line(LineKind.DISCARD, f"{t.who(a.player)} discarded 1 {a.card.label}")]
+    return [
+        Line(
+            LineKind.DISCARD,
+            msg("{player} discarded {card}", player=t.who(a.player), card=a.card.counted(1)),
+        )
+    ]
 
 
 def move_robber_told(t: Telling, a: MoveRobber) -> list[Line]:
-    text = f"{t.who(a.player)} moves the robber to {hex_words(t.game, a.hex)}"
+    text = msg(
+        "{player} moves the robber to {hex}", player=t.who(a.player), hex=hex_words(t.game, a.hex)
+    )
     return [Line(LineKind.ROBBER, text)]
 
 
@@ -136,8 +147,8 @@ RULES = (
         check_discard,
         do_discard,
         (PromptKind.DISCARD,),
-        "discard a card",
-        button=lambda g, a, names: f"Discard 1 {a.card.label}",
+        msg("discard a card"),
+        button=lambda g, a, names: msg("Discard {card}", card=a.card.counted(1)),
         told=discard_told,
     ),
     ActionRule(
@@ -145,8 +156,8 @@ RULES = (
         check_move_robber,
         do_move_robber,
         (PromptKind.MOVE_ROBBER,),
-        "move the robber",
-        button=lambda g, a, names: f"Move the robber at hex {a.hex}",
+        msg("move the robber"),
+        button=lambda g, a, names: msg("Move the robber at hex {hex}", hex=a.hex),
         told=move_robber_told,
     ),
     ActionRule(
@@ -154,8 +165,8 @@ RULES = (
         check_steal,
         do_steal,
         (PromptKind.CHOOSE_VICTIM,),
-        "steal a card",
-        button=lambda g, a, names: f"Steal from {names[a.victim]}",
+        msg("steal a card"),
+        button=lambda g, a, names: msg("Steal from {victim}", victim=names[a.victim]),
         told=lambda t, a: steal_lines(t),
     ),
 )
@@ -167,13 +178,13 @@ OPTIONS: dict[PromptKind, Options] = {
 PROMPTS = (
     PromptRule(
         PromptKind.DISCARD,  # a 7, or a Saboteur
-        "discard {cards}",
+        N_("discard {cards}"),
         private=True,
         phone=True,
-        picker=CardPick(PickedHand.OWN, "Discard", suggested=True),
-        shown="Your cards: {cards}",
-        phone_details="You hold {held}.",
+        picker=CardPick(PickedHand.OWN, N_("Discard"), suggested=True),
+        shown=N_("Your cards: {cards}"),
+        phone_details=N_("You hold {held}."),
     ),
-    PromptRule(PromptKind.MOVE_ROBBER, "move the robber"),
-    PromptRule(PromptKind.CHOOSE_VICTIM, "choose whom to steal from"),
+    PromptRule(PromptKind.MOVE_ROBBER, N_("move the robber")),
+    PromptRule(PromptKind.CHOOSE_VICTIM, N_("choose whom to steal from")),
 )

@@ -18,7 +18,7 @@ from companion_app.rules import base, improvements, knights, turnflow
 from companion_app.rules.actions import Action, EndSpecialBuild, NobodyBuilds, StartSpecialBuild
 from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import ActionRule, Options, PromptRule, no_check
-from companion_app.rules.messages import N_
+from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
 from companion_app.rules.words import Line, LineKind, Telling
@@ -37,9 +37,9 @@ SPECIAL_BUILD_PARTS: tuple[Options, ...] = (
 and promoted, improvements); then being done."""
 
 
-def check_start(game: GameState, a: StartSpecialBuild) -> str | None:
+def check_start(game: GameState, a: StartSpecialBuild) -> Msg | None:
     if a.builder not in game.special_builders_left():
-        return N_("the special build goes in seat order from the player after the turn's (§12)")
+        return msg("the special build goes in seat order from the player after the turn's (§12)")
     return None
 
 
@@ -75,21 +75,21 @@ def special_build_options(game: GameState, p: int) -> list[Action]:
 # ---- words ----------------------------------------------------------------------------------
 
 
-def start_button(game: GameState, a: StartSpecialBuild, names: Sequence[str]) -> str:
-    return N_("{player} builds").format(player=names[a.builder])
+def start_button(game: GameState, a: StartSpecialBuild, names: Sequence[str]) -> Msg:
+    return msg("{player} builds", player=names[a.builder])
 
 
 def start_told(t: Telling, a: StartSpecialBuild) -> list[Line]:
-    text = N_("{player} builds in the special build phase").format(player=t.who(a.builder))
+    text = msg("{player} builds in the special build phase", player=t.who(a.builder))
     return [Line(LineKind.BUILD, text)]
 
 
 def nobody_told(t: Telling, a: NobodyBuilds) -> list[Line]:
-    return [Line(LineKind.TURN, N_("Nobody builds in the special build phase"))]
+    return [Line(LineKind.TURN, msg("Nobody builds in the special build phase"))]
 
 
 def end_told(t: Telling, a: EndSpecialBuild) -> list[Line]:
-    text = N_("{player} is done with the special build").format(player=t.who(a.player))
+    text = msg("{player} is done with the special build", player=t.who(a.player))
     return [Line(LineKind.BUILD, text)]
 
 
@@ -99,7 +99,7 @@ RULES = (
         check_start,
         do_start,
         (PromptKind.WHO_BUILDS,),
-        N_("start a special build"),
+        msg("start a special build"),
         button=start_button,
         told=start_told,
     ),
@@ -108,8 +108,8 @@ RULES = (
         no_check,
         do_nobody_builds,
         (PromptKind.WHO_BUILDS,),
-        N_("nobody builds"),
-        button=lambda g, a, names: N_("Nobody builds"),
+        msg("nobody builds"),
+        button=lambda g, a, names: msg("Nobody builds"),
         told=nobody_told,
     ),
     ActionRule(
@@ -117,8 +117,8 @@ RULES = (
         no_check,
         do_end,
         (PromptKind.SPECIAL_BUILD,),
-        N_("end the special build"),
-        button=lambda g, a, names: N_("Done building"),
+        msg("end the special build"),
+        button=lambda g, a, names: msg("Done building"),
         told=end_told,
     ),
 )

@@ -30,6 +30,7 @@ from companion_app.rules.cards import (
 )
 from companion_app.rules.config import GameConfig
 from companion_app.rules.events import Event
+from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import (
     CITIES_PER_PLAYER,
     CITY,
@@ -369,19 +370,30 @@ class GameState:
     def roads_left(self, player: int) -> int:
         return ROADS_PER_PLAYER - len(self.roads_of[player])
 
-    def city_upgrade_reason(self, p: int, node: int) -> str | None:
+    def city_upgrade_reason(self, p: int, node: int) -> Msg | None:
         """Why ``p`` cannot turn ``node`` into a city (price aside), or None (§5, §7)."""
-        nodes = self.topology.node_count
-        if not 0 <= node < nodes:
-            return f"intersection {node} does not exist (intersections are 0-{nodes - 1})"
+        last = self.topology.node_count - 1
+        if not 0 <= node <= last:
+            return msg(
+                "intersection {node} does not exist (intersections are 0-{last})",
+                node=node,
+                last=last,
+            )
         destroyed = self.destroyed_cities_of(p)
         if destroyed:
             if node not in destroyed:
-                return f"rebuild your destroyed city on {destroyed[0]} before any other city (§7)"
+                return msg(
+                    "rebuild your destroyed city on {node} before any other city (§7)",
+                    node=destroyed[0],
+                )
         elif self.node_owner[node] != p or self.node_level[node] != SETTLEMENT:
-            return f"a city upgrades one of your settlements; intersection {node} has none"
+            return msg(
+                "a city upgrades one of your settlements; intersection {node} has none", node=node
+            )
         elif self.cities_left(p) == 0:
-            return f"no cities left in the supply (each player has {CITIES_PER_PLAYER})"
+            return msg(
+                "no cities left in the supply (each player has {count})", count=CITIES_PER_PLAYER
+            )
         return None
 
     def affords(self, player: int, cost: Hand) -> bool:

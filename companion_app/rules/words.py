@@ -5,6 +5,7 @@ Each :class:`~declare.ActionRule` carries the action's words: its ``button`` (wh
 reads on the button, before the action) and its ``told`` lines (what the log says after it: a
 public ``text`` and, for a private detail such as the card stolen, a ``detail`` only its
 ``audience`` reads). Player names are arguments, so a caller may name the seats as it likes.
+Every word is a message (:mod:`messages`): the reader's language renders it.
 """
 
 from __future__ import annotations
@@ -14,19 +15,20 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion_app.rules.actions import EventDie, Roll
-from companion_app.rules.cards import CARD_KINDS, Card, Hand
+from companion_app.rules.cards import CARD_KINDS, TERRAIN_WORDS, Card, Hand
 from companion_app.rules.events import CardsMoved, Event, Steal
+from companion_app.rules.messages import Msg, listing, msg, pmsg
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import SETUP_KINDS, GameState
 
 EVERYONE: frozenset[int] = frozenset()
 """The audience of a line with nothing private in it."""
 
-EVENT_WORDS: dict[EventDie, str] = {
-    EventDie.SHIP: "ship",
-    EventDie.TRADE: "yellow castle",
-    EventDie.POLITICS: "blue castle",
-    EventDie.SCIENCE: "green castle",
+EVENT_WORDS: dict[EventDie, Msg] = {
+    EventDie.SHIP: pmsg("event die", "ship"),
+    EventDie.TRADE: pmsg("event die", "yellow castle"),
+    EventDie.POLITICS: pmsg("event die", "blue castle"),
+    EventDie.SCIENCE: pmsg("event die", "green castle"),
 }
 
 
@@ -58,9 +60,9 @@ class Line:
     """One line of the log: ``text`` for everyone, ``detail`` for the seats in ``audience``."""
 
     kind: LineKind
-    text: str
+    text: Msg
     audience: frozenset[int] = EVERYONE
-    detail: str = ""
+    detail: Msg | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,32 +115,43 @@ class Telling:
         return tuple(total)
 
 
-def hand_words(hand: Sequence[int], *, sign: str = "") -> str:
-    """``"2 brick, 1 ore"`` (``"+2 brick, +1 ore"`` with a sign); ``"nothing"`` if empty."""
-    parts = [f"{sign}{n} {Card(c).label}" for c, n in enumerate(hand) if n]
-    return ", ".join(parts) if parts else "nothing"
+def hand_words(hand: Sequence[int], *, sign: str = "") -> Msg:
+    """``"2 brick, 1 ore"`` (``"+2 brick, +1 ore"`` with the sign ``"+"``); ``"nothing"`` if
+    empty."""
+    parts = [Card(c).counted(n) for c, n in enumerate(hand) if n]
+    if sign:
+        parts = [msg("+{cards}", cards=part) for part in parts]
+    return listing(parts, msg("nothing"))
 
 
-def place_words(state: GameState, node: int) -> str:
+def place_words(state: GameState, node: int) -> Msg:
     """An intersection as the table finds it: by the numbers of its hexes ("by 8, 3, 5")."""
     tokens = [
         state.tokens[h] for h in state.topology.node_hexes[node] if state.tokens[h] is not None
     ]
     if not tokens:
-        return "on the coast"
-    return "by " + ", ".join(str(t) for t in tokens)
+        return msg("on the coast")
+    return msg("by {numbers}", numbers=", ".join(str(t) for t in tokens))
 
 
-def hex_words(state: GameState, h: int) -> str:
+def hex_words(state: GameState, h: int) -> Msg:
     """A hex as the table finds it: "the 8 hills", "the desert"."""
-    terrain = state.board.terrains[h].value
+    terrain = TERRAIN_WORDS[state.board.terrains[h]]
     token = state.tokens[h]
-    return f"the {terrain}" if token is None else f"the {token} {terrain}"
+    if token is None:
+        return msg("the {terrain}", terrain=terrain)
+    return msg("the {number} {terrain}", number=token, terrain=terrain)
 
 
-def dice_words(roll: Roll) -> str:
+def dice_words(roll: Roll) -> Msg:
     """``"3 + 4 = 7, ship"``."""
-    return f"{roll.yellow} + {roll.red} = {roll.total}, {EVENT_WORDS[roll.event]}"
+    return msg(
+        "{yellow} + {red} = {total}, {event}",
+        yellow=roll.yellow,
+        red=roll.red,
+        total=roll.total,
+        event=EVENT_WORDS[roll.event],
+    )
 
 
 def steal_lines(t: Telling) -> list[Line]:
@@ -151,13 +164,14 @@ def steal_lines(t: Telling) -> list[Line]:
         lines.append(
             Line(
                 LineKind.STEAL,
-                f"{thief} steals a card from {victim}",
+                msg("{thief} steals a card from {victim}", thief=thief, victim=victim),
                 frozenset({event.thief, event.victim}),
-                f"{thief} steals 1 {event.card.label} from {victim}",
+                msg(
+                    "{thief} steals {card} from {victim}",
+                    thief=thief,
+                    card=event.card.counted(1),
+                    victim=victim,
+                ),
             )
         )
     return lines
-
-
-def capitalised(words: str) -> str:
-    return words[:1].upper() + words[1:]

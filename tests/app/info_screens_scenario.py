@@ -215,7 +215,7 @@ class Scenario(ScenarioDriver):
         )
         progress = [t.card for t in reversed(screen.ids.progress.children) if hasattr(t, "card")]
         self.check(
-            f"{label}: progress cards", progress, [c.title for c in game.progress_hand(seat)]
+            f"{label}: progress cards", progress, [str(c.title) for c in game.progress_hand(seat)]
         )
         self.facts[f"{label}_seat"] = seat
         self.facts[f"{label}_progress"] = progress

@@ -32,6 +32,7 @@ from companion_app.app import companion
 from companion_app.app.companion import CompanionApp, save_screenshot
 from companion_app.app.tour.plan import PLAN_SEED, make_plan
 from companion_app.device.discovery import DiceSource
+from companion_app.i18n import render
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
@@ -155,7 +156,7 @@ class LongGame(Scenario):
         game = self.app.session.game
         screen = self.game_screen()
         ids = screen.ids
-        self.check(f"{label}: prompt", ids.prompt.text, game.describe_prompt())
+        self.check(f"{label}: prompt", ids.prompt.text, render(game.describe_prompt()))
         self.check(f"{label}: turn", ids.turn.text, W.turn_words(game))
         decider = game.config.names[game.prompt.player]
         self.check(f"{label}: the banner names who decides", decider in screen.headline, True)

@@ -24,6 +24,7 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 from companion_app.app.main import configure_kivy
+from companion_app.i18n import render
 
 # A second size for looking at the largest layout by hand: UI_SCENARIO_SIZE=1920x1200.
 _W, _H = (int(v) for v in os.environ.get("UI_SCENARIO_SIZE", "1280x800").split("x"))
@@ -124,7 +125,7 @@ def private_cards_visible(app: CompanionApp) -> list[str]:
     shown = "\n".join(texts)
     log = app.game_log if app.game_log is not None else GameLog.of(game)
     log.sync(game.history)
-    public = "\n".join(log.words_for(None))
+    public = "\n".join(render(w) for w in log.words_for(None))
     found = []
     # A title the uncovered owner holds is theirs to see, whoever else holds another copy.
     own = {card for seat in uncovered for card in game.progress_hand(seat)}
@@ -132,9 +133,10 @@ def private_cards_visible(app: CompanionApp) -> list[str]:
         if seat in uncovered:
             continue
         for card in set(game.progress_hand(seat)) - own:
-            pattern = rf"(?<!Master )\b{card.title}\b(?! Guild| Fleet)"
-            if re.search(pattern, shown) and card.title not in public:
-                found.append(f"{game.config.names[seat]}'s {card.title} on {screen.name}")
+            title = str(card.title)
+            pattern = rf"(?<!Master )\b{title}\b(?! Guild| Fleet)"
+            if re.search(pattern, shown) and title not in public:
+                found.append(f"{game.config.names[seat]}'s {title} on {screen.name}")
     return sorted(found)
 
 

@@ -7,11 +7,12 @@ from companion_app.rules.actions import BuildKnight, BuildRoad, PlayDiplomat, Pl
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.registry import summary
+from tests.said import said
 
 
 def test_board_actions_are_described_with_the_registry_summary_and_their_spot() -> None:
     game = Game.new(GameConfig.for_players(4))
-    assert summary(BuildRoad(0, 5)) == "build a road"
+    assert said(summary(BuildRoad(0, 5))) == "build a road"
     assert describe_action(game, BuildRoad(0, 5)) == "Build a road at edge 5"
     assert describe_action(game, BuildKnight(1, 12)) == "Build a basic knight at node 12"
     assert describe_action(game, PlayDiplomat(0, 33)) == "Diplomat: remove an open road at edge 33"

@@ -34,6 +34,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import ALWAYS_ASKED, PICKER_PROMPTS, PRIVATE_PROMPTS
 from tests.rules.builders import corner, make_game, robber_beside_one_victim
+from tests.said import said
 
 
 def _seven() -> Game:
@@ -287,7 +288,7 @@ def test_the_only_victim_is_stolen_from_at_once_and_one_undo_takes_back_the_robb
     game.apply(action)
     log.sync(game.history)
     assert log.entries[-1].automatic
-    assert log.entries[-1].text == "Red steals a card from Blue (the only choice)"
+    assert said(log.entries[-1].text) == "Red steals a card from Blue (the only choice)"
     # Undoing the steal alone would have it taken again at once: one Undo takes back the
     # robber's move with it, back where Red chose; one Redo takes both again.
     span = GC.undo_span(game)

@@ -22,7 +22,7 @@ def test_every_progress_card_has_its_rule_text() -> None:
 
 def test_a_hand_title_finds_its_card() -> None:
     for card in ProgressCard:
-        assert H.progress_card_by_title(card.title) is card
+        assert H.progress_card_by_title(str(card.title)) is card
     assert H.progress_card_by_title("Road Building") is ProgressCard.ROAD_BUILDING
     assert H.progress_card_by_title("Nonsense") is None
 

@@ -39,6 +39,7 @@ from companion_app.rules.topology import (
     NODE_COUNT,
     NODE_EDGES,
 )
+from tests.said import said
 
 # Board areas of the game screen at the smallest and largest supported window.
 AREAS = [(8, 8, 732, 652), (12, 12, 1100, 1040)]
@@ -70,8 +71,8 @@ def test_pips_count_the_dice_outcomes_of_each_token() -> None:
 
 
 def test_hand_words_and_harbour_labels() -> None:
-    assert W.hand_words((2, 0, 0, 0, 1, 0, 1, 0)) == "2 brick, 1 ore, 1 coin"
-    assert W.hand_words((0,) * 8) == "nothing"
+    assert said(W.hand_words((2, 0, 0, 0, 1, 0, 1, 0))) == "2 brick, 1 ore, 1 coin"
+    assert said(W.hand_words((0,) * 8)) == "nothing"
     assert B.harbour_label(Harbour.GENERIC) == "3:1"
     assert B.harbour_label(Harbour.WOOL) == "2:1 wool"
 
@@ -197,7 +198,7 @@ def test_turn_words_and_starting_hand_words() -> None:
     assert W.turn_words(game) == "Turn 1 · Red"
     assert [game.victory_points(p) for p in range(3)] == [3, 3, 3]  # settlement + city (§11)
     # Red's starting city on node 12 touches mountains, fields and hills (§2).
-    assert W.hand_words(game.hand(0)) == "1 brick, 1 grain, 1 ore"
+    assert said(W.hand_words(game.hand(0))) == "1 brick, 1 grain, 1 ore"
 
 
 def test_board_picture_shows_every_piece() -> None:

@@ -24,6 +24,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import PRIVATE_PROMPTS
 from tests.rules.builders import corner, make_game
+from tests.said import said
 
 HANDS = {  # counts found nowhere else (improvement costs are 1–5 commodities)
     0: hand_of(brick=6, cloth=7),
@@ -50,7 +51,7 @@ def _steps(step: C.ChoiceStep | None) -> Iterator[str]:
 
 def shared_words(game: Game, log: GameLog) -> list[str]:
     """Every text the shared screen shows for ``game`` with nothing uncovered."""
-    words = [game.describe_prompt(), W.turn_words(game), W.bank_words(game)]
+    words = [said(game.describe_prompt()), W.turn_words(game), W.bank_words(game)]
     words += [repr(W.prompt_view(game, revealed=False)), *W.production_lines(game, log)]
     for button in C.action_bar(game):
         words.append(button.title)
@@ -64,7 +65,7 @@ def shared_words(game: Game, log: GameLog) -> list[str]:
         words.append(repr(I.improvement_chart(game, seat)))
     words += [repr(I.attack_view(game)), repr(I.statistics_view(game))]
     words += [I.cover_words(game, seat) for seat in I.open_hands(game)]
-    words += log.words_for(None)
+    words += said(log.words_for(None))
     return words
 
 
@@ -84,8 +85,9 @@ def _leaks(game: Game, words: list[str], public: str = "") -> list[str]:
     found = []
     for seat in range(game.player_count):
         for card in game.progress_hand(seat):
-            if card.title in text and card.title not in public:
-                found.append(f"{game.config.names[seat]}'s {card.title}")
+            title = str(card.title)
+            if title in text and title not in public:
+                found.append(f"{game.config.names[seat]}'s {title}")
     return found
 
 
@@ -123,7 +125,7 @@ def test_random_states_show_no_progress_card_still_in_a_hand(index: int) -> None
     if game.is_over:
         return
     log = GameLog.of(game)
-    public = "\n".join(log.words_for(None))
+    public = "\n".join(said(log.words_for(None)))
     # A title in the public log (another copy played earlier) is not this hand's secret.
     assert not _leaks(game, shared_words(game, log), public)
     assert game.prompt.kind is PromptKind.GAME_OVER or I.open_hands(game) == [game.prompt.player]

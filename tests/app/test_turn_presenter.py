@@ -25,6 +25,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
+from tests.said import said
 
 
 def _leaves(step: C.ChoiceStep) -> list[Action]:
@@ -131,7 +132,7 @@ def test_the_banner_names_who_decides_and_asks_to_pass_the_tablet() -> None:
     for game in STATES:
         view = W.prompt_view(game)
         name = game.config.names[game.prompt.player]
-        assert view.words == game.describe_prompt()
+        assert view.words == said(game.describe_prompt())
         if game.is_over:
             continue
         last = game.history[-1].player if game.history else game.prompt.player
@@ -230,7 +231,7 @@ def test_an_offer_reads_as_words_or_as_the_rules_cores_objection() -> None:
     words = W.offer_words(game, offer)
     assert words.startswith(f"To {game.config.names[to]}: give 1 {held.label}")
     too_much = OfferTrade(p, to, hand_of(**{held.label: 30}), hand_of(ore=1))
-    assert W.offer_words(game, too_much) == game.illegal_reason(too_much)
+    assert W.offer_words(game, too_much) == said(game.illegal_reason(too_much))
 
 
 def test_commit_knights_are_chosen_one_by_one_and_sent_as_the_legal_action() -> None:

@@ -21,6 +21,7 @@ from scenario_driver import ScenarioDriver, Step, scenario_main
 from companion_app.app.companion import CompanionApp
 from companion_app.app.widgets.player_panel import panel_text
 from companion_app.game_log import GameLog
+from companion_app.i18n import render
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import info_presenter as I
@@ -210,7 +211,7 @@ class Scenario(ScenarioDriver):
         game = self.app.session.game
         screen = self.game_screen()
         ids = screen.ids
-        self.check(f"{label}: prompt", ids.prompt.text, game.describe_prompt())
+        self.check(f"{label}: prompt", ids.prompt.text, render(game.describe_prompt()))
         self.check(f"{label}: turn", ids.turn.text, W.turn_words(game))
         self.check(
             f"{label}: track",
@@ -280,7 +281,7 @@ class Scenario(ScenarioDriver):
                 p = expected.player
                 # (the panel keeps a count with its word: no-break spaces, read as spaces)
                 line = list(reversed(screen.ids.players.children))[p].text.replace("\u00a0", " ")
-                start = W.hand_words(game.hand(p))
+                start = render(W.hand_words(game.hand(p)))
                 self.check(
                     f"setup {step}: starting resources shown",
                     (any(game.hand(p)), f"{game.card_count(p)} cards" in line, start in line),
@@ -366,7 +367,7 @@ class Scenario(ScenarioDriver):
         self.check(
             f"roll {i}: the log beside the board is the game's public log",
             screen.ids.log.lines,
-            [e.text for e in GameLog.of(game).entries],
+            [render(e.text) for e in GameLog.of(game).entries],
         )
         self.check(
             f"roll {i}: the log's last lines are the roll and its production",

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from journal_helpers import random_actions
 
+from companion_app.i18n import catalogue
 from companion_app.journal import Journal
 from companion_app.rules.game import Game
 
@@ -73,6 +74,18 @@ def test_show_prints_status_prompt_and_last_actions(db: Path) -> None:
     assert len(text.split("Last actions:")[1].strip().splitlines()) == 3
     state = json.loads(cli("--db", str(db), "show", "2", "--state").stdout)
     assert state["winner"] >= 0
+
+
+def test_show_speaks_the_language_asked_for_and_english_by_default(db: Path) -> None:
+    with Journal(db, create=False) as journal:
+        prompt = journal.open_game(1).game.describe_prompt()
+    english = cli("--db", str(db), "show", "1").stdout
+    german = cli("--lang", "de", "--db", str(db), "show", "1").stdout
+    assert f"Now: {prompt}\n" in english
+    assert f"Now: {catalogue('de').render(prompt)}\n" in german
+    assert catalogue("de").render(prompt) != str(prompt)
+    refused = cli("--lang", "xx", "--db", str(db), "show", "1")
+    assert refused.returncode == 2 and "--lang" in refused.stderr
 
 
 def test_export_import_and_replay_round_trip(db: Path, tmp_path: Path) -> None:

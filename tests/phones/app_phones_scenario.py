@@ -18,6 +18,7 @@ from typing import Any
 import aiohttp
 
 from companion_app.app.main import configure_kivy
+from companion_app.i18n import render
 
 configure_kivy(1280, 800)
 
@@ -96,7 +97,7 @@ def main() -> int:
             Clock.schedule_once(step4, 0.2)
             return
         result["after"] = [a.to_json() for a in game.history[result["before"] :]]
-        result["prompt_after"] = game.describe_prompt()
+        result["prompt_after"] = render(game.describe_prompt())
         result["can_undo"] = app.can_undo
         save_screenshot(args.artifacts / "app_phones_answered.png")
         app.show("home")

@@ -8,9 +8,15 @@ import re
 from pathlib import Path
 
 from phones_helpers import harness, journal_game, seven_discard
-from test_server import run
+from test_server import next_message, run
 
+from companion_app.game_log import GameLog
+from companion_app.i18n import catalogue
+from companion_app.phones.messages import short
 from companion_app.phones.page_words import script_words
+from companion_app.rules.actions import DiscardCard
+from companion_app.rules.cards import Card
+from companion_app.rules.messages import msg
 
 
 def _words(html: str) -> dict[str, object]:
@@ -94,3 +100,37 @@ def test_the_script_words_cannot_close_the_script_element() -> None:
     words = script_words('_("</script><b>") + _("live")', "en")
     assert "</script>" not in words and "<" not in words
     assert json.loads(words)["words"]["</script><b>"] == "</script><b>"
+
+
+def test_two_phones_read_the_games_words_and_their_refusals_each_in_its_language(
+    tmp_path: Path,
+) -> None:
+    """The rules core's words on the page (the decision, the log) and a refusal are rendered
+    for each connection in its page's language: Czech for one seat, German for another."""
+    session = journal_game(tmp_path / "j.db", seven_discard)
+    game = session.game
+    decider = game.prompt.player
+    other = (decider + 1) % game.player_count
+    prompt = game.describe_prompt()
+
+    async def scenario() -> None:
+        async with harness(session) as h:
+            czech = await h.client.ws_connect(h.ws_path(decider) + "?lang=cs")
+            german = await h.client.ws_connect(h.ws_path(other) + "?lang=de")
+            cs_page = (await next_message(czech, "state"))["page"]
+            de_page = (await next_message(german, "state"))["page"]
+            assert cs_page["turn"]["prompt"] == catalogue("cs").render(prompt)
+            assert de_page["turn"]["prompt"] == catalogue("de").render(prompt)
+            assert cs_page["decision"]["words"] == catalogue("cs").render(prompt)
+            last = GameLog.of(game).entries[-1].words_for(decider)
+            assert cs_page["log"][-1]["text"] == catalogue("cs").render(last)
+            # Its own seat, but not its decision: refused in German.
+            mine = DiscardCard(other, Card.BRICK).to_json()
+            await german.send_json({"type": "answer", "id": 1, "action": mine})
+            result = await next_message(german, "result")
+            words = catalogue("de").render(msg("it is not your decision: {prompt}", prompt=prompt))
+            assert result["ok"] is False and result["error"] == short(words)
+            await czech.close()
+            await german.close()
+
+    run(scenario())

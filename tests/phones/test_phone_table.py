@@ -11,6 +11,7 @@ from phones_helpers import play_until, seven_discard
 
 from companion_app.game_log import GameLog
 from companion_app.phones.table import PhoneTable
+from companion_app.phones.view import SeatPage
 from companion_app.rules.actions import Action
 from companion_app.rules.game import Game
 
@@ -22,8 +23,8 @@ class Sink:
         self.batches: list[dict[int, str]] = []
         self.seats = seats
 
-    def publish(self, pages: Mapping[int, str]) -> None:
-        self.batches.append(dict(pages))
+    def publish(self, pages: Mapping[int, SeatPage]) -> None:
+        self.batches.append({seat: page.text("en") for seat, page in pages.items()})
 
     def connected(self) -> dict[int, int]:
         return dict.fromkeys(range(self.seats), 1)
@@ -73,5 +74,5 @@ def test_the_pages_read_the_owners_log() -> None:
     assert asked == [len(game.history)]
     page = json.loads(sink.batches[-1][0].split('"page":', 1)[1][:-1])
     shown = json.dumps(page)
-    last = owners.entries[-1].words_for(0)
+    last = str(owners.entries[-1].words_for(0))
     assert json.dumps(last)[1:-1] in shown

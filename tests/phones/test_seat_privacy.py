@@ -24,6 +24,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.words import LineKind
+from tests.said import said
 
 SECRET = "SECRET-DETAIL"
 """What every detail a seat is not told says, in the log a test builds for that seat."""
@@ -35,7 +36,7 @@ CARD_NAMES = re.compile(
     r"\b("
     + "|".join(re.escape(c.label) for c in Card)
     + "|"
-    + "|".join(re.escape(c.title) for c in ProgressCard)
+    + "|".join(re.escape(str(c.title)) for c in ProgressCard)
     + r")\b"
 )
 
@@ -49,8 +50,8 @@ def told_only_to_others(log: GameLog, seat: int) -> GameLog:
     something else (the entries' public words unchanged)."""
     other = copy.copy(log)
     other.entries = [
-        LogEntry(e.step, e.turn, e.kind, e.text, e.audience, SECRET, e.automatic)
-        if e.detail and seat not in e.audience
+        LogEntry(e.step, e.turn, e.kind, said(e.text), e.audience, SECRET, e.automatic)
+        if said(e.detail) and seat not in e.audience
         else e
         for e in log.entries
     ]
@@ -78,31 +79,31 @@ def test_no_page_log_line_or_view_shows_another_seats_private_things(seed: int, 
     log = GameLog.of(game)
     names = game.config.names
     for entry in log.entries:
-        if entry.detail:
+        if said(entry.detail):
             # A detail is told only to the seats its line is about ("Red steals a card from
             # Blue"), never to everyone; the words for everyone name no card it names.
-            assert entry.audience <= seats_named(names, entry.text), entry
+            assert entry.audience <= seats_named(names, said(entry.text)), entry
             assert len(entry.audience) < len(names), entry
-            assert not set(CARD_NAMES.findall(entry.text)) & set(
-                CARD_NAMES.findall(entry.detail)
+            assert not set(CARD_NAMES.findall(said(entry.text))) & set(
+                CARD_NAMES.findall(said(entry.detail))
             ), entry
         # The shared screen reads the words for everyone.
-        assert entry.words_for(None) == entry.text, entry
+        assert said(entry.words_for(None)) == said(entry.text), entry
     for seat in range(game.player_count):
         assert_view_hides_the_others(game, seat)
-        page = seat_page(game, seat, log)
+        page = said(seat_page(game, seat, log))
         assert len(page["log"]) == min(len(log.entries), LOG_LINES)
         # The log's private details this seat is not told: neither its page nor its log lines
         # change when they say something else.
         blind = told_only_to_others(log, seat)
-        assert seat_page(game, seat, blind) == page
+        assert said(seat_page(game, seat, blind)) == page
         assert SECRET not in json.dumps(page)
-        assert SECRET not in " ".join(blind.words_for(seat))
+        assert SECRET not in " ".join(said(blind.words_for(seat)))
         # The other seats' cards: the page does not change when they are other cards.
         if game.prompt.player == seat and game.prompt.kind in SHOWN_TO_THE_DECIDER:
             continue
         changed, _ = others_changed(game, seat)
-        assert without_moves(seat_page(changed, seat, log)) == without_moves(page)
+        assert without_moves(said(seat_page(changed, seat, log))) == without_moves(page)
 
 
 def test_a_steal_is_told_to_the_thief_and_the_victim_only() -> None:
@@ -114,8 +115,8 @@ def test_a_steal_is_told_to_the_thief_and_the_victim_only() -> None:
     log = GameLog.of(game)
     steal = next(e for e in log.entries if e.kind is LineKind.STEAL)
     assert steal.audience == {taken.thief, taken.victim}
-    assert taken.card.label in steal.detail and not CARD_NAMES.search(steal.text)
+    assert taken.card.label in said(steal.detail) and not CARD_NAMES.search(said(steal.text))
     for seat in range(game.player_count):
-        texts = [line["text"] for line in seat_page(game, seat, log)["log"]]
+        texts = [line["text"] for line in said(seat_page(game, seat, log))["log"]]
         told = seat in (taken.thief, taken.victim)
-        assert (steal.detail in texts) == told and (steal.text in texts) == (not told)
+        assert (said(steal.detail) in texts) == told and (said(steal.text) in texts) == (not told)

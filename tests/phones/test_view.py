@@ -11,6 +11,7 @@ from companion_app.phones.view import decision, seat_page, vp_parts
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import PHONE_PROMPTS
+from tests.said import said
 
 SHOWN_TO_THE_DECIDER = (PromptKind.SPY, PromptKind.MASTER_MERCHANT)
 """Prompts whose decider is shown a victim's cards by the rules (``view_for``'s "shown")."""
@@ -22,11 +23,11 @@ def test_a_page_does_not_change_when_other_seats_hidden_cards_do(seed: int, step
     for seat in range(game.player_count):
         if game.prompt.player == seat and game.prompt.kind in SHOWN_TO_THE_DECIDER:
             continue
-        page = seat_page(game, seat)
+        page = said(seat_page(game, seat))
         changed, swapped = others_changed(game, seat)
         assert changed.hands[seat] == game.hands[seat]
         assert all(changed.progress_hands[q] != game.progress_hands[q] for q in swapped)
-        assert without_moves(page) == without_moves(seat_page(changed, seat))
+        assert without_moves(page) == without_moves(said(seat_page(changed, seat)))
         assert (page["decision"] is not None) == (
             game.prompt.player == seat and game.prompt.kind in PHONE_PROMPTS
         )
@@ -36,14 +37,14 @@ def test_a_decision_lists_exactly_the_legal_answers_of_its_seat() -> None:
     config, actions = play_until(lambda g: g.prompt.kind is PromptKind.DISCARD, seed=3)
     game = Game.replay(config, actions)
     seat = game.prompt.player
-    d = decision(game, seat)
+    d = said(decision(game, seat))
     assert d is not None
     held = {k for k, n in game.view_for(seat)["hands"][seat].items() if n}
     assert [c["action"]["card"] for c in d["choices"]] == [
         a.card.label for a in game.legal_actions()
     ]
     assert all(c["action"]["card"] in held for c in d["choices"])
-    assert all(decision(game, q) is None for q in range(game.player_count) if q != seat)
+    assert all(said(decision(game, q)) is None for q in range(game.player_count) if q != seat)
 
 
 def test_vp_parts_add_up_to_the_total() -> None:
@@ -56,14 +57,14 @@ def test_vp_parts_add_up_to_the_total() -> None:
         merchant=True,
         vp_cards=2,
     )
-    parts = vp_parts(points)
+    parts = said(vp_parts(points))
     assert sum(n for _, n in parts) == points.total == 16
     assert parts[1] == ["3 cities", 6] and parts[2] == ["1 metropolis", 2]
 
 
 def test_s7_s9_the_page_carries_the_forecast_and_the_castles_by_name() -> None:
     game = game_after(5, 900)  # Blue at trade 3, politics 2, science 1; a tie for Defender
-    page = seat_page(game, 0)
+    page = said(seat_page(game, 0))
     names = game.config.names
     f = game.barbarian_forecast()
     forecast = page["barbarians"]["forecast"]

@@ -23,6 +23,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import DESTROYED_CITY, SETTLEMENT
 from companion_app.rules.prompts import PromptKind
+from tests.said import said
 
 # Intersections far enough apart for the distance rule, none on hex 1 (pasture 2, rolled below).
 A, B, C, D, E, F, G, H = 0, 2, 7, 10, 16, 20, 27, 38
@@ -143,7 +144,7 @@ def test_s7_a_metropolis_city_is_never_the_one_lost() -> None:
     )
     roll_ship(game)
     assert game.legal_actions() == [LoseCity(0, B)]
-    assert "without a metropolis" in (game.illegal_reason(LoseCity(0, A)) or "")
+    assert "without a metropolis" in (said(game.illegal_reason(LoseCity(0, A))) or "")
 
 
 def test_s7_players_without_cities_still_defend_and_can_be_the_defender() -> None:
@@ -163,7 +164,7 @@ def test_s7_no_settlement_piece_left_makes_a_destroyed_city_to_rebuild_first() -
     assert game.node_level[A] == DESTROYED_CITY
     assert game.victory_points(0) == vp - 1  # counts as a settlement now
     assert violations(game) == []
-    reason = game.illegal_reason(BuildCity(0, C))
+    reason = said(game.illegal_reason(BuildCity(0, C)))
     assert reason is not None and "rebuild your destroyed city on 0" in reason
 
 
@@ -194,7 +195,9 @@ def test_s8_robber_locked_before_the_first_attack_and_free_after_it() -> None:
     game.apply(Roll(0, 3, 4, EventDie.TRADE))
     assert game.prompt.kind is PromptKind.TURN  # a 7, but no robber move
     assert ChaseRobber(0, 18) not in game.legal_actions()
-    assert "until the first barbarian attack" in (game.illegal_reason(ChaseRobber(0, 18)) or "")
+    assert "until the first barbarian attack" in (
+        said(game.illegal_reason(ChaseRobber(0, 18))) or ""
+    )
     after = make_game(prompt="roll", robber_unlocked=True)
     after.apply(Roll(0, 3, 4, EventDie.TRADE))
     assert after.prompt.kind is PromptKind.MOVE_ROBBER

@@ -31,6 +31,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
+from tests.said import said
 
 # Player 0: settlement on 8, roads 8-13-18-23 round hills 6 (hex 4). Player 1: settlement on 30,
 # roads 30-24-18. The desert (hex 9, the robber) touches 18, 23, 24 and 30.
@@ -52,7 +53,7 @@ def test_s6_knight_placed_inactive_at_an_own_road_end_ignoring_the_distance_rule
     game = knight_game({}, hands={0: hand_of(wool=2, ore=2)})
     spots = {a.node for a in game.legal_actions() if isinstance(a, BuildKnight)}
     assert spots == {13, 18, 23}  # 13 is next to the settlement on 8: no distance rule
-    assert "end of one of your roads" in (game.illegal_reason(BuildKnight(0, 29)) or "")
+    assert "end of one of your roads" in (said(game.illegal_reason(BuildKnight(0, 29))) or "")
     game.apply(BuildKnight(0, 13))
     assert game.knight_owner[13] == 0 and game.knight_level[13] == 1
     assert not game.knight_active[13]
@@ -62,7 +63,7 @@ def test_s6_knight_placed_inactive_at_an_own_road_end_ignoring_the_distance_rule
 def test_s6_at_most_two_knights_of_each_level() -> None:
     game = knight_game({13: (0, 1, False), 23: (0, 1, False)}, hands={0: hand_of(wool=1, ore=1)})
     assert not any(isinstance(a, BuildKnight) for a in game.legal_actions())
-    assert "both your basic knights" in (game.illegal_reason(BuildKnight(0, 18)) or "")
+    assert "both your basic knights" in (said(game.illegal_reason(BuildKnight(0, 18))) or "")
 
 
 def test_s6_activated_this_turn_cannot_act_this_turn() -> None:
@@ -70,7 +71,7 @@ def test_s6_activated_this_turn_cannot_act_this_turn() -> None:
     game.apply(ActivateKnight(0, 13))
     assert game.knight_active[13] and game.hand(0) == hand_of()
     assert not any(isinstance(a, MoveKnight) for a in game.legal_actions())
-    assert "activated this turn" in (game.illegal_reason(MoveKnight(0, 13, 23)) or "")
+    assert "activated this turn" in (said(game.illegal_reason(MoveKnight(0, 13, 23))) or "")
 
 
 def test_s6_a_knight_that_acted_turns_inactive_may_be_reactivated_but_not_act_again() -> None:
@@ -80,7 +81,7 @@ def test_s6_a_knight_that_acted_turns_inactive_may_be_reactivated_but_not_act_ag
     assert game.knight_owner[13] == NOBODY and game.knight_owner[23] == 0
     assert not game.knight_active[23] and game.knight_level[23] == 2
     game.apply(ActivateKnight(0, 23))
-    assert "activated this turn" in (game.illegal_reason(MoveKnight(0, 23, 13)) or "")
+    assert "activated this turn" in (said(game.illegal_reason(MoveKnight(0, 23, 13))) or "")
     game.apply(EndTurn(0))
     assert game.knight_flags[23] == 0  # a new turn: the knight may act again
 
@@ -89,21 +90,21 @@ def test_s6_moves_only_along_own_roads_to_free_intersections() -> None:
     game = knight_game({13: (0, 1, True)})
     moves = {a.to for a in game.legal_actions() if isinstance(a, MoveKnight)}
     assert moves == {18, 23}  # 8 holds the own settlement: not free
-    assert "not connected" in (game.illegal_reason(MoveKnight(0, 13, 29)) or "")
-    assert "free intersection" in (game.illegal_reason(MoveKnight(0, 13, 8)) or "")
+    assert "not connected" in (said(game.illegal_reason(MoveKnight(0, 13, 29))) or "")
+    assert "free intersection" in (said(game.illegal_reason(MoveKnight(0, 13, 8))) or "")
 
 
 def test_s6_promotion_once_per_turn_mighty_only_with_fortress_and_a_free_token() -> None:
     rich = hand_of(wool=3, ore=3)
     game = knight_game({13: (0, 2, True)}, hands={0: rich})
-    assert "Fortress" in (game.illegal_reason(PromoteKnight(0, 13)) or "")
+    assert "Fortress" in (said(game.illegal_reason(PromoteKnight(0, 13))) or "")
     fort = knight_game({13: (0, 1, False)}, hands={0: rich}, improvements={0: (0, 3, 0)})
     fort.apply(PromoteKnight(0, 13))
     assert fort.knight_level[13] == 2 and not fort.knight_active[13]  # keeps its side
-    assert "once per turn" in (fort.illegal_reason(PromoteKnight(0, 13)) or "")
+    assert "once per turn" in (said(fort.illegal_reason(PromoteKnight(0, 13))) or "")
     fort.apply(EndTurn(0))
     tokens = knight_game({13: (0, 1, True), 18: (0, 2, True), 23: (0, 2, False)}, hands={0: rich})
-    assert "both your strong knights" in (tokens.illegal_reason(PromoteKnight(0, 13)) or "")
+    assert "both your strong knights" in (said(tokens.illegal_reason(PromoteKnight(0, 13))) or "")
 
 
 def test_s6_displace_a_weaker_knight_whose_owner_relocates_it_along_their_roads() -> None:
@@ -127,7 +128,7 @@ def test_s6_a_displaced_knight_with_nowhere_to_go_is_removed() -> None:
 
 def test_s6_only_weaker_knights_are_displaced_and_basic_knights_never_displace() -> None:
     equal = knight_game({13: (0, 2, True), 18: (1, 2, True)})
-    assert "weaker" in (equal.illegal_reason(DisplaceKnight(0, 13, 18)) or "")
+    assert "weaker" in (said(equal.illegal_reason(DisplaceKnight(0, 13, 18))) or "")
     basic = knight_game({13: (0, 1, True), 18: (1, 1, True)})
     assert not any(isinstance(a, DisplaceKnight) for a in basic.legal_actions())
 
@@ -150,7 +151,7 @@ def test_s6_knights_block_opponents_roads_and_break_their_longest_road() -> None
         hands={0: hand_of(brick=1, lumber=1)},
     )
     # Player 1's knight on 13 sits on player 0's road: no new road may pass it ...
-    assert "not connected" in (blocked.illegal_reason(BuildRoad(0, e(13, 9))) or "")
+    assert "not connected" in (said(blocked.illegal_reason(BuildRoad(0, e(13, 9)))) or "")
     # ... while the road's other ends still grow.
     assert blocked.is_legal(BuildRoad(0, e(23, 29)))
 
@@ -162,7 +163,7 @@ def test_s6_chase_the_robber_to_a_numbered_hex_and_steal() -> None:
     game.apply(ChaseRobber(0, 12))
     assert not game.knight_active[12]
     assert game.prompt.kind is PromptKind.MOVE_ROBBER
-    assert "number token" in (game.illegal_reason(MoveRobber(0, 9)) or "")
+    assert "number token" in (said(game.illegal_reason(MoveRobber(0, 9))) or "")
     game.apply(MoveRobber(0, 10))  # forest 3: player 1's settlement on 30 touches it
     assert game.legal_actions() == [StealFrom(0, 1)]
     game.apply(StealFrom(0, 1))
@@ -171,7 +172,7 @@ def test_s6_chase_the_robber_to_a_numbered_hex_and_steal() -> None:
 
 def test_s3_quick_knights_may_chase_before_the_roll_only_in_that_variant() -> None:
     normal = knight_game({23: (0, 1, True)}, prompt="roll", robber_unlocked=True)
-    assert "not possible now" in (normal.illegal_reason(ChaseRobber(0, 23)) or "")
+    assert "not possible now" in (said(normal.illegal_reason(ChaseRobber(0, 23))) or "")
     quick = knight_game(
         {23: (0, 1, True)},
         prompt="roll",
@@ -190,9 +191,9 @@ def test_s3_quick_knights_may_chase_before_the_roll_only_in_that_variant() -> No
 def test_s5_city_wall_under_own_city_two_brick_one_per_city_three_at_most() -> None:
     cities = {n: (0, "city") for n in (0, 2, 7, 10)}
     game = make_game(buildings=cities, hands={0: hand_of(brick=8)}, walls=(0, 2, 7))
-    assert "at most 3" in (game.illegal_reason(BuildCityWall(0, 10)) or "")
+    assert "at most 3" in (said(game.illegal_reason(BuildCityWall(0, 10))) or "")
     game2 = make_game(buildings=cities | {16: (0, "settlement")}, hands={0: hand_of(brick=2)})
-    assert "under one of your cities" in (game2.illegal_reason(BuildCityWall(0, 16)) or "")
+    assert "under one of your cities" in (said(game2.illegal_reason(BuildCityWall(0, 16))) or "")
     game2.apply(BuildCityWall(0, 10))
     assert game2.walls[10] and game2.hand(0) == hand_of()
     assert game2.discard_limit(0) == 9
@@ -207,7 +208,7 @@ def test_s9_improvement_level_n_costs_n_commodities_and_needs_a_city() -> None:
     game.apply(BuyImprovement(0, Track.TRADE))
     assert game.improvements[0] == [2, 0, 0] and game.hand(0) == hand_of()
     no_city = make_game(buildings={0: (0, "settlement")}, hands={0: hand_of(paper=1)})
-    assert "need a city" in (no_city.illegal_reason(BuyImprovement(0, Track.SCIENCE)) or "")
+    assert "need a city" in (said(no_city.illegal_reason(BuyImprovement(0, Track.SCIENCE))) or "")
 
 
 def test_s9_first_to_level_four_places_the_metropolis_worth_two_more() -> None:
@@ -262,7 +263,7 @@ def test_s9_levels_four_and_five_need_a_city_that_can_carry_the_metropolis() -> 
         metropolis={"trade": 0},
     )
     assert "could carry the metropolis" in (
-        game.illegal_reason(BuyImprovement(0, Track.POLITICS)) or ""
+        said(game.illegal_reason(BuyImprovement(0, Track.POLITICS))) or ""
     )
     # ... but the trade level 5 needs no further city: the holder has it (ruling, §9).
     game.apply(BuyImprovement(0, Track.TRADE))
@@ -288,7 +289,7 @@ def test_s4_aqueduct_a_player_who_gets_nothing_takes_a_resource_of_choice() -> N
     assert game.hand(0) == hand_of(ore=1, coin=1)
     assert (game.prompt.kind, game.prompt.player) == (PromptKind.AQUEDUCT, 1)
     assert {a.card for a in game.legal_actions()} == set(Card) - {Card.CLOTH, Card.COIN, Card.PAPER}
-    assert "not a commodity" in (game.illegal_reason(TakeResource(1, Card.PAPER)) or "")
+    assert "not a commodity" in (said(game.illegal_reason(TakeResource(1, Card.PAPER))) or "")
     game.apply(TakeResource(1, Card.GRAIN))
     assert (game.prompt.kind, game.prompt.player) == (PromptKind.AQUEDUCT, 2)
     game.apply(TakeResource(2, Card.ORE))

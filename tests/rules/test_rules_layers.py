@@ -147,7 +147,7 @@ def test_every_action_type_is_declared_once_with_its_prompts_and_a_summary() -> 
 
     assert set(registry.RULES) == set(ACTION_TYPES.values())
     for rule in registry.RULES.values():
-        assert rule.prompts and rule.summary and rule.summary == rule.summary.strip()
+        assert rule.prompts and str(rule.summary) == str(rule.summary).strip() != ""
     answered = {kind for rule in registry.RULES.values() for kind in rule.prompts}
     assert answered == set(PromptKind) - {PromptKind.GAME_OVER}
     assert set(registry.OPTIONS) == answered

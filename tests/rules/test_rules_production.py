@@ -11,6 +11,7 @@ from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.topology import NODE_EDGES
+from tests.said import said
 
 SHIP = EventDie.SHIP
 
@@ -81,7 +82,7 @@ def test_s2_setup_road_must_touch_the_piece_just_placed() -> None:
     game.apply(BuildSettlement(0, 20))
     far_edge = NODE_EDGES[40][0]
     assert not game.is_legal(BuildRoad(0, far_edge))
-    assert "must touch" in (game.illegal_reason(BuildRoad(0, far_edge)) or "")
+    assert "must touch" in (said(game.illegal_reason(BuildRoad(0, far_edge))) or "")
     assert {a.edge for a in game.legal_actions() if isinstance(a, BuildRoad)} == set(NODE_EDGES[20])
 
 
@@ -176,7 +177,7 @@ def test_s3_event_die_is_part_of_the_roll_and_recorded() -> None:
 @pytest.mark.parametrize("yellow,red", [(0, 3), (7, 1), (3, -1)])
 def test_s3_dice_values_outside_one_to_six_are_rejected(yellow: int, red: int) -> None:
     game = make_game(prompt="roll")
-    assert "dice show 1-6" in (game.illegal_reason(Roll(0, yellow, red, SHIP)) or "")
+    assert "dice show 1-6" in (said(game.illegal_reason(Roll(0, yellow, red, SHIP))) or "")
 
 
 def test_s5_roads_and_settlements_cost_cards_that_go_back_to_the_bank() -> None:

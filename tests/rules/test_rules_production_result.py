@@ -12,6 +12,7 @@ from companion_app.rules.cards import EMPTY_HAND, Card, hand_of
 from companion_app.rules.events import Production, Shortage
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
+from tests.said import said
 
 NAMES = ("Red", "Blue", "White", "Orange")
 
@@ -67,7 +68,7 @@ def test_bank_out_of_grain_nobody_gets_grain() -> None:
     assert produced.gained[1] == hand_of(brick=2) and produced.gained[2] == EMPTY_HAND
     assert produced.missed == ((), (), (Card.GRAIN,), ())
     assert produced.shortages == (Shortage(Card.GRAIN, owed=2, paid=0, in_bank=0),)
-    assert [s.words for s in produced.shortages] == ["bank out of grain: nobody gets grain"]
+    assert [said(s.words) for s in produced.shortages] == ["bank out of grain: nobody gets grain"]
     assert game.bank[Card.GRAIN] == 0 and game.bank[Card.BRICK] == 17
 
 
@@ -79,7 +80,7 @@ def test_a_single_taker_gets_what_is_left_and_the_shortage_says_so() -> None:
     produced = production_of(game)
     assert produced.gained[1] == hand_of(brick=1)
     assert produced.shortages == (Shortage(Card.BRICK, owed=2, paid=1, in_bank=1),)
-    assert produced.shortages[0].words == "bank had only 1 brick of 2 owed"
+    assert said(produced.shortages[0].words) == "bank had only 1 brick of 2 owed"
     assert produced.missed[1] == (Card.BRICK,)
 
 
@@ -106,5 +107,5 @@ def test_production_held_back_by_a_lost_attack_is_paid_and_counted_after_the_cit
     assert production_of(game).gained[1] == hand_of(brick=1)
     log.sync(game.history)
     assert log.last_roll is not None and log.last_roll.paid
-    assert production_words(NAMES, log.last_roll, everyone=False) == ["Blue +1 brick"]
+    assert said(production_words(NAMES, log.last_roll, everyone=False)) == ["Blue +1 brick"]
     assert GameStatistics.from_game(game).production[1] == hand_of(brick=1)

@@ -43,6 +43,7 @@ from companion_app.rules.invariants import violations
 from companion_app.rules.progress import PLAY_TYPES, card_of
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import play_random_game
+from tests.said import said
 
 PC = ProgressCard
 SCIENCE, POLITICS, TRADE = Track.SCIENCE, Track.POLITICS, Track.TRADE
@@ -335,7 +336,7 @@ def test_s11_a_vp_card_on_ones_own_turn_can_win_at_once() -> None:
 
 def test_s9_cards_other_than_the_alchemist_wait_for_the_roll() -> None:
     game = make_game(buildings=TOWN, prompt="roll", progress={0: (PC.WARLORD, PC.ALCHEMIST)})
-    assert game.illegal_reason(PlayProgress(0, PC.WARLORD)) == (
+    assert said(game.illegal_reason(PlayProgress(0, PC.WARLORD))) == (
         "progress cards are played after the roll; only the Alchemist before (§9)"
     )
     plays = [a for a in game.legal_actions() if isinstance(a, PLAY_TYPES)]
@@ -349,7 +350,7 @@ def test_s3_alchemist_fixes_the_production_dice_and_the_roll_obeys() -> None:
     assert game.alchemist_dice == (4, 2)
     assert game.awaiting_roll and game.prompt.kind is PromptKind.ROLL
     assert set(game.legal_actions()) == {Roll(0, 4, 2, e) for e in EventDie}
-    reason = game.illegal_reason(Roll(0, 3, 3, EventDie.SHIP))
+    reason = said(game.illegal_reason(Roll(0, 3, 3, EventDie.SHIP)))
     assert reason is not None and "Alchemist fixed the dice at yellow 4, red 2" in reason
     game.apply(Roll(0, 4, 2, EventDie.TRADE))
     assert game.alchemist_dice is None
@@ -360,7 +361,7 @@ def test_s3_alchemist_fixes_the_production_dice_and_the_roll_obeys() -> None:
 
 def test_s3_alchemist_is_not_played_after_the_roll() -> None:
     game = make_game(buildings=TOWN, progress={0: (PC.ALCHEMIST,)})
-    assert game.illegal_reason(PlayAlchemist(0, 3, 3)) == (
+    assert said(game.illegal_reason(PlayAlchemist(0, 3, 3))) == (
         "the Alchemist is played before the roll (§3, §10)"
     )
     assert not any(isinstance(a, PlayAlchemist) for a in game.legal_actions())

@@ -30,6 +30,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import ACTIVATED, NOBODY
 from companion_app.rules.prompts import PromptKind
+from tests.said import said
 
 PC = ProgressCard
 
@@ -99,7 +100,7 @@ def test_s10_bishop_never_steals_progress_cards() -> None:
 
 def test_s8_bishop_waits_for_the_first_barbarian_attack() -> None:
     game = politics_game((PC.BISHOP,))
-    assert game.illegal_reason(PlayBishop(0, 17)) == (
+    assert said(game.illegal_reason(PlayBishop(0, 17))) == (
         "the robber stays in the desert until the first barbarian attack (§8)"
     )
     assert not any(isinstance(a, PlayBishop) for a in game.legal_actions())
@@ -168,8 +169,8 @@ def test_s10_deserter_with_no_knight_to_place_the_victim_still_removes_theirs() 
 
 def test_s10_deserter_may_decline_to_place_and_needs_a_victim_with_knights() -> None:
     game = politics_game((PC.DESERTER,), knights=DESERTER_KNIGHTS)
-    assert game.illegal_reason(PlayDeserter(0, 2)) == "player 2 has no knight on the board"
-    assert game.illegal_reason(PlayDeserter(0, 0)) == "choose another player, not 0"
+    assert said(game.illegal_reason(PlayDeserter(0, 2))) == "player 2 has no knight on the board"
+    assert said(game.illegal_reason(PlayDeserter(0, 0))) == "choose another player, not 0"
     game.apply(PlayDeserter(0, 1))
     game.apply(RemoveKnight(1, 18))
     game.apply(StopEffect(0))
@@ -186,7 +187,7 @@ def test_s10_diplomat_removes_only_open_roads() -> None:
     # Open: 24-18 (nothing of player 1 at 18) and 12-7 (nothing of player 0 at 7). The others
     # have a building or another road of their owner at both ends.
     assert open_roads == {e(24, 18), e(12, 7)}
-    assert game.illegal_reason(PlayDiplomat(0, e(30, 24))) == (
+    assert said(game.illegal_reason(PlayDiplomat(0, e(30, 24)))) == (
         "the Diplomat removes an open road: one end without its owner's road, building or knight"
     )
     game.apply(PlayDiplomat(0, e(24, 18)))
@@ -201,7 +202,7 @@ def test_s10_diplomat_ruling_an_own_knight_closes_a_road_end() -> None:
     # Player 1's knight at 18: 24-18 is closed too. Nothing left to remove.
     game = politics_game((PC.DIPLOMAT,), roads=roads, knights={7: (0, 1, True), 18: (1, 1, False)})
     assert [a for a in game.legal_actions() if isinstance(a, PlayDiplomat)] == []
-    assert game.illegal_reason(PlayDiplomat(0, e(12, 7))) == (
+    assert said(game.illegal_reason(PlayDiplomat(0, e(12, 7)))) == (
         "the Diplomat removes an open road: one end without its owner's road, building or knight"
     )
     # An opponent's knight does not close an end: player 2's knight at 18 leaves 24-18 open.
@@ -242,7 +243,7 @@ def test_s10_intrigue_displaces_a_knight_on_your_road_without_a_knight_of_yours(
 
 def test_s10_intrigue_needs_the_knight_on_an_intersection_of_your_roads() -> None:
     game = politics_game((PC.INTRIGUE,), knights={24: (1, 1, True)})
-    assert game.illegal_reason(PlayIntrigue(0, 24)) == (
+    assert said(game.illegal_reason(PlayIntrigue(0, 24))) == (
         "Intrigue needs the knight on an intersection touched by one of your roads (§10)"
     )
 
@@ -301,7 +302,7 @@ def test_s10_spy_sees_the_hand_and_takes_one_card_never_a_vp_card() -> None:
         TakeProgressCard(0, PC.WARLORD),
         TakeProgressCard(0, PC.MERCHANT),
     }
-    assert game.illegal_reason(TakeProgressCard(0, PC.CONSTITUTION)) is not None
+    assert said(game.illegal_reason(TakeProgressCard(0, PC.CONSTITUTION))) is not None
     game.apply(TakeProgressCard(0, PC.MERCHANT))
     assert game.progress_hands[0] == [PC.MERCHANT]
     assert game.progress_hands[1] == [PC.WARLORD]
@@ -312,7 +313,7 @@ def test_s10_spy_sees_the_hand_and_takes_one_card_never_a_vp_card() -> None:
 
 def test_s10_spy_needs_a_victim_holding_a_progress_card() -> None:
     game = politics_game((PC.SPY,))
-    assert game.illegal_reason(PlaySpy(0, 2)) == (
+    assert said(game.illegal_reason(PlaySpy(0, 2))) == (
         "player 2 holds no progress card the Spy can take (VP cards never)"
     )
 
@@ -359,6 +360,6 @@ def test_s10_wedding_players_with_more_vp_give_2_cards_of_their_choice() -> None
 def test_s9_cards_without_a_choice_are_played_with_play_progress(card: ProgressCard) -> None:
     game = politics_game((card,))
     assert PlayProgress(0, card) in game.legal_actions()
-    assert game.illegal_reason(PlayProgress(0, PC.SPY)) == (
+    assert said(game.illegal_reason(PlayProgress(0, PC.SPY))) == (
         "Spy is played with its own action, not play_progress"
     )

@@ -28,6 +28,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import ACTIVATED, CITY
 from companion_app.rules.prompts import PromptKind
+from tests.said import said
 
 PC = ProgressCard
 
@@ -57,7 +58,7 @@ def test_s10_alchemist_36_choices_before_the_roll_then_only_the_event_die_is_fre
     game.apply(PlayAlchemist(0, 6, 6))
     assert game.progress_hands[0] == [PC.ALCHEMIST]
     assert plays(game, PlayAlchemist) == []  # a second one would fix nothing more
-    reason = game.illegal_reason(PlayAlchemist(0, 1, 1))
+    reason = said(game.illegal_reason(PlayAlchemist(0, 1, 1)))
     assert reason == "an Alchemist already fixed this roll's dice"
     assert len(game.legal_actions()) == 4
     game.apply(Roll(0, 6, 6, EventDie.SHIP))
@@ -85,14 +86,14 @@ def test_s10_crane_one_commodity_less_level_1_free_and_never_twice_on_one_improv
 
 def test_s10_crane_still_needs_the_discounted_price_and_a_city() -> None:
     game = science_game((PC.CRANE,), hands={0: hand_of(paper=1)}, improvements={0: (0, 0, 2)})
-    assert game.illegal_reason(PlayCrane(0, Track.SCIENCE)) == (
+    assert said(game.illegal_reason(PlayCrane(0, Track.SCIENCE))) == (
         "level 3 of science costs 2 paper (§5)"
     )
     assert BuyImprovement(0, Track.SCIENCE) not in game.legal_actions()
     no_city = make_game(
         buildings={16: (0, "settlement")}, roads={e(22, 16): 0}, progress={0: (PC.CRANE,)}
     )
-    assert no_city.illegal_reason(PlayCrane(0, Track.TRADE)) == (
+    assert said(no_city.illegal_reason(PlayCrane(0, Track.TRADE))) == (
         "city improvements need a city on the board (§9)"
     )
 
@@ -111,8 +112,8 @@ def test_s10_engineer_builds_a_free_wall_under_a_city_without_one() -> None:
 def test_s10_engineer_needs_a_wall_left() -> None:
     cities = {12: (0, "city"), 10: (0, "city"), 26: (0, "city"), 45: (0, "city")}
     game = make_game(buildings=cities, walls=(12, 10, 26), progress={0: (PC.ENGINEER,)})
-    assert game.illegal_reason(PlayEngineer(0, 45)) == "at most 3 city walls per player"
-    assert game.illegal_reason(PlayEngineer(0, 12)) == "this city already has a wall"
+    assert said(game.illegal_reason(PlayEngineer(0, 45))) == "at most 3 city walls per player"
+    assert said(game.illegal_reason(PlayEngineer(0, 12))) == "this city already has a wall"
     assert plays(game, PlayEngineer) == []
 
 
@@ -137,7 +138,7 @@ def test_s10_inventor_swaps_two_tokens_and_production_follows() -> None:
 )
 def test_s10_inventor_never_moves_6_8_2_or_12(hexes: tuple[int, int], token: int) -> None:
     game = science_game((PC.INVENTOR,))
-    reason = game.illegal_reason(PlayInventor(0, *hexes))
+    reason = said(game.illegal_reason(PlayInventor(0, *hexes)))
     assert reason == f"the Inventor never moves a {token} (nor 2, 12, 6 or 8, §10)"
 
 
@@ -147,8 +148,8 @@ def test_s10_inventor_choices_are_the_66_pairs_of_the_12_allowed_tokens() -> Non
     assert len(choices) == 66
     moved = {game.tokens[h] for a in choices for h in (a.hex, a.other)}  # type: ignore[attr-defined]
     assert moved == {3, 4, 5, 9, 10, 11}
-    assert game.illegal_reason(PlayInventor(0, 9, 10)) == "hex 9 has no number token"
-    assert game.illegal_reason(PlayInventor(0, 10, 8)) == (
+    assert said(game.illegal_reason(PlayInventor(0, 9, 10))) == "hex 9 has no number token"
+    assert said(game.illegal_reason(PlayInventor(0, 10, 8))) == (
         "name two different hexes, the lower id first"
     )
 
@@ -193,10 +194,10 @@ def test_s10_medicine_city_for_2_ore_and_1_grain() -> None:
 
 def test_s10_medicine_needs_its_price_and_a_settlement() -> None:
     game = science_game((PC.MEDICINE,), hands={0: hand_of(ore=1, grain=2)})
-    reason = game.illegal_reason(PlayMedicine(0, 16))
+    reason = said(game.illegal_reason(PlayMedicine(0, 16)))
     assert reason == "Medicine: the city costs 2 ore + 1 grain (§10)"
     game = science_game((PC.MEDICINE,), hands={0: hand_of(ore=2, grain=1)})
-    reason = game.illegal_reason(PlayMedicine(0, 12))
+    reason = said(game.illegal_reason(PlayMedicine(0, 12)))
     assert reason is not None and "upgrades one of your settlements" in reason
 
 
@@ -217,7 +218,7 @@ def test_s10_printer_is_a_revealed_vp_card_that_the_spy_never_takes() -> None:
     assert game.revealed_vp[1] == [PC.PRINTER] and game.progress_hands[1] == []
     assert game.victory_points(1) == before + 1
     assert game.prompt.kind is PromptKind.TURN
-    assert game.illegal_reason(PlaySpy(0, 1)) == (
+    assert said(game.illegal_reason(PlaySpy(0, 1))) == (
         "player 1 holds no progress card the Spy can take (VP cards never)"
     )
 
@@ -272,7 +273,7 @@ def test_s10_smith_still_needs_the_fortress_for_mighty_and_may_stop() -> None:
     game = science_game((PC.SMITH,), knights={17: (0, 2, True)})
     game.apply(PlayProgress(0, PC.SMITH))
     assert game.legal_actions() == [StopEffect(0)]
-    reason = game.illegal_reason(PromoteKnight(0, 17))
+    reason = said(game.illegal_reason(PromoteKnight(0, 17)))
     assert reason is not None and "Fortress" in reason
     game.apply(StopEffect(0))
     assert game.prompt.kind is PromptKind.TURN

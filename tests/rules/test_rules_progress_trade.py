@@ -33,6 +33,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
+from tests.said import said
 
 PC = ProgressCard
 
@@ -86,12 +87,12 @@ def test_s10_commercial_harbor_the_opponent_chooses_the_commodity() -> None:
     game.apply(HarborExchange(0, 1, Card.BRICK))
     assert (game.prompt.kind, game.prompt.player) == (PromptKind.HARBOR_ANSWER, 1)
     assert set(game.legal_actions()) == {GiveCard(1, Card.CLOTH), GiveCard(1, Card.COIN)}
-    assert game.illegal_reason(GiveCard(1, Card.BRICK)) == "you hold no brick"
+    assert said(game.illegal_reason(GiveCard(1, Card.BRICK))) == "you hold no brick"
     game.apply(GiveCard(1, Card.COIN))
     assert game.hands[0] == list(hand_of(brick=1, lumber=1, coin=1))
     assert game.hands[1] == list(hand_of(brick=1, cloth=1))
     assert game.prompt.kind is PromptKind.TURN
-    assert game.illegal_reason(HarborExchange(0, 1, Card.LUMBER)) == (
+    assert said(game.illegal_reason(HarborExchange(0, 1, Card.LUMBER))) == (
         "Commercial Harbor: each opponent once this turn (§10)"
     )
     assert violations(game) == []
@@ -129,7 +130,7 @@ def test_s10_commercial_harbor_ends_with_the_turn_it_is_played_in() -> None:
     game.apply(GiveCard(1, Card.CLOTH))
     game.apply(HarborExchange(0, 2, Card.BRICK))  # void
     game.apply(HarborExchange(0, 3, Card.LUMBER))
-    assert game.illegal_reason(GiveCard(3, Card.LUMBER)) is not None
+    assert said(game.illegal_reason(GiveCard(3, Card.LUMBER))) is not None
     game.apply(GiveCard(3, Card.PAPER))
     # Everyone asked: the turn goes on without exchanges, whom was asked remembered.
     assert game.prompt.kind is PromptKind.TURN and game.harbor_done == [1, 2, 3]
@@ -137,7 +138,7 @@ def test_s10_commercial_harbor_ends_with_the_turn_it_is_played_in() -> None:
     assert game.hands[0] == list(hand_of(brick=1, cloth=1, paper=1))
     game.apply(EndTurn(0))
     game.apply(Roll(1, 1, 2, EventDie.SHIP))
-    assert game.illegal_reason(HarborExchange(1, 0, Card.BRICK)) == (
+    assert said(game.illegal_reason(HarborExchange(1, 0, Card.BRICK))) == (
         "exchanges are made in the turn a Commercial Harbor is played (§10)"
     )
     assert violations(game) == []
@@ -191,7 +192,7 @@ def test_s10_master_merchant_only_targets_players_with_more_vp() -> None:
     game = trade_game((PC.MASTER_MERCHANT,), hands=hands)
     targets = {a.victim for a in game.legal_actions() if isinstance(a, PlayMasterMerchant)}
     assert targets == {2, 3}  # player 1 has 3 VP, as many as player 0
-    assert game.illegal_reason(PlayMasterMerchant(0, 1)) == (
+    assert said(game.illegal_reason(PlayMasterMerchant(0, 1))) == (
         "Master Merchant targets a player with more VP than you (§10)"
     )
 
@@ -227,7 +228,7 @@ def test_s10_merchant_goes_next_to_an_own_building_and_trades_2_to_1_for_1_vp() 
     game = trade_game((PC.MERCHANT,), hands={0: hand_of(grain=2)})
     hexes = {a.hex for a in game.legal_actions() if isinstance(a, PlayMerchant)}
     assert hexes == {0, 3, 4, 7}  # next to 12 (mountains, fields, hills) and 16 (fields, fields)
-    assert game.illegal_reason(PlayMerchant(0, 14)) == (
+    assert said(game.illegal_reason(PlayMerchant(0, 14))) == (
         "the merchant goes next to one of your settlements or cities (§10)"
     )
     assert game.trade_rate(0, Card.GRAIN) == 4
@@ -256,7 +257,7 @@ def test_s10_the_next_merchant_played_by_anyone_takes_it_over() -> None:
 
 def test_s10_merchant_never_on_the_desert() -> None:
     game = trade_game((), others={1: (PC.MERCHANT,)}, active=1)
-    assert game.illegal_reason(PlayMerchant(1, 9)) == (
+    assert said(game.illegal_reason(PlayMerchant(1, 9))) == (
         "the merchant goes on a hex with a resource, not the desert"
     )
     hexes = {a.hex for a in game.legal_actions() if isinstance(a, PlayMerchant)}
@@ -327,7 +328,7 @@ def test_s10_trade_monopoly_takes_1_commodity_from_each() -> None:
 )
 def test_s10_monopolies_name_the_right_kind(action: object, reason: str) -> None:
     game = trade_game((PC.RESOURCE_MONOPOLY, PC.TRADE_MONOPOLY))
-    assert game.illegal_reason(action) == reason  # type: ignore[arg-type]
+    assert said(game.illegal_reason(action)) == reason  # type: ignore[arg-type]
 
 
 def _harbor_state(game: Game) -> dict[str, object]:

@@ -12,6 +12,7 @@ import companion_app
 from companion_app.rules import registry
 from companion_app.rules.declare import Decider, PickedHand
 from companion_app.rules.prompts import Prompt, PromptKind
+from tests.said import said
 
 ROOT = Path(companion_app.__file__).parent
 KIND_NAMES = {k.name for k in PromptKind}
@@ -35,8 +36,8 @@ def test_every_prompt_kind_is_declared_once_in_the_module_of_its_mechanic() -> N
 
 def test_each_declaration_is_consistent_and_its_words_are_one_template() -> None:
     for kind, rule in registry.PROMPTS.items():
-        assert rule.words and rule.words == rule.words.strip(), kind
-        assert _fields(rule.words) <= WORDS_FIELDS, kind
+        assert said(rule.words) and said(rule.words) == said(rule.words).strip(), kind
+        assert _fields(said(rule.words)) <= WORDS_FIELDS, kind
         assert _fields(rule.details) | _fields(rule.phone_details) <= DETAILS_FIELDS, kind
         assert _fields(rule.shown) <= {"target", "cards"}, kind
         if rule.picker is not None:
@@ -71,10 +72,10 @@ def test_each_declaration_is_consistent_and_its_words_are_one_template() -> None
 
 def test_the_banner_words_come_from_the_declaration() -> None:
     names = ("Anna", "Ben", "Cleo")
-    assert registry.describe_prompt(Prompt(PromptKind.WEDDING_GIVE, 1, 2), names) == (
+    assert said(registry.describe_prompt(Prompt(PromptKind.WEDDING_GIVE, 1, 2), names)) == (
         "Ben: Wedding: give 2 cards of your choice"
     )
-    assert registry.describe_prompt(Prompt(PromptKind.PROGRESS_DISCARD, 2, 1)) == (
+    assert said(registry.describe_prompt(Prompt(PromptKind.PROGRESS_DISCARD, 2, 1))) == (
         "Player 3: more than 4 progress cards: discard 1"
     )
 

@@ -77,6 +77,7 @@ from companion_app.rules.invariants import violations
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action, play_random_game
 from companion_app.rules.rng import SplitMix64
+from tests.said import said
 
 
 def random_prefix(seed: int, steps: int, players: int = 4) -> Game:
@@ -193,7 +194,7 @@ def test_an_action_is_legal_exactly_when_listed_and_rejection_changes_nothing(
 def test_every_listed_action_is_legal_and_applies(seed: int, steps: int) -> None:
     game = random_prefix(seed, steps)
     for action in game.legal_actions():
-        assert game.illegal_reason(action) is None, action
+        assert said(game.illegal_reason(action)) is None, action
     for action in game.legal_actions()[:25]:
         copy = Game.from_json(game.to_json())
         copy.apply(action)

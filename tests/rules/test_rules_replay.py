@@ -22,6 +22,7 @@ from companion_app.rules.game import (
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
+from tests.said import said
 
 
 def random_prefix(seed: int, steps: int, players: int = 4) -> Game:
@@ -42,10 +43,10 @@ def test_replay_error_names_the_index_the_action_and_the_reason() -> None:
     error = caught.value
     assert error.index == 12
     assert error.action == EndTurn(0)
-    assert error.reason == Game.replay(played.config, played.history[:12]).illegal_reason(
-        EndTurn(0)
+    assert said(error.reason) == said(
+        Game.replay(played.config, played.history[:12]).illegal_reason(EndTurn(0))
     )
-    assert str(error) == f"action 12 (end_turn): {error.reason}"
+    assert str(error) == f"action 12 (end_turn): {said(error.reason)}"
     assert isinstance(error, IllegalActionError)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pytest
 from builders import make_game
+from said import said
 
 from companion_app.rules.actions import (
     ActivateKnight,
@@ -91,7 +92,7 @@ def test_s12_after_a_turn_the_table_says_who_builds_and_the_next_player_may_roll
     assert starts == [StartSpecialBuild(1, b) for b in (1, 2, 3, 4, 5)]
     assert NobodyBuilds(1) in legal
     assert sum(isinstance(a, Roll) for a in legal) == 6 * 6 * 4
-    assert describe_prompt(game.prompt, game.config.names) == (
+    assert said(describe_prompt(game.prompt, game.config.names)) == (
         "Blue: special build phase before your roll: who builds?"
     )
     assert not game.is_legal(StartSpecialBuild(1, 0))  # not the player whose turn it was
@@ -118,14 +119,14 @@ def test_s12_each_player_in_seat_order_may_build_one_passes_over_those_before() 
     game = after_turn_of_seat_0()
     game.apply(StartSpecialBuild(1, 3))  # seat 3 (Orange) builds; seats 1 and 2 pass
     assert (game.prompt.kind, game.prompt.player) == (PromptKind.SPECIAL_BUILD, 3)
-    assert describe_prompt(game.prompt, game.config.names) == (
+    assert said(describe_prompt(game.prompt, game.config.names)) == (
         "Orange: special build: build, then done"
     )
     assert game.legal_actions() == [EndSpecialBuild(3)]  # nothing to pay with
     game.apply(EndSpecialBuild(3))
     assert (game.prompt.kind, game.prompt.player) == (PromptKind.WHO_BUILDS, 1)
     assert game.special_builders_left() == (4, 5)
-    reason = game.illegal_reason(StartSpecialBuild(1, 2))
+    reason = said(game.illegal_reason(StartSpecialBuild(1, 2)))
     assert reason == "the special build goes in seat order from the player after the turn's (§12)"
     game.apply(StartSpecialBuild(1, 5))
     game.apply(EndSpecialBuild(5))  # the last seat before the turn's player: the phase is over
@@ -228,8 +229,9 @@ def test_s12_a_special_build_forbids_trade_progress_cards_and_knight_actions(
 ) -> None:
     game = seat_3_building(knight_active=True, robber_hex=8, robber_unlocked=True)
     before = game.to_json()
-    reason = game.illegal_reason(action)  # type: ignore[arg-type]
-    assert reason is not None and reason.endswith("is not possible now: " + game.describe_prompt())
+    reason = said(game.illegal_reason(action))  # type: ignore[arg-type]
+    assert reason is not None
+    assert reason.endswith("is not possible now: " + said(game.describe_prompt()))
     assert not game.may_offer_trade()
     assert game.to_json() == before
 
@@ -262,7 +264,7 @@ def test_s12_a_knight_activated_right_before_its_owners_turn_may_act_in_it() -> 
     assert game.is_legal(MoveKnight(1, 36, 43))
     own_turn = make_game(config=SIX, active=1, prompt="turn", **pieces)  # type: ignore[arg-type]
     own_turn.apply(ActivateKnight(1, 36))
-    assert own_turn.illegal_reason(MoveKnight(1, 36, 43)) == (
+    assert said(own_turn.illegal_reason(MoveKnight(1, 36, 43))) == (
         "a knight activated this turn cannot act this turn (§6)"
     )
 

@@ -28,6 +28,7 @@ from companion_app.rules.game import NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.registry import describe_prompt
 from companion_app.rules.topology import EDGE_BETWEEN, EDGE_NODES, HARBOUR_EDGES, NODE_EDGES
+from tests.said import said
 
 SEVEN = Roll(0, 3, 4, EventDie.SHIP)
 
@@ -140,7 +141,7 @@ def test_s5_distance_rule_no_settlement_next_to_any_building() -> None:
         hands={0: hand_of(brick=2, lumber=2, wool=2, grain=2)},
     )
     too_close = corner(4, 1)
-    assert "distance rule" in (game.illegal_reason(BuildSettlement(0, too_close)) or "")
+    assert "distance rule" in (said(game.illegal_reason(BuildSettlement(0, too_close))) or "")
     assert game.is_legal(BuildSettlement(0, corner(4, 2)))
     spots = {a.node for a in game.legal_actions() if isinstance(a, BuildSettlement)}
     assert spots == {corner(4, 2)}
@@ -153,10 +154,10 @@ def test_s5_settlement_needs_an_own_road_and_roads_need_the_network() -> None:
     )
     far = corner(17, 3)
     assert "not at the end of one of your roads" in (
-        game.illegal_reason(BuildSettlement(0, far)) or ""
+        said(game.illegal_reason(BuildSettlement(0, far))) or ""
     )
     far_edge = NODE_EDGES[far][0]
-    assert "not connected" in (game.illegal_reason(BuildRoad(0, far_edge)) or "")
+    assert "not connected" in (said(game.illegal_reason(BuildRoad(0, far_edge))) or "")
     roads = {a.edge for a in game.legal_actions() if isinstance(a, BuildRoad)}
     assert roads == set(NODE_EDGES[corner(4, 0)])
 
@@ -184,7 +185,7 @@ def test_s6_no_settlement_on_a_knights_intersection_and_knights_block_roads() ->
     )
     game.knight_owner[c] = 1  # hook: knights arrive with the C&K mechanics
     game._legal_cache = None
-    assert "knight" in (game.illegal_reason(BuildSettlement(0, c)) or "")
+    assert "knight" in (said(game.illegal_reason(BuildSettlement(0, c))) or "")
     beyond_c = [e for e in NODE_EDGES[c] if e != side(4, 1)]
     assert not any(game.is_legal(BuildRoad(0, e)) for e in beyond_c)
     assert game.is_legal(BuildRoad(0, next(e for e in NODE_EDGES[b] if game.edge_owner[e] < 0)))
@@ -201,9 +202,11 @@ def test_s5_city_upgrades_own_settlement_and_returns_it_to_supply() -> None:
     game.apply(BuildCity(0, home))
     assert game.settlements_left(0) == 5 and game.cities_left(0) == 3
     assert game.victory_points(0) == 2
-    assert "upgrades one of your settlements" in (game.illegal_reason(BuildCity(0, home)) or "")
+    assert "upgrades one of your settlements" in (
+        said(game.illegal_reason(BuildCity(0, home))) or ""
+    )
     poor = make_game(buildings={home: (0, "settlement")}, hands={0: hand_of(ore=2, grain=2)})
-    assert "3 ore + 2 grain" in (poor.illegal_reason(BuildCity(0, home)) or "")
+    assert "3 ore + 2 grain" in (said(poor.illegal_reason(BuildCity(0, home))) or "")
 
 
 def test_s5_piece_supply_is_finite() -> None:
@@ -266,17 +269,17 @@ def test_s11_domestic_trade_offer_accepted_or_declined_by_the_other_player() -> 
 def test_s11_domestic_offer_needs_the_cards_and_answer_needs_the_asked_cards() -> None:
     game = make_game(hands={0: hand_of(brick=1), 1: EMPTY_HAND})
     assert "do not hold" in (
-        game.illegal_reason(OfferTrade(0, 1, hand_of(brick=2), hand_of(ore=1))) or ""
+        said(game.illegal_reason(OfferTrade(0, 1, hand_of(brick=2), hand_of(ore=1)))) or ""
     )
     assert "same kind" in (
-        game.illegal_reason(OfferTrade(0, 1, hand_of(brick=1), hand_of(brick=1))) or ""
+        said(game.illegal_reason(OfferTrade(0, 1, hand_of(brick=1), hand_of(brick=1)))) or ""
     )
     assert "another player" in (
-        game.illegal_reason(OfferTrade(0, 0, hand_of(brick=1), hand_of(ore=1))) or ""
+        said(game.illegal_reason(OfferTrade(0, 0, hand_of(brick=1), hand_of(ore=1)))) or ""
     )
     game.apply(OfferTrade(0, 1, hand_of(brick=1), hand_of(ore=1)))
     assert game.legal_actions() == [DeclineTrade(1)]
-    assert "do not hold" in (game.illegal_reason(AcceptTrade(1)) or "")
+    assert "do not hold" in (said(game.illegal_reason(AcceptTrade(1))) or "")
 
 
 # ---- §11 longest road ---------------------------------------------------------------------
@@ -366,7 +369,7 @@ def test_s11_win_at_the_target_on_own_turn() -> None:
     assert game.is_over and game.winner == 0
     assert game.prompt.kind is PromptKind.GAME_OVER
     assert game.legal_actions() == []
-    assert "game is over" in (game.illegal_reason(EndTurn(0)) or "")
+    assert "game is over" in (said(game.illegal_reason(EndTurn(0))) or "")
 
 
 def test_s11_reaching_the_target_on_another_turn_wins_when_own_turn_comes() -> None:
@@ -386,7 +389,7 @@ def test_prompt_words_count_their_cards_roads_and_knights() -> None:
     names = ("Anna", "Ben", "Cleo")
 
     def describe(prompt: Prompt) -> str:
-        return describe_prompt(prompt, names)
+        return said(describe_prompt(prompt, names))
 
     assert describe(Prompt(PromptKind.DISCARD, 0, 1)) == "Anna: discard 1 card"
     assert describe(Prompt(PromptKind.DISCARD, 1, 4)) == "Ben: discard 4 cards"

@@ -38,6 +38,7 @@ from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
 from companion_app.rules.words import Line, LineKind, Prior, Telling
 from tests.rules.builders import corner, make_game
+from tests.said import said
 
 ROOT = Path(companion_app.__file__).parent
 
@@ -61,16 +62,16 @@ def test_the_words_of_random_games_are_well_formed() -> None:
             assert button and button[0].isupper(), (action, button)
             prior = Prior.of(game)
             game.apply(action)
-            lines = registry.told_lines(
-                Telling(game, game.config.names, prior, game.events), action
+            lines = said(
+                registry.told_lines(Telling(game, game.config.names, prior, game.events), action)
             )
             seen.add(type(action))
             assert lines or isinstance(action, EndTurn | StealFrom | PlayBishop), action
             for line in lines:
-                assert isinstance(line, Line) and line.text
-                assert bool(line.audience) == bool(line.detail)
-                if line.detail:
-                    assert line.detail != line.text and line.audience
+                assert isinstance(line, Line) and said(line.text)
+                assert bool(line.audience) == bool(said(line.detail))
+                if said(line.detail):
+                    assert said(line.detail) != said(line.text) and line.audience
     # Random play reaches most kinds; the rest have worked examples of their own.
     assert len(seen) >= 40, sorted(t.__name__ for t in set(ACTION_TYPES.values()) - seen)
 
@@ -83,9 +84,11 @@ def test_button_words_are_the_declarations() -> None:
     assert describe_action(game, trade) == "Trade 4 brick for 1 ore"
     assert describe_action(game, EndTurn(0)) == "End turn"
     assert describe_action(game, PlayProgress(0, ProgressCard.IRRIGATION)) == "Play Irrigation"
-    assert registry.button_words(game, trade, ("A", "B", "C", "D")) == "Trade 4 brick for 1 ore"
+    assert (
+        said(registry.button_words(game, trade, ("A", "B", "C", "D"))) == "Trade 4 brick for 1 ore"
+    )
     steal = StealFrom(0, 2)
-    assert registry.button_words(game, steal, ("Ann", "Ben", "Cy", "Di")) == "Steal from Cy"
+    assert said(registry.button_words(game, steal, ("Ann", "Ben", "Cy", "Di"))) == "Steal from Cy"
 
 
 def test_a_starting_city_says_what_it_brought() -> None:
@@ -102,7 +105,7 @@ def test_a_starting_city_says_what_it_brought() -> None:
     got = tuple(a - b for a, b in zip(game.hand(city.player), before, strict=True))
     assert game.events == [CardsMoved(-1, city.player, got)]
     assert sum(got) >= 1
-    assert log.entries[0].text.endswith(": gets " + _hand(got))
+    assert said(log.entries[0].text).endswith(": gets " + _hand(got))
 
 
 def _hand(hand: tuple[int, ...]) -> str:
@@ -116,7 +119,7 @@ def test_a_monopoly_says_who_gave_what_seat_by_seat() -> None:
     )
     log = GameLog.from_position(game)
     log.sync([PlayResourceMonopoly(0, Card.ORE)])
-    assert [e.text for e in log.entries] == [
+    assert [said(e.text) for e in log.entries] == [
         "Red plays Resource Monopoly on ore",
         "Red gets 3 ore",
         "Blue gives 2 ore",
@@ -144,13 +147,19 @@ def test_the_bishop_steals_one_card_from_each_player_there_privately() -> None:
         Steal(0, 2, Card.WOOL),
     ]
     steals = [e for e in log.entries if e.kind is LineKind.STEAL]
-    assert [e.text for e in steals] == [
+    assert [said(e.text) for e in steals] == [
         "Red steals a card from Blue",
         "Red steals a card from White",
     ]
-    assert [e.words_for(1) for e in steals] == ["Red steals 1 ore from Blue", steals[1].text]
-    assert [e.words_for(2) for e in steals] == [steals[0].text, "Red steals 1 wool from White"]
-    assert [e.words_for(3) for e in steals] == [e.text for e in steals]
+    assert [said(e.words_for(1)) for e in steals] == [
+        "Red steals 1 ore from Blue",
+        said(steals[1].text),
+    ]
+    assert [said(e.words_for(2)) for e in steals] == [
+        said(steals[0].text),
+        "Red steals 1 wool from White",
+    ]
+    assert [said(e.words_for(3)) for e in steals] == [said(e.text) for e in steals]
 
 
 @pytest.mark.parametrize("commodity", [True, False])
@@ -163,14 +172,14 @@ def test_a_commercial_harbor_offer_names_the_resource_only_to_both(commodity: bo
     log.sync([PlayProgress(0, ProgressCard.COMMERCIAL_HARBOR), HarborExchange(0, 1, Card.ORE)])
     offer = log.entries[-1]
     if commodity:
-        assert offer.text == "Red offers Blue a resource"
+        assert said(offer.text) == "Red offers Blue a resource"
         assert offer.audience == frozenset({0, 1})
-        assert offer.words_for(1) == "Red offers Blue 1 ore"
+        assert said(offer.words_for(1)) == "Red offers Blue 1 ore"
         log.sync([*log._applied, GiveCard(1, Card.CLOTH)])
-        assert log.entries[-1].text == "Blue gives Red a card"
-        assert log.entries[-1].words_for(0) == "Blue gives Red 1 cloth"
+        assert said(log.entries[-1].text) == "Blue gives Red a card"
+        assert said(log.entries[-1].words_for(0)) == "Blue gives Red 1 cloth"
     else:
-        assert offer.text == "Blue holds no commodity: nothing moves"
+        assert said(offer.text) == "Blue holds no commodity: nothing moves"
         assert offer.is_public
 
 
@@ -187,11 +196,11 @@ def test_the_next_turn_is_announced_after_an_end_of_turn_discard() -> None:
     game = make_game(progress={0: cards})
     log = GameLog.from_position(game)
     log.sync([EndTurn(0)])
-    assert [e.text for e in log.entries] == []
+    assert [said(e.text) for e in log.entries] == []
     from companion_app.rules.actions import DiscardProgressCard
 
     log.sync([EndTurn(0), DiscardProgressCard(0, ProgressCard.WEDDING)])
-    assert [e.text for e in log.entries] == [
+    assert [said(e.text) for e in log.entries] == [
         "Red puts a progress card back",
         f"Turn {game.turn + 2} · Blue",
     ]

@@ -14,6 +14,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import HARBOUR_COLOURS, BoardView  # noqa: F401
+from companion_app.i18n import render_error
 from companion_app.presenters.board_picture import (
     TERRAIN_COLOURS,
     Spot,
@@ -210,7 +211,7 @@ class BuildTableScreen(Screen):
         try:
             config = self.form.config(self.board, game_seed=self.game_seed)
         except ConfigError as exc:
-            self.error = str(exc)
+            self.error = render_error(exc)
             self.status = "refused"
             return
         app.start_game(config)

@@ -42,13 +42,14 @@ from companion_app.app.widgets.player_panel import (  # noqa: F401
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.app.widgets.trade_panel import TradePanel
 from companion_app.game_log import log_for
+from companion_app.i18n import render
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
 from companion_app.presenters.game_controller import GameController
 from companion_app.rules.actions import Action, DeclineTrade, EndTurn, StopEffect
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import counted
+from companion_app.rules.prompts import knights_counted
 
 load_kv(__file__)
 
@@ -107,7 +108,7 @@ class GameScreen(GameViewScreen):
         self._show_picker()
         ids = self.ids
         self.in_setup = game.in_setup
-        ids.prompt.text = game.describe_prompt()
+        ids.prompt.text = render(game.describe_prompt())
         ids.turn.text = W.turn_words(game)
         roll = W.roll_view(game)
         ids.dice.roll = roll
@@ -333,7 +334,7 @@ class GameScreen(GameViewScreen):
         commit = self.controller.commit
         strength = sum(k.strength for k in knights if k.node in commit)
         send = Factory.BigButton(
-            text=f"Send {counted(len(commit), 'knight')}, strength {strength}",
+            text=f"Send {render(knights_counted(len(commit)))}, strength {strength}",
             height="56dp",
             background_color=(0.18, 0.55, 0.30, 1),
         )

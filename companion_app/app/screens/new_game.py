@@ -17,6 +17,7 @@ from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
 from companion_app.app.screens import load_kv
+from companion_app.i18n import render_error
 from companion_app.journal import JournalError
 from companion_app.journal.people import Person
 from companion_app.presenters.board_picture import player_colour, text_colour_on
@@ -189,7 +190,7 @@ class NewGameScreen(Screen):
             # A table entering its own board gets the config once the board is accepted.
             self.form.config(board if board is not None else _any_board())
         except ConfigError as exc:
-            self.error = str(exc)
+            self.error = render_error(exc)
             return
         self.error = ""
         if app.dice is None or app.dice.is_virtual != self.form.virtual_dice:

@@ -68,7 +68,8 @@
     if (stopped) return;
     clearTimeout(retryTimer);
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var ws = new WebSocket(scheme + location.host + "/ws/" + token);
+    var ws = new WebSocket(scheme + location.host + "/ws/" + token +
+      "?lang=" + encodeURIComponent(document.documentElement.lang));
     socket = ws;
     setLink(false, retry ? _("reconnecting…") : _("connecting…"));
     ws.onopen = function () { retry = 0; setLink(true, _("live")); notice(""); };

@@ -23,6 +23,7 @@ from companion_app.rules.actions import (
 )
 from companion_app.rules.cards import Card, ProgressCard, Track
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
+from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.pieces import KNIGHT_NAMES, KNIGHTS_PER_LEVEL, NOBODY
 from companion_app.rules.progress.shared import (
     CardRule,
@@ -48,13 +49,17 @@ WEDDING_GIFT = 2
 # ---- Bishop -------------------------------------------------------------------------------------
 
 
-def bishop_reason(game: GameState, a: PlayBishop) -> str | None:
+def bishop_reason(game: GameState, a: PlayBishop) -> Msg | None:
     if not game.robber_unlocked:
-        return "the robber stays in the desert until the first barbarian attack (§8)"
+        return msg("the robber stays in the desert until the first barbarian attack (§8)")
     if not 0 <= a.hex < game.topology.hex_count:
-        return f"hex {a.hex} does not exist (hexes are 0-{game.topology.hex_count - 1})"
+        return msg(
+            "hex {hex} does not exist (hexes are 0-{last})",
+            hex=a.hex,
+            last=game.topology.hex_count - 1,
+        )
     if a.hex == game.robber_hex:
-        return "the robber must move to another hex"
+        return msg("the robber must move to another hex")
     return None
 
 
@@ -65,7 +70,7 @@ def do_bishop(game: GameState, a: PlayBishop) -> None:
         robber.steal_random(game, q, a.player)
 
 
-_BISHOP_SUMMARY = "Bishop: move the robber, steal from each player there"
+_BISHOP_SUMMARY = msg("Bishop: move the robber, steal from each player there")
 BISHOP = CardRule(
     ProgressCard.BISHOP,
     DECK,
@@ -76,7 +81,7 @@ BISHOP = CardRule(
     effect=do_bishop,
     summary=_BISHOP_SUMMARY,
     button=at_spot(_BISHOP_SUMMARY, "hex", "hex"),
-    what=lambda t, a: f" on {hex_words(t.game, a.hex)}",
+    what=lambda t, a: msg(" on {hex}", hex=hex_words(t.game, a.hex)),
 )
 CONSTITUTION = CardRule(ProgressCard.CONSTITUTION, DECK, 1, None)
 
@@ -84,12 +89,12 @@ CONSTITUTION = CardRule(ProgressCard.CONSTITUTION, DECK, 1, None)
 # ---- Deserter -----------------------------------------------------------------------------------
 
 
-def deserter_reason(game: GameState, a: PlayDeserter) -> str | None:
+def deserter_reason(game: GameState, a: PlayDeserter) -> Msg | None:
     reason = other_player_reason(game, a.player, a.victim)
     if reason:
         return reason
     if not game.knights_of[a.victim]:
-        return f"player {a.victim} has no knight on the board"
+        return msg("player {victim} has no knight on the board", victim=a.victim)
     return None
 
 
@@ -106,9 +111,9 @@ DESERTER = CardRule(
     candidates=lambda g, p: [PlayDeserter(p, v) for v in sorted(others(g, p))],
     check=deserter_reason,
     effect=do_deserter,
-    summary="Deserter: an opponent removes a knight",
+    summary=msg("Deserter: an opponent removes a knight"),
     button=on_victim(ProgressCard.DESERTER),
-    what=lambda t, a: f" on {t.who(a.victim)}",
+    what=lambda t, a: msg(" on {victim}", victim=t.who(a.victim)),
 )
 
 
@@ -120,9 +125,9 @@ def deserter_place_options(game: GameState, p: int) -> list[Action]:
     return [*(PlaceDeserter(p, n) for n in knights.knight_spots(game, p)), StopEffect(p)]
 
 
-def check_remove_knight(game: GameState, a: RemoveKnight) -> str | None:
+def check_remove_knight(game: GameState, a: RemoveKnight) -> Msg | None:
     if not 0 <= a.node < game.topology.node_count or game.knight_owner[a.node] != a.player:
-        return f"you have no knight on intersection {a.node}"
+        return msg("you have no knight on intersection {node}", node=a.node)
     return None
 
 
@@ -136,11 +141,13 @@ def deserter_level(game: GameState, p: int, level: int) -> int:
     return 0
 
 
-def remove_knight_button(game: GameState, a: RemoveKnight, _names: Sequence[str]) -> str:
+def remove_knight_button(game: GameState, a: RemoveKnight, _names: Sequence[str]) -> Msg:
     """Which knight, as the victim finds it on the board (a phone has no board to tap)."""
     level = KNIGHT_NAMES[game.knight_level[a.node]]
-    side = "active" if game.knight_active[a.node] else "inactive"
-    return f"Remove the {level} knight ({side}) {place_words(game, a.node)}"
+    place = place_words(game, a.node)
+    if game.knight_active[a.node]:
+        return msg("Remove the {level} knight (active) {place}", level=level, place=place)
+    return msg("Remove the {level} knight (inactive) {place}", level=level, place=place)
 
 
 def do_remove_knight(game: GameState, a: RemoveKnight) -> None:
@@ -154,9 +161,12 @@ def do_remove_knight(game: GameState, a: RemoveKnight) -> None:
     turnflow.pending_done(game)
 
 
-def check_place_deserter(game: GameState, a: PlaceDeserter) -> str | None:
+def check_place_deserter(game: GameState, a: PlaceDeserter) -> Msg | None:
     if a.node not in knights.knight_spots(game, a.player):
-        return f"the knight goes on a free intersection at one of your roads; {a.node} is not"
+        return msg(
+            "the knight goes on a free intersection at one of your roads; {node} is not",
+            node=a.node,
+        )
     return None
 
 
@@ -195,13 +205,17 @@ def is_open_road(game: GameState, edge: int) -> bool:
     return False
 
 
-def diplomat_reason(game: GameState, a: PlayDiplomat) -> str | None:
+def diplomat_reason(game: GameState, a: PlayDiplomat) -> Msg | None:
     if not 0 <= a.edge < game.topology.edge_count:
-        return f"edge {a.edge} does not exist (edges are 0-{game.topology.edge_count - 1})"
+        return msg(
+            "edge {edge} does not exist (edges are 0-{last})",
+            edge=a.edge,
+            last=game.topology.edge_count - 1,
+        )
     if game.edge_owner[a.edge] == NOBODY:
-        return f"edge {a.edge} has no road"
+        return msg("edge {edge} has no road", edge=a.edge)
     if not is_open_road(game, a.edge):
-        return (
+        return msg(
             "the Diplomat removes an open road: "
             "one end without its owner's road, building or knight"
         )
@@ -215,7 +229,7 @@ def do_diplomat(game: GameState, a: PlayDiplomat) -> None:
         game.pending.append(Prompt(PromptKind.FREE_ROAD, a.player, 1))
 
 
-_DIPLOMAT_SUMMARY = "Diplomat: remove an open road"
+_DIPLOMAT_SUMMARY = msg("Diplomat: remove an open road")
 DIPLOMAT = CardRule(
     ProgressCard.DIPLOMAT,
     DECK,
@@ -226,19 +240,21 @@ DIPLOMAT = CardRule(
     effect=do_diplomat,
     summary=_DIPLOMAT_SUMMARY,
     button=at_spot(_DIPLOMAT_SUMMARY, "edge", "edge"),
-    what=lambda t, a: ": a road goes",
+    what=lambda t, a: msg(": a road goes"),
 )
 
 
-def intrigue_reason(game: GameState, a: PlayIntrigue) -> str | None:
+def intrigue_reason(game: GameState, a: PlayIntrigue) -> Msg | None:
     p, node = a.player, a.node
     if not 0 <= node < game.topology.node_count:
-        return f"intersection {node} does not exist"
+        return msg("intersection {node} does not exist", node=node)
     owner = game.knight_owner[node]
     if owner in (NOBODY, p):
-        return "Intrigue displaces an opponent's knight"
+        return msg("Intrigue displaces an opponent's knight")
     if not game.has_road_at(p, node):
-        return "Intrigue needs the knight on an intersection touched by one of your roads (§10)"
+        return msg(
+            "Intrigue needs the knight on an intersection touched by one of your roads (§10)"
+        )
     return None
 
 
@@ -247,7 +263,7 @@ def do_intrigue(game: GameState, a: PlayIntrigue) -> None:
     ops.roads_changed_at(game, a.node)
 
 
-_INTRIGUE_SUMMARY = "Intrigue: displace a knight on your road"
+_INTRIGUE_SUMMARY = msg("Intrigue: displace a knight on your road")
 INTRIGUE = CardRule(
     ProgressCard.INTRIGUE,
     DECK,
@@ -258,7 +274,7 @@ INTRIGUE = CardRule(
     effect=do_intrigue,
     summary=_INTRIGUE_SUMMARY,
     button=at_spot(_INTRIGUE_SUMMARY, "node", "node"),
-    what=lambda t, a: " " + place_words(t.game, a.node),
+    what=lambda t, a: msg(" {place}", place=place_words(t.game, a.node)),
 )
 
 
@@ -283,12 +299,15 @@ SABOTEUR = CardRule(
 )
 
 
-def spy_reason(game: GameState, a: PlaySpy) -> str | None:
+def spy_reason(game: GameState, a: PlaySpy) -> Msg | None:
     reason = other_player_reason(game, a.player, a.victim)
     if reason:
         return reason
     if not game.progress_hands[a.victim]:
-        return f"player {a.victim} holds no progress card the Spy can take (VP cards never)"
+        return msg(
+            "player {victim} holds no progress card the Spy can take (VP cards never)",
+            victim=a.victim,
+        )
     return None
 
 
@@ -305,9 +324,9 @@ SPY = CardRule(
     candidates=lambda g, p: [PlaySpy(p, v) for v in sorted(others(g, p))],
     check=spy_reason,
     effect=do_spy,
-    summary="Spy: take a progress card",
+    summary=msg("Spy: take a progress card"),
     button=on_victim(ProgressCard.SPY),
-    what=lambda t, a: f" on {t.who(a.victim)}",
+    what=lambda t, a: msg(" on {victim}", victim=t.who(a.victim)),
 )
 
 
@@ -315,9 +334,13 @@ def spy_options(game: GameState, p: int) -> list[Action]:
     return [TakeProgressCard(p, c) for c in distinct(game.progress_hands[game.card_target])]
 
 
-def check_take_progress(game: GameState, a: TakeProgressCard) -> str | None:
+def check_take_progress(game: GameState, a: TakeProgressCard) -> Msg | None:
     if a.card not in game.progress_hands[game.card_target]:
-        return f"player {game.card_target} holds no {a.card.title} (VP cards are never taken)"
+        return msg(
+            "player {card_target} holds no {card} (VP cards are never taken)",
+            card_target=game.card_target,
+            card=a.card.title,
+        )
     return None
 
 
@@ -334,9 +357,11 @@ def take_progress_told(t: Telling, a: TakeProgressCard) -> list[Line]:
     return [
         Line(
             LineKind.CARDS,
-            f"{who} takes a progress card from {t.who(victim)}",
+            msg("{who} takes a progress card from {victim}", who=who, victim=t.who(victim)),
             frozenset({a.player, victim}),
-            f"{who} takes {a.card.title} from {t.who(victim)}",
+            msg(
+                "{who} takes {card} from {victim}", who=who, card=a.card.title, victim=t.who(victim)
+            ),
         )
     ]
 
@@ -400,8 +425,8 @@ RULES = (
         check_take_progress,
         do_take_progress,
         (PromptKind.SPY,),
-        "take a card",
-        button=lambda g, a, names: f"Take {a.card.title}",
+        msg("take a card"),
+        button=lambda g, a, names: msg("Take {card}", card=a.card.title),
         told=take_progress_told,
     ),
     ActionRule(
@@ -409,12 +434,16 @@ RULES = (
         check_remove_knight,
         do_remove_knight,
         (PromptKind.DESERTER_REMOVE,),
-        "remove a knight",
+        msg("remove a knight"),
         button=remove_knight_button,
         told=lambda t, a: [
             Line(
                 LineKind.KNIGHT,
-                f"{t.who(a.player)} removes a knight {place_words(t.game, a.node)}",
+                msg(
+                    "{player} removes a knight {place}",
+                    player=t.who(a.player),
+                    place=place_words(t.game, a.node),
+                ),
             )
         ],
     ),
@@ -423,12 +452,16 @@ RULES = (
         check_place_deserter,
         do_place_deserter,
         (PromptKind.DESERTER_PLACE,),
-        "place the deserter's knight",
-        button=lambda g, a, names: f"Place the deserter's knight at node {a.node}",
+        msg("place the deserter's knight"),
+        button=lambda g, a, names: msg("Place the deserter's knight at node {node}", node=a.node),
         told=lambda t, a: [
             Line(
                 LineKind.KNIGHT,
-                f"{t.who(a.player)} places the deserter {place_words(t.game, a.node)}",
+                msg(
+                    "{player} places the deserter {place}",
+                    player=t.who(a.player),
+                    place=place_words(t.game, a.node),
+                ),
             )
         ],
     ),
@@ -442,22 +475,26 @@ OPTIONS: dict[PromptKind, Options] = {
 STOPS: dict[PromptKind, Stop] = {PromptKind.DESERTER_PLACE: (stop_now, stop_deserter)}
 GIVES = {PromptKind.WEDDING_GIVE: (ok, wedding_gift_given)}
 PROMPTS = (
-    PromptRule(PromptKind.DESERTER_REMOVE, "Deserter: choose the knight you remove", phone=True),
-    PromptRule(PromptKind.DESERTER_PLACE, "Deserter: place your knight, or stop"),
+    PromptRule(
+        PromptKind.DESERTER_REMOVE, N_("Deserter: choose the knight you remove"), phone=True
+    ),
+    PromptRule(PromptKind.DESERTER_PLACE, N_("Deserter: place your knight, or stop")),
     PromptRule(
         PromptKind.WEDDING_GIVE,
-        "Wedding: give {cards} of your choice",
+        N_("Wedding: give {cards} of your choice"),
         private=True,
         phone=True,
-        picker=CardPick(PickedHand.OWN, "Give", about="to {active}", suggested=True),
-        shown="Your cards: {cards}",
+        picker=CardPick(PickedHand.OWN, N_("Give"), about=N_("to {active}"), suggested=True),
+        shown=N_("Your cards: {cards}"),
     ),
     PromptRule(
         PromptKind.SPY,
-        "Spy: take one progress card",
+        N_("Spy: take one progress card"),
         private=True,  # the victim's progress cards, shown to the spy only
         phone=True,
-        picker=CardPick(PickedHand.TARGET_PROGRESS, "Take", about="from {target}'s hand", count=1),
-        shown="{target}'s progress cards: {cards}",
+        picker=CardPick(
+            PickedHand.TARGET_PROGRESS, N_("Take"), about=N_("from {target}'s hand"), count=1
+        ),
+        shown=N_("{target}'s progress cards: {cards}"),
     ),
 )

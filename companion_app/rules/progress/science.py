@@ -28,6 +28,7 @@ from companion_app.rules.cards import (
 )
 from companion_app.rules.declare import Options, PromptRule
 from companion_app.rules.events import CardsMoved
+from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.pieces import CITY, NOBODY
 from companion_app.rules.progress.shared import (
     STOP_FOLLOW_UP,
@@ -54,19 +55,19 @@ HARVEST_PER_HEX = 2
 # ---- Alchemist ----------------------------------------------------------------------------------
 
 
-def dice_reason(yellow: int, red: int) -> str | None:
+def dice_reason(yellow: int, red: int) -> Msg | None:
     """Production dice outside 1-6 (a roll, or the Alchemist's choice)."""
     if not (1 <= yellow <= 6 and 1 <= red <= 6):
-        return f"dice show 1-6, got yellow {yellow} and red {red}"
+        return msg("dice show 1-6, got yellow {yellow} and red {red}", yellow=yellow, red=red)
     return None
 
 
-def alchemist_reason(game: GameState, a: PlayAlchemist) -> str | None:
+def alchemist_reason(game: GameState, a: PlayAlchemist) -> Msg | None:
     reason = dice_reason(a.yellow, a.red)
     if reason:
         return reason
     if game.alchemist is not None:
-        return "an Alchemist already fixed this roll's dice"
+        return msg("an Alchemist already fixed this roll's dice")
     return None
 
 
@@ -89,9 +90,11 @@ ALCHEMIST = CardRule(
     candidates=alchemist_plays,
     check=alchemist_reason,
     effect=do_alchemist,
-    summary="Alchemist: choose the production dice",
-    button=lambda g, a, names: f"Alchemist: yellow {a.yellow}, red {a.red}",
-    what=lambda t, a: f": yellow {a.yellow}, red {a.red}",
+    summary=msg("Alchemist: choose the production dice"),
+    button=lambda g, a, names: msg(
+        "Alchemist: yellow {yellow}, red {red}", yellow=a.yellow, red=a.red
+    ),
+    what=lambda t, a: msg(": yellow {yellow}, red {red}", yellow=a.yellow, red=a.red),
     before_roll=True,
 )
 
@@ -99,7 +102,7 @@ ALCHEMIST = CardRule(
 # ---- Crane, Engineer, Inventor, Medicine --------------------------------------------------------
 
 
-def crane_reason(game: GameState, a: PlayCrane) -> str | None:
+def crane_reason(game: GameState, a: PlayCrane) -> Msg | None:
     return improvements.improvement_reason(game, a.player, a.track, discount=1)
 
 
@@ -107,8 +110,12 @@ def do_crane(game: GameState, a: PlayCrane) -> None:
     improvements.buy_improvement(game, a.player, a.track, discount=1)
 
 
-def crane_what(t: Telling, a: PlayCrane) -> str:
-    return f": {a.track.value} to level {t.game.improvements[a.player][a.track.index]}"
+def crane_what(t: Telling, a: PlayCrane) -> Msg | None:
+    return msg(
+        ": {track} to level {index}",
+        track=a.track.words,
+        index=t.game.improvements[a.player][a.track.index],
+    )
 
 
 CRANE = CardRule(
@@ -119,21 +126,21 @@ CRANE = CardRule(
     candidates=lambda g, p: [PlayCrane(p, t) for t in TRACKS],
     check=crane_reason,
     effect=do_crane,
-    summary="Crane: a city improvement one commodity cheaper",
-    button=lambda g, a, names: f"Crane: improve {a.track.value}",
+    summary=msg("Crane: a city improvement one commodity cheaper"),
+    button=lambda g, a, names: msg("Crane: improve {track}", track=a.track.words),
     what=crane_what,
 )
 
 
-def engineer_reason(game: GameState, a: PlayEngineer) -> str | None:
-    return improvements.wall_reason(game, a.player, a.node, wall="the Engineer's wall")
+def engineer_reason(game: GameState, a: PlayEngineer) -> Msg | None:
+    return improvements.wall_reason(game, a.player, a.node, wall=msg("the Engineer's wall"))
 
 
 def do_engineer(game: GameState, a: PlayEngineer) -> None:
     game.walls[a.node] = True
 
 
-_ENGINEER_SUMMARY = "Engineer: a free city wall"
+_ENGINEER_SUMMARY = msg("Engineer: a free city wall")
 ENGINEER = CardRule(
     ProgressCard.ENGINEER,
     DECK,
@@ -144,7 +151,7 @@ ENGINEER = CardRule(
     effect=do_engineer,
     summary=_ENGINEER_SUMMARY,
     button=at_spot(_ENGINEER_SUMMARY, "node", "node"),
-    what=lambda t, a: " " + place_words(t.game, a.node),
+    what=lambda t, a: msg(" {place}", place=place_words(t.game, a.node)),
 )
 
 
@@ -155,15 +162,15 @@ def inventor_candidates(game: GameState, p: int) -> list[Action]:
     return [PlayInventor(p, a, b) for a, b in combinations(movable, 2)]
 
 
-def inventor_reason(game: GameState, a: PlayInventor) -> str | None:
+def inventor_reason(game: GameState, a: PlayInventor) -> Msg | None:
     if not 0 <= a.hex < a.other < game.topology.hex_count:
-        return "name two different hexes, the lower id first"
+        return msg("name two different hexes, the lower id first")
     for h in (a.hex, a.other):
         token = game.tokens[h]
         if token is None:
-            return f"hex {h} has no number token"
+            return msg("hex {hex} has no number token", hex=h)
         if token in INVENTOR_FORBIDDEN:
-            return f"the Inventor never moves a {token} (nor 2, 12, 6 or 8, §10)"
+            return msg("the Inventor never moves a {token} (nor 2, 12, 6 or 8, §10)", token=token)
     return None
 
 
@@ -181,18 +188,22 @@ INVENTOR = CardRule(
     candidates=inventor_candidates,
     check=inventor_reason,
     effect=do_inventor,
-    summary="Inventor: swap two number tokens",
-    button=lambda g, a, names: f"Inventor: swap the tokens of hexes {a.hex} and {a.other}",
-    what=lambda t, a: f": swaps the numbers of hex {a.hex} and hex {a.other}",
+    summary=msg("Inventor: swap two number tokens"),
+    button=lambda g, a, names: msg(
+        "Inventor: swap the tokens of hexes {hex} and {other}", hex=a.hex, other=a.other
+    ),
+    what=lambda t, a: msg(
+        ": swaps the numbers of hex {hex} and hex {other}", hex=a.hex, other=a.other
+    ),
 )
 
 
-def medicine_reason(game: GameState, a: PlayMedicine) -> str | None:
+def medicine_reason(game: GameState, a: PlayMedicine) -> Msg | None:
     reason = game.city_upgrade_reason(a.player, a.node)
     if reason:
         return reason
     if not game.affords(a.player, MEDICINE_COST):
-        return "Medicine: the city costs 2 ore + 1 grain (§10)"
+        return msg("Medicine: the city costs 2 ore + 1 grain (§10)")
     return None
 
 
@@ -201,7 +212,7 @@ def do_medicine(game: GameState, a: PlayMedicine) -> None:
     game.node_level[a.node] = CITY
 
 
-_MEDICINE_SUMMARY = "Medicine: a city for 2 ore + 1 grain"
+_MEDICINE_SUMMARY = msg("Medicine: a city for 2 ore + 1 grain")
 MEDICINE = CardRule(
     ProgressCard.MEDICINE,
     DECK,
@@ -212,7 +223,7 @@ MEDICINE = CardRule(
     effect=do_medicine,
     summary=_MEDICINE_SUMMARY,
     button=at_spot(_MEDICINE_SUMMARY, "node", "node"),
-    what=lambda t, a: " " + place_words(t.game, a.node),
+    what=lambda t, a: msg(" {place}", place=place_words(t.game, a.node)),
 )
 
 
@@ -293,4 +304,4 @@ CARDS = (
 RULES = ()
 OPTIONS: dict[PromptKind, Options] = {PromptKind.SMITH: smith_options}
 STOPS: dict[PromptKind, Stop] = {PromptKind.SMITH: STOP_FOLLOW_UP}
-PROMPTS = (PromptRule(PromptKind.SMITH, "Smith: promote up to {knights} free, or stop"),)
+PROMPTS = (PromptRule(PromptKind.SMITH, N_("Smith: promote up to {knights} free, or stop")),)

@@ -35,21 +35,22 @@ from companion_app.rules.declare import (
     PickedHand,
     PromptRule,
 )
+from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
 from companion_app.rules.words import (
     Line,
     LineKind,
     Telling,
-    capitalised,
     hand_words,
     steal_lines,
 )
 
 Candidates = Callable[[GameState, int], list[Action]]
 """The plays of a card to filter by its check, in a stable order."""
-PlayedWhat = Callable[[Telling, Any], str]
-"""What follows "Red plays <card>" in the log (the game after the play)."""
+PlayedWhat = Callable[[Telling, Any], Msg | None]
+"""What follows "Red plays <card>" in the log (the game after the play); None if nothing."""
+PLAY_A_CARD = msg("play a progress card")
 
 
 def plain_play(card: ProgressCard) -> Candidates:
@@ -66,7 +67,7 @@ def no_candidates(game: GameState, p: int) -> list[Action]:
     return []
 
 
-def ok(game: GameState, a: Any) -> str | None:
+def ok(game: GameState, a: Any) -> Msg | None:
     return None
 
 
@@ -74,12 +75,12 @@ def nothing_done(game: GameState, a: Any) -> None:
     """A VP card's effect is its point, counted from ``revealed_vp``."""
 
 
-def nothing_added(t: Telling, a: Any) -> str:
-    return ""
+def nothing_added(t: Telling, a: Any) -> Msg | None:
+    return None
 
 
-def play_button(game: GameState, a: Any, names: Sequence[str]) -> str:
-    return f"Play {a.card.title}"
+def play_button(game: GameState, a: Any, names: Sequence[str]) -> Msg:
+    return msg("Play {card}", card=a.card.title)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,7 @@ class CardRule:
     check: Check = ok
     """The card's own conditions (holding it and the moment are checked for every card)."""
     effect: Effect = nothing_done
-    summary: str = "play a progress card"
+    summary: Msg = PLAY_A_CARD
     button: Button = play_button
     what: PlayedWhat = nothing_added
     before_roll: bool = False
@@ -127,9 +128,9 @@ def castle_draws(game: GameState, track: Track, red: int) -> None:
             ops.draw_progress(game, p, track, len(game.pending))
 
 
-def check_discard_progress(game: GameState, a: DiscardProgressCard) -> str | None:
+def check_discard_progress(game: GameState, a: DiscardProgressCard) -> Msg | None:
     if a.card not in game.progress_hands[a.player]:
-        return f"you hold no {a.card.title} to discard"
+        return msg("you hold no {card} to discard", card=a.card.title)
     return None
 
 
@@ -152,9 +153,9 @@ def discard_progress_told(t: Telling, a: DiscardProgressCard) -> list[Line]:
     return [
         Line(
             LineKind.CARDS,
-            f"{who} puts a progress card back",
+            msg("{who} puts a progress card back", who=who),
             frozenset({a.player}),
-            f"{who} puts {a.card.title} back",
+            msg("{who} puts {card} back", who=who, card=a.card.title),
         )
     ]
 
@@ -162,9 +163,9 @@ def discard_progress_told(t: Telling, a: DiscardProgressCard) -> list[Line]:
 # ---- helpers of the cards' conditions and effects -----------------------------------------------
 
 
-def other_player_reason(game: GameState, p: int, victim: int) -> str | None:
+def other_player_reason(game: GameState, p: int, victim: int) -> Msg | None:
     if not 0 <= victim < game.player_count or victim == p:
-        return f"choose another player, not {victim}"
+        return msg("choose another player, not {victim}", victim=victim)
     return None
 
 
@@ -178,12 +179,19 @@ def opponents_from_active(game: GameState) -> list[int]:
     return game.seat_order()[1:]
 
 
-def at_spot(summary: str, spot: str, field: str) -> Button:
-    """The button of a card played on a spot of the board: its summary and the spot."""
-    title = capitalised(summary)
+_AT_SPOT = {
+    "hex": N_("{card} at hex {spot}"),
+    "edge": N_("{card} at edge {spot}"),
+    "node": N_("{card} at node {spot}"),
+}
 
-    def button(game: GameState, a: Any, names: Sequence[str]) -> str:
-        return f"{title} at {spot} {getattr(a, field)}"
+
+def at_spot(summary: Msg, spot: str, field: str) -> Button:
+    """The button of a card played on a spot of the board: its summary and the spot."""
+    words = _AT_SPOT[spot]
+
+    def button(game: GameState, a: Any, names: Sequence[str]) -> Msg:
+        return Msg(words, (("card", summary), ("spot", getattr(a, field))))
 
     return button
 
@@ -191,8 +199,8 @@ def at_spot(summary: str, spot: str, field: str) -> Button:
 def on_victim(card: ProgressCard) -> Button:
     """The button of a card played on another player: the card and the player."""
 
-    def button(game: GameState, a: Any, names: Sequence[str]) -> str:
-        return f"{card.title}: {names[a.victim]}"
+    def button(game: GameState, a: Any, names: Sequence[str]) -> Msg:
+        return msg("{card}: {victim}", card=card.title, victim=names[a.victim])
 
     return button
 
@@ -228,22 +236,24 @@ class Plays:
             return a.card
         return self.card_of_type[type(a)]
 
-    def check(self, game: GameState, a: Action) -> str | None:
+    def check(self, game: GameState, a: Action) -> Msg | None:
         """Holding the card, the right moment (Alchemist before the roll, the rest after),
         then the card's own conditions."""
         rule = self.cards[self.card_of(a)]
         card = rule.card
         if rule.is_vp:
-            return f"{card.title} is a VP card: revealed when drawn, never played (§9)"
+            return msg(
+                "{card} is a VP card: revealed when drawn, never played (§9)", card=card.title
+            )
         if isinstance(a, PlayProgress) and rule.action is not PlayProgress:
-            return f"{card.title} is played with its own action, not play_progress"
+            return msg("{card} is played with its own action, not play_progress", card=card.title)
         if card not in game.progress_hands[a.player]:
-            return f"you hold no {card.title} progress card"
+            return msg("you hold no {card} progress card", card=card.title)
         before_roll = game.prompt.kind is PromptKind.ROLL
         if rule.before_roll and not before_roll:
-            return f"the {card.title} is played before the roll (§3, §10)"
+            return msg("the {card} is played before the roll (§3, §10)", card=card.title)
         if not rule.before_roll and before_roll:
-            return "progress cards are played after the roll; only the Alchemist before (§9)"
+            return msg("progress cards are played after the roll; only the Alchemist before (§9)")
         return rule.check(game, a)
 
     def do(self, game: GameState, a: Action) -> None:
@@ -271,13 +281,22 @@ class Plays:
         the open (monopolies, harvests) seat by seat, the cards the Bishop stole privately."""
         p = a.player
         rule = self.cards[self.card_of(a)]
-        lines = [Line(LineKind.PROGRESS, f"{t.who(p)} plays {rule.card.title}{rule.what(t, a)}")]
+        what = rule.what(t, a)
+        played = (
+            msg("{player} plays {card}", player=t.who(p), card=rule.card.title)
+            if what is None
+            else msg(
+                "{player} plays {card}{what}", player=t.who(p), card=rule.card.title, what=what
+            )
+        )
+        lines = [Line(LineKind.PROGRESS, played)]
         lines.extend(steal_lines(t))
         for q in range(len(t.names)):
             moved = t.received(q) if q == p else t.given(q)
             if any(moved):
-                verb = "gets" if q == p else "gives"
-                lines.append(Line(LineKind.CARDS, f"{t.who(q)} {verb} {hand_words(moved)}"))
+                words = N_("{player} gets {cards}") if q == p else N_("{player} gives {cards}")
+                text = Msg(words, (("player", t.who(q)), ("cards", hand_words(moved))))
+                lines.append(Line(LineKind.CARDS, text))
         return lines
 
     def rules(self) -> tuple[ActionRule, ...]:
@@ -289,7 +308,7 @@ class Plays:
                 self.check,
                 self.do,
                 (PromptKind.ROLL, PromptKind.TURN),
-                declared[t].summary if t in declared else "play a progress card",
+                declared[t].summary if t in declared else PLAY_A_CARD,
                 button=declared[t].button if t in declared else play_button,
                 told=self.told,
             )
@@ -297,7 +316,7 @@ class Plays:
         )
 
 
-Stop = tuple[Callable[[GameState], str | None], Callable[[GameState], None]]
+Stop = tuple[Callable[[GameState], Msg | None], Callable[[GameState], None]]
 """A prompt a card's follow-up may stop at: why not now (or None), and what stopping does."""
 
 
@@ -305,10 +324,10 @@ def stop_rule(stops: Mapping[PromptKind, Stop]) -> ActionRule:
     """:class:`StopEffect` for every card prompt that may end early, each with what stopping
     leaves undone."""
 
-    def check(game: GameState, a: StopEffect) -> str | None:
+    def check(game: GameState, a: StopEffect) -> Msg | None:
         stop = stops.get(game.prompt.kind)
         if stop is None:
-            return "there is no card effect to stop now"
+            return msg("there is no card effect to stop now")
         return stop[0](game)
 
     def do(game: GameState, a: StopEffect) -> None:
@@ -319,9 +338,11 @@ def stop_rule(stops: Mapping[PromptKind, Stop]) -> ActionRule:
         check,
         do,
         tuple(stops),
-        "stop the card's effect",
-        button=lambda g, a, names: "Stop here",
-        told=lambda t, a: [Line(LineKind.PROGRESS, f"{t.who(a.player)} stops there")],
+        msg("stop the card's effect"),
+        button=lambda g, a, names: msg("Stop here"),
+        told=lambda t, a: [
+            Line(LineKind.PROGRESS, msg("{player} stops there", player=t.who(a.player)))
+        ],
     )
 
 
@@ -329,9 +350,9 @@ def give_rule(gives: Mapping[PromptKind, tuple[Check, Effect]]) -> ActionRule:
     """:class:`GiveCard`: a card of the giver's choice to the player on turn, for each card
     prompt asking for one (its own condition, and what follows the gift)."""
 
-    def check(game: GameState, a: GiveCard) -> str | None:
+    def check(game: GameState, a: GiveCard) -> Msg | None:
         if game.hands[a.player][a.card] == 0:
-            return f"you hold no {a.card.label}"
+            return msg("you hold no {card}", card=a.card.words)
         return gives[game.prompt.kind][0](game, a)
 
     def do(game: GameState, a: GiveCard) -> None:
@@ -344,8 +365,8 @@ def give_rule(gives: Mapping[PromptKind, tuple[Check, Effect]]) -> ActionRule:
         check,
         do,
         tuple(gives),
-        "give a card",
-        button=lambda g, a, names: f"Give 1 {a.card.label}",
+        msg("give a card"),
+        button=lambda g, a, names: msg("Give {card}", card=a.card.counted(1)),
         told=give_told,
     )
 
@@ -356,14 +377,14 @@ def give_told(t: Telling, a: GiveCard) -> list[Line]:
     return [
         Line(
             LineKind.CARDS,
-            f"{who} gives {t.who(to)} a card",
+            msg("{who} gives {to} a card", who=who, to=t.who(to)),
             frozenset({a.player, to}),
-            f"{who} gives {t.who(to)} 1 {a.card.label}",
+            msg("{who} gives {to} {card}", who=who, to=t.who(to), card=a.card.counted(1)),
         )
     ]
 
 
-def stop_now(game: GameState) -> str | None:
+def stop_now(game: GameState) -> Msg | None:
     return None
 
 
@@ -380,8 +401,8 @@ DISCARD_RULE = ActionRule(
     check_discard_progress,
     do_discard_progress,
     (PromptKind.PROGRESS_DISCARD,),
-    "discard a progress card",
-    button=lambda g, a, names: f"Discard {a.card.title}",
+    msg("discard a progress card"),
+    button=lambda g, a, names: msg("Discard {card}", card=a.card.title),
     told=discard_progress_told,
 )
 SHARED_OPTIONS: dict[PromptKind, Options] = {
@@ -392,11 +413,11 @@ SHARED_STOPS: dict[PromptKind, Stop] = {PromptKind.FREE_ROAD: STOP_FOLLOW_UP}
 SHARED_PROMPTS = (
     PromptRule(
         PromptKind.PROGRESS_DISCARD,
-        "more than 4 progress cards: discard {count}",
+        N_("more than 4 progress cards: discard {count}"),
         private=True,
         phone=True,
-        picker=CardPick(PickedHand.OWN_PROGRESS, "Put back"),
-        shown="Your progress cards: {cards}",
+        picker=CardPick(PickedHand.OWN_PROGRESS, N_("Put back")),
+        shown=N_("Your progress cards: {cards}"),
     ),
-    PromptRule(PromptKind.FREE_ROAD, "build {roads} free, or stop"),
+    PromptRule(PromptKind.FREE_ROAD, N_("build {roads} free, or stop")),
 )

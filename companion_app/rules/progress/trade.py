@@ -19,6 +19,7 @@ from companion_app.rules.actions import (
 from companion_app.rules.cards import COMMODITIES, RESOURCES, Card, ProgressCard, Terrain, Track
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.events import CardsMoved
+from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.progress.shared import (
     CardRule,
@@ -87,17 +88,17 @@ def harbor_answer_options(game: GameState, p: int) -> list[Action]:
     return [GiveCard(p, c) for c in COMMODITIES if game.hands[p][c]]
 
 
-def check_harbor(game: GameState, a: HarborExchange) -> str | None:
+def check_harbor(game: GameState, a: HarborExchange) -> Msg | None:
     if not game.harbor_open:
-        return "exchanges are made in the turn a Commercial Harbor is played (§10)"
+        return msg("exchanges are made in the turn a Commercial Harbor is played (§10)")
     if a.to not in opponents_from_active(game):
-        return f"Commercial Harbor exchanges with an opponent, not {a.to}"
+        return msg("Commercial Harbor exchanges with an opponent, not {to}", to=a.to)
     if a.to in game.harbor_done:
-        return "Commercial Harbor: each opponent once this turn (§10)"
+        return msg("Commercial Harbor: each opponent once this turn (§10)")
     if not a.card.is_resource:
-        return "Commercial Harbor: you give a resource (§10)"
+        return msg("Commercial Harbor: you give a resource (§10)")
     if not game.hands[a.player][a.card]:
-        return f"you hold no {a.card.label}"
+        return msg("you hold no {card}", card=a.card.words)
     return None
 
 
@@ -112,9 +113,9 @@ def do_harbor(game: GameState, a: HarborExchange) -> None:
         game.prompt = game.pending[0]
 
 
-def check_harbor_answer(game: GameState, a: GiveCard) -> str | None:
+def check_harbor_answer(game: GameState, a: GiveCard) -> Msg | None:
     if a.card.is_resource:
-        return "Commercial Harbor is answered with a commodity (§10)"
+        return msg("Commercial Harbor is answered with a commodity (§10)")
     return None
 
 
@@ -130,11 +131,11 @@ def harbor_answered(game: GameState, a: GiveCard) -> None:
     turnflow.pending_done(game)
 
 
-def stop_reason(game: GameState) -> str | None:
+def stop_reason(game: GameState) -> Msg | None:
     """``stop_effect`` on the turn: the previous release's end of the exchanges, kept so its
     journals replay (``commercial_harbor`` → exchanges → ``stop_effect``)."""
     if not game.harbor_open:
-        return "there is no card effect to stop now"
+        return msg("there is no card effect to stop now")
     return None
 
 
@@ -149,13 +150,13 @@ def harbor_told(t: Telling, a: HarborExchange) -> list[Line]:
     answer with, nothing moves (§10)."""
     who, to = t.who(a.player), t.who(a.to)
     if t.game.harbor_offer is None:
-        return [Line(LineKind.CARDS, f"{to} holds no commodity: nothing moves")]
+        return [Line(LineKind.CARDS, msg("{to} holds no commodity: nothing moves", to=to))]
     return [
         Line(
             LineKind.CARDS,
-            f"{who} offers {to} a resource",
+            msg("{who} offers {to} a resource", who=who, to=to),
             frozenset({a.player, a.to}),
-            f"{who} offers {to} 1 {a.card.label}",
+            msg("{who} offers {to} {card}", who=who, to=to, card=a.card.counted(1)),
         )
     ]
 
@@ -163,14 +164,14 @@ def harbor_told(t: Telling, a: HarborExchange) -> list[Line]:
 # ---- Master Merchant ----------------------------------------------------------------------------
 
 
-def master_merchant_reason(game: GameState, a: PlayMasterMerchant) -> str | None:
+def master_merchant_reason(game: GameState, a: PlayMasterMerchant) -> Msg | None:
     reason = other_player_reason(game, a.player, a.victim)
     if reason:
         return reason
     if game.victory_points(a.victim) <= game.victory_points(a.player):
-        return "Master Merchant targets a player with more VP than you (§10)"
+        return msg("Master Merchant targets a player with more VP than you (§10)")
     if not game.card_count(a.victim):
-        return f"player {a.victim} holds no resource or commodity cards"
+        return msg("player {victim} holds no resource or commodity cards", victim=a.victim)
     return None
 
 
@@ -188,9 +189,9 @@ MASTER_MERCHANT = CardRule(
     candidates=lambda g, p: [PlayMasterMerchant(p, v) for v in sorted(others(g, p))],
     check=master_merchant_reason,
     effect=do_master_merchant,
-    summary="Master Merchant: take 2 cards",
+    summary=msg("Master Merchant: take 2 cards"),
     button=on_victim(ProgressCard.MASTER_MERCHANT),
-    what=lambda t, a: f" on {t.who(a.victim)}",
+    what=lambda t, a: msg(" on {victim}", victim=t.who(a.victim)),
 )
 
 
@@ -198,9 +199,11 @@ def master_merchant_options(game: GameState, p: int) -> list[Action]:
     return [TakeCard(p, c) for c in Card if game.hands[game.card_target][c]]
 
 
-def check_take_card(game: GameState, a: TakeCard) -> str | None:
+def check_take_card(game: GameState, a: TakeCard) -> Msg | None:
     if not game.hands[game.card_target][a.card]:
-        return f"player {game.card_target} holds no {a.card.label}"
+        return msg(
+            "player {card_target} holds no {card}", card_target=game.card_target, card=a.card.words
+        )
     return None
 
 
@@ -218,9 +221,14 @@ def take_card_told(t: Telling, a: TakeCard) -> list[Line]:
     return [
         Line(
             LineKind.CARDS,
-            f"{who} takes a card from {t.who(victim)}",
+            msg("{who} takes a card from {victim}", who=who, victim=t.who(victim)),
             frozenset({a.player, victim}),
-            f"{who} takes 1 {a.card.label} from {t.who(victim)}",
+            msg(
+                "{who} takes {card} from {victim}",
+                who=who,
+                card=a.card.counted(1),
+                victim=t.who(victim),
+            ),
         )
     ]
 
@@ -235,13 +243,14 @@ def merchant_hexes(game: GameState, p: int) -> list[int]:
     return sorted(h for h in hexes if terrains[h] is not Terrain.DESERT)
 
 
-def merchant_reason(game: GameState, a: PlayMerchant) -> str | None:
-    if not 0 <= a.hex < game.topology.hex_count:
-        return f"hex {a.hex} does not exist (hexes are 0-{game.topology.hex_count - 1})"
+def merchant_reason(game: GameState, a: PlayMerchant) -> Msg | None:
+    last = game.topology.hex_count - 1
+    if not 0 <= a.hex <= last:
+        return msg("hex {hex} does not exist (hexes are 0-{last})", hex=a.hex, last=last)
     if game.board.terrains[a.hex] is Terrain.DESERT:
-        return "the merchant goes on a hex with a resource, not the desert"
+        return msg("the merchant goes on a hex with a resource, not the desert")
     if a.hex not in merchant_hexes(game, a.player):
-        return "the merchant goes next to one of your settlements or cities (§10)"
+        return msg("the merchant goes next to one of your settlements or cities (§10)")
     return None
 
 
@@ -255,7 +264,7 @@ def do_merchant(game: GameState, a: PlayMerchant) -> None:
     game.update_trade_rates(a.player)
 
 
-_MERCHANT_SUMMARY = "Merchant: 2:1 trade of a hex's resource"
+_MERCHANT_SUMMARY = msg("Merchant: 2:1 trade of a hex's resource")
 MERCHANT = CardRule(
     ProgressCard.MERCHANT,
     DECK,
@@ -266,7 +275,7 @@ MERCHANT = CardRule(
     effect=do_merchant,
     summary=_MERCHANT_SUMMARY,
     button=at_spot(_MERCHANT_SUMMARY, "hex", "hex"),
-    what=lambda t, a: f" on {hex_words(t.game, a.hex)}",
+    what=lambda t, a: msg(" on {hex}", hex=hex_words(t.game, a.hex)),
 )
 
 
@@ -283,9 +292,9 @@ MERCHANT_FLEET = CardRule(
     PlayMerchantFleet,
     candidates=lambda g, p: [PlayMerchantFleet(p, c) for c in Card],
     effect=do_merchant_fleet,
-    summary="Merchant Fleet: 2:1 trade of one card this turn",
-    button=lambda g, a, names: f"Merchant Fleet: {a.card.label} 2:1",
-    what=lambda t, a: f": {a.card.label} 2:1 this turn",
+    summary=msg("Merchant Fleet: 2:1 trade of one card this turn"),
+    button=lambda g, a, names: msg("Merchant Fleet: {card} 2:1", card=a.card.words),
+    what=lambda t, a: msg(": {card} 2:1 this turn", card=a.card.words),
 )
 
 
@@ -301,15 +310,15 @@ def monopoly(game: GameState, p: int, card: Card, most: int) -> None:
             game.events.append(CardsMoved(q, p, card.amount(n)))
 
 
-def resource_monopoly_reason(game: GameState, a: PlayResourceMonopoly) -> str | None:
+def resource_monopoly_reason(game: GameState, a: PlayResourceMonopoly) -> Msg | None:
     if not a.card.is_resource:
-        return "Resource Monopoly names a resource; Trade Monopoly is for commodities"
+        return msg("Resource Monopoly names a resource; Trade Monopoly is for commodities")
     return None
 
 
-def trade_monopoly_reason(game: GameState, a: PlayTradeMonopoly) -> str | None:
+def trade_monopoly_reason(game: GameState, a: PlayTradeMonopoly) -> Msg | None:
     if a.card.is_resource:
-        return "Trade Monopoly names a commodity (cloth, coin or paper)"
+        return msg("Trade Monopoly names a commodity (cloth, coin or paper)")
     return None
 
 
@@ -321,9 +330,9 @@ RESOURCE_MONOPOLY = CardRule(
     candidates=lambda g, p: [PlayResourceMonopoly(p, c) for c in RESOURCES],
     check=resource_monopoly_reason,
     effect=lambda g, a: monopoly(g, a.player, a.card, RESOURCE_MONOPOLY_TAKE),
-    summary="Resource Monopoly",
-    button=lambda g, a, names: f"Monopoly on {a.card.label}",
-    what=lambda t, a: f" on {a.card.label}",
+    summary=msg("Resource Monopoly"),
+    button=lambda g, a, names: msg("Monopoly on {card}", card=a.card.words),
+    what=lambda t, a: msg(" on {card}", card=a.card.words),
 )
 TRADE_MONOPOLY = CardRule(
     ProgressCard.TRADE_MONOPOLY,
@@ -333,9 +342,9 @@ TRADE_MONOPOLY = CardRule(
     candidates=lambda g, p: [PlayTradeMonopoly(p, c) for c in COMMODITIES],
     check=trade_monopoly_reason,
     effect=lambda g, a: monopoly(g, a.player, a.card, TRADE_MONOPOLY_TAKE),
-    summary="Trade Monopoly",
-    button=lambda g, a, names: f"Monopoly on {a.card.label}",
-    what=lambda t, a: f" on {a.card.label}",
+    summary=msg("Trade Monopoly"),
+    button=lambda g, a, names: msg("Monopoly on {card}", card=a.card.words),
+    what=lambda t, a: msg(" on {card}", card=a.card.words),
 )
 
 
@@ -353,8 +362,8 @@ RULES = (
         check_take_card,
         do_take_card,
         (PromptKind.MASTER_MERCHANT,),
-        "take a card",
-        button=lambda g, a, names: f"Take 1 {a.card.label}",
+        msg("take a card"),
+        button=lambda g, a, names: msg("Take {card}", card=a.card.counted(1)),
         told=take_card_told,
     ),
     ActionRule(
@@ -362,8 +371,10 @@ RULES = (
         check_harbor,
         do_harbor,
         (PromptKind.TURN,),
-        "offer a resource for a commodity",
-        button=lambda g, a, names: f"Offer 1 {a.card.label} to {names[a.to]}",
+        msg("offer a resource for a commodity"),
+        button=lambda g, a, names: msg(
+            "Offer {card} to {to}", card=a.card.counted(1), to=names[a.to]
+        ),
         told=harbor_told,
         private=True,
     ),
@@ -377,19 +388,21 @@ GIVES = {PromptKind.HARBOR_ANSWER: (check_harbor_answer, harbor_answered)}
 PROMPTS = (
     PromptRule(
         PromptKind.HARBOR_ANSWER,
-        "Commercial Harbor: give a commodity of your choice",
+        N_("Commercial Harbor: give a commodity of your choice"),
         private=True,
         phone=True,
-        picker=CardPick(PickedHand.OWN, "Give", about="to {active}", count=1, suggested=True),
-        shown="Your cards: {cards}",
-        details="{active} gives you 1 {offered}",
+        picker=CardPick(
+            PickedHand.OWN, N_("Give"), about=N_("to {active}"), count=1, suggested=True
+        ),
+        shown=N_("Your cards: {cards}"),
+        details=N_("{active} gives you 1 {offered}"),
     ),
     PromptRule(
         PromptKind.MASTER_MERCHANT,
-        "Master Merchant: take {cards}",
+        N_("Master Merchant: take {cards}"),
         private=True,  # the victim's hand, shown to the merchant only
         phone=True,
-        picker=CardPick(PickedHand.TARGET, "Take", about="from {target}'s hand"),
-        shown="{target}'s cards: {cards}",
+        picker=CardPick(PickedHand.TARGET, N_("Take"), about=N_("from {target}'s hand")),
+        shown=N_("{target}'s cards: {cards}"),
     ),
 )
