@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from companion_app.rules import codec, forecast, operations, registry, turnflow, views
+from companion_app.rules import codec, forecast, operations, registry, turnflow, views, whynot
 from companion_app.rules.actions import EVENT_DIE_FACES, Action, action_from_json
 from companion_app.rules.cards import Track
 from companion_app.rules.config import GameConfig
@@ -28,6 +28,7 @@ from companion_app.rules.errors import (
     NothingToUndoError,
     ReplayError,
 )
+from companion_app.rules.messages import Msg
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.progress import EVENT_TRACK, draws_card
 from companion_app.rules.prompts import PromptKind
@@ -129,6 +130,17 @@ class Game(GameState):
     def castle_table(self) -> dict[Track, tuple[tuple[int, ...], ...]]:
         """Per track, per red number 1-6, the seats that would draw on its castle (§9)."""
         return forecast.castle_table(self)
+
+    def why_not(self, kind: whynot.Kind, player: int) -> whynot.Reason | None:
+        """Why ``player`` cannot take ``kind`` of action now (an action type, or playing a
+        progress card), in the table's words; None if they can. A ``private`` reason tells what
+        the hand holds."""
+        return whynot.why_not(self, kind, player, self.legal_actions())
+
+    def why_not_now(self, player: int) -> list[tuple[Msg, whynot.Reason]]:
+        """Every kind of the turn's actions, and every progress card held, that ``player``
+        cannot take now: its name and its reason."""
+        return whynot.why_not_now(self, player, self.legal_actions())
 
     def longest_road(self, player: int) -> int:
         """Length of the player's longest road (§11)."""

@@ -18,6 +18,7 @@ open for the old decision; while a dialog is open the screen watches for that ev
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from kivy.app import App
@@ -41,16 +42,27 @@ from companion_app.app.widgets.player_panel import (  # noqa: F401
 )
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.app.widgets.trade_panel import TradePanel
+from companion_app.app.widgets.why_not_panel import WhyNotPanel
 from companion_app.game_log import log_for
+from companion_app.i18n import Catalogue, catalogue, system_language
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
 from companion_app.presenters.game_controller import GameController
+from companion_app.presenters.why_not import WHY_NOT_KEY, why_not_button
 from companion_app.rules.actions import Action, DeclineTrade, EndTurn, StopEffect
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import counted
 
 load_kv(__file__)
+
+
+def table_language() -> Catalogue:
+    """The table's language for the rules core's words: the app's where it names one, else the
+    system's."""
+    code = getattr(App.get_running_app(), "language", "") or system_language(os.environ)
+    return catalogue(code if isinstance(code, str) else "")
+
 
 COMPACT_HEIGHT_DP = 700
 """Below this height the game screen uses its lower top bar."""
@@ -88,6 +100,7 @@ class GameScreen(GameViewScreen):
         self.bar: list[C.BarButton] = []
         self.trade: TradePanel | None = None
         self.picker_panel: CardPickerPanel | None = None
+        self.why_not: WhyNotPanel | None = None
         self._watching: Any = None
         self.refill = Clock.create_trigger(lambda _dt: self.lay_out_choices(), -1)
 
@@ -144,7 +157,7 @@ class GameScreen(GameViewScreen):
             self.spot_actions = dict(B.spots_for(legal))
             self._fill_placement(game)
         else:
-            self.bar = C.action_bar(game)
+            self.bar = [*C.action_bar(game), *why_not_button(game)]
             if control.bar_key and not any(b.key == control.bar_key for b in self.bar):
                 control.bar_key, control.steps = "", []
             self._fill_bar()
@@ -413,6 +426,9 @@ class GameScreen(GameViewScreen):
         if game is None:
             return
         self.controller.follow(game)
+        if key == WHY_NOT_KEY:
+            self.open_why_not(game)
+            return
         if self.controller.pick_bar(game, key):
             self.open_trade(game)
         self.refresh()
@@ -421,6 +437,13 @@ class GameScreen(GameViewScreen):
         self.trade = TradePanel(game, self.take)
         self.trade.bind(on_dismiss=lambda _p: setattr(self, "trade", None))
         self.trade.open()
+        self._watch()
+
+    def open_why_not(self, game: Game) -> None:
+        """Why not?: the missing kinds' reasons, the private ones behind the player's cover."""
+        self.why_not = WhyNotPanel(game, table_language())
+        self.why_not.bind(on_dismiss=lambda _p: setattr(self, "why_not", None))
+        self.why_not.open()
         self._watch()
 
     def back(self) -> None:
@@ -495,14 +518,16 @@ class GameScreen(GameViewScreen):
             self._watching = Clock.schedule_interval(self._check_dialogs, 0)
 
     def _check_dialogs(self, _dt: float) -> bool:
-        if self.picker_panel is None and self.trade is None:
+        if self.picker_panel is None and self.trade is None and self.why_not is None:
             self._watching = None
             return False
         game = self.game
         if game is None or not self.controller.still_due(game):
-            if self.trade is not None:
-                trade, self.trade = self.trade, None
-                trade.dismiss(animation=False)
+            for name in ("trade", "why_not"):
+                dialog = getattr(self, name)
+                if dialog is not None:
+                    setattr(self, name, None)
+                    dialog.dismiss(animation=False)
             if game is not None:
                 self.refresh()
             else:
