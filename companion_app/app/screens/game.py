@@ -441,10 +441,14 @@ class GameScreen(GameViewScreen):
 
     def open_why_not(self, game: Game) -> None:
         """Why not?: the missing kinds' reasons, the private ones behind the player's cover."""
-        self.why_not = WhyNotPanel(game, table_language())
-        self.why_not.bind(on_dismiss=lambda _p: setattr(self, "why_not", None))
+        self.why_not = WhyNotPanel(game, table_language(), self.controller)
+        self.why_not.bind(on_dismiss=lambda _p: self._why_not_closed())
         self.why_not.open()
         self._watch()
+
+    def _why_not_closed(self) -> None:
+        self.why_not = None
+        self.refresh()
 
     def back(self) -> None:
         self.controller.back()

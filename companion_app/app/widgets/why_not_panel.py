@@ -16,6 +16,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion_app.i18n import Catalogue
+from companion_app.presenters.game_controller import GameController
 from companion_app.presenters.why_not import has_covered_rows, why_not_rows
 from companion_app.rules.game import Game
 
@@ -24,13 +25,16 @@ PANEL_COLOUR = (0.55, 0.35, 0.1, 1)
 
 
 class WhyNotPanel(ModalView):
-    """The reasons for the player on turn; uncovered only by their "Show my cards"."""
+    """The reasons for the player on turn; uncovered only by their "Show my cards" (the game
+    screen's one cover: ``controller.revealed``), covered again when the panel closes."""
 
-    def __init__(self, game: Game, language: Catalogue, **kwargs: Any) -> None:
+    def __init__(
+        self, game: Game, language: Catalogue, controller: GameController, **kwargs: Any
+    ) -> None:
         super().__init__(size_hint=(0.9, 0.9), auto_dismiss=True, **kwargs)
         self.game = game
         self.language = language
-        self.revealed = False
+        self.controller = controller
         self.name = game.config.names[game.prompt.player]
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
         box.add_widget(Factory.Heading(text=f"Why not? {self.name}"))
@@ -45,7 +49,8 @@ class WhyNotPanel(ModalView):
         self.show()
 
     def show(self) -> None:
-        rows = why_not_rows(self.game, self.language, revealed=self.revealed)
+        revealed = self.controller.revealed
+        rows = why_not_rows(self.game, self.language, revealed=revealed)
         self.rows.clear_widgets()
         small = round(sp(16))
         for row in rows:
@@ -65,7 +70,7 @@ class WhyNotPanel(ModalView):
         self.buttons.clear_widgets()
         if has_covered_rows(rows):
             self._button("Show my cards", self.reveal, PANEL_COLOUR).reveal = True
-        elif self.revealed:
+        elif revealed:
             self._button("Cover my cards", self.cover, PANEL_COLOUR).cover = True
         self._button("Close", self.dismiss, (0.35, 0.35, 0.4, 1)).close = True
 
@@ -76,9 +81,12 @@ class WhyNotPanel(ModalView):
         return button
 
     def reveal(self) -> None:
-        self.revealed = True
+        self.controller.reveal(self.game)
         self.show()
 
     def cover(self) -> None:
-        self.revealed = False
+        self.controller.cover()
         self.show()
+
+    def on_dismiss(self) -> None:
+        self.controller.cover()
