@@ -4,6 +4,10 @@ every language of the product; nothing on another seat's page."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from phones_helpers import game_after, others_changed
+
 from companion_app.i18n import LANGUAGES
 from companion_app.phones.view import seat_page
 from companion_app.rules.cards import ProgressCard, hand_of
@@ -44,3 +48,15 @@ def test_before_the_roll_the_reasons_say_roll_first_with_the_rule() -> None:
         "text": "Roll the dice first.",
         "rule": "Roads are built on your own turn, after the roll (§5).",
     }
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 600))
+def test_the_reasons_of_the_seat_on_turn_read_no_other_seats_cards(seed: int, steps: int) -> None:
+    """Every other seat's cards swapped for others of the same counts: the seat on turn's
+    reasons read the same (they read its own hand, and of the others only what the table
+    sees)."""
+    game = game_after(seed, steps)
+    seat = game.active
+    changed, _swapped = others_changed(game, seat)
+    assert seat_page(changed, seat)["why_not"] == seat_page(game, seat)["why_not"]
