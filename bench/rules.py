@@ -18,6 +18,7 @@ from typing import Any
 from bench.table import NOT_AVAILABLE, Row, fmt, median, percentile
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
+from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action, play_random_game
 from companion_app.rules.rng import SplitMix64
 
@@ -246,7 +247,37 @@ def run(sizes: Sizes) -> list[Row]:
             },
         )
     )
+    why_times = _why_not_times(2024, sizes.timed_games)
+    rows.append(
+        Row(
+            SECTION,
+            "why not, every kind of the turn (p99)",
+            percentile(why_times, 99) * 1e6,
+            "µs",
+            "-",
+            "read per phone page of the seat on turn, and when Why not? opens",
+            "-",
+            {"states": len(why_times), "median_us": round(median(why_times) * 1e6, 2)},
+        )
+    )
     return rows
+
+
+def _why_not_times(first_seed: int, games: int) -> list[float]:
+    """Seconds for ``Game.why_not_now`` of the player on turn, in every roll and turn state of
+    ``games`` random games (the legal actions already listed, as a refresh has them)."""
+    times: list[float] = []
+    for seed in range(first_seed, first_seed + games):
+        game = Game.new(GameConfig.for_players(4, seed=seed))
+        rng = SplitMix64(seed)
+        while not game.is_over and game.turn < 500:
+            if game.prompt.kind in (PromptKind.ROLL, PromptKind.TURN):
+                game.legal_actions()
+                start = time.perf_counter()
+                game.why_not_now(game.active)
+                times.append(time.perf_counter() - start)
+            game.apply(choose_random_action(game, rng))
+    return times
 
 
 def _forecast_times(first_seed: int, games: int) -> list[float]:

@@ -35,6 +35,7 @@ from companion_app.i18n import render_error
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
 from companion_app.journal.errors import ExportNotSavedError
 from companion_app.journal.exports import delete_after_export, exports_folder, save_export
+from companion_app.journal.upgrade import backup_note
 from companion_app.presenters import game_controller as GC
 from companion_app.presenters.dice_controller import DiceController
 from companion_app.rules.actions import Action, Roll
@@ -190,6 +191,8 @@ class CompanionApp(App):
     def journal(self) -> Journal:
         if self._journal is None:
             self._journal = Journal(self.journal_path, make_parents=True)
+            if self._journal.backup is not None:
+                self.message = backup_note(self._journal.backup)
         return self._journal
 
     def unfinished_games(self) -> list[Any]:

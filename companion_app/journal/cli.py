@@ -30,6 +30,7 @@ from companion_app.journal.standings import (
     standings_csv,
 )
 from companion_app.journal.store import GameSummary, Journal
+from companion_app.journal.upgrade import backup_note
 from companion_app.rules.actions import Action
 from companion_app.rules.game import Game
 
@@ -196,9 +197,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 # ---- commands --------------------------------------------------------------------------------
 
 
+def _journal(db: Path, *, create: bool, make_parents: bool = False) -> Journal:
+    """The journal at ``db``; an older one upgraded by this open says where its copy went (on
+    stderr: standard output stays the command's own)."""
+    journal = Journal(db, create=create, make_parents=make_parents)
+    if journal.backup is not None:
+        print(backup_note(journal.backup), file=sys.stderr)
+    return journal
+
+
 def _cmd_list(args: argparse.Namespace) -> None:
     try:
-        journal = Journal(args.db, create=False)
+        journal = _journal(args.db, create=False)
     except JournalNotFoundError:
         if not args.json:
             print(f"No games yet (no journal at {args.db}).")
@@ -221,7 +231,7 @@ def _cmd_list(args: argparse.Namespace) -> None:
 
 
 def _cmd_show(args: argparse.Namespace) -> None:
-    with Journal(args.db, create=False) as journal:
+    with _journal(args.db, create=False) as journal:
         summary = journal.summary(args.game_id)
         session = journal.open_game(args.game_id)
     game = session.game
@@ -250,7 +260,7 @@ def _cmd_show(args: argparse.Namespace) -> None:
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
-    with Journal(args.db, create=False) as journal:
+    with _journal(args.db, create=False) as journal:
         document = journal.export_game(args.game_id)
     text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
     if args.output is None:
@@ -272,7 +282,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
 
 def _cmd_import(args: argparse.Namespace) -> None:
     checked = parse_export_text(_read_input(args.file))
-    with Journal(args.db, create=True, make_parents=args.db == default_db_path()) as journal:
+    with _journal(args.db, create=True, make_parents=args.db == default_db_path()) as journal:
         session = journal.add_validated(checked)
         print(
             f"imported as game {session.game_id} ({len(session.actions)} actions; "
@@ -286,7 +296,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
         config, actions = checked.config, checked.actions
         source = args.file
     else:
-        with Journal(args.db, create=False) as journal:
+        with _journal(args.db, create=False) as journal:
             session = journal.open_game(args.game_id)
         config, actions = session.game.config, session.actions
         source = f"game {args.game_id}"
@@ -307,7 +317,7 @@ def _cmd_replay(args: argparse.Namespace) -> None:
 
 def _cmd_standings(args: argparse.Namespace) -> None:
     try:
-        journal = Journal(args.db, create=False)
+        journal = _journal(args.db, create=False)
     except JournalNotFoundError:
         raise CliError(f"no journal at {args.db}, so no games yet") from None
     with journal:
@@ -376,7 +386,7 @@ def _print_games(games: Sequence[FinishedGame]) -> None:
 
 def _cmd_people(args: argparse.Namespace) -> None:
     try:
-        journal = Journal(args.db, create=False)
+        journal = _journal(args.db, create=False)
     except JournalNotFoundError:
         if args.rename:
             raise CliError(f"no journal at {args.db}, so nobody to rename") from None

@@ -57,6 +57,11 @@ def backup_path(path: Path, version: int) -> Path:
     raise UpgradeRefusedError(f"no free name beside {path} for a backup before the upgrade")
 
 
+def backup_note(backup: Path) -> str:
+    """The one line that tells the table where the copy of an upgraded journal went."""
+    return f"The journal was upgraded to this version; its old copy is kept at {backup}"
+
+
 def upgrade(conn: sqlite3.Connection, path: Path, version: int) -> Path:
     """Upgrade the journal open on ``conn`` from ``version``; returns the backup's path.
 

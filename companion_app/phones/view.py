@@ -19,7 +19,7 @@ from typing import Any
 
 from companion_app.game_log import GameLog
 from companion_app.help_texts import PROGRESS_CARD_HELP
-from companion_app.i18n import SOURCE, catalogue
+from companion_app.i18n import LANGUAGES, SOURCE, catalogue
 from companion_app.rules.actions import (
     Action,
 )
@@ -33,7 +33,7 @@ from companion_app.rules.cards import (
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.messages import Msg, msg, nmsg
 from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
-from companion_app.rules.registry import PHONE_PROMPTS, button_words, prompt_details
+from companion_app.rules.registry import PHONE_PROMPTS, button_words, is_turn, prompt_details
 
 """The private decisions a phone may answer (``phone`` in their declaration): each belongs to
 one seat and is about cards the rest of the table should not see being chosen. Everything
@@ -130,6 +130,7 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             for track, by_red in game.castle_table().items()
         ],
         "decision": decision(game, seat),
+        "why_not": why_not(game, seat),
         "winner": names[game.winner] if game.winner != NOBODY else None,
         "log": [] if log is None else log_lines(log, seat),
     }
@@ -141,6 +142,26 @@ def log_lines(log: GameLog, seat: int) -> list[dict[str, Any]]:
         {"text": e.words_for(seat), "private": seat in e.audience and e.detail is not None}
         for e in log.entries[-LOG_LINES:]
     ]
+
+
+def why_not(game: Game, seat: int) -> dict[str, list[dict[str, str]]]:
+    """On ``seat``'s own turn, each kind of action it cannot take now and why (those that read
+    its hand too: the page is the seat's alone), in every language: the page shows its own."""
+    if game.is_over or game.active != seat or not is_turn(game):
+        return {}
+    reasons = game.why_not_now(seat)
+    pages = {}
+    for code in LANGUAGES:
+        words = catalogue(code)
+        pages[code] = [
+            {
+                "title": words.render(title),
+                "text": words.render(reason.text),
+                "rule": words.render(reason.rule) if reason.rule is not None else "",
+            }
+            for title, reason in reasons
+        ]
+    return pages
 
 
 def vp_parts(points: VictoryPoints) -> list[list[Any]]:

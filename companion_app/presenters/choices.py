@@ -113,6 +113,11 @@ _BAR_ORDER = {key: i for i, (key, _s, _t) in enumerate(_BAR)}
 _BAR_TITLE = {key: title for key, _s, title in _BAR}
 
 
+def bar_title(key: str) -> str:
+    """The action bar's title of a button."""
+    return _BAR_TITLE.get(key, key.replace("_", " ").capitalize())
+
+
 def private_bar(key: str) -> bool:
     """A bar button whose choices name what the hand holds: the progress cards, and the
     actions declared private (the Commercial Harbor's offers)."""

@@ -22,6 +22,7 @@ from companion_app.game_stats import (
     DiceCounts,
     Fairness,
     GameStatistics,
+    Luck,
 )
 from companion_app.help_texts import improvement_words
 from companion_app.i18n import render
@@ -550,6 +551,8 @@ class RankRow:
     victory_points: int
     vp: str
     winner: bool
+    luck: str = ""
+    """Cards the dice gave against fair dice's average for the same buildings: "luck +2.5"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -565,6 +568,7 @@ def game_over_view(game: Game, stats: GameStatistics | None = None) -> GameOverV
     if not game.is_over:
         raise ValueError("the game is not over yet")
     stats = stats if stats is not None else GameStatistics.from_game(game)
+    luck = Luck.from_game(game)
     names = game.config.names
     order = sorted(
         range(game.player_count), key=lambda p: (p != game.winner, -game.victory_points(p), p)
@@ -578,6 +582,7 @@ def game_over_view(game: Game, stats: GameStatistics | None = None) -> GameOverV
             victory_points=game.victory_points(p),
             vp=vp_words(game.victory_point_breakdown(p)),
             winner=p == game.winner,
+            luck=f"luck {luck.figure(p):+.1f}",
         )
         for i, p in enumerate(order)
     )
@@ -587,6 +592,8 @@ def game_over_view(game: Game, stats: GameStatistics | None = None) -> GameOverV
         f"{_plural(stats.attacks, 'barbarian attack', 'barbarian attacks')}",
         view.fairness,
         "Production: " + ", ".join(f"{row.name} {row.total}" for row in view.production) + " cards",
+        "Luck: cards the dice gave against what fair dice would have given the same buildings "
+        f"on average, over {_plural(luck.rolls, 'roll', 'rolls')} (+ more, - fewer)",
     )
     return GameOverView(
         winner=names[game.winner],

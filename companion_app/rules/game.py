@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from companion_app.rules import codec, forecast, operations, registry, turnflow, views
+from companion_app.rules import codec, forecast, operations, registry, turnflow, views, whynot
 from companion_app.rules.actions import EVENT_DIE_FACES, Action, action_from_json
 from companion_app.rules.cards import Track
 from companion_app.rules.config import GameConfig
@@ -136,6 +136,17 @@ class Game(GameState):
     def castle_table(self) -> dict[Track, tuple[tuple[int, ...], ...]]:
         """Per track, per red number 1-6, the seats that would draw on its castle (§9)."""
         return forecast.castle_table(self)
+
+    def why_not(self, kind: whynot.Kind, player: int) -> whynot.Reason | None:
+        """Why ``player`` cannot take ``kind`` of action now (an action type, or playing a
+        progress card), in the table's words; None if they can. A ``private`` reason tells what
+        the hand holds."""
+        return whynot.why_not(self, kind, player, self.legal_actions())
+
+    def why_not_now(self, player: int) -> list[tuple[Msg, whynot.Reason]]:
+        """Every kind of the turn's actions, and every progress card held, that ``player``
+        cannot take now: its name and its reason."""
+        return whynot.why_not_now(self, player, self.legal_actions())
 
     def longest_road(self, player: int) -> int:
         """Length of the player's longest road (§11)."""

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "rules"))
 
 from builders import make_game
 
-from companion_app.game_stats import Fairness, GameStatistics
+from companion_app.game_stats import Fairness, GameStatistics, Luck
 from companion_app.journal import GameSummary, JournalStep
 from companion_app.presenters import info_presenter as I
 from companion_app.rules.actions import BuildRoad, EventDie, Roll
@@ -209,6 +209,24 @@ def test_game_over_view(finished) -> None:
     assert view.headline == f"{view.winner} wins with {finished.victory_points(finished.winner)} VP"
     with pytest.raises(ValueError, match="not over"):
         I.game_over_view(make_game())
+
+
+def test_game_over_shows_each_players_luck_against_fair_dice(finished) -> None:
+    """Each row's luck is the cards the dice paid minus fair 2d6's average for the same
+    buildings (one formula, ``game_stats.luck_figure``); the rolls counted are the rolls of
+    the game not fixed by an Alchemist."""
+    view = I.game_over_view(finished)
+    luck = Luck.from_game(finished)
+    for row in view.ranking:
+        seat = row.seat
+        figure = luck.produced[seat] - luck.expected_36[seat] / 36
+        assert row.luck == f"luck {figure:+.1f}"
+    rolls = sum(isinstance(a, Roll) for a in finished.history)
+    assert 0 < luck.rolls <= rolls
+    assert view.summary[-1].startswith("Luck: cards the dice gave")
+    assert f"over {luck.rolls} rolls" in view.summary[-1]
+    # The seats' figures are not all alike: a random game has lucky and unlucky players.
+    assert len({row.luck for row in view.ranking}) > 1
 
 
 def test_undo_words() -> None:

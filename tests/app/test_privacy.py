@@ -16,9 +16,11 @@ import pytest
 from test_turn_presenter import STATES
 
 from companion_app.game_log import GameLog
+from companion_app.i18n import SOURCE, catalogue
 from companion_app.presenters import choices as C
 from companion_app.presenters import info_presenter as I
 from companion_app.presenters import wording as W
+from companion_app.presenters.why_not import why_not_rows
 from companion_app.rules.cards import Card, ProgressCard, hand_of
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
@@ -66,6 +68,8 @@ def shared_words(game: Game, log: GameLog) -> list[str]:
     words += [repr(I.attack_view(game)), repr(I.statistics_view(game))]
     words += [I.cover_words(game, seat) for seat in I.open_hands(game)]
     words += said(log.words_for(None))
+    # Why not?, as it opens: the reasons that read a hand wait behind "Show my cards".
+    words += [repr(row) for row in why_not_rows(game, catalogue(SOURCE), revealed=False)]
     return words
 
 

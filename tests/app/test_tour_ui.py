@@ -49,6 +49,8 @@ SCREENS = (
     "setup_settlement",
     "roll",
     "turn",
+    "why_not",
+    "why_not_shown",
     "bar_offer_trade",
     "bar_bank_trade",
     "discard_shown",

@@ -169,3 +169,21 @@ def test_help_texts_describe_every_command() -> None:
         assert command in out.stdout
         sub = cli(command, "--help")
         assert sub.returncode == 0 and "--db PATH" in sub.stdout
+
+
+def test_an_upgraded_journal_says_where_its_old_copy_went_once(tmp_path: Path) -> None:
+    """The release before people and results wrote ``fixtures/journal-v2.sqlite3``: the first
+    command that opens it upgrades it and says, on stderr, where the copy is; the next says
+    nothing more, and standard output is the command's own both times."""
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes((Path(__file__).parent / "fixtures" / "journal-v2.sqlite3").read_bytes())
+    first = cli("--db", str(path), "list")
+    backup = tmp_path / "journal.v2-backup.sqlite3"
+    assert first.returncode == 0, first.stderr
+    assert first.stderr == (
+        f"The journal was upgraded to this version; its old copy is kept at {backup}\n"
+    )
+    assert backup.exists()
+    again = cli("--db", str(path), "list")
+    assert again.returncode == 0 and again.stderr == ""
+    assert again.stdout == first.stdout

@@ -19,9 +19,12 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
+from companion_app.i18n import catalogue
 from companion_app.journal import Journal
 from companion_app.rules.actions import DiscardCard
 from companion_app.rules.cards import Card
+from companion_app.rules.game import Game
+from companion_app.rules.prompts import PromptKind
 
 CHROMIUM_FLAGS = (
     "--headless",
@@ -279,3 +282,38 @@ def _polish_cards(n: int) -> str:
     if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
         return f"{n} karty"
     return f"{n} kart"
+
+
+def a_turn_after_the_roll(game: Game) -> bool:
+    """The player on turn, after the roll, from turn 4 on."""
+    return game.turn >= 4 and game.prompt.kind is PromptKind.TURN
+
+
+def test_the_seat_on_turn_reads_why_not_in_its_language(
+    tmp_path: Path, artifacts_dir: Path
+) -> None:
+    journal_path = tmp_path / "j.db"
+    game = write_journal_game(journal_path, a_turn_after_the_roll)
+    seat = game.active
+    waiting = next(q for q in range(game.player_count) if q != seat)
+    reasons = game.why_not_now(seat)
+    assert reasons
+    german = catalogue("de")
+    title, reason = reasons[0]
+    driver = start_browser(tmp_path / "german", "de-DE,de")
+    try:
+        with ServeProcess(journal_path, 1) as serve:
+            driver.get(serve.seats[waiting][1])
+            WebDriverWait(driver, WAIT_S).until(lambda d: link(d) == "verbunden")
+            assert not driver.find_element(By.ID, "why-not-card").is_displayed()
+            driver.get(serve.seats[seat][1])
+            WebDriverWait(driver, WAIT_S).until(lambda d: link(d) == "verbunden")
+            card = driver.find_element(By.ID, "why-not-card")
+            assert card.is_displayed()
+            # One tap opens it.
+            card.find_element(By.TAG_NAME, "summary").click()
+            rows = driver.find_element(By.ID, "why-not").text
+            assert f"{german.render(title)}: {german.render(reason.text)}" in rows
+            driver.save_screenshot(str(artifacts_dir / "phone_why_not_german.png"))
+    finally:
+        driver.quit()

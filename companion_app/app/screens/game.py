@@ -41,17 +41,20 @@ from companion_app.app.widgets.player_panel import (  # noqa: F401
 )
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.app.widgets.trade_panel import TradePanel
+from companion_app.app.widgets.why_not_panel import WhyNotPanel
 from companion_app.game_log import log_for
-from companion_app.i18n import render
+from companion_app.i18n import catalogue, render, table_language
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
 from companion_app.presenters.game_controller import GameController
+from companion_app.presenters.why_not import WHY_NOT_KEY, why_not_button
 from companion_app.rules.actions import Action, DeclineTrade, EndTurn, StopEffect
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import knights_counted
 
 load_kv(__file__)
+
 
 COMPACT_HEIGHT_DP = 700
 """Below this height the game screen uses its lower top bar."""
@@ -89,6 +92,7 @@ class GameScreen(GameViewScreen):
         self.bar: list[C.BarButton] = []
         self.trade: TradePanel | None = None
         self.picker_panel: CardPickerPanel | None = None
+        self.why_not: WhyNotPanel | None = None
         self._watching: Any = None
         self.refill = Clock.create_trigger(lambda _dt: self.lay_out_choices(), -1)
 
@@ -145,7 +149,7 @@ class GameScreen(GameViewScreen):
             self.spot_actions = dict(B.spots_for(legal))
             self._fill_placement(game)
         else:
-            self.bar = C.action_bar(game)
+            self.bar = [*C.action_bar(game), *why_not_button(game)]
             if control.bar_key and not any(b.key == control.bar_key for b in self.bar):
                 control.bar_key, control.steps = "", []
             self._fill_bar()
@@ -414,6 +418,9 @@ class GameScreen(GameViewScreen):
         if game is None:
             return
         self.controller.follow(game)
+        if key == WHY_NOT_KEY:
+            self.open_why_not(game)
+            return
         if self.controller.pick_bar(game, key):
             self.open_trade(game)
         self.refresh()
@@ -423,6 +430,17 @@ class GameScreen(GameViewScreen):
         self.trade.bind(on_dismiss=lambda _p: setattr(self, "trade", None))
         self.trade.open()
         self._watch()
+
+    def open_why_not(self, game: Game) -> None:
+        """Why not?: the missing kinds' reasons, the private ones behind the player's cover."""
+        self.why_not = WhyNotPanel(game, catalogue(table_language()), self.controller)
+        self.why_not.bind(on_dismiss=lambda _p: self._why_not_closed())
+        self.why_not.open()
+        self._watch()
+
+    def _why_not_closed(self) -> None:
+        self.why_not = None
+        self.refresh()
 
     def back(self) -> None:
         self.controller.back()
@@ -496,14 +514,16 @@ class GameScreen(GameViewScreen):
             self._watching = Clock.schedule_interval(self._check_dialogs, 0)
 
     def _check_dialogs(self, _dt: float) -> bool:
-        if self.picker_panel is None and self.trade is None:
+        if self.picker_panel is None and self.trade is None and self.why_not is None:
             self._watching = None
             return False
         game = self.game
         if game is None or not self.controller.still_due(game):
-            if self.trade is not None:
-                trade, self.trade = self.trade, None
-                trade.dismiss(animation=False)
+            for name in ("trade", "why_not"):
+                dialog = getattr(self, name)
+                if dialog is not None:
+                    setattr(self, name, None)
+                    dialog.dismiss(animation=False)
             if game is not None:
                 self.refresh()
             else:

@@ -42,7 +42,7 @@ class GameOverScreen(InfoScreen):
             crown = "  — winner" if row.winner else ""
             line = PlayerLine(
                 text=f"[b]{row.place}. {escape_markup(row.name)}[/b]{crown}   "
-                f"{escape_markup(row.vp)}",
+                f"{escape_markup(row.vp)} · {escape_markup(row.luck)}",
                 stripe=row.colour,
                 mark=B.player_mark(game.config.players[row.seat].colour),
                 fill=MARKED_FILL if row.winner else PLAIN_FILL,

@@ -14,6 +14,7 @@ from companion_app.app.tour.driver import ScenarioDriver, Step
 from companion_app.app.tour.layout_check import collect, problems, smallest_drawn
 from companion_app.app.tour.plan import Plan
 from companion_app.presenters import choices as C
+from companion_app.presenters.why_not import WHY_NOT_KEY
 from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
 from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
 
@@ -238,6 +239,8 @@ class Tour(ScenarioDriver):
             self.seen.add("road_by_taps")
             yield from self.road_by_taps(screen.ids.board, action)
             return
+        if is_turn(game) and "why_not" not in self.seen:
+            yield from self.why_not(screen)
         if not is_turn(game) or isinstance(action, Roll | EndTurn):
             return
         key = C.bar_key(action)
@@ -259,6 +262,25 @@ class Tour(ScenarioDriver):
             if screen.controller.bar_key == key:
                 yield from self.tap_in_sight(buttons[0])  # closed again: the planned action follows
                 yield 2
+
+    def why_not(self, screen: Any) -> Step:
+        """The action bar's "Why not?" at the first turn: the reasons as they open, then after
+        "Show my cards"; closed again (the cards covered) before the planned action."""
+        self.lay_out()
+        asks = [b for b in screen.ids.bar.children if b.bar_key == WHY_NOT_KEY]
+        if len(asks) != 1:
+            raise AssertionError(f"{len(asks)} Why not? buttons on the action bar")
+        yield from self.tap_in_sight(asks[0])
+        yield 10  # the panel opens with an animation
+        yield from self.look_once("why_not")
+        panel = self.popup()
+        reveal = [b for b in panel.buttons.children if getattr(b, "reveal", False)]
+        if reveal:
+            yield from self.tap_in_sight(reveal[0])
+            yield 3
+            yield from self.look_once("why_not_shown")
+        panel.dismiss(animation=False)
+        yield 3
 
     def road_by_taps(self, board: Any, action: BuildRoad) -> Step:
         """The first road is taken by taps on the board: on its middle, or where the board is

@@ -151,6 +151,7 @@
     $("seat-name").textContent = p.name;
     document.title = p.name + " · Catan Companion";
     renderDecision(p);
+    renderWhyNot(p.why_not || {});
     renderHand(p.hand);
     renderProgress(p.progress, p.vp_cards);
     $("vp-total").textContent = p.vp.total;
@@ -167,6 +168,20 @@
     p.log.slice().reverse().forEach(function (line) {
       var text = typeof line === "string" ? line : line.text;
       log.appendChild(el("li", line && line.private ? "private" : "", text));
+    });
+  }
+
+  // On this seat's turn: what it cannot do now and why, in this page's language.
+  function renderWhyNot(byLanguage) {
+    var rows = byLanguage[document.documentElement.lang] || byLanguage.en || [];
+    $("why-not-card").hidden = !rows.length;
+    var list = $("why-not"); clear(list);
+    rows.forEach(function (r) {
+      var li = el("li", "why-not");
+      li.appendChild(el("b", "", r.title + ": "));
+      li.appendChild(document.createTextNode(r.text));
+      if (r.rule) li.appendChild(el("div", "muted", r.rule));
+      list.appendChild(li);
     });
   }
 

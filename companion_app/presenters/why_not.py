@@ -1,0 +1,117 @@
+"""Why not, on the tablet: the action bar's kinds of action that are not on it now, each with
+the rules core's reason in the table's language.
+
+A reason that tells what the hand holds (``Reason.private``) reads only once the player on turn
+has uncovered their cards; until then its row says so. Uncovered, the rows also name each
+progress card in the hand that cannot be played now, and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion_app.i18n import Catalogue
+from companion_app.presenters.choices import (
+    OFFER_KEY,
+    PROGRESS_KEY,
+    BarButton,
+    action_bar,
+    bar_title,
+)
+from companion_app.rules.actions import (
+    ActivateKnight,
+    BankTrade,
+    BuildCity,
+    BuildCityWall,
+    BuildKnight,
+    BuildRoad,
+    BuildSettlement,
+    BuyImprovement,
+    ChaseRobber,
+    DisplaceKnight,
+    MoveKnight,
+    OfferTrade,
+    PlayProgress,
+    PromoteKnight,
+)
+from companion_app.rules.cards import ProgressCard
+from companion_app.rules.game import Game
+from companion_app.rules.registry import is_turn
+from companion_app.rules.whynot import Kind, Reason
+from companion_app.rules.whynot_words import PROGRESS_TITLES
+
+WHY_NOT_KEY = "why_not"
+"""The action bar's button that asks why the missing kinds are missing."""
+WHY_NOT_TITLE = "Why not?"
+
+BAR_KINDS: tuple[tuple[str, Kind], ...] = (
+    ("build_road", BuildRoad),
+    ("build_settlement", BuildSettlement),
+    ("build_city", BuildCity),
+    ("build_city_wall", BuildCityWall),
+    ("build_knight", BuildKnight),
+    ("activate_knight", ActivateKnight),
+    ("promote_knight", PromoteKnight),
+    ("move_knight", MoveKnight),
+    ("displace_knight", DisplaceKnight),
+    ("chase_robber", ChaseRobber),
+    ("buy_improvement", BuyImprovement),
+    (PROGRESS_KEY, PlayProgress),
+    ("bank_trade", BankTrade),
+    (OFFER_KEY, OfferTrade),
+)
+"""Each button the action bar may show, and the kind of action it asks about (the Commercial
+Harbor's button is there only in the turn the card is played: nobody asks for it else)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WhyNotRow:
+    title: str
+    """The button's title ("City"), or the progress card's name."""
+    text: str
+    """The reason, or "" while it waits behind the cover."""
+    rule: str
+    """When this kind of action is possible, under a reason about the moment."""
+    covered: bool
+
+
+def why_not_button(game: Game) -> list[BarButton]:
+    """The bar's "Why not?", on the turn's own decisions while some kind is missing."""
+    if not is_turn(game) or game.is_over:
+        return []
+    return [BarButton(WHY_NOT_KEY, WHY_NOT_TITLE, frozenset(), 0)]
+
+
+def _row(title: str, reason: Reason, language: Catalogue, revealed: bool) -> WhyNotRow:
+    if reason.private and not revealed:
+        return WhyNotRow(title, "", "", True)
+    rule = language.render(reason.rule) if reason.rule is not None else ""
+    return WhyNotRow(title, language.render(reason.text), rule, False)
+
+
+def why_not_rows(game: Game, language: Catalogue, *, revealed: bool) -> list[WhyNotRow]:
+    """The kinds the bar does not offer now, in the bar's order, with their reasons; and,
+    ``revealed``, each progress card held that cannot be played now."""
+    player = game.prompt.player
+    shown = {button.key for button in action_bar(game)}
+    rows = []
+    for key, kind in BAR_KINDS:
+        if key in shown:
+            continue
+        reason = game.why_not(kind, player)
+        if reason is not None:
+            rows.append(_row(bar_title(key), reason, language, revealed))
+    if revealed:
+        for card in dict.fromkeys(game.progress_hand(player)):
+            reason = game.why_not(card, player)
+            if reason is not None:
+                rows.append(_row(card_title(card, language), reason, language, revealed))
+    return rows
+
+
+def card_title(card: ProgressCard, language: Catalogue) -> str:
+    return language.render(PROGRESS_TITLES[card])
+
+
+def has_covered_rows(rows: list[WhyNotRow]) -> bool:
+    return any(row.covered for row in rows)

@@ -1,0 +1,106 @@
+"""The terms a "why not" reason names: cards counted, progress cards by their title.
+
+Message ids only (:mod:`messages`), so each reader reads them in their own language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from companion_app.rules.actions import (
+    Action,
+    ActivateKnight,
+    BankTrade,
+    BuildCity,
+    BuildCityWall,
+    BuildKnight,
+    BuildRoad,
+    BuildSettlement,
+    BuyImprovement,
+    ChaseRobber,
+    DisplaceKnight,
+    MoveKnight,
+    OfferTrade,
+    PlayProgress,
+    PromoteKnight,
+)
+from companion_app.rules.cards import Card, ProgressCard
+from companion_app.rules.messages import Msg, msg, nmsg, pmsg
+
+_COUNTED: dict[Card, Callable[[int], Msg]] = {
+    Card.BRICK: lambda n: nmsg("{count} brick", "{count} brick", n),
+    Card.LUMBER: lambda n: nmsg("{count} lumber", "{count} lumber", n),
+    Card.WOOL: lambda n: nmsg("{count} wool", "{count} wool", n),
+    Card.GRAIN: lambda n: nmsg("{count} grain", "{count} grain", n),
+    Card.ORE: lambda n: nmsg("{count} ore", "{count} ore", n),
+    Card.CLOTH: lambda n: nmsg("{count} cloth", "{count} cloth", n),
+    Card.COIN: lambda n: nmsg("{count} coin", "{count} coins", n),
+    Card.PAPER: lambda n: nmsg("{count} paper", "{count} paper", n),
+}
+
+
+def counted_card(card: Card, count: int) -> Msg:
+    """ "2 grain" in the reader's language."""
+    return _COUNTED[card](count)
+
+
+def cards_words(
+    counts: Sequence[int], kinds: Sequence[Card] | None = None
+) -> Msg | tuple[Msg, ...]:
+    """The cards of ``counts`` (only ``kinds``, if given) as a list the reader's language joins;
+    "none" for no card."""
+    listed = tuple(
+        counted_card(card, counts[card])
+        for card in (kinds if kinds is not None else tuple(Card))
+        if counts[card]
+    )
+    return listed or msg("none")
+
+
+PROGRESS_TITLES: dict[ProgressCard, Msg] = {
+    ProgressCard.ALCHEMIST: pmsg("progress card", "Alchemist"),
+    ProgressCard.CRANE: pmsg("progress card", "Crane"),
+    ProgressCard.ENGINEER: pmsg("progress card", "Engineer"),
+    ProgressCard.INVENTOR: pmsg("progress card", "Inventor"),
+    ProgressCard.IRRIGATION: pmsg("progress card", "Irrigation"),
+    ProgressCard.MEDICINE: pmsg("progress card", "Medicine"),
+    ProgressCard.MINING: pmsg("progress card", "Mining"),
+    ProgressCard.PRINTER: pmsg("progress card", "Printer"),
+    ProgressCard.ROAD_BUILDING: pmsg("progress card", "Road Building"),
+    ProgressCard.SMITH: pmsg("progress card", "Smith"),
+    ProgressCard.BISHOP: pmsg("progress card", "Bishop"),
+    ProgressCard.CONSTITUTION: pmsg("progress card", "Constitution"),
+    ProgressCard.DESERTER: pmsg("progress card", "Deserter"),
+    ProgressCard.DIPLOMAT: pmsg("progress card", "Diplomat"),
+    ProgressCard.INTRIGUE: pmsg("progress card", "Intrigue"),
+    ProgressCard.SABOTEUR: pmsg("progress card", "Saboteur"),
+    ProgressCard.SPY: pmsg("progress card", "Spy"),
+    ProgressCard.WARLORD: pmsg("progress card", "Warlord"),
+    ProgressCard.WEDDING: pmsg("progress card", "Wedding"),
+    ProgressCard.COMMERCIAL_HARBOR: pmsg("progress card", "Commercial Harbor"),
+    ProgressCard.MASTER_MERCHANT: pmsg("progress card", "Master Merchant"),
+    ProgressCard.MERCHANT: pmsg("progress card", "Merchant"),
+    ProgressCard.MERCHANT_FLEET: pmsg("progress card", "Merchant Fleet"),
+    ProgressCard.RESOURCE_MONOPOLY: pmsg("progress card", "Resource Monopoly"),
+    ProgressCard.TRADE_MONOPOLY: pmsg("progress card", "Trade Monopoly"),
+}
+
+
+ASKED: dict[type[Action], Msg] = {
+    BuildRoad: pmsg("action", "Road"),
+    BuildSettlement: pmsg("action", "Settlement"),
+    BuildCity: pmsg("action", "City"),
+    BuildCityWall: pmsg("action", "City wall"),
+    BuildKnight: pmsg("action", "Recruit knight"),
+    ActivateKnight: pmsg("action", "Activate knight"),
+    PromoteKnight: pmsg("action", "Promote knight"),
+    MoveKnight: pmsg("action", "Move knight"),
+    DisplaceKnight: pmsg("action", "Displace knight"),
+    ChaseRobber: pmsg("action", "Chase robber"),
+    BuyImprovement: pmsg("action", "Improve city"),
+    PlayProgress: pmsg("action", "Progress card"),
+    BankTrade: pmsg("action", "Bank trade"),
+    OfferTrade: pmsg("action", "Offer a player"),
+}
+"""The kinds of action a player asks about on their turn, with their names: what the turn
+offers besides rolling and ending it."""
