@@ -33,7 +33,6 @@ from companion_app.rules.events import Production
 from companion_app.rules.game import Game, replay_steps
 from companion_app.rules.pieces import CITY, NOBODY
 from companion_app.rules.state import BarbarianAttack
-from companion_app.rules.topology import HEX_NODES
 
 SUMS: tuple[int, ...] = tuple(range(2, 13))
 """The dice sums 2–12, in the order of :attr:`DiceCounts.sums`."""
@@ -300,11 +299,12 @@ def expected_cards_36(game: Game) -> tuple[int, ...]:
     """36 × the cards each seat's buildings get from one fair roll now (robber hex excluded)."""
     expected = [0] * game.player_count
     owner, level, robber = game.node_owner, game.node_level, game.robber_hex
+    hex_nodes = game.board.topology.hex_nodes  # the game's island: 19 or 30 hexes
     for hex_id, token in enumerate(game.tokens):
         if token is None or token not in SUM_WAYS or hex_id == robber:
             continue
         ways = SUM_WAYS[token]
-        for node in HEX_NODES[hex_id]:
+        for node in hex_nodes[hex_id]:
             seat = owner[node]
             if seat != NOBODY:
                 expected[seat] += ways * (2 if level[node] == CITY else 1)

@@ -122,6 +122,12 @@ class PanelLine:
     """Progress cards held, VP cards not counted (a count)."""
     counts: str
     """The second line: cards, progress cards, knight strength, improvement levels."""
+    vp_total: str = ""
+    """The VP out of the game's target alone (``"7/13 VP"``)."""
+    brief: str = ""
+    """The second line for a table of five or six (six lines must fit a 7-inch tablet): cards,
+    progress cards and knight strength (the sources of VP and the improvements are on the
+    chart)."""
 
 
 def panel_lines(game: Game) -> list[PanelLine]:
@@ -135,9 +141,9 @@ def panel_lines(game: Game) -> list[PanelLine]:
         knights = len(game.knights_of[p])
         levels = improvement_words(tuple(game.improvements[p]))
         knight_words = f"knights {knights}, strength {strength}" if knights else "no knights"
-        counts = (
-            f"{_plural(cards, 'card', 'cards')} · {progress} progress · {knight_words} · {levels}"
-        )
+        cards_words = _plural(cards, "card", "cards")
+        counts = f"{cards_words} · {progress} progress · {knight_words} · {levels}"
+        strength_words = f"strength {strength}" if knights else "no knights"
         points = game.victory_point_breakdown(p)
         lines.append(
             PanelLine(
@@ -152,6 +158,8 @@ def panel_lines(game: Game) -> list[PanelLine]:
                 cards=cards,
                 progress=progress,
                 counts=counts,
+                vp_total=f"{points.total}/{game.config.vp_target} VP",
+                brief=f"{cards_words} · {progress} progress · {strength_words}",
             )
         )
     return lines

@@ -29,15 +29,11 @@ from companion_app.presenters.forms import (
     BoardEntry,
     NewGameForm,
 )
-from companion_app.rules.board import STARTER_BOARD, Board
+from companion_app.rules.board import FRAME_19, STARTER_BOARD, Board, random_balanced_board
 from companion_app.rules.cards import Terrain
 from companion_app.rules.errors import ConfigError
-from companion_app.rules.topology import HARBOUR_COUNT, HEX_COUNT
 
 load_kv(__file__)
-
-ENTRIES = 28
-"""19 terrains with their tokens and 9 harbours: what the table enters."""
 
 
 class BuildTableScreen(Screen):
@@ -50,6 +46,7 @@ class BuildTableScreen(Screen):
     ready = BooleanProperty(False)
     status = StringProperty("")
     """"entering" (cards still missing), "refused" (all entered, not a board) or "valid"."""
+    fill_text = StringProperty("Fill in the starter layout")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -86,13 +83,16 @@ class BuildTableScreen(Screen):
         else:
             self.mode = "enter"
             self.board = None
-            self.entry = BoardEntry()
+            self.entry = BoardEntry(form.frame)
+            starter = form.frame is FRAME_19
+            self.fill_text = "Fill in the starter layout" if starter else "Fill in a sample layout"
             self.title = "Enter the board on your table"
             self.rows = ""
             self.ids.board.show_hex_ids = True
             self.ids.board.highlight_spots = False
-            self.ids.board.spots = {("hex", h): None for h in range(HEX_COUNT)} | {
-                ("harbour", s): None for s in range(HARBOUR_COUNT)
+            topology = form.frame.topology
+            self.ids.board.spots = {("hex", h): None for h in range(topology.hex_count)} | {
+                ("harbour", s): None for s in range(topology.harbour_count)
             }
             self.select(("hex", 0))
 
@@ -176,20 +176,24 @@ class BuildTableScreen(Screen):
 
     def _advance(self) -> None:
         """On to the next position still empty (hexes first, then harbours)."""
-        for h in range(HEX_COUNT):
+        for h in range(len(self.entry.terrains)):
             if self.entry.terrains[h] is None or (
                 self.entry.terrains[h] is not Terrain.DESERT and self.entry.tokens[h] is None
             ):
                 self.select(("hex", h))
                 return
-        for s in range(HARBOUR_COUNT):
+        for s in range(len(self.entry.harbours)):
             if self.entry.harbours[s] is None:
                 self.select(("harbour", s))
                 return
         self.select(self.ids.board.selected)
 
     def fill_starter(self) -> None:
-        self.entry = BoardEntry.from_board(STARTER_BOARD)
+        """Every position filled from a known board (the starter layout; on 30 hexes, which
+        have none, the random board of seed 1), to change what differs on the table."""
+        frame = self.entry.frame
+        known = STARTER_BOARD if frame is FRAME_19 else random_balanced_board(1, frame)
+        self.entry = BoardEntry.from_board(known)
         self.select(("hex", 0))
 
     def _show_entry(self) -> None:
@@ -198,8 +202,11 @@ class BuildTableScreen(Screen):
         self.board = board
         self.ready = board is not None
         done = self.entry.entered
-        self.error = "Board checked: it is a valid board." if board else f"{done}/28 · {error}"
-        self.status = "valid" if board else ("refused" if done == ENTRIES else "entering")
+        positions = self.entry.positions
+        self.error = (
+            "Board checked: it is a valid board." if board else f"{done}/{positions} · {error}"
+        )
+        self.status = "valid" if board else ("refused" if done == positions else "entering")
 
     # ---- start --------------------------------------------------------------------------------
 

@@ -43,6 +43,9 @@ ALL_PROMPTS = frozenset(k.value for k in PromptKind)
 MIN_TURNS = 40
 PLAN_SEED = 21
 """A seed whose game reaches every action type and prompt (``--search N`` finds others)."""
+PLAN_SEEDS: dict[int, int] = {}
+"""The seed of the planned game for a number of players other than three, where PLAN_SEED's
+game misses action types or prompts."""
 MAX_TURN_ACTIONS = 6
 """Actions a player takes in one turn before ending it (keeps the game moving)."""
 
@@ -257,10 +260,11 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search", type=int, default=0, help="try seeds 1..N")
+    parser.add_argument("--players", type=int, default=3)
     args = parser.parse_args()
     seeds = range(1, args.search + 1) if args.search else [args.seed]
     for seed in seeds:
-        plan = make_plan(seed)
+        plan = make_plan(seed, args.players)
         types, prompts = plan.missing
         print(
             seed,
