@@ -261,23 +261,28 @@ HARBOUR_CHOICES = tuple(Harbour)
 
 @dataclass
 class BoardEntry:
-    """The table's own board on ``frame``'s island, entered position by position; the rules
-    core checks it."""
+    """The table's own board, entered position by position on its frame (19 hexes, or 30 for
+    5-6 players); the rules core checks it."""
 
-    frame: Frame = FRAME_19
     terrains: list[Terrain | None] = field(default_factory=list)
     tokens: list[int | None] = field(default_factory=list)
     harbours: list[Harbour | None] = field(default_factory=list)
+    frame: Frame = FRAME_19
+    robber: int | None = None
+    """On 30 hexes, the desert the players chose for the robber (None: the one nearer the
+    middle, §12)."""
 
     def __post_init__(self) -> None:
-        topology = self.frame.topology
-        self.terrains = self.terrains or [None] * topology.hex_count
-        self.tokens = self.tokens or [None] * topology.hex_count
-        self.harbours = self.harbours or [None] * topology.harbour_count
+        hexes, slots = self.frame.topology.hex_count, self.frame.topology.harbour_count
+        self.terrains = self.terrains or [None] * hexes
+        self.tokens = self.tokens or [None] * hexes
+        self.harbours = self.harbours or [None] * slots
 
     @classmethod
     def from_board(cls, board: Board) -> BoardEntry:
-        return cls(board.frame, list(board.terrains), list(board.tokens), list(board.harbours))
+        terrains: list[Terrain | None] = list(board.terrains)
+        harbours: list[Harbour | None] = list(board.harbours)
+        return cls(terrains, list(board.tokens), harbours, board.frame, board.robber_start)
 
     @property
     def positions(self) -> int:
@@ -295,9 +300,13 @@ class BoardEntry:
     def set_harbour(self, slot: int, harbour: Harbour) -> None:
         self.harbours[slot] = harbour
 
+    def set_robber(self, h: int | None) -> None:
+        """The desert the robber starts on (30 hexes, §12); None for the rule's own."""
+        self.robber = h
+
     @property
     def entered(self) -> int:
-        """Positions filled in so far (of :attr:`positions`)."""
+        """Positions filled in so far (19 hexes + 9 harbours = 28; 30 + 11 = 41)."""
         return sum(t is not None for t in self.terrains) + sum(h is not None for h in self.harbours)
 
     def description(self) -> dict[str, Any]:
@@ -311,7 +320,10 @@ class BoardEntry:
         harbours = [
             {"slot": s, "harbour": hb.value} for s, hb in enumerate(self.harbours) if hb is not None
         ]
-        return {"hexes": hexes, "harbours": harbours}
+        description: dict[str, Any] = {"hexes": hexes, "harbours": harbours}
+        if self.robber is not None:
+            description["robber"] = self.robber
+        return description
 
     def check(self) -> tuple[Board | None, str]:
         """(board, "") when the rules core accepts it, else (None, its error message)."""

@@ -152,6 +152,30 @@ class EndTurn(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class StartSpecialBuild(Action):
+    """5-6 players (§12): ``builder`` starts their special build. The table answers (``player``
+    is the seat whose turn comes next); seats before ``builder`` in the phase's order pass."""
+
+    builder: int
+    type_name: ClassVar[str] = "start_special_build"
+
+
+@dataclass(frozen=True, slots=True)
+class NobodyBuilds(Action):
+    """5-6 players (§12): nobody (else) special-builds; the next player rolls. ``player`` is
+    that next player."""
+
+    type_name: ClassVar[str] = "nobody_builds"
+
+
+@dataclass(frozen=True, slots=True)
+class EndSpecialBuild(Action):
+    """5-6 players (§12): the builder is done with their special build."""
+
+    type_name: ClassVar[str] = "end_special_build"
+
+
+@dataclass(frozen=True, slots=True)
 class BuildCityWall(Action):
     """A city wall under an own city (2 brick; one per city, three per player)."""
 

@@ -222,7 +222,13 @@ def do_build_city(game: GameState, a: BuildCity) -> None:
 
 
 def do_roll(game: GameState, a: Roll) -> None:
-    """Event die first (§3.3), then the production dice."""
+    """Event die first (§3.3), then the production dice. A roll while the table says who
+    special-builds ends that phase first: a roller who reached the target in it wins before
+    the dice count (§12)."""
+    if game.special_build is not None:
+        turnflow.end_special_build_phase(game)
+        if game.victory_points(a.player) >= game.config.vp_target:
+            return
     game.last_roll = a
     game.rolled = True
     game.alchemist = None
@@ -314,6 +320,11 @@ def setup_road_options(game: GameState, p: int) -> list[Action]:
     return [
         _ROAD[p][e] for e in game.topology.node_edges[game.setup_node] if edge_owner[e] == NOBODY
     ]
+
+
+def dice_rolls(p: int) -> tuple[Roll, ...]:
+    """Every roll of the dice for seat ``p`` (prebuilt)."""
+    return _ROLLS[p]
 
 
 def roll_options(game: GameState, p: int) -> list[Action]:
@@ -425,7 +436,7 @@ RULES = (
         BuildRoad,
         check_build_road,
         do_build_road,
-        (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD),
+        (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD, PromptKind.SPECIAL_BUILD),
         "build a road",
         button=lambda g, a, names: f"Build a road at edge {a.edge}",
         told=road_told,
@@ -434,7 +445,7 @@ RULES = (
         BuildSettlement,
         check_build_settlement,
         do_build_settlement,
-        (PromptKind.SETUP_SETTLEMENT, PromptKind.TURN),
+        (PromptKind.SETUP_SETTLEMENT, PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "build a settlement",
         button=lambda g, a, names: f"Build a settlement at node {a.node}",
         told=settlement_told,
@@ -443,7 +454,7 @@ RULES = (
         BuildCity,
         check_build_city,
         do_build_city,
-        (PromptKind.SETUP_CITY, PromptKind.TURN),
+        (PromptKind.SETUP_CITY, PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "build a city",
         button=lambda g, a, names: f"Build a city at node {a.node}",
         told=city_told,
@@ -452,7 +463,7 @@ RULES = (
         Roll,
         check_roll,
         do_roll,
-        (PromptKind.ROLL,),
+        (PromptKind.ROLL, PromptKind.WHO_BUILDS),
         "roll the dice",
         button=roll_button,
         told=roll_told,

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from companion_app.rules.actions import OfferTrade, Roll, action_from_json
 from companion_app.rules.cards import (
+    LARGE_GAME_PLAYERS,
     MAX_IMPROVEMENT_LEVEL,
     TRACKS,
     Card,
@@ -32,7 +33,7 @@ from companion_app.rules.pieces import (
     ROADS_PER_PLAYER,
 )
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
-from companion_app.rules.state import BarbarianAttack, GameState
+from companion_app.rules.state import BarbarianAttack, GameState, SpecialBuildPhase
 
 STATE_VERSION = 2
 MAX_COUNT = 1_000_000
@@ -148,6 +149,8 @@ def _progress_json(game: GameState) -> dict[str, Any]:
     }
     if game.harbor_open:  # only while open: the state JSON of a turn without it is unchanged
         data["harbor_open"] = True
+    if game.special_build is not None:  # only in the phase: never in a 3-4 player game
+        data["special_build"] = game.special_build.to_json()
     return data
 
 
@@ -293,6 +296,22 @@ def _load_turn(game: GameState, read: _Reader) -> None:
     game.last_production = tuple(
         tuple(read.hand(g, f"last_production[{p}]", full=False)) for p, g in enumerate(produced)
     )
+    phase = read.data.get("special_build")
+    if phase is not None:
+        game.special_build = _special_build(read, phase)
+
+
+def _special_build(read: _Reader, value: object) -> SpecialBuildPhase:
+    """The special build phase (§12): only in a 5-6 player game, its seats in range."""
+    if read.n < LARGE_GAME_PLAYERS:
+        _SHAPE.fail("special_build", f"is no part of a {read.n}-player game")
+    phase = _SHAPE.obj(value, "special_build")
+    after = read.seat(_SHAPE.field(phase, "after", "special_build"), "special_build.after")
+    builder = read.seat_or_nobody(phase.get("builder", NOBODY), "special_build.builder")
+    building = _SHAPE.boolean(phase.get("building", False), "special_build.building")
+    if builder == after or (building and builder == NOBODY):
+        _SHAPE.fail("special_build.builder", "is not a seat that may build after this turn")
+    return SpecialBuildPhase(after, builder, building)
 
 
 _A = TypeVar("_A")

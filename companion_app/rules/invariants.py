@@ -7,6 +7,7 @@ from collections import Counter
 
 from companion_app.rules.cards import (
     CARD_KINDS,
+    LARGE_GAME_PLAYERS,
     PROGRESS_CARD_TOTAL,
     PROGRESS_HAND_LIMIT,
     TRACKS,
@@ -26,6 +27,7 @@ from companion_app.rules.pieces import (
     SETTLEMENTS_PER_PLAYER,
     WALLS_PER_PLAYER,
 )
+from companion_app.rules.prompts import PromptKind, Stage
 
 
 def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a checklist of independent invariants
@@ -121,7 +123,9 @@ def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a che
         attack is not None and attack.number != game.barbarian_attacks
     ):
         problems.append(f"last attack {attack} disagrees with {game.barbarian_attacks} attacks")
-    if not 0 <= game.barbarian_position < game.config.barbarian_track_length:
+    # Evil barbarians: the ship waits at the end while the knights are committed (§3, §7).
+    end = game.config.barbarian_track_length - (0 if game.stage is Stage.COMMIT else 1)
+    if not 0 <= game.barbarian_position <= end:
         problems.append(f"barbarian ship at {game.barbarian_position}, off the track")
     for e, owner in enumerate(game.edge_owner):
         if owner == NOBODY:
@@ -129,6 +133,68 @@ def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a che
         if not any(_road_attached(game, owner, e, node) for node in game.topology.edge_nodes[e]):
             problems.append(f"road on edge {e} of player {owner} is not connected")
     problems.extend(_progress_problems(game))
+    problems.extend(_island_problems(game))
+    problems.extend(_special_build_problems(game))
+    return problems
+
+
+def _island_problems(game: Game) -> list[str]:
+    """Every array sized by the game's own island (§12: 19 or 30 hexes), the robber on it, and
+    on its starting desert until the first attack (§8)."""
+    island = game.topology
+    problems: list[str] = []
+    if island is not game.board.topology:
+        problems.append("the game's topology is not its board's")
+    node_arrays = (
+        game.node_owner,
+        game.node_level,
+        game.knight_owner,
+        game.knight_level,
+        game.knight_active,
+        game.knight_flags,
+        game.walls,
+    )
+    if any(len(a) != island.node_count for a in node_arrays):
+        problems.append(f"an intersection array is not {island.node_count} long")
+    if len(game.edge_owner) != island.edge_count or len(game.tokens) != island.hex_count:
+        problems.append(f"the roads or tokens do not fit the {island.hex_count}-hex island")
+    if not 0 <= game.robber_hex < island.hex_count:
+        problems.append(f"the robber is on hex {game.robber_hex}, off the island")
+    elif not game.robber_unlocked and game.robber_hex != game.board.desert_hex:
+        problems.append("the robber left its desert before the first attack")
+    return problems
+
+
+_PHASE_PROMPTS = (PromptKind.WHO_BUILDS, PromptKind.SPECIAL_BUILD)
+
+
+def _special_build_problems(game: Game) -> list[str]:
+    """The special build phase only with 5-6 players, between two turns, its prompt answered by
+    the right seat, nobody winning in it (§12)."""
+    phase = game.special_build
+    kind = game.prompt.kind
+    if phase is None:
+        return (
+            [f"a {kind.value} prompt outside the special build phase"]
+            if kind in _PHASE_PROMPTS
+            else []
+        )
+    problems: list[str] = []
+    if game.player_count < LARGE_GAME_PLAYERS:
+        problems.append(f"a special build phase with {game.player_count} players")
+    if game.active != game.next_seat(phase.after) or game.rolled:
+        problems.append("the special build phase is not between a turn and the next one's roll")
+    if game.winner != NOBODY:
+        problems.append("somebody won during the special build phase")
+    if phase.building and phase.builder in (NOBODY, phase.after):
+        problems.append(f"seat {phase.builder} special-builds after its own turn")
+    expected = (
+        (PromptKind.SPECIAL_BUILD, phase.builder)
+        if phase.building
+        else (PromptKind.WHO_BUILDS, game.active)
+    )
+    if not game.pending and (kind, game.prompt.player) != expected:
+        problems.append(f"the special build phase shows {kind.value} to seat {game.prompt.player}")
     return problems
 
 

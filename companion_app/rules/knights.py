@@ -85,7 +85,9 @@ def promotion_reason(game: GameState, p: int, node: int) -> str | None:
     return None
 
 
-def knight_turn_actions(game: GameState, p: int) -> list[Action]:
+def knight_build_actions(game: GameState, p: int) -> list[Action]:
+    """Building, activating and promoting knights: what the special build phase allows of
+    them too (§12)."""
     actions: list[Action] = []
     hand = game.hands[p]
     if affords(hand, COSTS[Build.KNIGHT]) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
@@ -97,6 +99,12 @@ def knight_turn_actions(game: GameState, p: int) -> list[Action]:
         actions.extend(ActivateKnight(p, n) for n in knights if not game.knight_active[n])
     if affords(hand, COSTS[Build.PROMOTE_KNIGHT]):
         actions.extend(PromoteKnight(p, n) for n in knights if promotion_reason(game, p, n) is None)
+    return actions
+
+
+def knight_turn_actions(game: GameState, p: int) -> list[Action]:
+    actions = knight_build_actions(game, p)
+    knights = sorted(game.knights_of[p])
     for node in knights:
         if not may_act(game, node):
             continue
@@ -353,7 +361,7 @@ RULES = (
         BuildKnight,
         check_build_knight,
         do_build_knight,
-        (PromptKind.TURN,),
+        (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "build a basic knight",
         button=lambda g, a, names: f"Build a basic knight at node {a.node}",
         told=lambda t, a: _knight_line(t, a, "recruits a basic knight", a.node),
@@ -362,7 +370,7 @@ RULES = (
         ActivateKnight,
         check_activate,
         do_activate,
-        (PromptKind.TURN,),
+        (PromptKind.TURN, PromptKind.SPECIAL_BUILD),
         "activate a knight",
         button=lambda g, a, names: f"Activate a knight at node {a.node}",
         told=lambda t, a: _knight_line(t, a, "activates a knight", a.node),
@@ -371,7 +379,7 @@ RULES = (
         PromoteKnight,
         check_promote,
         do_promote,
-        (PromptKind.TURN, PromptKind.SMITH),
+        (PromptKind.TURN, PromptKind.SMITH, PromptKind.SPECIAL_BUILD),
         "promote a knight",
         button=lambda g, a, names: f"Promote a knight at node {a.node}",
         told=promote_told,

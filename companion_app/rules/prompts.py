@@ -36,6 +36,11 @@ class PromptKind(Enum):
     HARBOR_ANSWER = "harbor_answer"
     SPY = "spy"
     MASTER_MERCHANT = "master_merchant"
+    WHO_BUILDS = "who_builds"
+    """5-6 players, after a turn (§12): the table says who special-builds next, or nobody;
+    the next player's roll ends the phase too."""
+    SPECIAL_BUILD = "special_build"
+    """5-6 players (§12): one player's special build, until they are done."""
 
 
 class Stage(StrEnum):

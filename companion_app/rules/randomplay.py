@@ -4,7 +4,9 @@ The policy picks an action *kind* uniformly, then an action of that kind uniform
 not drown in bank trades; rolls are fair dice as the dice box would roll them, and now and then
 it makes a one-for-one domestic offer to exercise that path. Progress cards are played like any
 other kind of action (each card's plays are one kind), so over many seeds every card is played;
-before the roll an Alchemist is played now and then, and the roll then obeys it.
+before the roll an Alchemist is played now and then, and the roll then obeys it. With 5-6
+players, the table's question who special-builds is answered by a name, "nobody" or the roll,
+each as likely; a special build picks among its kinds as a turn does.
 """
 
 from __future__ import annotations
@@ -12,7 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.rules.actions import EVENT_DIE_FACES, Action, OfferTrade, PlayProgress, Roll
+from companion_app.rules.actions import (
+    EVENT_DIE_FACES,
+    Action,
+    NobodyBuilds,
+    OfferTrade,
+    PlayProgress,
+    Roll,
+    StartSpecialBuild,
+)
 from companion_app.rules.cards import CARD_KINDS
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
@@ -60,7 +70,9 @@ def choose_random_action(game: Game, rng: SplitMix64) -> Action:
                 return before[rng.below(len(before))]
         return random_roll(rng, prompt.player, game.alchemist_dice)
     legal = game.legal_actions()
-    if prompt.kind is PromptKind.TURN:
+    if prompt.kind is PromptKind.WHO_BUILDS:
+        return _who_builds(game, rng, legal)
+    if prompt.kind is PromptKind.TURN or prompt.kind is PromptKind.SPECIAL_BUILD:
         if rng.below(50) == 0 and game.may_offer_trade():
             offer = _random_offer(game, rng)
             if offer is not None:
@@ -79,6 +91,16 @@ def choose_random_action(game: Game, rng: SplitMix64) -> Action:
         group = kinds[rng.below(len(kinds))]
         return group[rng.below(len(group))]
     return legal[rng.below(len(legal))]
+
+
+def _who_builds(game: Game, rng: SplitMix64, legal: list[Action]) -> Action:
+    starts = [a for a in legal if isinstance(a, StartSpecialBuild)]
+    choice = rng.below(3 if starts else 2)
+    if choice == 0:
+        return NobodyBuilds(game.prompt.player)
+    if choice == 1:
+        return random_roll(rng, game.prompt.player)
+    return starts[rng.below(len(starts))]
 
 
 def _random_offer(game: Game, rng: SplitMix64) -> OfferTrade | None:

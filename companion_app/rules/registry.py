@@ -16,6 +16,7 @@ from companion_app.rules import (
     knights,
     progress,
     robber,
+    specialbuild,
     turnflow,
 )
 from companion_app.rules.actions import ACTION_TYPES, Action
@@ -25,7 +26,7 @@ from companion_app.rules.prompts import Prompt, PromptKind, counted
 from companion_app.rules.state import GameState
 from companion_app.rules.words import Line, Telling, hand_words
 
-MECHANICS = (base, robber, knights, barbarians, improvements, progress)
+MECHANICS = (base, robber, knights, barbarians, improvements, progress, specialbuild)
 
 
 def _collect_rules() -> dict[type[Action], ActionRule]:

@@ -158,6 +158,22 @@ class BarbarianAttack(AttackFigures):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class SpecialBuildPhase:
+    """The special build phase after a turn, while it lasts (5-6 players, §12). The seats after
+    ``after`` build in seat order, each at most once; one who builds passes over those before."""
+
+    after: int
+    """The seat whose turn just ended (the next turn is the seat after it)."""
+    builder: int = NOBODY
+    """The seat building now, or the last who built; NOBODY before anyone built."""
+    building: bool = False
+    """``builder`` is building now (else the table says who builds next)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"after": self.after, "builder": self.builder, "building": self.building}
+
+
 class GameState:
     """A game of Cities & Knights in progress: its data and derived indexes.
 
@@ -217,6 +233,8 @@ class GameState:
         self.longest_road_holder: int = NOBODY
         self.road_length: list[int] = [0] * n
         self.winner: int = NOBODY
+        self.special_build: SpecialBuildPhase | None = None
+        """The special build phase after a turn (5-6 players, §12), None outside it."""
         self.rng = SplitMix64(config.seed)
         self.decks: list[list[ProgressCard]] = new_decks(self.rng)
         """The three progress decks (trade, politics, science), top card first (§9)."""
@@ -420,8 +438,11 @@ class GameState:
 
     @property
     def awaiting_roll(self) -> bool:
-        """True while the rules core waits for the dice: the dice box is armed only then."""
-        return self.prompt.kind is PromptKind.ROLL
+        """True while the rules core waits for the dice: the dice box is armed only then. With
+        5-6 players also while the table says who special-builds: the next player's roll ends
+        the phase (§12)."""
+        kind = self.prompt.kind
+        return kind is PromptKind.ROLL or kind is PromptKind.WHO_BUILDS
 
     @property
     def alchemist_dice(self) -> tuple[int, int] | None:
@@ -456,6 +477,18 @@ class GameState:
     def progress_hand(self, player: int) -> tuple[ProgressCard, ...]:
         """The player's progress cards in hand (VP cards are in ``revealed_vp``)."""
         return tuple(self.progress_hands[player])
+
+    def special_builders_left(self) -> tuple[int, ...]:
+        """The seats that may still special-build in this phase, in its order (§12): those
+        after the turn's player, after the last who built; empty outside the phase."""
+        phase = self.special_build
+        if phase is None:
+            return ()
+        n = self.player_count
+        order = [(phase.after + i) % n for i in range(1, n)]
+        if phase.builder != NOBODY:
+            order = order[order.index(phase.builder) + 1 :]
+        return tuple(order)
 
     def in_easy_start(self) -> bool:
         """Variant: the active player's first two turns (7s re-rolled, no event die)."""

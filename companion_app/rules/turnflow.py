@@ -10,9 +10,11 @@ a stage's next step (the barbarian attack, the production) register it in
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
+from companion_app.rules.cards import LARGE_GAME_PLAYERS
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
-from companion_app.rules.state import SETUP_KINDS, GameState
+from companion_app.rules.state import SETUP_KINDS, GameState, SpecialBuildPhase
 
 CONTINUATIONS: dict[Stage, Callable[[GameState], None]] = {}
 """What :data:`Stage.COMMIT` and :data:`Stage.ATTACK` go on with; filled by :mod:`registry`."""
@@ -49,10 +51,9 @@ def start_turn_prompt(state: GameState) -> None:
 
 
 def finish_turn(state: GameState) -> None:
-    """Knights may act again, the next seat rolls, a Merchant Fleet ends (§3, §10)."""
-    flags = state.knight_flags
-    for node in range(state.topology.node_count):
-        flags[node] = 0
+    """Knights may act again, the next seat rolls, a Merchant Fleet ends (§3, §10); with 5-6
+    players the special build phase comes before that roll (§12)."""
+    clear_knight_flags(state)
     ended = state.active
     state.turns_taken[ended] += 1
     state.turn += 1
@@ -63,6 +64,55 @@ def finish_turn(state: GameState) -> None:
         state.update_trade_rates(ended)
     state.harbor_open = False
     state.harbor_done = []
+    if state.player_count >= LARGE_GAME_PLAYERS:
+        state.special_build = SpecialBuildPhase(ended)
+        state.rolled = False
+        state.prompt = Prompt(PromptKind.WHO_BUILDS, state.active)
+    else:
+        start_turn_prompt(state)
+
+
+def clear_knight_flags(state: GameState) -> None:
+    """A new turn: every knight may be activated, promoted and act again (§6)."""
+    flags = state.knight_flags
+    for node in range(len(flags)):
+        flags[node] = 0
+
+
+# ---- the special build phase (5-6 players, §12) ------------------------------------------------
+
+
+def special_build_prompt(state: GameState) -> Prompt:
+    """The builder's special build, or the table's question who builds next."""
+    phase = state.special_build
+    assert phase is not None
+    if phase.building:
+        return Prompt(PromptKind.SPECIAL_BUILD, phase.builder)
+    return Prompt(PromptKind.WHO_BUILDS, state.active)
+
+
+def start_special_build(state: GameState, builder: int) -> None:
+    """``builder`` builds now; the seats before them in the phase's order have passed."""
+    assert state.special_build is not None
+    state.special_build = replace(state.special_build, builder=builder, building=True)
+    state.prompt = Prompt(PromptKind.SPECIAL_BUILD, builder)
+
+
+def end_special_build(state: GameState) -> None:
+    """The builder is done: the table says who builds next, or the phase is over."""
+    assert state.special_build is not None
+    state.special_build = replace(state.special_build, building=False)
+    if state.special_builders_left():
+        state.prompt = Prompt(PromptKind.WHO_BUILDS, state.active)
+    else:
+        end_special_build_phase(state)
+
+
+def end_special_build_phase(state: GameState) -> None:
+    """The next player's turn begins: its roll. A knight activated in the phase may act in it,
+    and a player who reached the target in the phase wins now if it still holds (§12, §11)."""
+    state.special_build = None
+    clear_knight_flags(state)
     start_turn_prompt(state)
 
 
@@ -79,6 +129,8 @@ def next_prompt(state: GameState) -> None:
     elif stage is Stage.DISCARD and state.robber_unlocked:
         state.robber_by_knight = False
         state.prompt = Prompt(PromptKind.MOVE_ROBBER, state.active)
+    elif state.special_build is not None:
+        state.prompt = special_build_prompt(state)
     else:
         kind = PromptKind.TURN if state.rolled else PromptKind.ROLL
         state.prompt = Prompt(kind, state.active)
@@ -102,8 +154,11 @@ def pending_step_done(state: GameState) -> None:
 
 
 def check_win(state: GameState) -> None:
-    """A player wins on reaching the VP target during their own turn (§11)."""
+    """A player wins on reaching the VP target during their own turn (§11); nobody wins during
+    a special build phase (§12)."""
     if state.prompt.kind in SETUP_KINDS or state.prompt.kind is PromptKind.GAME_OVER:
+        return
+    if state.special_build is not None:
         return
     if state.victory_points(state.active) >= state.config.vp_target:
         state.winner = state.active

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion_app.rules.cards import BANK_START, CARD_KINDS, Card, Hand, ProgressCard, hand_of
+from companion_app.rules.cards import CARD_KINDS, Card, Hand, ProgressCard, bank_start, hand_of
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.operations import update_longest_road
@@ -60,6 +60,7 @@ def make_game(
     revealed: dict[int, tuple[ProgressCard, ...]] | None = None,
     deck_tops: dict[str, tuple[ProgressCard, ...]] | None = None,
     merchant: tuple[int, int] | None = None,
+    defender_cards: dict[int, int] | None = None,
 ) -> Game:
     """A game after setup with exactly these pieces and hands, waiting for ``prompt`` of the
     active player. The bank holds the rest of the cards (or ``bank``, for shortage examples).
@@ -67,7 +68,7 @@ def make_game(
     (trade, politics, science) levels; ``metropolis`` maps track names to intersections.
     ``progress`` / ``revealed`` give players progress cards in hand / revealed VP cards, taken
     out of their decks; ``deck_tops`` puts cards on top of a deck (first = top) in that order;
-    ``merchant`` is (hex, owner)."""
+    ``merchant`` is (hex, owner); ``defender_cards`` maps players to their Defender cards."""
     game = Game.new(config)
     state: dict[str, Any] = game.to_json()
     n = len(config.players)
@@ -77,7 +78,8 @@ def make_game(
     names = [c.label for c in Card]
     state["hands"] = [dict(zip(names, h, strict=True)) for h in hand_lists]
     if bank is None:
-        bank = tuple(BANK_START[c] - sum(h[c] for h in hand_lists) for c in range(CARD_KINDS))
+        start = bank_start(n)
+        bank = tuple(start[c] - sum(h[c] for h in hand_lists) for c in range(CARD_KINDS))
     state["bank"] = dict(zip(names, bank, strict=True))
     state["buildings"] = [
         {"node": node, "player": p, "kind": kind} for node, (p, kind) in (buildings or {}).items()
@@ -120,6 +122,8 @@ def make_game(
         for card in cards:
             take_out(card)
         decks[track][:0] = [c.value for c in cards]
+    for p, count in (defender_cards or {}).items():
+        state["defender_cards"][p] = count
     if merchant is not None:
         state["merchant"] = {"hex": merchant[0], "player": merchant[1]}
     built = Game.from_json(state)

@@ -29,6 +29,7 @@ from companion_app.rules.actions import (
     DiscardCard,
     DiscardProgressCard,
     DisplaceKnight,
+    EndSpecialBuild,
     EndTurn,
     EventDie,
     GiveCard,
@@ -36,6 +37,7 @@ from companion_app.rules.actions import (
     LoseCity,
     MoveKnight,
     MoveRobber,
+    NobodyBuilds,
     OfferTrade,
     PlaceDeserter,
     PlaceMetropolis,
@@ -59,6 +61,7 @@ from companion_app.rules.actions import (
     RelocateKnight,
     RemoveKnight,
     Roll,
+    StartSpecialBuild,
     StealFrom,
     StopEffect,
     TakeCard,
@@ -325,6 +328,9 @@ def test_every_action_type_round_trips_through_json() -> None:
         RemoveKnight(0, 30),
         PlaceDeserter(1, 31),
         StopEffect(2),
+        StartSpecialBuild(4, 5),
+        NobodyBuilds(5),
+        EndSpecialBuild(3),
     ]
     assert {type(a) for a in examples} == set(ACTION_TYPES.values())
     for action in examples:
