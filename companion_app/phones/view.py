@@ -10,7 +10,7 @@ games).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from companion_app.game_log import GameLog
@@ -59,11 +59,14 @@ def phone_refusal(game: Game, seat: int, action: Action) -> str | None:
     return game.illegal_reason(action)
 
 
-def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, Any]:
+def seat_page(
+    game: Game, seat: int, log: GameLog | None = None, asked: Collection[int] = ()
+) -> dict[str, Any]:
     """The page of ``seat`` as JSON-ready data (see ``static/phone.js`` for its use).
 
     ``log`` is the game's log, in step with its history: the page carries its last lines as
     ``seat`` may read them (public words, or the private detail where ``seat`` is told it).
+    ``asked``: the seats that asked to special-build in this phase (:func:`build_request_refusal`).
     """
     view = game.view_for(seat)
     names = game.config.names
@@ -125,8 +128,41 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
             for track, by_red in game.castle_table().items()
         ],
         "decision": decision(game, seat),
+        "special_build": special_build(game, seat, seat in asked),
         "winner": names[game.winner] if game.winner != NOBODY else None,
         "log": [] if log is None else log_lines(log, seat),
+    }
+
+
+def build_request_refusal(game: Game, seat: int) -> str | None:
+    """Why ``seat``'s "I'll build" is not shown on the tablet now; None when it is: during the
+    special build phase (5-6 players, §12), from a seat that may still build and is not
+    building now. A request, not an action: the table starts the special build."""
+    phase = game.special_build
+    if phase is None:
+        return "there is no special build phase now"
+    if phase.building and phase.builder == seat:
+        return "you are building now: build on the tablet"
+    if seat not in game.special_builders_left():
+        return "your special build is not due in this phase"
+    return None
+
+
+def special_build(game: Game, seat: int, asked: bool) -> dict[str, Any] | None:
+    """The special build phase as ``seat``'s page shows it, with "I'll build" while the seat
+    may still ask; None outside the phase."""
+    phase = game.special_build
+    if phase is None:
+        return None
+    names = game.config.names
+    if phase.building:
+        words = f"{names[phase.builder]} builds now; then {names[game.active]} rolls."
+    else:
+        words = f"Before {names[game.active]} rolls, who builds?"
+    return {
+        "words": words,
+        "may_ask": build_request_refusal(game, seat) is None,
+        "asked": asked,
     }
 
 

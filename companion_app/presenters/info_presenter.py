@@ -669,16 +669,24 @@ def resume_entries(games: Sequence[Any], limit: int) -> list[Any]:
     return [g for g in games if g.action_count or g.id == latest][:limit]
 
 
+def players_words(players: Sequence[str]) -> str:
+    """``"Red, Blue, White"``; of five or six, the first three and how many more (``"Red, Blue,
+    White +3"``): a game's line on Home keeps its size."""
+    if len(players) <= 4:
+        return ", ".join(players)
+    return f"{', '.join(players[:3])} +{len(players) - 3}"
+
+
 def resume_words(summary: Any) -> str:
     """``"Red, Blue, White\n23 actions · 2026-11-23 20:05"``: who plays, then how far and when."""
     when = summary.updated_at[:16].replace("T", " ")
     actions = _plural(summary.action_count, "action", "actions")
-    return f"{', '.join(summary.players)}\n{actions}  ·  {when}"
+    return f"{players_words(summary.players)}\n{actions}  ·  {when}"
 
 
 def delete_question(summary: Any) -> str:
     return (
-        f"Delete the game of {', '.join(summary.players)} "
+        f"Delete the game of {players_words(summary.players)} "
         f"({_plural(summary.action_count, 'action', 'actions')})? "
         "Its export is saved first, so it can be imported again."
     )

@@ -43,6 +43,10 @@ def roll_view(game: Game) -> RollView | None:
     return RollView(roll.yellow, roll.red, roll.event, roll.total, dice_words(roll))
 
 
+FULL_PRODUCTION_SEATS = 4
+"""Up to this many players the roll's line names every seat, "nothing" included."""
+
+
 def production_lines(game: Game, log: GameLog) -> list[str]:
     """Who got what from the roll shown, every seat in seat order, with the robber's and the
     bank's reasons; a 7, or production held back by the barbarians, says so. The same roll's
@@ -50,7 +54,9 @@ def production_lines(game: Game, log: GameLog) -> list[str]:
     report = log.last_roll
     if report is None:
         return []
-    return production_words(game.config.names, report)
+    # Five or six seats: only who got something (or why not) fits the top bar.
+    everyone = game.player_count <= FULL_PRODUCTION_SEATS
+    return production_words(game.config.names, report, everyone=everyone)
 
 
 def bank_words(game: Game) -> str:
@@ -200,6 +206,9 @@ def prompt_view(
     p = prompt.player
     names = game.config.names
     own_turn = p == game.active and is_turn(game)
+    phase = game.special_build
+    if phase is not None and not game.is_over:
+        return _special_build_view(game, phase.builder if phase.building else NOBODY)
     if game.is_over:
         headline = f"{names[game.winner]} has won!"
     elif holds_tablet(game) != p and not on_phone and not in_hand:
@@ -220,6 +229,30 @@ def prompt_view(
         headline,
         game.describe_prompt(),
         hides,
+        details,
+    )
+
+
+def _special_build_view(game: Game, builder: int) -> PromptView:
+    """The special build phase (5-6 players, §12): whose special build it is, or the table's
+    question who builds (a name starts theirs, "Nobody builds" or the next player's roll ends
+    the phase)."""
+    names = game.config.names
+    seat = game.prompt.player
+    if builder != NOBODY:
+        headline = f"Special build: {names[builder]}"
+        details = "Build from the bar, then Done building"
+    else:
+        headline = "Special build: who builds?"
+        waiting = ", ".join(names[p] for p in game.special_builders_left())
+        details = f"{waiting} may build before {names[game.active]} rolls"
+    return PromptView(
+        seat,
+        names[seat],
+        player_colour(game.config.players[seat].colour),
+        headline,
+        game.describe_prompt(),
+        False,
         details,
     )
 

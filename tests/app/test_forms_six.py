@@ -75,7 +75,7 @@ def test_a_seat_taken_gets_a_colour_nobody_seated_has() -> None:
 
 
 def test_a_thirty_hex_board_is_entered_position_by_position() -> None:
-    entry = BoardEntry(FRAME_30)
+    entry = BoardEntry(frame=FRAME_30)
     assert entry.positions == 41  # 30 hexes and 11 harbours
     board, error = entry.check()
     assert board is None and error

@@ -83,7 +83,7 @@ class BuildTableScreen(Screen):
         else:
             self.mode = "enter"
             self.board = None
-            self.entry = BoardEntry(form.frame)
+            self.entry = BoardEntry(frame=form.frame)
             starter = form.frame is FRAME_19
             self.fill_text = "Fill in the starter layout" if starter else "Fill in a sample layout"
             self.title = "Enter the board on your table"

@@ -25,25 +25,33 @@ from companion_app.rules.actions import (
     BuildRoad,
     CommitKnights,
     DeclineTrade,
+    EndSpecialBuild,
     EndTurn,
     EventDie,
+    NobodyBuilds,
     OfferTrade,
     PlayAlchemist,
     Roll,
+    StartSpecialBuild,
     StopEffect,
 )
-from companion_app.rules.cards import CARD_KINDS
+from companion_app.rules.cards import CARD_KINDS, LARGE_GAME_PLAYERS
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.registry import is_turn
+from companion_app.rules.registry import RULES, is_turn
 
 ALL_TYPES = frozenset(ACTION_TYPES)
 ALL_PROMPTS = frozenset(k.value for k in PromptKind)
+_SPECIAL_BUILD_ACTIONS = (StartSpecialBuild, NobodyBuilds, EndSpecialBuild)
+LARGE_GAME_TYPES = frozenset(t.type_name for t in _SPECIAL_BUILD_ACTIONS)
+"""The special build phase's actions: only a game of five or six has them (§12)."""
+LARGE_GAME_PROMPTS = frozenset(k.value for t in _SPECIAL_BUILD_ACTIONS for k in RULES[t].prompts)
+"""The special build phase's prompts."""
 MIN_TURNS = 40
 PLAN_SEED = 21
 """A seed whose game reaches every action type and prompt (``--search N`` finds others)."""
-PLAN_SEEDS: dict[int, int] = {}
+PLAN_SEEDS: dict[int, int] = {6: 34}
 """The seed of the planned game for a number of players other than three, where PLAN_SEED's
 game misses action types or prompts."""
 MAX_TURN_ACTIONS = 6
@@ -87,7 +95,11 @@ class Plan:
 
     @property
     def missing(self) -> tuple[frozenset[str], frozenset[str]]:
-        return ALL_TYPES - self.types, ALL_PROMPTS - self.prompts
+        """The action types and prompts the game did not reach, of those its players have."""
+        types, prompts = ALL_TYPES - self.types, ALL_PROMPTS - self.prompts
+        if len(self.config.players) < LARGE_GAME_PLAYERS:
+            types, prompts = types - LARGE_GAME_TYPES, prompts - LARGE_GAME_PROMPTS
+        return types, prompts
 
 
 def plan_config(seed: int, players: int = 3) -> GameConfig:

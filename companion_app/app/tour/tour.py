@@ -244,10 +244,7 @@ class Tour(ScenarioDriver):
         if f"bar_{key}" in self.seen:
             return
         self.lay_out()
-        buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
-        if len(buttons) != 1:
-            raise AssertionError(f"{len(buttons)} action-bar buttons for {key}")
-        yield from self.tap_in_sight(buttons[0])
+        yield from self.tap_in_sight(self.bar_button(screen, key))
         yield 3
         if isinstance(action, OfferTrade):
             yield 10  # the trade dialog opens with an animation
@@ -257,8 +254,16 @@ class Tour(ScenarioDriver):
         else:
             yield from self.look_once(f"bar_{key}")
             if screen.controller.bar_key == key:
-                yield from self.tap_in_sight(buttons[0])  # closed again: the planned action follows
+                # The bar is drawn again after each tap: its button now, closed again (the
+                # planned action follows).
+                yield from self.tap_in_sight(self.bar_button(screen, key))
                 yield 2
+
+    def bar_button(self, screen: Any, key: str) -> Any:
+        buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
+        if len(buttons) != 1:
+            raise AssertionError(f"{len(buttons)} action-bar buttons for {key}")
+        return buttons[0]
 
     def road_by_taps(self, board: Any, action: BuildRoad) -> Step:
         """The first road is taken by taps on the board: on its middle, or where the board is
