@@ -65,6 +65,10 @@ def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+NAMED_LOSERS = 3
+"""The most losers of an attack its outcome names (the players' rows name every one)."""
+
+
 def _and(words: Sequence[str]) -> str:
     """``"Red, Blue and White"``"""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -125,9 +129,8 @@ class PanelLine:
     vp_total: str = ""
     """The VP out of the game's target alone (``"7/13 VP"``)."""
     brief: str = ""
-    """The second line for a table of five or six (six lines must fit a 7-inch tablet): cards,
-    progress cards and knight strength (the sources of VP and the improvements are on the
-    chart)."""
+    """The second line of five or six players (six fit a 7-inch tablet): cards, progress
+    cards, knight strength."""
 
 
 def panel_lines(game: Game) -> list[PanelLine]:
@@ -371,6 +374,13 @@ class AttackView:
     rows: tuple[AttackRow, ...]
 
 
+def _losers_words(losers: Sequence[str]) -> str:
+    """Who loses a city; of more than ``NAMED_LOSERS``, how many (the rows below name them)."""
+    if len(losers) > NAMED_LOSERS:
+        return f"The barbarians win. {len(losers)} players lose a city."
+    return f"The barbarians win. {_and(losers)} {'loses' if len(losers) == 1 else 'lose'} a city."
+
+
 def attack_view(game: Game, attack: BarbarianAttack | None = None) -> AttackView | None:
     """The last attack (or ``attack``) in words; None before the first attack."""
     attack = attack if attack is not None else game.last_attack
@@ -398,9 +408,7 @@ def attack_view(game: Game, attack: BarbarianAttack | None = None) -> AttackView
         else:
             outcome = "Catan is defended."
     elif attack.losers:
-        losers = _and([names[p] for p in attack.losers])
-        outcome = f"The barbarians win. {losers} {'loses' if len(attack.losers) == 1 else 'lose'}"
-        outcome += " a city."
+        outcome = _losers_words([names[p] for p in attack.losers])
     else:
         outcome = "The barbarians win, but nobody has a city they can take."
     return AttackView(
@@ -670,11 +678,10 @@ def resume_entries(games: Sequence[Any], limit: int) -> list[Any]:
 
 
 def players_words(players: Sequence[str]) -> str:
-    """``"Red, Blue, White"``; of five or six, the first three and how many more (``"Red, Blue,
-    White +3"``): a game's line on Home keeps its size."""
+    """``"Red, Blue, White"``; of five or six the first two and how many: ``"Red, Blue +4"``."""
     if len(players) <= 4:
         return ", ".join(players)
-    return f"{', '.join(players[:3])} +{len(players) - 3}"
+    return f"{', '.join(players[:2])} +{len(players) - 2}"
 
 
 def resume_words(summary: Any) -> str:

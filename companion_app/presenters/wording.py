@@ -137,16 +137,24 @@ def _names(seats: Iterable[int], names: Sequence[str]) -> str:
     return ", ".join(names[p] for p in seats)
 
 
+NAMED_IN_FORECAST = 3
+"""The most players the forecast names; more are counted (the track's column is narrow)."""
+
+
 def forecast_words(forecast: BarbarianForecast, names: Sequence[str]) -> ForecastWords:
     """Were the ship to arrive now: the strength against the active knights and its outcome."""
     spaces = forecast.spaces_left
     when = f"{spaces} {'space' if spaces == 1 else 'spaces'} · ~{forecast.expected_rolls} rolls"
     score = f"{forecast.strength} vs {forecast.total_defence}"
-    if forecast.losers:
+    if len(forecast.losers) > NAMED_IN_FORECAST:  # five or six: the count fits the top bar
+        outcome = f"{score}: {len(forecast.losers)} players lose a city"
+    elif forecast.losers:
         verb = "loses" if len(forecast.losers) == 1 else "lose"
         outcome = f"{score}: {_names(forecast.losers, names)} {verb} a city"
     elif forecast.defender != NOBODY:
         outcome = f"{score}: Defender {names[forecast.defender]}"
+    elif len(forecast.tied) > NAMED_IN_FORECAST:
+        outcome = f"{score}: tie, {len(forecast.tied)} players draw"
     elif forecast.tied:
         outcome = f"{score}: tie, {_names(forecast.tied, names)} draw"
     elif forecast.defended:

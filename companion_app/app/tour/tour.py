@@ -138,6 +138,12 @@ class Tour(ScenarioDriver):
         yield 3
         new_game = app.root.get_screen("new_game")
         yield from self.look("new_game")
+        players = len(self.plan.config.players)
+        for row in new_game.rows[4:players]:  # green and brown take their seats (§12)
+            yield from self.tap_in_sight(row.ids.plays)
+            yield 2
+        if players > 4:
+            yield from self.look(f"new_game_{players}_players")
         yield from self.tap_in_sight(new_game.ids.board_random)
         yield 2
         yield from self.look("new_game_random_board")
@@ -161,13 +167,14 @@ class Tour(ScenarioDriver):
         yield from self.look("board_entry_valid")
         yield from self.tap_in_sight(table.ids.back)
         yield 3
-        yield from self.tap_in_sight(new_game.ids.board_starter)
-        yield 2
-        yield from self.tap_in_sight(new_game.ids.next)
-        yield 3
-        yield from self.look("build_table_starter")
-        yield from self.tap_in_sight(table.ids.back)
-        yield 3
+        if not new_game.ids.board_starter.disabled:  # the 30-hex board has no starter layout
+            yield from self.tap_in_sight(new_game.ids.board_starter)
+            yield 2
+            yield from self.tap_in_sight(new_game.ids.next)
+            yield 3
+            yield from self.look("build_table_starter")
+            yield from self.tap_in_sight(table.ids.back)
+            yield 3
         app.show("home")
         yield 2
 
