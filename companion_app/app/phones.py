@@ -13,6 +13,7 @@ from collections.abc import Callable
 from kivy.clock import Clock
 
 from companion_app.game_log import GameLog
+from companion_app.i18n.current import _
 from companion_app.journal import GameSession
 from companion_app.phones.pairing import lan_address
 from companion_app.phones.table import PhoneTable
@@ -83,7 +84,8 @@ class TablePhones:
         if not seats:
             return ""
         names = self.session.game.config.names
-        return "Asking to build: " + ", ".join(names[seat] for seat in seats)
+        asking = ", ".join(names[seat] for seat in seats)
+        return _("Asking to build: {players}").format(players=asking)
 
     def url(self, seat: int) -> str:
         return self.table.url(seat)

@@ -155,12 +155,9 @@ def special_build(game: Game, seat: int, asked: bool) -> dict[str, Any] | None:
     if phase is None:
         return None
     names = game.config.names
-    if phase.building:
-        words = f"{names[phase.builder]} builds now; then {names[game.active]} rolls."
-    else:
-        words = f"Before {names[game.active]} rolls, who builds?"
     return {
-        "words": words,
+        "builder": names[phase.builder] if phase.building else None,
+        "next": names[game.active],
         "may_ask": build_request_refusal(game, seat) is None,
         "asked": asked,
     }

@@ -24,6 +24,7 @@ from companion_app.game_stats import (
     GameStatistics,
 )
 from companion_app.help_texts import improvement_words
+from companion_app.i18n.current import _
 from companion_app.journal import JournalStep
 from companion_app.presenters.board_picture import (
     EVENT_COLOURS,
@@ -33,7 +34,7 @@ from companion_app.presenters.board_picture import (
     player_colour,
     player_mark,
 )
-from companion_app.presenters.wording import EVENT_WORDS
+from companion_app.presenters.wording import EVENT_WORDS, losers_words, players_words
 from companion_app.rules.actions import EventDie
 from companion_app.rules.cards import (
     ABILITY_LEVEL,
@@ -63,10 +64,6 @@ def public_view(game: Game) -> dict[str, Any]:
 
 def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
-
-
-NAMED_LOSERS = 3
-"""The most losers of an attack its outcome names (the players' rows name every one)."""
 
 
 def _and(words: Sequence[str]) -> str:
@@ -146,7 +143,9 @@ def panel_lines(game: Game) -> list[PanelLine]:
         knight_words = f"knights {knights}, strength {strength}" if knights else "no knights"
         cards_words = _plural(cards, "card", "cards")
         counts = f"{cards_words} · {progress} progress · {knight_words} · {levels}"
-        strength_words = f"strength {strength}" if knights else "no knights"
+        strength_words = (
+            _("strength {strength}").format(strength=strength) if knights else (_("no knights"))
+        )
         points = game.victory_point_breakdown(p)
         lines.append(
             PanelLine(
@@ -161,7 +160,9 @@ def panel_lines(game: Game) -> list[PanelLine]:
                 cards=cards,
                 progress=progress,
                 counts=counts,
-                vp_total=f"{points.total}/{game.config.vp_target} VP",
+                vp_total=_("{points}/{target} VP").format(
+                    points=points.total, target=game.config.vp_target
+                ),
                 brief=f"{cards_words} · {progress} progress · {strength_words}",
             )
         )
@@ -374,13 +375,6 @@ class AttackView:
     rows: tuple[AttackRow, ...]
 
 
-def _losers_words(losers: Sequence[str]) -> str:
-    """Who loses a city; of more than ``NAMED_LOSERS``, how many (the rows below name them)."""
-    if len(losers) > NAMED_LOSERS:
-        return f"The barbarians win. {len(losers)} players lose a city."
-    return f"The barbarians win. {_and(losers)} {'loses' if len(losers) == 1 else 'lose'} a city."
-
-
 def attack_view(game: Game, attack: BarbarianAttack | None = None) -> AttackView | None:
     """The last attack (or ``attack``) in words; None before the first attack."""
     attack = attack if attack is not None else game.last_attack
@@ -408,7 +402,7 @@ def attack_view(game: Game, attack: BarbarianAttack | None = None) -> AttackView
         else:
             outcome = "Catan is defended."
     elif attack.losers:
-        outcome = _losers_words([names[p] for p in attack.losers])
+        outcome = losers_words([names[p] for p in attack.losers])
     else:
         outcome = "The barbarians win, but nobody has a city they can take."
     return AttackView(
@@ -675,13 +669,6 @@ def resume_entries(games: Sequence[Any], limit: int) -> list[Any]:
     are left in the journal but not offered again."""
     latest = games[0].id if games else None
     return [g for g in games if g.action_count or g.id == latest][:limit]
-
-
-def players_words(players: Sequence[str]) -> str:
-    """``"Red, Blue, White"``; of five or six the first two and how many: ``"Red, Blue +4"``."""
-    if len(players) <= 4:
-        return ", ".join(players)
-    return f"{', '.join(players[:2])} +{len(players) - 2}"
 
 
 def resume_words(summary: Any) -> str:

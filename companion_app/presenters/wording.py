@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion_app.game_log import GameLog, production_words
+from companion_app.i18n.current import _, n_
 from companion_app.presenters.board_picture import RGBA, player_colour
 from companion_app.rules.actions import Action, EventDie, OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
@@ -147,14 +148,24 @@ def forecast_words(forecast: BarbarianForecast, names: Sequence[str]) -> Forecas
     when = f"{spaces} {'space' if spaces == 1 else 'spaces'} · ~{forecast.expected_rolls} rolls"
     score = f"{forecast.strength} vs {forecast.total_defence}"
     if len(forecast.losers) > NAMED_IN_FORECAST:  # five or six: the count fits the top bar
-        outcome = f"{score}: {len(forecast.losers)} players lose a city"
+        outcome = n_(
+            "{score}: {count} player loses a city",
+            "{score}: {count} players lose a city",
+            len(forecast.losers),
+            score=score,
+        )
     elif forecast.losers:
         verb = "loses" if len(forecast.losers) == 1 else "lose"
         outcome = f"{score}: {_names(forecast.losers, names)} {verb} a city"
     elif forecast.defender != NOBODY:
         outcome = f"{score}: Defender {names[forecast.defender]}"
     elif len(forecast.tied) > NAMED_IN_FORECAST:
-        outcome = f"{score}: tie, {len(forecast.tied)} players draw"
+        outcome = n_(
+            "{score}: tie, {count} player draws",
+            "{score}: tie, {count} players draw",
+            len(forecast.tied),
+            score=score,
+        )
     elif forecast.tied:
         outcome = f"{score}: tie, {_names(forecast.tied, names)} draw"
     elif forecast.defended:
@@ -248,12 +259,14 @@ def _special_build_view(game: Game, builder: int) -> PromptView:
     names = game.config.names
     seat = game.prompt.player
     if builder != NOBODY:
-        headline = f"Special build: {names[builder]}"
-        details = "Build from the bar, then Done building"
+        headline = _("Special build: {player}").format(player=names[builder])
+        details = _("Build from the bar, then Done building")
     else:
-        headline = "Special build: who builds?"
+        headline = _("Special build: who builds?")
         waiting = ", ".join(names[p] for p in game.special_builders_left())
-        details = f"{waiting} may build before {names[game.active]} rolls"
+        details = _("{players} may build before {player} rolls").format(
+            players=waiting, player=names[game.active]
+        )
     return PromptView(
         seat,
         names[seat],
@@ -285,3 +298,22 @@ def offer_words(game: Game, offer: OfferTrade) -> str:
     names = game.config.names
     text = f"To {names[offer.to]}: give {hand_words(offer.give)}, get {hand_words(offer.take)}"
     return text if reason is None else reason
+
+
+def players_words(players: Sequence[str]) -> str:
+    """``"Red, Blue, White"``; of five or six the first two and how many: ``"Red, Blue +4"``."""
+    if len(players) <= 4:
+        return ", ".join(players)
+    return f"{', '.join(players[:2])} +{len(players) - 2}"
+
+
+def losers_words(losers: Sequence[str]) -> str:
+    """Who loses a city; of more than ``NAMED_IN_FORECAST``, how many (rows name them)."""
+    if len(losers) > NAMED_IN_FORECAST:
+        return n_(
+            "The barbarians win. {count} player loses a city.",
+            "The barbarians win. {count} players lose a city.",
+            len(losers),
+        )
+    named = ", ".join(losers[:-1]) + " and " + losers[-1] if len(losers) > 1 else losers[0]
+    return f"The barbarians win. {named} {'loses' if len(losers) == 1 else 'lose'} a city."

@@ -52,7 +52,8 @@ def test_a_seat_due_to_build_asks_and_the_table_sees_it_for_this_phase_only() ->
     assert page["special_build"]["asked"] is True
     other_page = seat_page(game, other, None, table.build_requests())
     assert other_page["special_build"] == {
-        "words": f"Before {game.config.names[game.active]} rolls, who builds?",
+        "builder": None,
+        "next": game.config.names[game.active],
         "may_ask": True,
         "asked": False,
     }

@@ -14,6 +14,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import HARBOUR_COLOURS, BoardView  # noqa: F401
+from companion_app.i18n.current import _
 from companion_app.presenters.board_picture import (
     TERRAIN_COLOURS,
     Spot,
@@ -85,7 +86,9 @@ class BuildTableScreen(Screen):
             self.board = None
             self.entry = BoardEntry(frame=form.frame)
             starter = form.frame is FRAME_19
-            self.fill_text = "Fill in the starter layout" if starter else "Fill in a sample layout"
+            self.fill_text = (
+                _("Fill in the starter layout") if starter else _("Fill in a sample layout")
+            )
             self.title = "Enter the board on your table"
             self.rows = ""
             self.ids.board.show_hex_ids = True

@@ -42,6 +42,7 @@ from companion_app.app.widgets.player_panel import (  # noqa: F401
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.app.widgets.trade_panel import TradePanel
 from companion_app.game_log import log_for
+from companion_app.i18n.current import _
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
@@ -160,7 +161,7 @@ class GameScreen(GameViewScreen):
         self.end_turn_action = end
         self.can_end_turn = end is not None
         done = isinstance(end, EndSpecialBuild)
-        self.end_turn_text = W.describe_action(game, end) if done and end else "End turn"
+        self.end_turn_text = W.describe_action(game, end) if done and end else _("End turn")
 
     def lay_out_choices(self) -> None:
         """The bar's rows changed the room the choices have: only the choices are laid out
@@ -304,7 +305,7 @@ class GameScreen(GameViewScreen):
         if game.is_over:
             return "The game is over"
         if C.special_building(game):
-            return f"Build from the bar above, then {self.end_turn_text}"
+            return _("Build from the bar above, then {done}").format(done=self.end_turn_text)
         return "Choose from the bar above, or end the turn" if self.bar else ""
 
     def _decision_title(self, game: Game, step: C.ChoiceStep) -> str:
@@ -314,7 +315,9 @@ class GameScreen(GameViewScreen):
         if not step.buttons:
             return f"Tap {self._tap_words()} on the board"
         if game.awaiting_roll:  # who special-builds: the next player's roll ends it too
-            return "Choose, or roll the dice" if self.can_roll else "Choose, or press the dice box"
+            if self.can_roll:
+                return _("Choose, or roll the dice")
+            return _("Choose, or press the dice box")
         return "Choose:"
 
     def _cover_button(self, game: Game) -> Any:

@@ -180,7 +180,9 @@
   function renderSpecialBuild(box, s) {
     box.hidden = false;
     box.appendChild(el("h2", "", _("Special build")));
-    box.appendChild(el("p", "", s.words));
+    box.appendChild(el("p", "", s.builder
+      ? _("{player} builds now; then {next} rolls.", { player: s.builder, next: s.next })
+      : _("Before {player} rolls, who builds?", { player: s.next })));
     if (s.asked) {
       box.appendChild(el("p", "muted", _("The tablet shows that you would like to build.")));
       return;
