@@ -1,8 +1,10 @@
-"""Rules core: random full 4-player C&K playouts against catanatron's random 4-player base games.
+"""Rules core: random full 4-player C&K playouts against catanatron's random 4-player base games,
+and 6-player playouts (the 30-hex island, the special build phase) beside the 4-player ones.
 
 Both are played in the same process, interleaved round by round (one batch of ours, one batch of
 catanatron's), so load from other users of the machine hits both alike; the ratio is the median of
-the per-round ratios. Ours go through the public API (`play_random_game`, and
+the per-round ratios. The 6-player batch runs in the same rounds, its ratio to the 4-player
+batch of the round likewise. Ours go through the public API (`play_random_game`, and
 `choose_random_action` + `Game.apply` for the per-action times); catanatron's through
 `Game.play` / `Game.play_tick` with its `RandomPlayer`.
 """
@@ -33,11 +35,11 @@ class Sizes:
 UNDO_DEPTH = 1000
 
 
-def _ours_batch(first_seed: int, games: int) -> tuple[int, float]:
+def _ours_batch(first_seed: int, games: int, players: int = 4) -> tuple[int, float]:
     actions = 0
     start = time.perf_counter()
     for seed in range(first_seed, first_seed + games):
-        actions += play_random_game(seed).actions
+        actions += play_random_game(seed, players=players).actions
     return actions, time.perf_counter() - start
 
 
@@ -116,6 +118,9 @@ def run(sizes: Sizes) -> list[Row]:
     ours_game_rates: list[float] = []
     cat_rates: list[float] = []
     ratios: list[float] = []
+    six_rates: list[float] = []
+    six_ratios: list[float] = []
+    six_actions = 0
     ours_actions = ours_games = 0
     for r in range(sizes.rounds):
         seed = 1 + r * sizes.games_per_round
@@ -124,6 +129,10 @@ def run(sizes: Sizes) -> list[Row]:
         ours_games += sizes.games_per_round
         ours_rates.append(actions / seconds)
         ours_game_rates.append(sizes.games_per_round / seconds)
+        s_actions, s_seconds = _ours_batch(seed, sizes.games_per_round, players=6)
+        six_actions += s_actions
+        six_rates.append(s_actions / s_seconds)
+        six_ratios.append(six_rates[-1] / ours_rates[-1])
         if have_anchor:
             c_actions, c_seconds = _catanatron_batch(seed, sizes.games_per_round)
             cat_rates.append(c_actions / c_seconds)
@@ -173,6 +182,26 @@ def run(sizes: Sizes) -> list[Row]:
             "-",
         ),
     ]
+    six_ratio = median(six_ratios)
+    rows.append(
+        Row(
+            SECTION,
+            "random playout throughput, 6 players",
+            median(six_rates),
+            "actions/s",
+            "≥ 0.8× 4 players",
+            f"4 players: {fmt(ours_rate)} actions/s",
+            f"×{six_ratio:.2f} ({'meets' if six_ratio >= 0.8 else 'misses'})",
+            {
+                "six_actions": six_actions,
+                "six_actions_per_game": round(six_actions / ours_games, 1),
+                "six_actions_per_s_rounds": [round(x) for x in six_rates],
+                "ratio_rounds": [round(x, 2) for x in six_ratios],
+                "note": "6-player C&K random games on the 30-hex island with the special build "
+                "phase (max 500 turns), same seeds and rounds as the 4-player games",
+            },
+        )
+    )
     undo_times = _undo_times(7, UNDO_DEPTH, sizes.undos)
     rows.append(
         Row(

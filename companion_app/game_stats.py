@@ -299,7 +299,7 @@ def expected_cards_36(game: Game) -> tuple[int, ...]:
     """36 × the cards each seat's buildings get from one fair roll now (robber hex excluded)."""
     expected = [0] * game.player_count
     owner, level, robber = game.node_owner, game.node_level, game.robber_hex
-    hex_nodes = game.board.topology.hex_nodes  # the game's island: 19 or 30 hexes
+    hex_nodes = game.topology.hex_nodes
     for hex_id, token in enumerate(game.tokens):
         if token is None or token not in SUM_WAYS or hex_id == robber:
             continue

@@ -18,7 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion_app.rules import board as board_module
 from companion_app.rules import topology
+from companion_app.rules.__main__ import state_digest
 from companion_app.rules.board import (
     FRAME_19,
     FRAME_30,
@@ -41,6 +43,8 @@ from companion_app.rules.cards import (
 from companion_app.rules.config import MAX_PLAYERS, GameConfig, PlayerConfig
 from companion_app.rules.errors import BoardError, ConfigError
 from companion_app.rules.game import Game
+from companion_app.rules.randomplay import play_random_game
+from companion_app.rules.rng import SplitMix64
 from companion_app.rules.topology import ISLAND_19, ISLAND_30, TOPOLOGIES, Topology
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
@@ -279,3 +283,38 @@ def test_s12_a_six_player_game_starts_with_the_large_bank_and_island() -> None:
     assert game.bank == list(BANK_START_LARGE)
     assert len(game.node_owner) == 80 and len(game.edge_owner) == 109
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "digest"),
+    [
+        (3, 5, "aa8340e946c5a48400d4a90fe9e08a1ed34edd7daeb8ce636b8782a5739d9006"),
+        (3, 6, "43ec415d8a9877e8b756aa89d206ca64841e18bce34e3d35d169010592de3b06"),
+        (4, 5, "6b2cd73bee6177b99475b9b8d0a0c2bbed0939e50893c2a32dd352161837e89e"),
+        (4, 6, "cf9b4300663a7f8b3d0f4fce09ec5689cfdebd14a17d7d8f041d65d5f6223599"),
+    ],
+)
+def test_three_and_four_player_states_are_byte_for_byte_as_before_the_extension(
+    players: int, seed: int, digest: str
+) -> None:
+    """The digests of random games' final states (80 turns) taken before 5-6 players existed:
+    the same state JSON, so journals' and exports' checksums hold."""
+    result = play_random_game(seed, players=players, max_turns=80)
+    assert result.game is not None
+    assert state_digest(result.game.to_json()) == digest
+
+
+@pytest.mark.parametrize("deserts", [(0, 29), (14, 15), (0, 1), (12, 17), (2, 27), (8, 21)])
+def test_s12_unlimited_search_finds_a_balanced_layout_for_desert_pairs(
+    deserts: tuple[int, int],
+) -> None:
+    """The generator's last attempt is exhaustive; on 30 hexes it ends for deserts side by
+    side, at opposite corners and in the middle alike."""
+    tokens = board_module._deal_tokens(
+        SplitMix64(sum(deserts)).below, FRAME_30, frozenset(deserts), None
+    )
+    assert [tokens[h] for h in deserts] == [None, None]
+    assert sorted(t for t in tokens if t is not None) == sorted(FRAME_30.number_tokens)
+    for a, b in FRAME_30.adjacent_pairs:
+        assert tokens[a] is None or tokens[a] != tokens[b]
+        assert not (tokens[a] in RED_NUMBERS and tokens[b] in RED_NUMBERS)
