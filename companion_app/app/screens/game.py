@@ -135,6 +135,8 @@ class GameScreen(GameViewScreen):
         else:
             self.roll_text = "No roll due"
         ids.players.show(game)
+        # Where the lines scroll (six players beside open choices), the deciding one in sight.
+        Clock.schedule_once(lambda _dt: self._deciding_in_sight(), 0)
         legal = game.legal_actions()
         self._show_end_turn(game, legal)
         ids.board.picture = B.board_picture(game)
@@ -153,6 +155,12 @@ class GameScreen(GameViewScreen):
             self.step = control.current_step(game)
             self._fill_choices(game)
         ids.board.spots = dict(self.spot_actions)
+
+    def _deciding_in_sight(self) -> None:
+        view, panel = self.ids.players_view, self.ids.players
+        deciding = [w for w in panel.children if getattr(w, "fill", None) == list(MARKED_FILL)]
+        if deciding and panel.height > view.height:
+            view.scroll_to(deciding[0], padding=0, animate=False)
 
     def _show_end_turn(self, game: Game, legal: list[Action]) -> None:
         """End turn, or in a special build (5-6 players) the builder's Done building, in the
