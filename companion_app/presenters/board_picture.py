@@ -279,8 +279,10 @@ def entry_picture(
     tokens: Sequence[int | None],
     harbours: Sequence[Harbour | None],
     topology: Topology = ISLAND_19,
+    robber: int | None = None,
 ) -> BoardPicture:
-    """A board being entered on ``topology``: unknown hexes grey, unknown harbours as "?"."""
+    """A board being entered on ``topology``: unknown hexes grey, unknown harbours as "?", the
+    robber on the desert the table chose for it (30 hexes)."""
     hexes = tuple(
         HexView(h, terrains[h], tokens[h], pips(tokens[h] or 7), tokens[h] in RED_NUMBERS)
         for h in range(topology.hex_count)
@@ -293,7 +295,7 @@ def entry_picture(
         roads=(),
         buildings=(),
         knights=(),
-        robber_hex=None,
+        robber_hex=robber,
         merchant_hex=None,
         colours=(),
         topology=topology,

@@ -334,4 +334,6 @@ class BoardEntry:
 
     def picture(self) -> BoardPicture:
         """What the board view draws for the entry so far."""
-        return entry_picture(self.terrains, self.tokens, self.harbours, self.frame.topology)
+        return entry_picture(
+            self.terrains, self.tokens, self.harbours, self.frame.topology, self.robber
+        )

@@ -86,3 +86,16 @@ def test_a_thirty_hex_board_is_entered_position_by_position() -> None:
     picture = entry.picture()
     assert picture.topology is ISLAND_30
     assert len(picture.hexes) == 30 and len(picture.harbours) == 11
+
+
+def test_the_table_says_which_desert_the_robber_starts_on() -> None:
+    known = random_balanced_board(7, FRAME_30)
+    entry = BoardEntry.from_board(known)
+    first, second = known.deserts
+    assert known.desert_hex in (first, second)  # the rule's own: the one nearer the middle
+    other = second if known.desert_hex == first else first
+    entry.set_robber(other)
+    board, error = entry.check()
+    assert error == "" and board is not None
+    assert board.desert_hex == other
+    assert entry.picture().robber_hex == other

@@ -120,6 +120,7 @@ SIX_SCREENS = (
     "new_game_6_players",
     "build_table_random",
     "board_entry_valid",
+    "board_entry_robber",
     "setup_settlement_zoomed",
     "road_end_held",
     "turn",

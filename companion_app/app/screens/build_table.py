@@ -117,10 +117,29 @@ class BuildTableScreen(Screen):
             palette.add_widget(self._choices(TERRAIN_CHOICES, self._terrain_button, cols=cols))
             if self.entry.terrains[ident] not in (None, Terrain.DESERT):
                 palette.add_widget(self._choices(TOKEN_CHOICES, self._token_button, cols=5))
+            elif self.entry.terrains[ident] is Terrain.DESERT and self.entry.frame is not FRAME_19:
+                palette.add_widget(self._robber_button(ident))
         else:
             self.explain = f"Harbour {ident}: tap the harbour lying there."
             palette.add_widget(self._choices(HARBOUR_CHOICES, self._harbour_button, cols=3))
         self._show_entry()
+
+    def _robber_button(self, h: int) -> Any:
+        """On 30 hexes (two deserts) the table says where the robber starts (§12); without a
+        choice, on the desert nearer the middle."""
+        button = Factory.ChoiceButton(
+            text=_("The robber starts here"),
+            state="down" if self.entry.robber == h else "normal",
+            size_hint_y=None,
+            height=dp(56),
+        )
+        button.robber_hex = h
+        button.bind(on_release=lambda _b: self.choose_robber(h))
+        return button
+
+    def choose_robber(self, h: int) -> None:
+        self.entry.set_robber(None if self.entry.robber == h else h)
+        self.select(("hex", h))
 
     def _choices(self, values: Any, make: Any, *, cols: int) -> GridLayout:
         grid = GridLayout(cols=cols, spacing=8, size_hint_y=None)

@@ -15,6 +15,7 @@ from companion_app.app.tour.layout_check import collect, problems, smallest_draw
 from companion_app.app.tour.plan import Plan
 from companion_app.presenters import choices as C
 from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
+from companion_app.rules.cards import Terrain
 from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
 
 INFO_AFTER_TURN = 12
@@ -157,14 +158,7 @@ class Tour(ScenarioDriver):
         yield 2
         yield from self.tap_in_sight(new_game.ids.next)
         yield 3
-        yield from self.look("board_entry_empty")
-        yield from self.tap_spot(table.ids.board, ("hex", 5))
-        yield from self.tap_button(table.ids.palette, "hills")
-        yield from self.tap_button(table.ids.palette, "6")
-        yield from self.look("board_entry_first_hex")
-        yield from self.tap_in_sight(table.ids.starter_fill)
-        yield 2
-        yield from self.look("board_entry_valid")
+        yield from self.enter_a_board(table)
         yield from self.tap_in_sight(table.ids.back)
         yield 3
         if not new_game.ids.board_starter.disabled:  # the 30-hex board has no starter layout
@@ -177,6 +171,25 @@ class Tour(ScenarioDriver):
             yield 3
         app.show("home")
         yield 2
+
+    def enter_a_board(self, table: Any) -> Step:
+        """The table's own board by taps: a hex, then the rest filled in; on 30 hexes the
+        desert the robber starts on (§12)."""
+        yield from self.look("board_entry_empty")
+        yield from self.tap_spot(table.ids.board, ("hex", 5))
+        yield from self.tap_button(table.ids.palette, "hills")
+        yield from self.tap_button(table.ids.palette, "6")
+        yield from self.look("board_entry_first_hex")
+        yield from self.tap_in_sight(table.ids.starter_fill)
+        yield 2
+        yield from self.look("board_entry_valid")
+        deserts = [h for h, t in enumerate(table.entry.terrains) if t is Terrain.DESERT]
+        if len(deserts) > 1:
+            yield from self.tap_spot(table.ids.board, ("hex", deserts[-1]))
+            robber = [b for b in table.ids.palette.walk() if hasattr(b, "robber_hex")]
+            yield from self.tap_in_sight(robber[0])
+            yield 2
+            yield from self.look("board_entry_robber")
 
     def taken(self, i: int, action: Action) -> bool:
         """The planned action ``i`` is in the game already: taken by taps, or a decision with
