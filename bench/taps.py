@@ -4,6 +4,9 @@
   to the robber, every tap of both discarding players, the tablet's passing included (each
   player's "Show my cards"), confirming the picker's suggestion. Anchor, from the same 7: the
   taps a one-button-per-card discard takes (each player's reveal, then one tap per card).
+- A turn in which nobody special-builds (5-6 players, ``special_build_taps_scenario.py``): End
+  turn and "Nobody builds", the dice box rolling. Target: one tap more than a turn of four
+  players (End turn), counted the same way.
 - Taps per turn over the long scripted game the UI tests play (``long_game_scenario.py``): every
   tap from one End turn to the next, the median over the game's turns. Anchor: the planned
   actions per turn (median), the count if every action were one tap.
@@ -52,6 +55,9 @@ def run(sizes: Sizes) -> list[Row]:
         return [Row(SECTION, seven_name, None, "taps", f"≤ {SEVEN_TARGET}", "-", why)]
     rows = []
     with tempfile.TemporaryDirectory() as tmp, xvfb() as display:
+        rows.append(
+            _special_build_row(_run("special_build_taps_scenario", display, Path(tmp), 300))
+        )
         seven = _run("seven_taps_scenario", display, Path(tmp), 300)
         passes = seven.get("passes") or []
         taps = next((p["taps"] for p in passes if not p["changed"]), None)  # type: ignore[index]
@@ -93,3 +99,22 @@ def run(sizes: Sizes) -> list[Row]:
                     )
                 )
     return rows
+
+
+def _special_build_row(report: dict[str, object]) -> Row:
+    """The taps of a turn where nobody special-builds, against a turn of four players."""
+    name = "taps: a turn where nobody special-builds (5-6 players)"
+    taps = report.get("taps") or {}
+    if report.get("error") or not isinstance(taps, dict) or "nobody" not in taps:
+        return Row(SECTION, name, None, "taps", "four players' + 1", "-", "scenario failed")
+    four, nobody = int(taps["four"]), int(taps["nobody"])
+    return Row(
+        SECTION,
+        name,
+        float(nobody),
+        "taps",
+        f"≤ {four + 1} (four players' + 1)",
+        f"four players: {four} taps; the next player's roll ending it: {taps.get('roll')} taps",
+        verdict(float(nobody), below=four + 1.5),
+        {"taps": taps},
+    )

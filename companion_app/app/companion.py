@@ -514,6 +514,7 @@ class CompanionApp(App):
                 refusal=lambda: self.message,
                 current=lambda: self.session,
                 log=lambda: self._phones_log(session),
+                on_request=lambda _seat: self.refresh(),
             )
             try:
                 phones.start()

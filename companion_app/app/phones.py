@@ -13,6 +13,7 @@ from collections.abc import Callable
 from kivy.clock import Clock
 
 from companion_app.game_log import GameLog
+from companion_app.i18n.current import _
 from companion_app.journal import GameSession
 from companion_app.phones.pairing import lan_address
 from companion_app.phones.table import PhoneTable
@@ -40,13 +41,14 @@ class TablePhones:
         refusal: Callable[[], str],
         current: Callable[[], GameSession | None],
         log: Callable[[], GameLog],
+        on_request: Callable[[int], None] | None = None,
     ) -> None:
         self.session = session
         self._apply_on_tablet = apply
         self._refusal = refusal
         self._current = current
         self.host = lan_address()
-        self.table = PhoneTable(lambda: session.game, self._apply, log=log)
+        self.table = PhoneTable(lambda: session.game, self._apply, log=log, on_request=on_request)
 
     def start(self) -> None:
         """:raises OSError: no port could be opened on the LAN address."""
@@ -73,6 +75,18 @@ class TablePhones:
 
     def waiting_for(self) -> str:
         return self.table.waiting_for() if self.running else ""
+
+    def build_requests(self) -> str:
+        """``"Asking to build: Green, Brown"`` while phones asked for a special build in this
+        phase (5-6 players), else ""."""
+        if not self.running:
+            return ""
+        seats = self.table.build_requests()
+        if not seats:
+            return ""
+        names = self.session.game.config.names
+        asking = ", ".join(names[seat] for seat in seats)
+        return _("Asking to build: {players}").format(players=asking)
 
     def url(self, seat: int) -> str:
         return self.table.url(seat)

@@ -1,8 +1,10 @@
 """The frames a phone may send, read as hostile input.
 
-A phone sends two kinds of frame: an answer to the decision on its page,
-``{"type": "answer", "id": 7, "action": {...the action's JSON...}}``, and ``{"type": "ping"}``
-when it wakes up, to learn whether its connection still lives (the server answers ``pong``).
+A phone sends three kinds of frame: an answer to the decision on its page,
+``{"type": "answer", "id": 7, "action": {...the action's JSON...}}``; ``{"type": "build",
+"id": 8}``, the seat's wish to build in the special build phase (a request the tablet shows,
+not an action); and ``{"type": "ping"}`` when it wakes up, to learn whether its connection
+still lives (the server answers ``pong``).
 Anything else (too long, not JSON, nested, unknown fields, an action that does not parse) is
 refused here with a one-line reason; the server counts it and tells the phone, and the game
 never sees it.
@@ -40,7 +42,14 @@ class PhonePing:
     pass
 
 
-def parse_frame(text: str | bytes) -> PhoneAnswer | PhonePing:
+@dataclass(frozen=True, slots=True)
+class PhoneBuildRequest:
+    """ "I'll build": the seat asks the table for its special build (5-6 players)."""
+
+    id: int
+
+
+def parse_frame(text: str | bytes) -> PhoneAnswer | PhoneBuildRequest | PhonePing:
     """Read one frame from a phone. :raises PhoneMessageError: naming the problem."""
     try:
         data = loads(text, FRAME_LIMITS)
@@ -50,14 +59,17 @@ def parse_frame(text: str | bytes) -> PhoneAnswer | PhonePing:
         raise PhoneMessageError("a message is a JSON object")
     if data == {"type": "ping"}:
         return PhonePing()
-    if data.get("type") != "answer":
-        raise PhoneMessageError("unknown message type (known: 'answer', 'ping')")
-    extra = sorted(set(data) - {"type", "id", "action"})
+    kind = data.get("type")
+    if kind not in ("answer", "build"):
+        raise PhoneMessageError("unknown message type (known: 'answer', 'build', 'ping')")
+    extra = sorted(set(data) - ({"type", "id", "action"} if kind == "answer" else {"type", "id"}))
     if extra:
         raise PhoneMessageError(short(f"unexpected fields: {', '.join(extra)}"))
     answer_id = data.get("id")
     if type(answer_id) is not int or not 0 <= answer_id <= MAX_ANSWER_ID:
         raise PhoneMessageError(f"'id' must be a whole number from 0 to {MAX_ANSWER_ID}")
+    if kind == "build":
+        return PhoneBuildRequest(answer_id)
     try:
         action = action_from_json(data.get("action"))
     except (MalformedActionError, ValueError, TypeError, KeyError) as exc:

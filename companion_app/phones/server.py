@@ -29,7 +29,13 @@ from typing import Any, Protocol
 from aiohttp import WSMsgType, web
 
 from companion_app.i18n import SOURCE, catalogue
-from companion_app.phones.messages import PhoneMessageError, PhonePing, parse_frame, short
+from companion_app.phones.messages import (
+    PhoneBuildRequest,
+    PhoneMessageError,
+    PhonePing,
+    parse_frame,
+    short,
+)
 from companion_app.phones.page_words import (
     choose_language,
     html_text,
@@ -65,6 +71,8 @@ class Page(Protocol):
 
 
 """Takes a phone's action for a seat; returns None if the table applied it, else why not."""
+Request = Callable[[int], Awaitable[Msg | str | None]]
+"""Takes a seat's "I'll build"; returns None if the table shows it, else why not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +132,12 @@ class PhoneServer:
         names: tuple[str, ...],
         decide: Decide,
         limits: Limits = DEFAULT_LIMITS,
+        request: Request | None = None,
     ) -> None:
         self.tokens = tokens
         self.names = names
         self.decide = decide
+        self.request = request
         self.limits = limits
         self.counters: collections.Counter[str] = collections.Counter()
         """Frames taken and refused, by reason (``refused:rate``, ``refused:malformed``...)."""
@@ -240,17 +250,26 @@ class PhoneServer:
         if isinstance(answer, PhonePing):
             self._queue(conn, {"type": "pong"})
             return
-        if answer.action.player != conn.seat:
+        if isinstance(answer, PhoneBuildRequest):
+            if self.request is None:
+                self._refuse_frame(conn, "no_requests", "this table takes no requests", answer.id)
+                return
+            verdict = self.request(conn.seat)
+        elif answer.action.player != conn.seat:
             self._refuse_frame(
                 conn, "not_yours", "a phone answers only for its own seat", answer.id
             )
             return
+        else:
+            verdict = self.decide(conn.seat, answer.action)
         try:
-            reason = await asyncio.wait_for(self.decide(conn.seat, answer.action), ANSWER_TIMEOUT_S)
+            reason = await asyncio.wait_for(verdict, ANSWER_TIMEOUT_S)
         except TimeoutError:
             reason = "the tablet did not answer in time; try again"
         if reason is None:
-            self.counters["answers:taken"] += 1
+            self.counters[
+                "requests:taken" if isinstance(answer, PhoneBuildRequest) else "answers:taken"
+            ] += 1
             self._queue(conn, {"type": "result", "id": answer.id, "ok": True})
         else:
             self.counters["refused:by_table"] += 1
@@ -423,18 +442,22 @@ class TableServer:
         host: str,
         port: int = 0,
         limits: Limits = DEFAULT_LIMITS,
+        request: Callable[[int], str | None] | None = None,
     ) -> None:
         self.host = host
         self.port = port
         self.tokens = SeatTokens(len(names))
         self._decide_on_table = decide
+        self._request_on_table = request
         self._schedule = schedule
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._stopped = threading.Event()
         self.limits = limits
-        self.server = PhoneServer(self.tokens, names, self._decide, limits)
+        self.server = PhoneServer(
+            self.tokens, names, self._decide, limits, None if request is None else self._request
+        )
 
     # ---- lifetime -----------------------------------------------------------------------
 
@@ -525,6 +548,17 @@ class TableServer:
 
     async def _decide(self, seat: int, action: Action) -> Msg | str | None:
         """On the server's loop: run ``decide`` on the tablet's thread, await its verdict."""
+        return await self._on_table(lambda: self._decide_on_table(seat, action))
+
+    async def _request(self, seat: int) -> Msg | str | None:
+        """On the server's loop: a seat's "I'll build" to the tablet's thread."""
+        request = self._request_on_table
+        assert request is not None, "requests are taken only when the table asks for them"
+        return await self._on_table(lambda: request(seat))
+
+    async def _on_table(self, call: Callable[[], Msg | str | None]) -> Msg | str | None:
+        """Run ``call`` on the tablet's thread and await its verdict (a failure of the table's
+        own is the verdict, in words)."""
         loop = asyncio.get_running_loop()
         verdict: asyncio.Future[Msg | str | None] = loop.create_future()
 
@@ -534,7 +568,7 @@ class TableServer:
 
         def on_table() -> None:
             try:
-                reason = self._decide_on_table(seat, action)
+                reason = call()
             except Exception as exc:  # the table's own failure: the phone hears of it
                 reason = msg("the table could not take it: {problem}", problem=str(exc))
             loop.call_soon_threadsafe(settle, reason)

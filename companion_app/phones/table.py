@@ -18,7 +18,13 @@ from typing import Any, Protocol
 from companion_app.game_log import GameLog
 from companion_app.journal import JournalError
 from companion_app.phones.server import DEFAULT_LIMITS, Limits, TableServer
-from companion_app.phones.view import SeatPage, phone_decider, phone_refusal, seat_page
+from companion_app.phones.view import (
+    SeatPage,
+    build_request_refusal,
+    phone_decider,
+    phone_refusal,
+    seat_page,
+)
 from companion_app.rules.actions import Action
 from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
@@ -47,6 +53,7 @@ class PhoneTable:
         *,
         log: Callable[[], GameLog] | None = None,
         on_answer: Callable[[int, Action], None] | None = None,
+        on_request: Callable[[int], None] | None = None,
     ) -> None:
         self._game = game
         self._apply = apply
@@ -54,6 +61,10 @@ class PhoneTable:
         self._log: GameLog | None = None
         """The log this table keeps when the owner has none, caught up at each publish."""
         self._on_answer = on_answer
+        self._on_request = on_request
+        self._asked: dict[int, tuple[int, int]] = {}
+        """Seats that asked to special-build, with the phase they asked in (its turn and
+        the seat whose turn ended): a request lasts for its phase only."""
         self.publishes = 0
         """Pages rebuilt for every seat (one per publish), for the benchmarks and tests."""
         self._sent: dict[int, str] = {}
@@ -76,7 +87,13 @@ class PhoneTable:
         """Listen, pair every seat and send the first pages. ``schedule`` runs a function on
         this (the owner's) thread. :raises OSError: the address is taken or not ours."""
         server = TableServer(
-            self._game().config.names, self.decide, schedule, host=host, port=port, limits=limits
+            self._game().config.names,
+            self.decide,
+            schedule,
+            host=host,
+            port=port,
+            limits=limits,
+            request=self.request_build,
         )
         server.start()
         for seat in range(self._game().player_count):
@@ -113,8 +130,9 @@ class PhoneTable:
         self.publishes += 1
         log = self._game_log(game)
         changed: dict[int, dict[str, Any]] = {}
+        asked = self.build_requests()
         for seat in range(game.player_count):
-            page = seat_page(game, seat, log)
+            page = seat_page(game, seat, log, asked)
             key = SeatPage.key(page)
             if self._sent.get(seat) != key:
                 self._sent[seat] = key
@@ -151,6 +169,31 @@ class PhoneTable:
             self.publish()
         return None
 
+    def request_build(self, seat: int) -> str | None:
+        """A phone's "I'll build" (5-6 players, §12): shown on the tablet for this phase, not
+        an action (the table starts the special build); None once taken, else why not."""
+        game = self._game()
+        reason = build_request_refusal(game, seat)
+        if reason is not None:
+            return reason
+        self._asked[seat] = _phase_key(game)
+        if self._on_request is not None:
+            self._on_request(seat)
+        self.publish()
+        return None
+
+    def build_requests(self) -> tuple[int, ...]:
+        """The seats that asked to special-build in this phase and still may, in its order."""
+        game = self._game()
+        if game.special_build is None:
+            return ()
+        key = _phase_key(game)
+        return tuple(
+            seat
+            for seat in game.special_builders_left()
+            if self._asked.get(seat) == key and build_request_refusal(game, seat) is None
+        )
+
     def waiting_for(self) -> str:
         """``"Waiting for Blue's phone"`` while a connected phone holds the decision, else ""."""
         game = self._game()
@@ -158,3 +201,9 @@ class PhoneTable:
         if seat == NOBODY or self.sink is None or not self.sink.connected().get(seat):
             return ""
         return f"Waiting for {game.config.names[seat]}'s phone"
+
+
+def _phase_key(game: Game) -> tuple[int, int]:
+    """Which special build phase is on: the turn it follows and the seat whose turn ended."""
+    phase = game.special_build
+    return (game.turn, NOBODY if phase is None else phase.after)

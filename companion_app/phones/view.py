@@ -14,7 +14,7 @@ each phone's copy is rendered in that phone's language as it is sent (:class:`Se
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from companion_app.game_log import GameLog
@@ -64,11 +64,14 @@ def phone_refusal(game: Game, seat: int, action: Action) -> Msg | None:
     return game.illegal_reason(action)
 
 
-def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, Any]:
+def seat_page(
+    game: Game, seat: int, log: GameLog | None = None, asked: Collection[int] = ()
+) -> dict[str, Any]:
     """The page of ``seat`` as JSON-ready data (see ``static/phone.js`` for its use).
 
     ``log`` is the game's log, in step with its history: the page carries its last lines as
     ``seat`` may read them (public words, or the private detail where ``seat`` is told it).
+    ``asked``: the seats that asked to special-build in this phase (:func:`build_request_refusal`).
     """
     view = game.view_for(seat)
     names = game.config.names
@@ -131,8 +134,38 @@ def seat_page(game: Game, seat: int, log: GameLog | None = None) -> dict[str, An
         ],
         "decision": decision(game, seat),
         "why_not": why_not(game, seat),
+        "special_build": special_build(game, seat, seat in asked),
         "winner": names[game.winner] if game.winner != NOBODY else None,
         "log": [] if log is None else log_lines(log, seat),
+    }
+
+
+def build_request_refusal(game: Game, seat: int) -> str | None:
+    """Why ``seat``'s "I'll build" is not shown on the tablet now; None when it is: during the
+    special build phase (5-6 players, §12), from a seat that may still build and is not
+    building now. A request, not an action: the table starts the special build."""
+    phase = game.special_build
+    if phase is None:
+        return "there is no special build phase now"
+    if phase.building and phase.builder == seat:
+        return "you are building now: build on the tablet"
+    if seat not in game.special_builders_left():
+        return "your special build is not due in this phase"
+    return None
+
+
+def special_build(game: Game, seat: int, asked: bool) -> dict[str, Any] | None:
+    """The special build phase as ``seat``'s page shows it, with "I'll build" while the seat
+    may still ask; None outside the phase."""
+    phase = game.special_build
+    if phase is None:
+        return None
+    names = game.config.names
+    return {
+        "builder": names[phase.builder] if phase.building else None,
+        "next": names[game.active],
+        "may_ask": build_request_refusal(game, seat) is None,
+        "asked": asked,
     }
 
 

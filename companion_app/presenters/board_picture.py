@@ -10,6 +10,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from companion_app.presenters.board_geometry import SQRT3 as SQRT3
+from companion_app.presenters.board_geometry import BoardGeometry as BoardGeometry
+from companion_app.presenters.board_geometry import Spot as Spot
 from companion_app.rules.actions import (
     Action,
     ActivateKnight,
@@ -45,16 +48,7 @@ from companion_app.rules.cards import (
 )
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import CITY, DESTROYED_CITY, NOBODY, SETTLEMENT
-from companion_app.rules.topology import (
-    EDGE_COUNT,
-    EDGE_HEXES,
-    EDGE_NODES,
-    HARBOUR_EDGES,
-    HEX_COUNT,
-    HEX_XY,
-    NODE_COUNT,
-    NODE_XY,
-)
+from companion_app.rules.topology import ISLAND_19, Topology
 
 RGBA = tuple[float, float, float, float]
 
@@ -137,133 +131,6 @@ def pips(token: int) -> int:
 
 def harbour_label(harbour: Harbour) -> str:
     return "3:1" if harbour is Harbour.GENERIC else f"2:1 {harbour.value}"
-
-
-# ---- geometry --------------------------------------------------------------------------------
-
-SQRT3 = math.sqrt(3.0)
-# The island spans 10 half-widths by 16 half-sizes on the lattice; harbours sit outside it.
-_SPAN_X = 10.0 * SQRT3 / 2.0 + 2.4
-_SPAN_Y = 8.0 + 2.4
-
-
-@dataclass(frozen=True, slots=True)
-class BoardGeometry:
-    """Pixel positions of the topology's ids inside a rectangle (Kivy: y grows upward).
-
-    ``size`` is the hex size (centre to corner) in pixels; the lattice of
-    :mod:`companion_app.rules.topology` is scaled to it and centred in the rectangle. Zoomed
-    (``zoom`` > 1, see :mod:`companion_app.presenters.board_taps`), the hexes are ``zoom`` times
-    larger and the lattice point ``focus`` is in the middle of the rectangle.
-    """
-
-    x: float
-    y: float
-    width: float
-    height: float
-    zoom: float = 1.0
-    focus: tuple[float, float] = (0.0, 0.0)
-
-    @property
-    def size(self) -> float:
-        return max(1.0, min(self.width / _SPAN_X, self.height / _SPAN_Y)) * self.zoom
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        """Where the lattice's origin (the middle of the island) is."""
-        fx, fy = self.focus
-        s = self.size
-        return (
-            self.x + self.width / 2.0 - fx * s * SQRT3 / 2.0,
-            self.y + self.height / 2.0 + fy * s / 2.0,
-        )
-
-    def lattice_at(self, px: float, py: float) -> tuple[float, float]:
-        """The lattice point under a pixel (the inverse of :meth:`lattice`)."""
-        cx, cy = self.centre
-        s = self.size
-        return ((px - cx) / (s * SQRT3 / 2.0), (cy - py) / (s / 2.0))
-
-    def focus_limits(self) -> tuple[float, float]:
-        """How far from the island's middle the focus may go on each axis, so a zoomed view
-        never shows more sea beyond the island's frame than the whole board does."""
-        s = self.size
-        return (
-            max(0.0, _SPAN_X / SQRT3 - self.width / (s * SQRT3)),
-            max(0.0, _SPAN_Y - self.height / s),
-        )
-
-    def lattice(self, lx: float, ly: float) -> tuple[float, float]:
-        cx, cy = self.centre
-        s = self.size
-        return (cx + lx * s * SQRT3 / 2.0, cy - ly * s / 2.0)
-
-    def hex_centre(self, h: int) -> tuple[float, float]:
-        return self.lattice(*HEX_XY[h])
-
-    def hex_corners(self, h: int) -> list[tuple[float, float]]:
-        """Six corners, clockwise from the top one, as the topology numbers them."""
-        x, y = self.hex_centre(h)
-        s = self.size
-        return [
-            (
-                x + s * math.cos(math.radians(90 - 60 * i)),
-                y + s * math.sin(math.radians(90 - 60 * i)),
-            )
-            for i in range(6)
-        ]
-
-    def node(self, n: int) -> tuple[float, float]:
-        return self.lattice(*NODE_XY[n])
-
-    def edge(self, e: int) -> tuple[tuple[float, float], tuple[float, float]]:
-        a, b = EDGE_NODES[e]
-        return self.node(a), self.node(b)
-
-    def edge_mid(self, e: int) -> tuple[float, float]:
-        (ax, ay), (bx, by) = self.edge(e)
-        return ((ax + bx) / 2.0, (ay + by) / 2.0)
-
-    def harbour(self, slot: int) -> tuple[float, float]:
-        """Where a harbour's marker goes: off the coast, outward from its edge's land hex."""
-        e = HARBOUR_EDGES[slot]
-        mx, my = self.edge_mid(e)
-        hx, hy = self.hex_centre(EDGE_HEXES[e][0])
-        dx, dy = mx - hx, my - hy
-        length = math.hypot(dx, dy) or 1.0
-        reach = self.size * 0.75
-        return (mx + dx / length * reach, my + dy / length * reach)
-
-    @property
-    def target_radius(self) -> float:
-        """Half a touch target. Intersections are a side apart and edge middles 0.87 side, so
-        targets of one kind never overlap."""
-        return self.size * 0.43
-
-    def reach(self, spot: Spot) -> float:
-        """How far from its centre a touch still takes ``spot``, as large as it can be without
-        two spots of a kind overlapping: a hex 0.8 side (centres are 1.73 sides apart), an
-        intersection half a side (they are a side apart), an edge middle 0.43 side (0.87 apart)."""
-        kind = spot[0]
-        if kind == "hex":
-            return self.size * 0.8
-        if kind == "node":
-            return self.size * 0.5
-        return self.target_radius
-
-    def spot_position(self, spot: Spot) -> tuple[float, float]:
-        kind, ident = spot
-        if kind == "node":
-            return self.node(ident)
-        if kind == "edge":
-            return self.edge_mid(ident)
-        if kind == "harbour":
-            return self.harbour(ident)
-        return self.hex_centre(ident)
-
-
-Spot = tuple[str, int]
-"""A tappable place on the board: ("node", id), ("edge", id), ("hex", id) or ("harbour", slot)."""
 
 
 def action_spot(action: Action) -> Spot | None:
@@ -353,6 +220,8 @@ class BoardPicture:
     """Player colours by seat."""
     marks: tuple[str, ...] = ()
     """Player letters by seat (``PLAYER_MARKS``), drawn on their buildings."""
+    topology: Topology = ISLAND_19
+    """The island the ids belong to (the board's: 19 or 30 hexes)."""
 
 
 def board_only_picture(board: Board) -> BoardPicture:
@@ -366,6 +235,7 @@ def board_only_picture(board: Board) -> BoardPicture:
         robber_hex=board.desert_hex,
         merchant_hex=None,
         colours=(),
+        topology=board.topology,
     )
 
 
@@ -381,19 +251,16 @@ def _hex_views(board: Board, tokens: Sequence[int | None] | None = None) -> tupl
             0 if numbers[h] is None else pips(numbers[h] or 0),
             numbers[h] in RED_NUMBERS,
         )
-        for h in range(HEX_COUNT)
+        for h in range(board.topology.hex_count)
     )
 
 
-ROW_LENGTHS = (3, 4, 5, 4, 3)
-"""Hexes per row, top to bottom (the topology numbers hexes row by row)."""
-
-
 def board_rows(board: Board) -> list[str]:
-    """The board in words, row by row and then the harbours, for laying out the tiles."""
+    """The board in words, row by row (the topology numbers hexes row by row) and then the
+    harbours, for laying out the tiles."""
     lines = []
     h = 0
-    for row, length in enumerate(ROW_LENGTHS, start=1):
+    for row, length in enumerate(board.topology.rows, start=1):
         cells = []
         for hx in range(h, h + length):
             token = board.tokens[hx]
@@ -411,11 +278,14 @@ def entry_picture(
     terrains: Sequence[Terrain | None],
     tokens: Sequence[int | None],
     harbours: Sequence[Harbour | None],
+    topology: Topology = ISLAND_19,
+    robber: int | None = None,
 ) -> BoardPicture:
-    """A board being entered: unknown hexes grey, unknown harbours as "?"."""
+    """A board being entered on ``topology``: unknown hexes grey, unknown harbours as "?", the
+    robber on the desert the table chose for it (30 hexes)."""
     hexes = tuple(
         HexView(h, terrains[h], tokens[h], pips(tokens[h] or 7), tokens[h] in RED_NUMBERS)
-        for h in range(HEX_COUNT)
+        for h in range(topology.hex_count)
     )
     return BoardPicture(
         hexes=hexes,
@@ -425,9 +295,10 @@ def entry_picture(
         roads=(),
         buildings=(),
         knights=(),
-        robber_hex=None,
+        robber_hex=robber,
         merchant_hex=None,
         colours=(),
+        topology=topology,
     )
 
 
@@ -441,6 +312,7 @@ def board_picture(game: Game) -> BoardPicture:
         node: TRACKS[i].value for i, node in enumerate(game.metropolis) if node != NOBODY
     }
     kinds = {SETTLEMENT: "settlement", CITY: "city", DESTROYED_CITY: "destroyed_city"}
+    topology = game.board.topology
     buildings = tuple(
         BuildingView(
             n,
@@ -449,16 +321,16 @@ def board_picture(game: Game) -> BoardPicture:
             game.walls[n],
             metropolis_track.get(n, ""),
         )
-        for n in range(NODE_COUNT)
+        for n in range(topology.node_count)
         if game.node_owner[n] != NOBODY
     )
     knights = tuple(
         KnightView(n, game.knight_owner[n], game.knight_level[n], game.knight_active[n])
-        for n in range(NODE_COUNT)
+        for n in range(topology.node_count)
         if game.knight_owner[n] != NOBODY
     )
     roads = tuple(
-        (e, game.edge_owner[e]) for e in range(EDGE_COUNT) if game.edge_owner[e] != NOBODY
+        (e, game.edge_owner[e]) for e in range(topology.edge_count) if game.edge_owner[e] != NOBODY
     )
     return BoardPicture(
         hexes=_hex_views(game.board, game.tokens),
@@ -470,6 +342,7 @@ def board_picture(game: Game) -> BoardPicture:
         merchant_hex=None if game.merchant_hex == NOBODY else game.merchant_hex,
         colours=tuple(player_colour(p.colour) for p in game.config.players),
         marks=tuple(player_mark(p.colour) for p in game.config.players),
+        topology=topology,
     )
 
 
@@ -570,7 +443,7 @@ def drawn_things(
     spots = list(offered)
     things: list[Drawn] = []
     for kind, ident in spots:
-        if kind == "hex" and ident < HEX_COUNT:
+        if kind == "hex" and ident < geo.topology.hex_count:
             x, y = geo.hex_centre(ident)
             things.append(Drawn("hex spot", (kind, ident), x, y, SQRT3 * s, 2.0 * s))
     both = picture.robber_hex is not None and picture.robber_hex == picture.merchant_hex
@@ -637,7 +510,8 @@ def road_marks(picture: BoardPicture, geo: BoardGeometry, dp: float) -> tuple[Dr
     buildings = {b.node: b for b in picture.buildings}
     occupied = set(buildings) | {k.node for k in picture.knights}
     clearance = 0.5 * scale.road_letter  # half a capital letter and a piece's outline
-    roads_at = Counter(node for edge, _owner in picture.roads for node in EDGE_NODES[edge])
+    edge_nodes = geo.topology.edge_nodes
+    roads_at = Counter(node for edge, _owner in picture.roads for node in edge_nodes[edge])
     things: list[Drawn] = []
     for edge, owner in picture.roads:
         mark = picture.marks[owner] if owner < len(picture.marks) else ""
@@ -647,7 +521,7 @@ def road_marks(picture: BoardPicture, geo: BoardGeometry, dp: float) -> tuple[Dr
         length = math.hypot(bx - ax, by - ay) or 1.0
         ux, uy = (bx - ax) / length, (by - ay) / length
         width = scale.road_mark * (1.0 + 0.4 * (len(mark) - 1))
-        a, b = EDGE_NODES[edge]
+        a, b = edge_nodes[edge]
         # How near each end the badge's middle may come: its letter on the road, the whole
         # badge where another road's badge may be pushed towards the same intersection.
         near_a, near_b = (

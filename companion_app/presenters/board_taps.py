@@ -28,8 +28,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from companion_app.presenters.board_picture import BoardGeometry, Spot
-from companion_app.rules.topology import EDGE_BETWEEN, EDGE_NODES
+from companion_app.presenters.board_geometry import BoardGeometry, Spot
 
 MIN_TARGET_DP = 44.0
 """The smallest touch target a finger hits reliably (the usual guideline for tablets)."""
@@ -64,6 +63,7 @@ class BoardTaps:
     def __init__(self, geometry: BoardGeometry, offered: Iterable[Spot], least: float) -> None:
         """``least`` is the smallest touch target in pixels (``MIN_TARGET_DP`` dp)."""
         self.geometry = geometry
+        self._edge_nodes = geometry.topology.edge_nodes
         self.offered: tuple[Spot, ...] = tuple(offered)
         roads = [ident for kind, ident in self.offered if kind == "edge"]
         self.roads: frozenset[int] = frozenset(roads)
@@ -74,7 +74,7 @@ class BoardTaps:
         """Each end of an offered road, with the offered roads that meet there."""
         if self.by_ends:
             for edge in sorted(roads):
-                for node in EDGE_NODES[edge]:
+                for node in self._edge_nodes[edge]:
                     self.ends.setdefault(node, []).append(edge)
         self.held: int | None = None
         """The end tapped first, while a road is chosen by its ends."""
@@ -98,7 +98,7 @@ class BoardTaps:
         if self.held is None:
             return list(self.offered)
         roads = self.ends[self.held]
-        far = [a if b == self.held else b for a, b in (EDGE_NODES[e] for e in roads)]
+        far = [a if b == self.held else b for a, b in (self._edge_nodes[e] for e in roads)]
         return [*(("node", n) for n in [self.held, *far]), *(("edge", e) for e in roads)]
 
     def target_at(self, px: float, py: float) -> Target | None:
@@ -127,7 +127,7 @@ class BoardTaps:
             self.held = None
             return target.spot
         if self.held is not None:
-            road = EDGE_BETWEEN.get((self.held, ident))
+            road = self.geometry.topology.edge_between.get((self.held, ident))
             if road is not None and road in self.ends[self.held]:
                 self.held = None
                 return ("edge", road)
@@ -140,7 +140,7 @@ class BoardTaps:
         geo = self.geometry
         if not (self.by_ends and spot[0] == "edge" and spot[1] in self.roads):
             return [geo.spot_position(spot)]
-        a, b = EDGE_NODES[spot[1]]
+        a, b = self._edge_nodes[spot[1]]
         if len(self.ends[b]) > len(self.ends[a]):
             a, b = b, a
         return [geo.node(a), geo.node(b)]

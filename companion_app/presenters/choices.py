@@ -16,6 +16,7 @@ from companion_app.rules.actions import (
     BankTrade,
     CommitKnights,
     DisplaceKnight,
+    EndSpecialBuild,
     EndTurn,
     MoveKnight,
     PlayAlchemist,
@@ -140,26 +141,34 @@ class BarButton:
     count: int
 
 
+def special_building(game: Game) -> bool:
+    """A player's special build is on (5-6 players, §12): they build from the turn's bar."""
+    phase = game.special_build
+    return phase is not None and phase.building
+
+
 def action_bar(game: Game) -> list[BarButton]:
     """The turn's buttons: one per legal kind of action, none for what is not legal now.
 
-    Rolls and End turn have their own big buttons; nothing here outside the ``turn`` prompt
-    (and before the roll only the Alchemist, a progress card).
+    Rolls and End turn (Done building) have their own big buttons; nothing here outside the
+    ``turn`` prompt (and before the roll only the Alchemist, a progress card) and a special
+    build, where the same bar offers what may be built (§12).
     """
-    if not is_turn(game):
+    own_turn = is_turn(game)
+    if not (own_turn or special_building(game)):
         return []
     grouped: dict[str, list[Action]] = {}
     for action in game.legal_actions():
-        if isinstance(action, Roll | EndTurn):
+        if isinstance(action, Roll | EndTurn | EndSpecialBuild):
             continue
         grouped.setdefault(bar_key(action), []).append(action)
     if game.may_offer_trade():
         grouped[OFFER_KEY] = []
-    if game.progress_hand(game.prompt.player):
+    if own_turn and game.progress_hand(game.prompt.player):
         # Offered whenever cards are held (their number is public), playable or not, so the
         # bar does not tell the table that an Alchemist or a playable card is in the hand.
         grouped.setdefault(PROGRESS_KEY, [])
-    if harbor_opponents(game):
+    if own_turn and harbor_opponents(game):
         # Offered while an opponent may still be asked, resources held or not: the button
         # does not tell the table whether the hand holds a resource.
         grouped.setdefault(HARBOR_KEY, [])
@@ -349,10 +358,13 @@ def bar_step(game: Game, key: str) -> ChoiceStep:
 
 
 def prompt_step(game: Game) -> ChoiceStep | None:
-    """The choices of a decision other than the turn's own (None for turn, roll, game over)."""
-    if is_turn(game) or game.is_over or game.in_setup:
+    """The choices of a decision other than the turn's own (None for turn, roll, a special
+    build, game over). Rolls are the dice's (the next player's roll may end the special build
+    phase), never buttons."""
+    if is_turn(game) or special_building(game) or game.is_over or game.in_setup:
         return None
-    return choice_step(game, game.legal_actions(), render(game.describe_prompt()))
+    actions = [a for a in game.legal_actions() if not isinstance(a, Roll)]
+    return choice_step(game, actions, render(game.describe_prompt()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,14 @@ from typing import Any
 
 from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.presenters.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
-from companion_app.rules.board import FRAME_19, STARTER_BOARD, Board, Frame, random_balanced_board
+from companion_app.rules.board import (
+    FRAME_19,
+    STARTER_BOARD,
+    Board,
+    Frame,
+    frame_for_players,
+    random_balanced_board,
+)
 from companion_app.rules.board_entry import board_from_description
 from companion_app.rules.cards import Harbour, Terrain
 from companion_app.rules.config import (
@@ -55,6 +62,8 @@ class NewGameForm:
             PlayerSlot("Blue", "blue"),
             PlayerSlot("White", "white"),
             PlayerSlot("Orange", "orange"),
+            PlayerSlot("Green", "green", plays=False),
+            PlayerSlot("Brown", "brown", plays=False),
         ]
     )
     board_choice: str = "starter"
@@ -132,14 +141,32 @@ class NewGameForm:
         return seed
 
     def toggle_plays(self, index: int) -> None:
-        """Seat a player or leave the seat empty, keeping 3-4 players at the table."""
+        """Seat a player or leave the seat empty, keeping the players the rules core allows
+        (3-6); a seat taken gets a colour nobody seated has. From five players the game is on
+        the 30-hex board (§12), which has no starter layout: a random one is offered instead."""
         slot = self.players[index]
         if slot.plays and self.player_count <= MIN_PLAYERS:
             return
         if not slot.plays and self.player_count >= MAX_PLAYERS:
             return
         slot.plays = not slot.plays
+        if slot.plays and any(
+            p.colour == slot.colour for i, p in enumerate(self.players) if i != index and p.plays
+        ):
+            self.next_colour(index)
         self.first_player = min(self.first_player, self.player_count - 1)
+        if self.board_choice not in self.board_choices:
+            self.board_choice = "random"
+
+    @property
+    def frame(self) -> Frame:
+        """The island the seated players play on (19 hexes for 3-4, 30 for 5-6)."""
+        return frame_for_players(self.player_count)
+
+    @property
+    def board_choices(self) -> tuple[str, ...]:
+        """The boards this table may choose: the starter layout only on 19 hexes."""
+        return BOARD_CHOICES if self.frame is FRAME_19 else BOARD_CHOICES[1:]
 
     def next_colour(self, index: int) -> str:
         """Gives the slot the next piece colour no other player has; returns it."""
@@ -198,10 +225,10 @@ class NewGameForm:
 
     def board(self) -> Board | None:
         """The chosen board; None when the table enters its own board next."""
-        if self.board_choice == "starter":
+        if self.board_choice == "starter" and self.frame is FRAME_19:
             return STARTER_BOARD
-        if self.board_choice == "random":
-            return random_balanced_board(self.seed)
+        if self.board_choice in ("starter", "random"):
+            return random_balanced_board(self.seed, self.frame)
         return None
 
     def config(self, board: Board, *, game_seed: int | None = None) -> GameConfig:
@@ -257,6 +284,11 @@ class BoardEntry:
         harbours: list[Harbour | None] = list(board.harbours)
         return cls(terrains, list(board.tokens), harbours, board.frame, board.robber_start)
 
+    @property
+    def positions(self) -> int:
+        """Positions to fill: every hex and every harbour (19 + 9, or 30 + 11)."""
+        return len(self.terrains) + len(self.harbours)
+
     def set_terrain(self, h: int, terrain: Terrain) -> None:
         self.terrains[h] = terrain
         if terrain is Terrain.DESERT:
@@ -302,4 +334,6 @@ class BoardEntry:
 
     def picture(self) -> BoardPicture:
         """What the board view draws for the entry so far."""
-        return entry_picture(self.terrains, self.tokens, self.harbours)
+        return entry_picture(
+            self.terrains, self.tokens, self.harbours, self.frame.topology, self.robber
+        )

@@ -26,6 +26,7 @@ from companion_app.game_stats import (
 )
 from companion_app.help_texts import improvement_words
 from companion_app.i18n import render
+from companion_app.i18n.current import _
 from companion_app.journal import JournalStep
 from companion_app.presenters.board_picture import (
     EVENT_COLOURS,
@@ -35,7 +36,7 @@ from companion_app.presenters.board_picture import (
     player_colour,
     player_mark,
 )
-from companion_app.presenters.wording import EVENT_WORDS
+from companion_app.presenters.wording import EVENT_WORDS, losers_words, players_words
 from companion_app.rules.actions import EventDie
 from companion_app.rules.cards import (
     ABILITY_LEVEL,
@@ -124,6 +125,11 @@ class PanelLine:
     """Progress cards held, VP cards not counted (a count)."""
     counts: str
     """The second line: cards, progress cards, knight strength, improvement levels."""
+    vp_total: str = ""
+    """The VP out of the game's target alone (``"7/13 VP"``)."""
+    brief: str = ""
+    """The second line of five or six players (six fit a 7-inch tablet): cards, progress
+    cards, knight strength."""
 
 
 def panel_lines(game: Game) -> list[PanelLine]:
@@ -137,8 +143,10 @@ def panel_lines(game: Game) -> list[PanelLine]:
         knights = len(game.knights_of[p])
         levels = improvement_words(tuple(game.improvements[p]))
         knight_words = f"knights {knights}, strength {strength}" if knights else "no knights"
-        counts = (
-            f"{_plural(cards, 'card', 'cards')} · {progress} progress · {knight_words} · {levels}"
+        cards_words = _plural(cards, "card", "cards")
+        counts = f"{cards_words} · {progress} progress · {knight_words} · {levels}"
+        strength_words = (
+            _("strength {strength}").format(strength=strength) if knights else (_("no knights"))
         )
         points = game.victory_point_breakdown(p)
         lines.append(
@@ -154,6 +162,10 @@ def panel_lines(game: Game) -> list[PanelLine]:
                 cards=cards,
                 progress=progress,
                 counts=counts,
+                vp_total=_("{points}/{target} VP").format(
+                    points=points.total, target=game.config.vp_target
+                ),
+                brief=f"{cards_words} · {progress} progress · {strength_words}",
             )
         )
     return lines
@@ -392,9 +404,7 @@ def attack_view(game: Game, attack: BarbarianAttack | None = None) -> AttackView
         else:
             outcome = "Catan is defended."
     elif attack.losers:
-        losers = _and([names[p] for p in attack.losers])
-        outcome = f"The barbarians win. {losers} {'loses' if len(attack.losers) == 1 else 'lose'}"
-        outcome += " a city."
+        outcome = losers_words([names[p] for p in attack.losers])
     else:
         outcome = "The barbarians win, but nobody has a city they can take."
     return AttackView(
@@ -672,12 +682,12 @@ def resume_words(summary: Any) -> str:
     """``"Red, Blue, White\n23 actions · 2026-11-23 20:05"``: who plays, then how far and when."""
     when = summary.updated_at[:16].replace("T", " ")
     actions = _plural(summary.action_count, "action", "actions")
-    return f"{', '.join(summary.players)}\n{actions}  ·  {when}"
+    return f"{players_words(summary.players)}\n{actions}  ·  {when}"
 
 
 def delete_question(summary: Any) -> str:
     return (
-        f"Delete the game of {', '.join(summary.players)} "
+        f"Delete the game of {players_words(summary.players)} "
         f"({_plural(summary.action_count, 'action', 'actions')})? "
         "Its export is saved first, so it can be imported again."
     )

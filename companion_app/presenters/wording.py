@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from companion_app.game_log import GameLog, production_words
 from companion_app.i18n import render
+from companion_app.i18n.current import _, n_
 from companion_app.presenters.board_picture import RGBA, player_colour
 from companion_app.rules.actions import Action, EventDie, OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
@@ -51,6 +52,10 @@ def roll_view(game: Game) -> RollView | None:
     return RollView(roll.yellow, roll.red, roll.event, roll.total, render(dice_words(roll)))
 
 
+FULL_PRODUCTION_SEATS = 4
+"""Up to this many players the roll's line names every seat, "nothing" included."""
+
+
 def production_lines(game: Game, log: GameLog) -> list[str]:
     """Who got what from the roll shown, every seat in seat order, with the robber's and the
     bank's reasons; a 7, or production held back by the barbarians, says so. The same roll's
@@ -58,7 +63,9 @@ def production_lines(game: Game, log: GameLog) -> list[str]:
     report = log.last_roll
     if report is None:
         return []
-    return [render(line) for line in production_words(game.config.names, report)]
+    # Five or six seats: only who got something (or why not) fits the top bar.
+    everyone = game.player_count <= FULL_PRODUCTION_SEATS
+    return [render(line) for line in production_words(game.config.names, report, everyone=everyone)]
 
 
 def bank_words(game: Game) -> str:
@@ -139,16 +146,34 @@ def _names(seats: Iterable[int], names: Sequence[str]) -> str:
     return ", ".join(names[p] for p in seats)
 
 
+NAMED_IN_FORECAST = 3
+"""The most players the forecast names; more are counted (the track's column is narrow)."""
+
+
 def forecast_words(forecast: BarbarianForecast, names: Sequence[str]) -> ForecastWords:
     """Were the ship to arrive now: the strength against the active knights and its outcome."""
     spaces = forecast.spaces_left
     when = f"{spaces} {'space' if spaces == 1 else 'spaces'} · ~{forecast.expected_rolls} rolls"
     score = f"{forecast.strength} vs {forecast.total_defence}"
-    if forecast.losers:
+    if len(forecast.losers) > NAMED_IN_FORECAST:  # five or six: the count fits the top bar
+        outcome = n_(
+            "{score}: {count} player loses a city",
+            "{score}: {count} players lose a city",
+            len(forecast.losers),
+            score=score,
+        )
+    elif forecast.losers:
         verb = "loses" if len(forecast.losers) == 1 else "lose"
         outcome = f"{score}: {_names(forecast.losers, names)} {verb} a city"
     elif forecast.defender != NOBODY:
         outcome = f"{score}: Defender {names[forecast.defender]}"
+    elif len(forecast.tied) > NAMED_IN_FORECAST:
+        outcome = n_(
+            "{score}: tie, {count} player draws",
+            "{score}: tie, {count} players draw",
+            len(forecast.tied),
+            score=score,
+        )
     elif forecast.tied:
         outcome = f"{score}: tie, {_names(forecast.tied, names)} draw"
     elif forecast.defended:
@@ -208,6 +233,9 @@ def prompt_view(
     p = prompt.player
     names = game.config.names
     own_turn = p == game.active and is_turn(game)
+    phase = game.special_build
+    if phase is not None and not game.is_over:
+        return _special_build_view(game, phase.builder if phase.building else NOBODY)
     if game.is_over:
         headline = f"{names[game.winner]} has won!"
     elif holds_tablet(game) != p and not on_phone and not in_hand:
@@ -233,6 +261,32 @@ def prompt_view(
     )
 
 
+def _special_build_view(game: Game, builder: int) -> PromptView:
+    """The special build phase (5-6 players, §12): whose special build it is, or the table's
+    question who builds (a name starts theirs, "Nobody builds" or the next player's roll ends
+    the phase)."""
+    names = game.config.names
+    seat = game.prompt.player
+    if builder != NOBODY:
+        headline = _("Special build: {player}").format(player=names[builder])
+        details = _("Build from the bar, then Done building")
+    else:
+        headline = _("Special build: who builds?")
+        waiting = ", ".join(names[p] for p in game.special_builders_left())
+        details = _("{players} may build before {player} rolls").format(
+            players=waiting, player=names[game.active]
+        )
+    return PromptView(
+        seat,
+        names[seat],
+        player_colour(game.config.players[seat].colour),
+        headline,
+        render(game.describe_prompt()),
+        False,
+        details,
+    )
+
+
 def holds_tablet(game: Game) -> int:
     """Who has the tablet now: the player who took the last action (the first placer at the
     start)."""
@@ -254,3 +308,26 @@ def offer_words(game: Game, offer: OfferTrade) -> str:
     gives, takes = render(hand_words(offer.give)), render(hand_words(offer.take))
     text = f"To {names[offer.to]}: give {gives}, get {takes}"
     return text if reason is None else render(reason)
+
+
+def players_words(players: Sequence[str]) -> str:
+    """``"Red, Blue, White"``; of five or six the first two and how many: ``"Red, Blue +4"``."""
+    if len(players) <= 4:
+        return ", ".join(players)
+    return _("{first}, {second} +{more}").format(
+        first=players[0], second=players[1], more=len(players) - 2
+    )
+
+
+def losers_words(losers: Sequence[str]) -> str:
+    """Who loses a city; of more than ``NAMED_IN_FORECAST``, how many (rows name them)."""
+    if len(losers) > NAMED_IN_FORECAST:
+        return n_(
+            "The barbarians win. {count} player loses a city.",
+            "The barbarians win. {count} players lose a city.",
+            len(losers),
+        )
+    if len(losers) == 1:
+        return _("The barbarians win. {player} loses a city.").format(player=losers[0])
+    named = _("{some} and {last}").format(some=", ".join(losers[:-1]), last=losers[-1])
+    return _("The barbarians win. {players} lose a city.").format(players=named)

@@ -31,6 +31,8 @@ def test_picking_a_person_seats_them_in_their_colour_and_keeps_colours_apart() -
         ("Blue", "red"),
         ("White", "white"),
         ("Orange", "orange"),
+        ("Green", "green"),  # the empty seats of a fifth and sixth player
+        ("Brown", "brown"),
     ]
     config = form.config(STARTER_BOARD)
     assert config.players[0] == PlayerConfig("Anna", "blue")

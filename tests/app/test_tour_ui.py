@@ -70,16 +70,15 @@ SCREENS = (
 the ``*_shown`` ones are the card picker open for each kind of card decision."""
 
 
-@pytest.mark.timeout(600)  # a whole game through every screen: about a minute on an idle core
-@pytest.mark.parametrize("size", SIZES)
-def test_the_tour_finds_no_layout_problem(
-    size: str, xvfb_display: str, artifacts_dir: Path
-) -> None:
-    out = artifacts_dir / f"tour_{size}"
+def _tour(size: str, out: Path, display: str, *options: str) -> tuple[list[str], list[Path]]:
+    """Run the tour at ``size`` into ``out``: its output lines, once it found no problem and
+    drew every kind of piece and marker at 44 dp or more, and its PNGs."""
     shutil.rmtree(out, ignore_errors=True)  # this test's own screenshots of an earlier run
-    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
+    env = {**os.environ, "DISPLAY": display, "KIVY_NO_CONSOLELOG": "1"}
     command = [sys.executable, "-m", "companion_app", "tour", "--size", size, "--out", str(out)]
-    proc = subprocess.run(command, env=env, capture_output=True, text=True, timeout=580)
+    proc = subprocess.run(
+        [*command, *options], env=env, capture_output=True, text=True, timeout=580
+    )
     lines = proc.stdout.strip().splitlines()
     assert lines, proc.stderr[-2000:]
     problems = [line for line in lines[:-1] if ".png: " in line]
@@ -94,6 +93,18 @@ def test_the_tour_finds_no_layout_problem(
     assert min(drawn.values()) >= 44, drawn
     pngs = sorted(out.glob("*.png"))
     assert int(verdict[1]) == len(pngs) >= 50
+    width, height = (int(v) for v in size.split("x"))
+    for png in pngs:
+        assert Image.open(png).size == (width, height), png.name
+    return lines, pngs
+
+
+@pytest.mark.timeout(600)  # a whole game through every screen: about a minute on an idle core
+@pytest.mark.parametrize("size", SIZES)
+def test_the_tour_finds_no_layout_problem(
+    size: str, xvfb_display: str, artifacts_dir: Path
+) -> None:
+    _lines, pngs = _tour(size, artifacts_dir / f"tour_{size}", xvfb_display)
     names = {p.stem.split("_", 1)[1] for p in pngs}
     assert set(SCREENS) <= names, set(SCREENS) - names
     # The road's first end held: only where roads go by their two ends.
@@ -103,9 +114,42 @@ def test_the_tour_finds_no_layout_problem(
     assert bool(zoomed) == (size in ZOOMS), zoomed
     if size in ZOOMS:
         assert {"setup_settlement_zoomed", "move_robber_zoomed"} <= zoomed, zoomed
-    width, height = (int(v) for v in size.split("x"))
-    for png in pngs:
-        assert Image.open(png).size == (width, height), png.name
+
+
+SIX_SIZES = ("1024x600", "800x480", "800x1280")
+"""Where six players' tour runs: a 7-inch tablet, the Raspberry Pi display, a portrait tablet."""
+SIX_SCREENS = (
+    "new_game_6_players",
+    "build_table_random",
+    "board_entry_valid",
+    "board_entry_robber",
+    "setup_settlement_zoomed",
+    "road_end_held",
+    "turn",
+    "who_builds",
+    "special_build",
+    "statistics",
+    "attack",
+    "game_over",
+    "home_after_the_game",
+)
+"""What six players' tour must have looked at: the seats, the 30-hex board to lay out and to
+enter, the board zoomed (its hex sides are under a finger at all three sizes) with roads by
+their ends, the special build phase (who builds, a special build), six players' lines,
+statistics and attack, to the end."""
+
+
+@pytest.mark.timeout(600)  # a short six-player game (367 actions): about 40 s on an idle core
+@pytest.mark.parametrize("size", SIX_SIZES)
+def test_six_players_tour_finds_no_layout_problem(
+    size: str, xvfb_display: str, artifacts_dir: Path
+) -> None:
+    _lines, pngs = _tour(size, artifacts_dir / f"tour6_{size}", xvfb_display, "--players", "6")
+    names = {p.stem.split("_", 1)[1] for p in pngs}
+    assert set(SIX_SCREENS) <= names, set(SIX_SCREENS) - names
+    # The 30-hex board zooms at every decision on it, and a zoom is looked at each time.
+    assert "build_table_starter" not in names  # no starter layout on 30 hexes
+    assert {"who_builds_zoomed", "move_robber_zoomed"} <= names
 
 
 DRAWN = {

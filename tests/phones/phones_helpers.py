@@ -31,12 +31,12 @@ from companion_app.rules.rng import SplitMix64
 
 
 def play_until(
-    stop: Callable[[Game], bool], *, seed: int = 1, limit: int = 20_000
+    stop: Callable[[Game], bool], *, seed: int = 1, limit: int = 20_000, players: int = 4
 ) -> tuple[GameConfig, list[Action]]:
     """The actions of a seeded random game up to the first state where ``stop`` holds (the
     first seed from ``seed`` whose game comes there)."""
     for s in range(seed, seed + 100):
-        config = GameConfig.for_players(4, seed=s)
+        config = GameConfig.for_players(players, seed=s)
         game = Game.new(config)
         rng = SplitMix64(s ^ 0x5EED)
         actions: list[Action] = []
@@ -106,9 +106,11 @@ def seven_discard(game: Game) -> bool:
     )
 
 
-def journal_game(path: Path, stop: Callable[[Game], bool], seed: int = 1) -> GameSession:
+def journal_game(
+    path: Path, stop: Callable[[Game], bool], seed: int = 1, players: int = 4
+) -> GameSession:
     """A journal at ``path`` holding one game played up to ``stop``; its open session."""
-    config, actions = play_until(stop, seed=seed)
+    config, actions = play_until(stop, seed=seed, players=players)
     journal = Journal(path)
     session = journal.new_game(config)
     for action in actions:
@@ -149,8 +151,11 @@ async def harness(session: GameSession, limits: Limits = DEFAULT_LIMITS) -> Asyn
     async def decide(seat: int, action: Action) -> str | None:
         return table.decide(seat, action)
 
+    async def request(seat: int) -> str | None:
+        return table.request_build(seat)
+
     tokens = SeatTokens(len(names))
-    server = PhoneServer(tokens, names, decide, limits)
+    server = PhoneServer(tokens, names, decide, limits, request)
     table.sink = server
     paired = [tokens.pair(seat) for seat in range(len(names))]
     table.publish()

@@ -15,6 +15,7 @@ from kivy.uix.screenmanager import Screen
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import HARBOUR_COLOURS, BoardView  # noqa: F401
 from companion_app.i18n import render_error
+from companion_app.i18n.current import _
 from companion_app.presenters.board_picture import (
     TERRAIN_COLOURS,
     Spot,
@@ -30,15 +31,11 @@ from companion_app.presenters.forms import (
     BoardEntry,
     NewGameForm,
 )
-from companion_app.rules.board import STARTER_BOARD, Board
+from companion_app.rules.board import FRAME_19, STARTER_BOARD, Board, random_balanced_board
 from companion_app.rules.cards import Terrain
 from companion_app.rules.errors import ConfigError
-from companion_app.rules.topology import HARBOUR_COUNT, HEX_COUNT
 
 load_kv(__file__)
-
-ENTRIES = 28
-"""19 terrains with their tokens and 9 harbours: what the table enters."""
 
 
 class BuildTableScreen(Screen):
@@ -51,6 +48,7 @@ class BuildTableScreen(Screen):
     ready = BooleanProperty(False)
     status = StringProperty("")
     """"entering" (cards still missing), "refused" (all entered, not a board) or "valid"."""
+    fill_text = StringProperty("Fill in the starter layout")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -87,13 +85,18 @@ class BuildTableScreen(Screen):
         else:
             self.mode = "enter"
             self.board = None
-            self.entry = BoardEntry()
+            self.entry = BoardEntry(frame=form.frame)
+            starter = form.frame is FRAME_19
+            self.fill_text = (
+                _("Fill in the starter layout") if starter else _("Fill in a sample layout")
+            )
             self.title = "Enter the board on your table"
             self.rows = ""
             self.ids.board.show_hex_ids = True
             self.ids.board.highlight_spots = False
-            self.ids.board.spots = {("hex", h): None for h in range(HEX_COUNT)} | {
-                ("harbour", s): None for s in range(HARBOUR_COUNT)
+            topology = form.frame.topology
+            self.ids.board.spots = {("hex", h): None for h in range(topology.hex_count)} | {
+                ("harbour", s): None for s in range(topology.harbour_count)
             }
             self.select(("hex", 0))
 
@@ -115,10 +118,29 @@ class BuildTableScreen(Screen):
             palette.add_widget(self._choices(TERRAIN_CHOICES, self._terrain_button, cols=cols))
             if self.entry.terrains[ident] not in (None, Terrain.DESERT):
                 palette.add_widget(self._choices(TOKEN_CHOICES, self._token_button, cols=5))
+            elif self.entry.terrains[ident] is Terrain.DESERT and self.entry.frame is not FRAME_19:
+                palette.add_widget(self._robber_button(ident))
         else:
             self.explain = f"Harbour {ident}: tap the harbour lying there."
             palette.add_widget(self._choices(HARBOUR_CHOICES, self._harbour_button, cols=3))
         self._show_entry()
+
+    def _robber_button(self, h: int) -> Any:
+        """On 30 hexes (two deserts) the table says where the robber starts (§12); without a
+        choice, on the desert nearer the middle."""
+        button = Factory.ChoiceButton(
+            text=_("The robber starts here"),
+            state="down" if self.entry.robber == h else "normal",
+            size_hint_y=None,
+            height=dp(56),
+        )
+        button.robber_hex = h
+        button.bind(on_release=lambda _b: self.choose_robber(h))
+        return button
+
+    def choose_robber(self, h: int) -> None:
+        self.entry.set_robber(None if self.entry.robber == h else h)
+        self.select(("hex", h))
 
     def _choices(self, values: Any, make: Any, *, cols: int) -> GridLayout:
         grid = GridLayout(cols=cols, spacing=8, size_hint_y=None)
@@ -177,20 +199,24 @@ class BuildTableScreen(Screen):
 
     def _advance(self) -> None:
         """On to the next position still empty (hexes first, then harbours)."""
-        for h in range(HEX_COUNT):
+        for h in range(len(self.entry.terrains)):
             if self.entry.terrains[h] is None or (
                 self.entry.terrains[h] is not Terrain.DESERT and self.entry.tokens[h] is None
             ):
                 self.select(("hex", h))
                 return
-        for s in range(HARBOUR_COUNT):
+        for s in range(len(self.entry.harbours)):
             if self.entry.harbours[s] is None:
                 self.select(("harbour", s))
                 return
         self.select(self.ids.board.selected)
 
     def fill_starter(self) -> None:
-        self.entry = BoardEntry.from_board(STARTER_BOARD)
+        """Every position filled from a known board (the starter layout; on 30 hexes, which
+        have none, the random board of seed 1), to change what differs on the table."""
+        frame = self.entry.frame
+        known = STARTER_BOARD if frame is FRAME_19 else random_balanced_board(1, frame)
+        self.entry = BoardEntry.from_board(known)
         self.select(("hex", 0))
 
     def _show_entry(self) -> None:
@@ -199,8 +225,11 @@ class BuildTableScreen(Screen):
         self.board = board
         self.ready = board is not None
         done = self.entry.entered
-        self.error = "Board checked: it is a valid board." if board else f"{done}/28 · {error}"
-        self.status = "valid" if board else ("refused" if done == ENTRIES else "entering")
+        positions = self.entry.positions
+        self.error = (
+            "Board checked: it is a valid board." if board else f"{done}/{positions} · {error}"
+        )
+        self.status = "valid" if board else ("refused" if done == positions else "entering")
 
     # ---- start --------------------------------------------------------------------------------
 

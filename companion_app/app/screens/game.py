@@ -44,12 +44,13 @@ from companion_app.app.widgets.trade_panel import TradePanel
 from companion_app.app.widgets.why_not_panel import WhyNotPanel
 from companion_app.game_log import log_for
 from companion_app.i18n import catalogue, render, table_language
+from companion_app.i18n.current import _
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
 from companion_app.presenters.game_controller import GameController
 from companion_app.presenters.why_not import WHY_NOT_KEY, why_not_button
-from companion_app.rules.actions import Action, DeclineTrade, EndTurn, StopEffect
+from companion_app.rules.actions import Action, DeclineTrade, EndSpecialBuild, EndTurn, StopEffect
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import knights_counted
 
@@ -69,6 +70,8 @@ class GameScreen(GameViewScreen):
     roll_text = StringProperty("Roll the dice")
     can_roll = BooleanProperty(False)
     can_end_turn = BooleanProperty(False)
+    end_turn_text = StringProperty("End turn")
+    """ "End turn", or in a special build (5-6 players) its "Done building"."""
     in_setup = BooleanProperty(False)
     list_title = StringProperty("")
     headline = StringProperty("")
@@ -137,9 +140,10 @@ class GameScreen(GameViewScreen):
         else:
             self.roll_text = "No roll due"
         ids.players.show(game)
+        # Where the lines scroll (six players beside open choices), the deciding one in sight.
+        Clock.schedule_once(lambda _dt: self._deciding_in_sight(), 0)
         legal = game.legal_actions()
-        self.end_turn_action = next((a for a in legal if isinstance(a, EndTurn)), None)
-        self.can_end_turn = self.end_turn_action is not None
+        self._show_end_turn(game, legal)
         ids.board.picture = B.board_picture(game)
         self._show_prompt(game)
         if game.in_setup:
@@ -156,6 +160,21 @@ class GameScreen(GameViewScreen):
             self.step = control.current_step(game)
             self._fill_choices(game)
         ids.board.spots = dict(self.spot_actions)
+
+    def _deciding_in_sight(self) -> None:
+        view, panel = self.ids.players_view, self.ids.players
+        deciding = [w for w in panel.children if getattr(w, "fill", None) == list(MARKED_FILL)]
+        if deciding and panel.height > view.height:
+            view.scroll_to(deciding[0], padding=0, animate=False)
+
+    def _show_end_turn(self, game: Game, legal: list[Action]) -> None:
+        """End turn, or in a special build (5-6 players) the builder's Done building, in the
+        same place."""
+        end = next((a for a in legal if isinstance(a, EndTurn | EndSpecialBuild)), None)
+        self.end_turn_action = end
+        self.can_end_turn = end is not None
+        done = isinstance(end, EndSpecialBuild)
+        self.end_turn_text = W.describe_action(game, end) if done and end else _("End turn")
 
     def lay_out_choices(self) -> None:
         """The bar's rows changed the room the choices have: only the choices are laid out
@@ -182,7 +201,8 @@ class GameScreen(GameViewScreen):
             in_hand=control.opened,
         )
         self.headline = view.headline
-        self.details = waiting or view.details
+        asking = phones.build_requests() if phones is not None else ""
+        self.details = waiting or " · ".join(words for words in (view.details, asking) if words)
         self.banner_colour = list(view.colour)
         self.banner_text_colour = list(B.text_colour_on(view.colour))
 
@@ -251,16 +271,7 @@ class GameScreen(GameViewScreen):
         step = self.step
         if step is None:
             box.cols = 1
-            if game.awaiting_roll:
-                self.list_title = (
-                    "Roll: tap Roll the dice at the top"
-                    if self.can_roll
-                    else "Roll: press the dice box's button"
-                )
-            elif game.is_over:
-                self.list_title = "The game is over"
-            else:
-                self.list_title = "Choose from the bar above, or end the turn" if self.bar else ""
+            self.list_title = self._bar_title(game)
             return
         name = game.config.names[game.prompt.player]
         if control.picking(game) and control.revealed:
@@ -282,10 +293,7 @@ class GameScreen(GameViewScreen):
         cols = step.cols if len(buttons) > 1 else 1
         self.list_title = step.title
         if not control.steps:
-            # A decision: the banner says what it is; here only how to answer.
-            self.list_title = "Choose:" if buttons else f"Tap {self._tap_words()} on the board"
-            if buttons and step.spots:
-                self.list_title = f"Tap {self._tap_words()}, or choose:"
+            self.list_title = self._decision_title(game, step)
         elif step.spots and not buttons and "tap" not in step.title.lower():
             self.list_title = f"{step.title}: tap {self._tap_words()}"
         entries = []
@@ -300,6 +308,30 @@ class GameScreen(GameViewScreen):
             entries.append(button)
         key = (control.decision, control.bar_key, len(control.steps))
         self._show_entries(entries, cols, key, fixed=self._cover_button(game))
+
+    def _bar_title(self, game: Game) -> str:
+        """Above the choices when nothing is open: how the decision is answered without them."""
+        if game.awaiting_roll:
+            if self.can_roll:
+                return "Roll: tap Roll the dice at the top"
+            return "Roll: press the dice box's button"
+        if game.is_over:
+            return "The game is over"
+        if C.special_building(game):
+            return _("Build from the bar above, then {done}").format(done=self.end_turn_text)
+        return "Choose from the bar above, or end the turn" if self.bar else ""
+
+    def _decision_title(self, game: Game, step: C.ChoiceStep) -> str:
+        """A decision: the banner says what it is; here only how to answer."""
+        if step.buttons and step.spots:
+            return f"Tap {self._tap_words()}, or choose:"
+        if not step.buttons:
+            return f"Tap {self._tap_words()} on the board"
+        if game.awaiting_roll:  # who special-builds: the next player's roll ends it too
+            if self.can_roll:
+                return _("Choose, or roll the dice")
+            return _("Choose, or press the dice box")
+        return "Choose:"
 
     def _cover_button(self, game: Game) -> Any:
         """ "Cover my cards" under private choices shown by buttons, on every page: the

@@ -85,6 +85,8 @@ class NewGameScreen(Screen):
         self.rows[seated[form.first_player]].ids.first.state = "down"
         for choice in ("starter", "random", "table"):
             self.ids[f"board_{choice}"].state = "down" if form.board_choice == choice else "normal"
+            # Five or six play on the 30-hex board: it has no starter layout.
+            self.ids[f"board_{choice}"].disabled = choice not in form.board_choices
         self.ids.dice_virtual.state = "down" if form.virtual_dice else "normal"
         self.ids.dice_box.state = "normal" if form.virtual_dice else "down"
         for mode in DICE_MODE_NOTES:
@@ -188,7 +190,7 @@ class NewGameScreen(Screen):
         board = self.form.board()
         try:
             # A table entering its own board gets the config once the board is accepted.
-            self.form.config(board if board is not None else _any_board())
+            self.form.config(board if board is not None else _any_board(self.form))
         except ConfigError as exc:
             self.error = render_error(exc)
             return
@@ -202,7 +204,8 @@ class NewGameScreen(Screen):
         screen.prepare(self.form, board, game_seed=self.form.seed)
 
 
-def _any_board() -> Any:
-    from companion_app.rules.board import STARTER_BOARD
+def _any_board(form: NewGameForm) -> Any:
+    """A board of the seated players' island, to check the rest of the choices with."""
+    from companion_app.rules.board import FRAME_19, STARTER_BOARD, random_balanced_board
 
-    return STARTER_BOARD
+    return STARTER_BOARD if form.frame is FRAME_19 else random_balanced_board(0, form.frame)

@@ -5,6 +5,7 @@ chi-square p-value and its verdict, from :mod:`companion_app.game_stats`)."""
 from __future__ import annotations
 
 from kivy.factory import Factory
+from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, StringProperty
 
 from companion_app.app.screens import load_kv
@@ -35,12 +36,17 @@ class StatisticsScreen(InfoScreen):
         production = self.ids.production
         production.clear_widgets()
         most = max((row.total for row in view.production), default=0)
+        # Five or six players' bars are lower: every one fits beside the dice on 480 dp.
+        many = len(view.production) > 4
+        production.spacing = dp(2) if many else dp(6)
         for row in view.production:
             bar = Factory.ProductionBar(
                 text=f"[b]{row.name}[/b] {row.total}",
                 value=row.total,
                 most=most,
                 bar=row.colour,
+                height=dp(28) if many else dp(44),
+                font_size=sp(16) if many else sp(19),
             )
             bar.row = row
             production.add_widget(bar)

@@ -25,24 +25,36 @@ from companion_app.rules.actions import (
     BuildRoad,
     CommitKnights,
     DeclineTrade,
+    EndSpecialBuild,
     EndTurn,
     EventDie,
+    NobodyBuilds,
     OfferTrade,
     PlayAlchemist,
     Roll,
+    StartSpecialBuild,
     StopEffect,
 )
-from companion_app.rules.cards import CARD_KINDS
+from companion_app.rules.cards import CARD_KINDS, LARGE_GAME_PLAYERS
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.registry import is_turn
+from companion_app.rules.registry import RULES, is_turn
 
 ALL_TYPES = frozenset(ACTION_TYPES)
 ALL_PROMPTS = frozenset(k.value for k in PromptKind)
+_SPECIAL_BUILD_ACTIONS = (StartSpecialBuild, NobodyBuilds, EndSpecialBuild)
+LARGE_GAME_TYPES = frozenset(t.type_name for t in _SPECIAL_BUILD_ACTIONS)
+"""The special build phase's actions: only a game of five or six has them (§12)."""
+LARGE_GAME_PROMPTS = frozenset(k.value for t in _SPECIAL_BUILD_ACTIONS for k in RULES[t].prompts)
+"""The special build phase's prompts."""
 MIN_TURNS = 40
 PLAN_SEED = 21
 """A seed whose game reaches every action type and prompt (``--search N`` finds others)."""
+PLAN_SEEDS: dict[int, int] = {6: 7}
+"""The seed of the planned game for another number of players. Six: a short game (49 turns,
+367 actions) through the 30-hex board and the special build phase to a winner; the three
+players' tour covers every other action."""
 MAX_TURN_ACTIONS = 6
 """Actions a player takes in one turn before ending it (keeps the game moving)."""
 
@@ -84,7 +96,11 @@ class Plan:
 
     @property
     def missing(self) -> tuple[frozenset[str], frozenset[str]]:
-        return ALL_TYPES - self.types, ALL_PROMPTS - self.prompts
+        """The action types and prompts the game did not reach, of those its players have."""
+        types, prompts = ALL_TYPES - self.types, ALL_PROMPTS - self.prompts
+        if len(self.config.players) < LARGE_GAME_PLAYERS:
+            types, prompts = types - LARGE_GAME_TYPES, prompts - LARGE_GAME_PROMPTS
+        return types, prompts
 
 
 def plan_config(seed: int, players: int = 3) -> GameConfig:
@@ -126,6 +142,10 @@ class Planner:
         legal = list(game.legal_actions())
         if is_turn(game):
             return self.turn(legal)
+        if any(isinstance(a, NobodyBuilds) for a in legal):
+            return self.who_builds(legal)
+        if any(isinstance(a, EndSpecialBuild) for a in legal):
+            return self.special_build(legal)
         declines = [a for a in legal if isinstance(a, DeclineTrade)]
         if declines:  # a trade offer to answer
             accept = [a for a in legal if isinstance(a, AcceptTrade)]
@@ -143,6 +163,31 @@ class Planner:
             if useful and "stop_effect" in self.plan.types:
                 return self.rng.choice(useful)
         return self.rng.choice(legal)
+
+    def who_builds(self, legal: list[Action]) -> Action:
+        """The special build phase (5-6 players): now and then someone builds; else mostly
+        "Nobody builds", or the next player's roll ends it."""
+        starts = [a for a in legal if isinstance(a, StartSpecialBuild)]
+        nobody = next(a for a in legal if isinstance(a, NobodyBuilds))
+        fresh = [a for a in (*starts, nobody) if self.unseen(a)]
+        if fresh:
+            return fresh[0]
+        roll = self.rng.random()
+        if starts and roll < 0.15:
+            return self.rng.choice(starts)
+        return nobody if roll < 0.6 else self.roll()
+
+    def special_build(self, legal: list[Action]) -> Action:
+        """A special build: a build or two by the turn's weights, then done."""
+        done = next(a for a in legal if isinstance(a, EndSpecialBuild))
+        builds = [
+            (a, self.weight(a)) for a in legal if a is not done and not _wasteful(self.game, a)
+        ]
+        if not builds or self.rng.random() < 0.5:
+            return done
+        actions, weights = zip(*builds, strict=True)
+        chosen: Action = self.rng.choices(actions, weights=weights)[0]
+        return chosen
 
     def commit(self, legal: list[Action]) -> Action:
         """Everyone sends all active knights, except that a later player matches the strongest
@@ -257,10 +302,15 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search", type=int, default=0, help="try seeds 1..N")
+    parser.add_argument("--players", type=int, default=3)
     args = parser.parse_args()
     seeds = range(1, args.search + 1) if args.search else [args.seed]
     for seed in seeds:
-        plan = make_plan(seed)
+        try:
+            plan = make_plan(seed, args.players)
+        except IndexError:  # a decision without a legal answer: a rules problem to report
+            print(seed, "stopped: a decision with no legal answer")
+            continue
         types, prompts = plan.missing
         print(
             seed,

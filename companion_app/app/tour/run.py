@@ -19,7 +19,8 @@ from pathlib import Path
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    from companion_app.app.tour.plan import PLAN_SEED
+    from companion_app.app.tour.plan import PLAN_SEED, PLAN_SEEDS
+    from companion_app.rules.config import MAX_PLAYERS, MIN_PLAYERS
 
     parser = argparse.ArgumentParser(
         prog="catan-companion tour",
@@ -29,7 +30,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT")
     parser.add_argument("--out", type=Path, required=True, help="folder for the PNG files")
-    parser.add_argument("--seed", type=int, default=PLAN_SEED, help="the planned game's seed")
+    parser.add_argument("--seed", type=int, default=None, help="the planned game's seed")
+    parser.add_argument(
+        "--players", type=int, default=3, help="players at the table (3-6; 5-6: the larger board)"
+    )
     args = parser.parse_args(argv)
     try:
         args.width, args.height = (int(v) for v in args.size.lower().split("x"))
@@ -37,6 +41,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error(f"--size must look like 1280x800, got {args.size!r}")
     if args.width < 320 or args.height < 240:
         parser.error(f"--size {args.size} is too small (at least 320x240)")
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        parser.error(f"--players must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {args.players}")
+    if args.seed is None:
+        args.seed = PLAN_SEEDS.get(args.players, PLAN_SEED)
     return args
 
 
@@ -54,7 +62,7 @@ def main(argv: list[str]) -> int:
     from companion_app.app.tour.tour import Tour
     from companion_app.device.discovery import DiceSource
 
-    plan = make_plan(args.seed)
+    plan = make_plan(args.seed, args.players)
     with tempfile.TemporaryDirectory(prefix="catan-tour-") as folder:
         app = CompanionApp(
             dice=DiceSource(None), journal_path=Path(folder) / "journal.sqlite3", dice_seed=7

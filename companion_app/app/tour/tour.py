@@ -16,6 +16,7 @@ from companion_app.app.tour.plan import Plan
 from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
 from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
+from companion_app.rules.cards import Terrain
 from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
 
 INFO_AFTER_TURN = 12
@@ -139,6 +140,12 @@ class Tour(ScenarioDriver):
         yield 3
         new_game = app.root.get_screen("new_game")
         yield from self.look("new_game")
+        players = len(self.plan.config.players)
+        for row in new_game.rows[4:players]:  # green and brown take their seats (§12)
+            yield from self.tap_in_sight(row.ids.plays)
+            yield 2
+        if players > 4:
+            yield from self.look(f"new_game_{players}_players")
         yield from self.tap_in_sight(new_game.ids.board_random)
         yield 2
         yield from self.look("new_game_random_board")
@@ -152,6 +159,23 @@ class Tour(ScenarioDriver):
         yield 2
         yield from self.tap_in_sight(new_game.ids.next)
         yield 3
+        yield from self.enter_a_board(table)
+        yield from self.tap_in_sight(table.ids.back)
+        yield 3
+        if not new_game.ids.board_starter.disabled:  # the 30-hex board has no starter layout
+            yield from self.tap_in_sight(new_game.ids.board_starter)
+            yield 2
+            yield from self.tap_in_sight(new_game.ids.next)
+            yield 3
+            yield from self.look("build_table_starter")
+            yield from self.tap_in_sight(table.ids.back)
+            yield 3
+        app.show("home")
+        yield 2
+
+    def enter_a_board(self, table: Any) -> Step:
+        """The table's own board by taps: a hex, then the rest filled in; on 30 hexes the
+        desert the robber starts on (§12)."""
         yield from self.look("board_entry_empty")
         yield from self.tap_spot(table.ids.board, ("hex", 5))
         yield from self.tap_button(table.ids.palette, "hills")
@@ -160,17 +184,13 @@ class Tour(ScenarioDriver):
         yield from self.tap_in_sight(table.ids.starter_fill)
         yield 2
         yield from self.look("board_entry_valid")
-        yield from self.tap_in_sight(table.ids.back)
-        yield 3
-        yield from self.tap_in_sight(new_game.ids.board_starter)
-        yield 2
-        yield from self.tap_in_sight(new_game.ids.next)
-        yield 3
-        yield from self.look("build_table_starter")
-        yield from self.tap_in_sight(table.ids.back)
-        yield 3
-        app.show("home")
-        yield 2
+        deserts = [h for h, t in enumerate(table.entry.terrains) if t is Terrain.DESERT]
+        if len(deserts) > 1:
+            yield from self.tap_spot(table.ids.board, ("hex", deserts[-1]))
+            robber = [b for b in table.ids.palette.walk() if hasattr(b, "robber_hex")]
+            yield from self.tap_in_sight(robber[0])
+            yield 2
+            yield from self.look("board_entry_robber")
 
     def taken(self, i: int, action: Action) -> bool:
         """The planned action ``i`` is in the game already: taken by taps, or a decision with
@@ -247,10 +267,7 @@ class Tour(ScenarioDriver):
         if f"bar_{key}" in self.seen:
             return
         self.lay_out()
-        buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
-        if len(buttons) != 1:
-            raise AssertionError(f"{len(buttons)} action-bar buttons for {key}")
-        yield from self.tap_in_sight(buttons[0])
+        yield from self.tap_in_sight(self.bar_button(screen, key))
         yield 3
         if isinstance(action, OfferTrade):
             yield 10  # the trade dialog opens with an animation
@@ -260,17 +277,16 @@ class Tour(ScenarioDriver):
         else:
             yield from self.look_once(f"bar_{key}")
             if screen.controller.bar_key == key:
-                yield from self.tap_in_sight(buttons[0])  # closed again: the planned action follows
+                # The bar is drawn again after each tap: its button now, closed again (the
+                # planned action follows).
+                yield from self.tap_in_sight(self.bar_button(screen, key))
                 yield 2
 
     def why_not(self, screen: Any) -> Step:
         """The action bar's "Why not?" at the first turn: the reasons as they open, then after
         "Show my cards"; closed again (the cards covered) before the planned action."""
         self.lay_out()
-        asks = [b for b in screen.ids.bar.children if b.bar_key == WHY_NOT_KEY]
-        if len(asks) != 1:
-            raise AssertionError(f"{len(asks)} Why not? buttons on the action bar")
-        yield from self.tap_in_sight(asks[0])
+        yield from self.tap_in_sight(self.bar_button(screen, WHY_NOT_KEY))
         yield 10  # the panel opens with an animation
         yield from self.look_once("why_not")
         panel = self.popup()
@@ -281,6 +297,12 @@ class Tour(ScenarioDriver):
             yield from self.look_once("why_not_shown")
         panel.dismiss(animation=False)
         yield 3
+
+    def bar_button(self, screen: Any, key: str) -> Any:
+        buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
+        if len(buttons) != 1:
+            raise AssertionError(f"{len(buttons)} action-bar buttons for {key}")
+        return buttons[0]
 
     def road_by_taps(self, board: Any, action: BuildRoad) -> Step:
         """The first road is taken by taps on the board: on its middle, or where the board is

@@ -48,7 +48,7 @@ from companion_app.presenters.board_taps import (
     needs_zoom,
 )
 from companion_app.rules.cards import Harbour, Track
-from companion_app.rules.topology import EDGE_NODES, HARBOUR_EDGES
+from companion_app.rules.topology import ISLAND_19
 
 SEA_EDGE: RGBA = (0.09, 0.24, 0.42, 1.0)
 OUTLINE: RGBA = (0.12, 0.10, 0.08, 1.0)
@@ -134,7 +134,9 @@ class BoardView(StencilView):
     @property
     def whole(self) -> BoardGeometry:
         """The whole board in the widget (the overview where it zooms)."""
-        return BoardGeometry(self.x, self.y, self.width, self.height)
+        picture: BoardPicture | None = self.picture
+        topology = ISLAND_19 if picture is None else picture.topology
+        return BoardGeometry(self.x, self.y, self.width, self.height, topology=topology)
 
     @property
     def geometry(self) -> BoardGeometry:
@@ -318,9 +320,10 @@ class BoardView(StencilView):
     def _letters_over_road_spots(self, picture: BoardPicture) -> None:
         """A road spot's outline crosses the pieces at its ends: their letters go on top again."""
         ends: set[int] = set()
+        edge_nodes = picture.topology.edge_nodes
         for thing in self._drawn_of("edge spot"):
             self._edge_spot_outline(thing)
-            ends.update(EDGE_NODES[thing.spot[1]])
+            ends.update(edge_nodes[thing.spot[1]])
         buildings = {b.node: b for b in picture.buildings}
         knights = {k.node: k for k in picture.knights}
         for thing in self._drawn_of("knight", "settlement", "city"):
@@ -336,15 +339,7 @@ class BoardView(StencilView):
                 self._letter(thing, picture.colours[b.owner], _mark(picture, b.owner))
 
     def _sea(self, geo: BoardGeometry) -> None:
-        cx, cy = geo.centre
-        radius = geo.size * 5.6
-        corners = [
-            (
-                cx + radius * math.cos(math.radians(60 * i)),
-                cy + radius * math.sin(math.radians(60 * i)),
-            )
-            for i in range(6)
-        ]
+        corners = geo.sea_corners()
         Color(*SEA)
         _polygon(corners)
         Color(*SEA_EDGE)
@@ -354,7 +349,7 @@ class BoardView(StencilView):
         s = geo.size
         for slot, label, harbour in picture.harbours:
             hx, hy = geo.harbour(slot)
-            (ax, ay), (bx, by) = geo.edge(HARBOUR_EDGES[slot])
+            (ax, ay), (bx, by) = geo.harbour_edge(slot)
             Color(*PIER)
             Line(points=[ax, ay, hx, hy, bx, by], width=max(1.5, s * 0.06))
             r = s * 0.42

@@ -17,6 +17,10 @@ from companion_app.app.screens import load_kv
 from companion_app.presenters import info_presenter as I
 from companion_app.rules.game import Game
 
+BRIEF_FROM = 5
+"""From this many players on, each line is brief (the VP total and the counts that matter at
+the table): six lines fit beside the decisions on a 7-inch tablet (1024x600)."""
+
 MARKED_FILL = (0.30, 0.33, 0.22, 1)
 """A line that stands out: who decides now, the winner, a player the attack hit."""
 PLAIN_FILL = (0.2, 0.23, 0.28, 1)
@@ -32,13 +36,13 @@ class PlayerLine(Label):
     min_height = NumericProperty(dp(48))
 
 
-def panel_text(line: I.PanelLine) -> str:
-    """The markup of a player's line: name and VP breakdown, then the counts, smaller. They
-    wrap only after a ",", ":" or "·" ("politics 1" never breaks over a lone "1", nor "2 VP
-    cards" over "cards")."""
+def panel_text(line: I.PanelLine, brief: bool = False) -> str:
+    """The markup of a player's line: name and VP breakdown, then the counts, smaller (``brief``:
+    the VP total and the brief counts). They wrap only after a ",", ":" or "·" ("politics 1"
+    never breaks over a lone "1", nor "2 VP cards" over "cards")."""
     marker = "» " if line.deciding else ""
-    vp = _UNBROKEN.sub("\u00a0", escape_markup(line.vp))
-    counts = _UNBROKEN.sub("\u00a0", escape_markup(line.counts))
+    vp = _UNBROKEN.sub("\u00a0", escape_markup(line.vp_total if brief else line.vp))
+    counts = _UNBROKEN.sub("\u00a0", escape_markup(line.brief if brief else line.counts))
     return (
         f"[b]{marker}{escape_markup(line.name)}[/b]   {vp}\n"
         f"[size={round(sp(15))}][color=d0d0d0]{counts}[/color][/size]"
@@ -55,6 +59,7 @@ class PlayerPanel(GridLayout):
         widgets, so a line whose words did not change keeps its rendered text (a new Label per
         line per tap made a long game's refreshes several times slower)."""
         lines = I.panel_lines(game)
+        brief = len(lines) >= BRIEF_FROM
         shown = list(reversed(self.children))  # Kivy keeps the last added first
         if len(shown) != len(lines):
             self.clear_widgets()
@@ -65,7 +70,8 @@ class PlayerPanel(GridLayout):
                 shown.append(widget)
         for widget, line in zip(shown, lines, strict=True):
             # Kivy properties dispatch only on a change: an unchanged line is not drawn again.
-            widget.text = panel_text(line)
+            widget.text = panel_text(line, brief)
+            widget.min_height = dp(40) if brief else dp(48)
             widget.stripe = line.colour
             widget.mark = line.mark
             widget.fill = MARKED_FILL if line.deciding else PLAIN_FILL

@@ -185,10 +185,38 @@
     });
   }
 
+  // The special build phase (5-6 players): "I'll build" asks the table to let this seat build
+  // now; the tablet shows the request, the building is done there.
+  function askToBuild(button) {
+    if (!socket || socket.readyState !== 1) { notice(_("Not connected: wait a moment.")); return; }
+    disableChoices();
+    button.classList.add("sent");
+    socket.send(JSON.stringify({ type: "build", id: nextId++ }));
+  }
+  function renderSpecialBuild(box, s) {
+    box.hidden = false;
+    box.appendChild(el("h2", "", _("Special build")));
+    box.appendChild(el("p", "", s.builder
+      ? _("{player} builds now; then {next} rolls.", { player: s.builder, next: s.next })
+      : _("Before {player} rolls, who builds?", { player: s.next })));
+    if (s.asked) {
+      box.appendChild(el("p", "muted", _("The tablet shows that you would like to build.")));
+      return;
+    }
+    if (!s.may_ask) return;
+    var choices = el("div", "choices");
+    var b = el("button", "accept", _("I'll build"));
+    b.setAttribute("data-request", "build");
+    b.addEventListener("click", function () { askToBuild(b); });
+    choices.appendChild(b);
+    box.appendChild(choices);
+  }
+
   function renderDecision(p) {
     var box = $("decision");
     clear(box);
     var d = p.decision;
+    if (!d && p.special_build) { renderSpecialBuild(box, p.special_build); return; }
     if (!d) { box.hidden = true; return; }
     box.hidden = false;
     box.appendChild(el("h2", "", d.words));
