@@ -189,6 +189,10 @@ def check_take_resource(game: GameState, a: TakeResource) -> Msg | None:
 
 def do_take_resource(game: GameState, a: TakeResource) -> None:
     ops.take_from_bank(game, a.player, a.card, 1)
+    if not any(game.bank[c] for c in RESOURCES):
+        # The last resource is taken: the Aqueducts still waiting have nothing to give (§4).
+        waiting = game.pending[1:]
+        game.pending[1:] = [q for q in waiting if q.kind is not PromptKind.AQUEDUCT]
     turnflow.pending_done(game)
 
 

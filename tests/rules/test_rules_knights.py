@@ -297,6 +297,36 @@ def test_s4_aqueduct_a_player_who_gets_nothing_takes_a_resource_of_choice() -> N
     assert game.hand(1) == hand_of(grain=1) and game.hand(2) == hand_of(ore=1)
 
 
+def test_s4_aqueduct_the_last_resource_taken_leaves_the_next_aqueduct_nothing_to_ask() -> None:
+    """Two players with the Aqueduct get nothing. With two resources in the bank each takes one;
+    with one, the first takes it and the second is not asked (the game does not wait forever
+    for a choice that has none)."""
+    game = make_game(
+        buildings={0: (0, "city"), 2: (1, "settlement")},
+        improvements={1: (0, 0, 3), 2: (0, 0, 3)},
+        prompt="roll",
+        bank=hand_of(grain=1, ore=2, coin=2),
+    )
+    game.apply(Roll(0, 4, 6, EventDie.TRADE))  # 10: mountains (hex 0) for player 0 only
+    assert game.hand(0) == hand_of(ore=1, coin=1)
+    assert (game.prompt.kind, game.prompt.player) == (PromptKind.AQUEDUCT, 1)
+    assert game.legal_actions() == [TakeResource(1, Card.GRAIN), TakeResource(1, Card.ORE)]
+    game.apply(TakeResource(1, Card.ORE))
+    assert (game.prompt.kind, game.prompt.player) == (PromptKind.AQUEDUCT, 2)
+    game.apply(TakeResource(2, Card.GRAIN))
+    assert game.prompt.kind is PromptKind.TURN
+    game = make_game(
+        buildings={0: (0, "city"), 2: (1, "settlement")},
+        improvements={1: (0, 0, 3), 2: (0, 0, 3)},
+        prompt="roll",
+        bank=hand_of(ore=1, grain=1, coin=1),
+    )
+    game.apply(Roll(0, 4, 6, EventDie.TRADE))  # player 0 takes the ore: one grain is left
+    assert game.legal_actions() == [TakeResource(1, Card.GRAIN)]
+    game.apply(TakeResource(1, Card.GRAIN))  # the bank's last resource: player 2 is not asked
+    assert game.prompt.kind is PromptKind.TURN and game.hand(2) == hand_of()
+
+
 def test_s4_aqueduct_gives_nothing_on_a_seven() -> None:
     game = make_game(improvements={1: (0, 0, 3)}, buildings={2: (1, "city")}, prompt="roll")
     game.apply(Roll(0, 3, 4, EventDie.TRADE))
