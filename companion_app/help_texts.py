@@ -5,7 +5,9 @@ Kivy-free, so the app and the phone pages read the same words."""
 
 from __future__ import annotations
 
+from companion_app.i18n.current import _
 from companion_app.rules.cards import ProgressCard
+from companion_app.rules.messages import N_
 
 PROGRESS_SECTION = "rules reference §10 (§9 for when cards are played)"
 
@@ -77,21 +79,24 @@ def progress_card_by_title(title: str) -> ProgressCard | None:
 
 
 VARIANT_HELP: dict[str, str] = {
-    "vp_target": "Points needed to win (13 in the rulebook, §11).",
-    "track_length": "Spaces the barbarian ship sails before it attacks (7 in the rulebook, §7).",
-    "easy_start": "A 7 in a player's first two turns is rolled again, and the event die is not "
-    "used in those turns (§3).",
-    "quick_knights": "A knight may chase the robber away before the dice are rolled (§3).",
-    "evil_barbarians": "At an attack each player, from the one whose turn it is, chooses which "
-    "active knights defend; only those count and only those are deactivated (§3, §7).",
+    "vp_target": N_("Points needed to win (13 in the rulebook, §11)."),
+    "track_length": N_(
+        "Spaces the barbarian ship sails before it attacks (7 in the rulebook, §7)."
+    ),
+    "easy_start": N_(
+        "A 7 in a player's first two turns is rolled again, and the event die is not "
+        "used in those turns (§3)."
+    ),
+    "quick_knights": N_("A knight may chase the robber away before the dice are rolled (§3)."),
+    "evil_barbarians": N_(
+        "At an attack each player, from the one whose turn it is, chooses which "
+        "active knights defend; only those count and only those are deactivated (§3, §7)."
+    ),
 }
 
 
 def improvement_words(levels: tuple[int, ...]) -> str:
     """``(1, 0, 2)`` as ``"trade 1, science 2"``: the tracks a player has bought, by name."""
-    bought = [
-        f"{name} {level}"
-        for name, level in zip(("trade", "politics", "science"), levels, strict=True)
-        if level
-    ]
-    return ", ".join(bought) if bought else "no improvements"
+    names = (_("trade {level}"), _("politics {level}"), _("science {level}"))
+    bought = [name.format(level=level) for name, level in zip(names, levels, strict=True) if level]
+    return ", ".join(bought) if bought else _("no improvements")

@@ -25,6 +25,7 @@ KEYWORDS: dict[str, Any] = {
     "N_": None,
     "msg": None,
     "nmsg": (1, 2),
+    "n_": (1, 2),
     "pmsg": ((1, "c"), 2),
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),

@@ -14,6 +14,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import HARBOUR_COLOURS, BoardView  # noqa: F401
+from companion_app.i18n.current import _
 from companion_app.presenters.board_picture import (
     TERRAIN_COLOURS,
     Spot,
@@ -68,15 +69,7 @@ class BuildTableScreen(Screen):
             self.mode = "show"
             self.board = board
             self.ready = True
-            if form.board_choice == "random":
-                self.title = f"Build your table · seed {form.seed}"
-            else:
-                self.title = "Build your table · starter layout"
-            self.explain = (
-                "Lay out the terrain hexes, number tokens and harbours as shown, "
-                "the top of the picture facing the tablet's top edge. The robber starts "
-                "in the desert."
-            )
+            self._show_words()
             self.rows = "\n".join(board_rows(board))
             self.ids.board.show_hex_ids = False
             self.ids.board.highlight_spots = True
@@ -87,7 +80,7 @@ class BuildTableScreen(Screen):
             self.mode = "enter"
             self.board = None
             self.entry = BoardEntry()
-            self.title = "Enter the board on your table"
+            self.title = _("Enter the board on your table")
             self.rows = ""
             self.ids.board.show_hex_ids = True
             self.ids.board.highlight_spots = False
@@ -95,6 +88,26 @@ class BuildTableScreen(Screen):
                 ("harbour", s): None for s in range(HARBOUR_COUNT)
             }
             self.select(("hex", 0))
+
+    def _show_words(self) -> None:
+        form = self.form
+        if form is not None and form.board_choice == "random":
+            self.title = _("Build your table · seed {seed}").format(seed=form.seed)
+        else:
+            self.title = _("Build your table · starter layout")
+        self.explain = _(
+            "Lay out the terrain hexes, number tokens and harbours as shown, "
+            "the top of the picture facing the tablet's top edge. The robber starts "
+            "in the desert."
+        )
+
+    def retranslate(self) -> None:
+        """The words again in the table's language; what is entered stays."""
+        if self.mode == "show":
+            self._show_words()
+        elif self.ids.board.selected is not None:
+            self.title = _("Enter the board on your table")
+            self.select(self.ids.board.selected)
 
     # ---- entering a board ---------------------------------------------------------------------
 
@@ -108,14 +121,16 @@ class BuildTableScreen(Screen):
         palette.clear_widgets()
         kind, ident = spot
         if kind == "hex":
-            self.explain = f"Hex {ident}: tap its terrain, then its number."
+            self.explain = _("Hex {hex}: tap its terrain, then its number.").format(hex=ident)
             # Three a row where "mountains" fits a third of the column (not at 800x480).
             cols = 3 if palette.width >= dp(320) else 2
             palette.add_widget(self._choices(TERRAIN_CHOICES, self._terrain_button, cols=cols))
             if self.entry.terrains[ident] not in (None, Terrain.DESERT):
                 palette.add_widget(self._choices(TOKEN_CHOICES, self._token_button, cols=5))
         else:
-            self.explain = f"Harbour {ident}: tap the harbour lying there."
+            self.explain = _("Harbour {harbour}: tap the harbour lying there.").format(
+                harbour=ident
+            )
             palette.add_widget(self._choices(HARBOUR_CHOICES, self._harbour_button, cols=3))
         self._show_entry()
 
@@ -198,7 +213,7 @@ class BuildTableScreen(Screen):
         self.board = board
         self.ready = board is not None
         done = self.entry.entered
-        self.error = "Board checked: it is a valid board." if board else f"{done}/28 · {error}"
+        self.error = _("Board checked: it is a valid board.") if board else f"{done}/28 · {error}"
         self.status = "valid" if board else ("refused" if done == ENTRIES else "entering")
 
     # ---- start --------------------------------------------------------------------------------

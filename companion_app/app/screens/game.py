@@ -42,13 +42,13 @@ from companion_app.app.widgets.player_panel import (  # noqa: F401
 from companion_app.app.widgets.track_and_dice import BarbarianTrack, DiceView  # noqa: F401
 from companion_app.app.widgets.trade_panel import TradePanel
 from companion_app.game_log import log_for
+from companion_app.i18n.current import _, n_
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
 from companion_app.presenters.game_controller import GameController
 from companion_app.rules.actions import Action, DeclineTrade, EndTurn, StopEffect
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import counted
 
 load_kv(__file__)
 
@@ -62,7 +62,7 @@ SIDE_BY_SIDE_SP = 16
 
 
 class GameScreen(GameViewScreen):
-    roll_text = StringProperty("Roll the dice")
+    roll_text = StringProperty("")
     can_roll = BooleanProperty(False)
     can_end_turn = BooleanProperty(False)
     in_setup = BooleanProperty(False)
@@ -91,6 +91,13 @@ class GameScreen(GameViewScreen):
         self._watching: Any = None
         self.refill = Clock.create_trigger(lambda _dt: self.lay_out_choices(), -1)
 
+    def retranslate(self) -> None:
+        """The game's words and an open card picker's again in the table's language (what is
+        chosen stays chosen)."""
+        self.refresh()
+        if self.picker_panel is not None:
+            self.picker_panel.update()
+
     def on_size(self, *_args: object) -> None:
         self.compact = self.height < dp(COMPACT_HEIGHT_DP)
         self.narrow = self.width < dp(NARROW_WIDTH_DP)
@@ -111,13 +118,13 @@ class GameScreen(GameViewScreen):
         ids.turn.text = W.turn_words(game)
         roll = W.roll_view(game)
         ids.dice.roll = roll
-        ids.roll_words.text = roll.words if roll else "No roll yet"
+        ids.roll_words.text = roll.words if roll else _("No roll yet")
         session_log = getattr(App.get_running_app(), "session_log", None)
         log = session_log() if session_log is not None else None
         if log is None:
             log = log_for(None, game)
         ids.production.text = " · ".join(W.production_lines(game, log))
-        ids.bank.text = "Bank\n" + W.bank_words(game)
+        ids.bank.text = _("Bank") + "\n" + W.bank_words(game)
         ids.log.show(log)
         position, length = W.barbarian_track(game)
         ids.track.position, ids.track.length = position, length
@@ -128,9 +135,9 @@ class GameScreen(GameViewScreen):
         virtual = app.dice is None or app.dice.is_virtual
         self.can_roll = game.awaiting_roll and virtual
         if game.awaiting_roll:
-            self.roll_text = "Roll the dice" if virtual else "Press the dice box's button"
+            self.roll_text = _("Roll the dice") if virtual else _("Press the dice box's button")
         else:
-            self.roll_text = "No roll due"
+            self.roll_text = _("No roll due")
         ids.players.show(game)
         legal = game.legal_actions()
         self.end_turn_action = next((a for a in legal if isinstance(a, EndTurn)), None)
@@ -185,8 +192,8 @@ class GameScreen(GameViewScreen):
         """How the highlighted places are taken: a road by its two ends where the board is too
         small for a finger on its middle (a 7-inch tablet)."""
         if self.ids.board.roads_by_ends(self.spot_actions):
-            return "a road's two ends"
-        return "a highlighted place"
+            return _("a road's two ends")
+        return _("a highlighted place")
 
     def _fill_bar(self) -> None:
         box = self.ids.bar
@@ -205,7 +212,7 @@ class GameScreen(GameViewScreen):
 
     def _fill_placement(self, game: Game) -> None:
         """The setup order with the current step marked; starting resources are in the hands."""
-        self.list_title = f"Placement order (tap {self._tap_words()})"
+        self.list_title = _("Placement order (tap {where})").format(where=self._tap_words())
         self.can_go_back = False
         box = self.ids.actions
         box.cols = 1
@@ -217,7 +224,7 @@ class GameScreen(GameViewScreen):
         now = next((i for i, step in enumerate(order) if step.state == "now"), 0)
         first = max(0, min(now - 2, len(order) - room))
         for step in order[first : first + room]:
-            state = {"done": "done", "now": "[b]» now[/b]", "next": ""}[step.state]
+            state = {"done": _("done"), "now": "[b]» " + _("now") + "[/b]", "next": ""}[step.state]
             note = f" · {step.note}" if step.note else ""
             colour = game.config.players[step.seat].colour
             line = PlayerLine(
@@ -248,25 +255,27 @@ class GameScreen(GameViewScreen):
             box.cols = 1
             if game.awaiting_roll:
                 self.list_title = (
-                    "Roll: tap Roll the dice at the top"
+                    _("Roll: tap Roll the dice at the top")
                     if self.can_roll
-                    else "Roll: press the dice box's button"
+                    else _("Roll: press the dice box's button")
                 )
             elif game.is_over:
-                self.list_title = "The game is over"
+                self.list_title = _("The game is over")
             else:
-                self.list_title = "Choose from the bar above, or end the turn" if self.bar else ""
+                self.list_title = (
+                    _("Choose from the bar above, or end the turn") if self.bar else ""
+                )
             return
         name = game.config.names[game.prompt.player]
         if control.picking(game) and control.revealed:
-            self.list_title = f"{name} chooses in the card picker"
+            self.list_title = _("{player} chooses in the card picker").format(player=name)
             box.cols = 1
             return
         if control.covered(game) or control.picking(game):
-            self.list_title = f"Only {name} looks now"
+            self.list_title = _("Only {player} looks now").format(player=name)
             box.cols = 1
             button = Factory.BigButton(
-                text="Show my cards", height="56dp", background_color=(0.55, 0.35, 0.1, 1)
+                text=_("Show my cards"), height="56dp", background_color=(0.55, 0.35, 0.1, 1)
             )
             button.reveal = True
             button.bind(on_release=lambda _b: self.reveal())
@@ -278,11 +287,16 @@ class GameScreen(GameViewScreen):
         self.list_title = step.title
         if not control.steps:
             # A decision: the banner says what it is; here only how to answer.
-            self.list_title = "Choose:" if buttons else f"Tap {self._tap_words()} on the board"
+            where = self._tap_words()
+            self.list_title = (
+                _("Choose:") if buttons else _("Tap {where} on the board").format(where=where)
+            )
             if buttons and step.spots:
-                self.list_title = f"Tap {self._tap_words()}, or choose:"
+                self.list_title = _("Tap {where}, or choose:").format(where=where)
         elif step.spots and not buttons and "tap" not in step.title.lower():
-            self.list_title = f"{step.title}: tap {self._tap_words()}"
+            self.list_title = _("{step}: tap {where}").format(
+                step=step.title, where=self._tap_words()
+            )
         entries = []
         for choice in buttons:
             button = Factory.BigButton(
@@ -302,7 +316,7 @@ class GameScreen(GameViewScreen):
         if not self.controller.uncovered(game):
             return None
         cover = Factory.BigButton(
-            text="Cover my cards",
+            text=_("Cover my cards"),
             height="56dp",
             font_size="18sp",
             background_color=(0.55, 0.35, 0.1, 1),
@@ -314,12 +328,14 @@ class GameScreen(GameViewScreen):
     def _fill_commit(self, game: Game, knights: list[C.KnightChoice]) -> None:
         """Evil barbarians: toggle the knights to send, on the board or by their buttons, then
         send them (the board shows which knight a button names)."""
-        self.list_title = "Tap the knights you send, then Send"
+        self.list_title = _("Tap the knights you send, then Send")
         self.spot_actions = {("node", k.node): k.node for k in knights}
         entries = []
         for knight in knights:
             button = Factory.ChoiceButton(
-                text=f"{knight.label} (strength {knight.strength})",
+                text=_("{knight} (strength {strength})").format(
+                    knight=knight.label, strength=knight.strength
+                ),
                 font_size="17sp",
                 halign="center",
                 valign="middle",
@@ -333,7 +349,12 @@ class GameScreen(GameViewScreen):
         commit = self.controller.commit
         strength = sum(k.strength for k in knights if k.node in commit)
         send = Factory.BigButton(
-            text=f"Send {counted(len(commit), 'knight')}, strength {strength}",
+            text=n_(
+                "Send {count} knight, strength {strength}",
+                "Send {count} knights, strength {strength}",
+                len(commit),
+                strength=strength,
+            ),
             height="56dp",
             background_color=(0.18, 0.55, 0.30, 1),
         )
@@ -373,7 +394,7 @@ class GameScreen(GameViewScreen):
             box.add_widget(widget)
         if len(pages) > 1:
             more = Factory.BigButton(
-                text=f"More choices ({page + 1}/{len(pages)})",
+                text=_("More choices ({page}/{pages})").format(page=page + 1, pages=len(pages)),
                 height="56dp",
                 font_size="18sp",
                 background_color=(0.35, 0.35, 0.4, 1),

@@ -16,8 +16,10 @@ class ConfirmPopup(Popup):
     """Layout in confirm.kv. ``on_yes`` / ``on_no`` run after the popup closes."""
 
     question = StringProperty("")
-    yes_text = StringProperty("Yes")
-    no_text = StringProperty("Keep it")
+    yes_text = StringProperty("")
+    """The yes button's words ("Yes" in the table's language where empty)."""
+    no_text = StringProperty("")
+    """The no button's words ("Keep it" where empty)."""
 
     def __init__(
         self,

@@ -16,6 +16,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from companion_app.app.screens import load_kv
+from companion_app.i18n.current import _
 from companion_app.presenters import wording as W
 from companion_app.rules.actions import OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
@@ -37,7 +38,7 @@ class TradePanel(ModalView):
         self.wide = Window.width >= dp(WIDE_DP)
         super().__init__(**kwargs)
         for _half in range(2 if self.wide else 1):
-            for text in ("card", "you give", "you ask for"):
+            for text in (_("card"), _("you give"), _("you ask for")):
                 self.ids.header.add_widget(Factory.TradeHeader(text=text))
         self.game = game
         self.on_offer = on_offer
@@ -47,7 +48,7 @@ class TradePanel(ModalView):
         others = [s for s in range(game.player_count) if s != self.player]
         self.to = others[0]
         names = game.config.names
-        self.title = f"{names[self.player]} offers a trade"
+        self.title = _("{player} offers a trade").format(player=names[self.player])
         rows = self.ids.rows
         self.counts: dict[tuple[str, int], Any] = {}
         for card in Card:
@@ -56,7 +57,9 @@ class TradePanel(ModalView):
             for side in ("give", "take"):
                 rows.add_widget(self._counter(side, card))
         for seat in others:
-            button = Factory.ChoiceButton(text=f"To {names[seat]}", group="trade_to")
+            button = Factory.ChoiceButton(
+                text=_("To {player}").format(player=names[seat]), group="trade_to"
+            )
             button.seat = seat
             button.state = "down" if seat == self.to else "normal"
             button.bind(on_release=lambda b: self.choose_to(b.seat))
