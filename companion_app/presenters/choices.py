@@ -193,6 +193,8 @@ class ChoiceStep:
     choices: tuple[Choice, ...]
     cols: int = 1
     """Button columns (dice faces and cards read well side by side)."""
+    says_how: bool = False
+    """The title says how its spots are tapped already ("tap your knight")."""
 
     @property
     def spots(self) -> dict[Spot, Choice]:
@@ -256,11 +258,12 @@ def _two_spot_step(
                     knight=knight_words(game, start).capitalize(), what=second
                 ),
                 tuple(Choice(describe_action(game, a), (kind, end), a) for end, a in items),
+                says_how=True,
             ),
         )
         for start, items in sorted(by_first.items())
     )
-    return ChoiceStep(_("{step}: tap your knight").format(step=title), choices)
+    return ChoiceStep(_("{step}: tap your knight").format(step=title), choices, says_how=True)
 
 
 def _inventor_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
@@ -292,6 +295,7 @@ def _inventor_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceS
             )
             for h, items in sorted(partners.items())
         ),
+        says_how=True,
     )
 
 

@@ -32,6 +32,7 @@ from companion_app.app.screens import load_kv
 from companion_app.app.screens.game_view import GameViewScreen
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
 from companion_app.app.widgets.card_picker_panel import CardPickerPanel
+from companion_app.app.widgets.fit import fitting_size
 from companion_app.app.widgets.game_log_view import GameLogView  # noqa: F401
 from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
 from companion_app.app.widgets.player_panel import (  # noqa: F401
@@ -94,6 +95,9 @@ class GameScreen(GameViewScreen):
     def retranslate(self) -> None:
         """The game's words and an open card picker's again in the table's language (what is
         chosen stays chosen)."""
+        game = self.game
+        if game is not None:
+            self.controller.retell(game)
         self.refresh()
         if self.picker_panel is not None:
             self.picker_panel.update()
@@ -205,6 +209,12 @@ class GameScreen(GameViewScreen):
                 font_size="17sp",
                 height="48dp",
             )
+            # A long word ("Fortschrittskarte") is set smaller rather than broken inside.
+            button.bind(
+                width=lambda b, w: setattr(
+                    b, "font_size", fitting_size(b.text, w - dp(8), sp(17), sp(11))
+                )
+            )
             button.bar_key = item.key
             button.types = item.types
             button.bind(on_release=lambda b: self.pick_bar(b.bar_key))
@@ -293,7 +303,7 @@ class GameScreen(GameViewScreen):
             )
             if buttons and step.spots:
                 self.list_title = _("Tap {where}, or choose:").format(where=where)
-        elif step.spots and not buttons and "tap" not in step.title.lower():
+        elif step.spots and not buttons and not step.says_how:
             self.list_title = _("{step}: tap {where}").format(
                 step=step.title, where=self._tap_words()
             )
