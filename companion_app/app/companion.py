@@ -414,10 +414,12 @@ class CompanionApp(App):
             self.refresh()
 
         self._offline_popup = ConfirmPopup(
-            title=_("Rolls made while the tablet was away"),
-            question=J.offline_question(game, table.offline),
-            yes_text=_("Use that roll"),
-            no_text=_("Dismiss them"),
+            words=lambda: {
+                "title": _("Rolls made while the tablet was away"),
+                "question": J.offline_question(game, table.offline),
+                "yes_text": _("Use that roll"),
+                "no_text": _("Dismiss them"),
+            },
             on_yes=lambda: answered(True),
             on_no=lambda: answered(False),
         )
@@ -466,9 +468,12 @@ class CompanionApp(App):
             from companion_app.presenters import journal_words as J
 
             index = len(session.game.history) - 1 - span.index(roll)
+            step = JournalStep(index, roll)
             ConfirmPopup(
-                question=J.undo_question(session.game, JournalStep(index, roll)),
-                yes_text=_("Undo the roll"),
+                words=lambda: {
+                    "question": J.undo_question(session.game, step),
+                    "yes_text": _("Undo the roll"),
+                },
                 on_yes=self.undo,
             ).open()
         else:

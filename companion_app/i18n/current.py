@@ -40,6 +40,11 @@ def listen(listener: Callable[[], None]) -> None:
     _listeners.append(listener)
 
 
+def forget(listener: Callable[[], None]) -> None:
+    if listener in _listeners:
+        _listeners.remove(listener)
+
+
 def _(text: str) -> str:
     """A word of the app in the table's language (``text`` is the English message id)."""
     return current().gettext(text)

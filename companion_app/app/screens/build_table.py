@@ -70,7 +70,6 @@ class BuildTableScreen(Screen):
             self.board = board
             self.ready = True
             self._show_words()
-            self.rows = "\n".join(board_rows(board))
             self.ids.board.show_hex_ids = False
             self.ids.board.highlight_spots = True
             self.ids.board.picture = board_only_picture(board)
@@ -95,6 +94,8 @@ class BuildTableScreen(Screen):
             self.title = _("Build your table · seed {seed}").format(seed=form.seed)
         else:
             self.title = _("Build your table · starter layout")
+        if self.board is not None:
+            self.rows = "\n".join(board_rows(self.board))
         self.explain = _(
             "Lay out the terrain hexes, number tokens and harbours as shown, "
             "the top of the picture facing the tablet's top edge. The robber starts "

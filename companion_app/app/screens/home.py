@@ -100,9 +100,11 @@ class HomeScreen(Screen):
             self.fill_games()
 
         popup = ConfirmPopup(
-            title=_("Delete a game"),
-            question=J.delete_question(summary),
-            yes_text=_("Delete it"),
+            words=lambda: {
+                "title": _("Delete a game"),
+                "question": J.delete_question(summary),
+                "yes_text": _("Delete it"),
+            },
             on_yes=delete,
         )
         popup.open()
