@@ -70,7 +70,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="print 'READY <seconds since start>' once the home screen is on screen, then quit",
     )
+    parser.add_argument(
+        "--lang",
+        metavar="LL",
+        help="speak this language for this run (en, cs, ca, pl, de, vi; default: the one chosen "
+        "in Settings, at the first start the system's locale)",
+    )
     args = parser.parse_args(argv)
+    if args.lang is not None:
+        from companion_app.i18n.current import parse_languages
+
+        try:
+            args.lang = parse_languages(args.lang)[0]
+        except ValueError as exc:
+            parser.error(str(exc))
     if args.size is not None:
         try:
             width, height = (int(v) for v in args.size.lower().split("x"))
@@ -149,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         journal_path=args.journal,
         exit_when_ready=args.exit_when_ready,
         started_at=_STARTED_AT,
+        language=args.lang,
     )
 
 

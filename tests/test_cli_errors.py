@@ -156,6 +156,23 @@ def test_app_bad_usage(args: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["--lang", "fr"],
+        ["--lang", HUGE],
+        ["--lang", "de,vi"],
+        ["tour", "--out", "x", "--lang", "de,xx"],
+        ["tour", "--out", "x", "--lang", "de,de"],
+    ],
+)
+def test_app_refuses_a_language_it_does_not_speak(args: list[str]) -> None:
+    """An unknown language (or, for the app itself, several) is one line naming the languages
+    there are; a huge value is cut short in it."""
+    line = _error(run("companion_app", *args), 2)
+    assert "--lang" in line and len(line) < 200, line
+
+
+@pytest.mark.parametrize(
     ("args", "words"),
     [
         (["show", "1"], "no journal at"),

@@ -31,13 +31,15 @@ from companion_app.app.screens.home import HomeScreen
 from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
 from companion_app.game_log import GameLog, log_for
-from companion_app.i18n import render_error
+from companion_app.i18n import LANGUAGES, SOURCE, current, render_error, system_language
+from companion_app.i18n.current import _, n_
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
 from companion_app.journal.errors import ExportNotSavedError
 from companion_app.journal.exports import delete_after_export, exports_folder, save_export
 from companion_app.journal.upgrade import backup_note
 from companion_app.presenters import game_controller as GC
 from companion_app.presenters.dice_controller import DiceController
+from companion_app.presenters.settings import read_settings, write_settings
 from companion_app.rules.actions import Action, Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, NothingToUndoError
@@ -65,6 +67,9 @@ class CompanionApp(App):
     can_redo = BooleanProperty(False)
     muted = BooleanProperty(False)
     """The sound cues are off (remembered between games, in settings.json beside the journal)."""
+    language = StringProperty(SOURCE)
+    """The table's language (a code of ``i18n.LANGUAGES``): chosen in Settings and remembered,
+    the system's locale at the first start, ``--lang`` for one run."""
     game_over = BooleanProperty(False)
     """The current game has a winner: the toolbar offers the end screen again."""
     announce_events = True
@@ -80,6 +85,7 @@ class CompanionApp(App):
         exit_when_ready: bool = False,
         dice_seed: int | None = None,
         started_at: float | None = None,
+        language: str | None = None,
     ) -> None:
         super().__init__()
         self.title = APP_NAME
@@ -107,6 +113,10 @@ class CompanionApp(App):
         """The table server for players' phones, while switched on (off by default)."""
         self.sounds = SoundCues(journal_path.resolve().parent / SETTINGS_FILE)
         self.muted = self.sounds.muted
+        self.settings_path = journal_path.resolve().parent / SETTINGS_FILE
+        remembered = read_settings(self.settings_path).language
+        self.language = language or remembered or system_language(os.environ)
+        current.use(self.language)
 
     # ---- lifetime -------------------------------------------------------------------------
 
@@ -162,7 +172,7 @@ class CompanionApp(App):
         try:
             self.dice.start()
         except Exception as exc:  # a missing port, a failed emulator: the app still runs
-            self.message = f"Dice: {exc}"
+            self.message = _("Dice: {problem}").format(problem=exc)
         self.dice.attach(self.session)
         self._show_dice_status()
 
@@ -170,7 +180,7 @@ class CompanionApp(App):
         source = choose_dice_source()
         self.start_dice(source)
         if source.is_virtual:
-            self.message = "No dice box found: the virtual dice roll for now."
+            self.message = _("No dice box found: the virtual dice roll for now.")
 
     def use_virtual_dice(self) -> None:
         self.start_dice(DiceSource(None))
@@ -232,11 +242,13 @@ class CompanionApp(App):
         try:
             fresh = beside(damaged)
         except OSError as exc:
-            self.message = f"Journal: {exc}"
+            self.message = _("Journal: {problem}").format(problem=exc)
             return
         self.use_journal(fresh)
         if not self.journal_problem:
-            self.message = f"New journal {fresh.name}; the damaged one is kept at {damaged}"
+            self.message = _("New journal {name}; the damaged one is kept at {path}").format(
+                name=fresh.name, path=damaged
+            )
 
     def start_game(self, config: GameConfig) -> None:
         try:
@@ -250,7 +262,9 @@ class CompanionApp(App):
         try:
             session = self.journal.open_game(game_id)
         except JournalError as exc:
-            self.message = f"Could not resume game {game_id}: {exc}"
+            self.message = _("Could not resume game {number}: {problem}").format(
+                number=game_id, problem=exc
+            )
             return
         self.open_session(session)
 
@@ -309,7 +323,7 @@ class CompanionApp(App):
         session = self.session
         if session is None:
             return
-        for _ in range(GC.MAX_AUTOMATIC):
+        for _attempt in range(GC.MAX_AUTOMATIC):
             action = GC.only_choice(session.game)
             if action is None:
                 return
@@ -392,7 +406,7 @@ class CompanionApp(App):
         if not game.awaiting_roll or game.is_over:
             return
         from companion_app.app.widgets.confirm import ConfirmPopup
-        from companion_app.presenters import info_presenter as I
+        from companion_app.presenters import journal_words as J
 
         def answered(use: bool) -> None:
             self._offline_popup = None
@@ -403,10 +417,12 @@ class CompanionApp(App):
             self.refresh()
 
         self._offline_popup = ConfirmPopup(
-            title="Rolls made while the tablet was away",
-            question=I.offline_question(game, table.offline),
-            yes_text="Use that roll",
-            no_text="Dismiss them",
+            words=lambda: {
+                "title": _("Rolls made while the tablet was away"),
+                "question": J.offline_question(game, table.offline),
+                "yes_text": _("Use that roll"),
+                "no_text": _("Dismiss them"),
+            },
             on_yes=lambda: answered(True),
             on_no=lambda: answered(False),
         )
@@ -417,6 +433,29 @@ class CompanionApp(App):
         self.muted = muted
 
     # ---- undo / redo ------------------------------------------------------------------------
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on, everywhere at once, and remember it. The rules' words
+        follow by themselves (:mod:`companion_app.app.language`); what a screen wrote from
+        Python is written again: the shown screens are redrawn from the game, which a switch
+        never changes."""
+        if code not in LANGUAGES:
+            return
+        write_settings(self.settings_path, read_settings(self.settings_path).with_(language=code))
+        self.switch_language(code)
+
+    def switch_language(self, code: str) -> None:
+        """The switch itself, not remembered (``--lang``, the tour's languages)."""
+        current.use(code)
+        self.language = code
+        self._show_dice_status()
+        manager = self.root
+        if manager is None:
+            return
+        for screen in manager.screens:
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:
+                retranslate()
 
     def request_undo(self) -> None:
         """The Undo button: what one tap did is taken back (a card picker's choice whole, a
@@ -429,12 +468,15 @@ class CompanionApp(App):
         roll = next((a for a in span if isinstance(a, Roll)), None)
         if roll is not None:
             from companion_app.app.widgets.confirm import ConfirmPopup
-            from companion_app.presenters import info_presenter as I
+            from companion_app.presenters import journal_words as J
 
             index = len(session.game.history) - 1 - span.index(roll)
+            step = JournalStep(index, roll)
             ConfirmPopup(
-                question=I.undo_question(session.game, JournalStep(index, roll)),
-                yes_text="Undo the roll",
+                words=lambda: {
+                    "question": J.undo_question(session.game, step),
+                    "yes_text": _("Undo the roll"),
+                },
                 on_yes=self.undo,
             ).open()
         else:
@@ -458,20 +500,38 @@ class CompanionApp(App):
     def _undo_or_redo(self, count: int, *, undo: bool) -> JournalStep | None:
         session = self.session
         assert session is not None
-        from companion_app.presenters import info_presenter as I
+        from companion_app.presenters import journal_words as J
 
         steps: list[JournalStep] = []
         try:
-            for _ in range(max(1, count)):
+            for _step in range(max(1, count)):
                 steps.append(session.undo() if undo else session.redo())
         except (JournalError, NothingToUndoError) as exc:
-            self.message = f"{'Undo' if undo else 'Redo'} failed: {exc}"
+            self.message = (
+                _("Undo failed: {problem}") if undo else _("Redo failed: {problem}")
+            ).format(problem=exc)
             self.refresh()
             return None
-        verb = "Undone" if undo else "Redone"
         main = steps[-1] if undo else steps[0]
-        more = f" ({len(steps)} actions together)" if len(steps) > 1 else ""
-        self.message = f"{verb}: {I.step_words(session.game, main)}{more}"
+        words = J.step_words(session.game, main)
+        if len(steps) > 1:
+            self.message = (
+                n_(
+                    "Undone: {step} ({count} actions together)",
+                    "Undone: {step} ({count} actions together)",
+                    len(steps),
+                    step=words,
+                )
+                if undo
+                else n_(
+                    "Redone: {step} ({count} actions together)",
+                    "Redone: {step} ({count} actions together)",
+                    len(steps),
+                    step=words,
+                )
+            )
+        else:
+            self.message = (_("Undone: {step}") if undo else _("Redone: {step}")).format(step=words)
         length = len(session.game.history)
         self._apply_unexpected_rolls()
         if not undo or len(session.game.history) > length:
@@ -492,7 +552,7 @@ class CompanionApp(App):
         try:
             path = save_export(self.journal, game_id, exports_folder(self.journal_path))
         except JournalError as exc:
-            self.message = f"Export failed: {exc}"
+            self.message = _("Export failed: {problem}").format(problem=exc)
             return None
         self.last_export = path
         return path
@@ -519,7 +579,9 @@ class CompanionApp(App):
             try:
                 phones.start()
             except OSError as exc:
-                self.message = f"Phones: cannot listen on {phones.host}: {exc.strerror or exc}"
+                self.message = _("Phones: cannot listen on {host}: {problem}").format(
+                    host=phones.host, problem=exc.strerror or exc
+                )
                 return
             self.phones = phones
         PhonesPopup(self.phones, self.session.game.config.names).open()
@@ -539,17 +601,19 @@ class CompanionApp(App):
         try:
             path = delete_after_export(self.journal, game_id, exports_folder(self.journal_path))
         except ExportNotSavedError as exc:
-            self.message = f"Export failed: {exc}"
+            self.message = _("Export failed: {problem}").format(problem=exc)
             return False
         except JournalError as exc:
-            self.message = f"Delete failed: {exc}"
+            self.message = _("Delete failed: {problem}").format(problem=exc)
             return False
         self.last_export = path
         if self.session is not None and self.session.game_id == game_id:
             self.session = None
             if self.dice is not None:
                 self.dice.attach(None)
-        self.message = f"Game {game_id} deleted; its export is {path}"
+        self.message = _("Game {number} deleted; its export is {path}").format(
+            number=game_id, path=path
+        )
         return True
 
     # ---- screens ------------------------------------------------------------------------------

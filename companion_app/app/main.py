@@ -52,6 +52,7 @@ def run_app(
     started_at: float | None = None,
     density: Density | None = None,
     fullscreen: bool = False,
+    language: str | None = None,
 ) -> int:
     """Configure Kivy's window, then run the app until it is closed."""
     configure_kivy(width, height, density=density, fullscreen=fullscreen)
@@ -63,5 +64,6 @@ def run_app(
         screenshot=screenshot,
         exit_when_ready=exit_when_ready,
         started_at=started_at if started_at is not None else time.perf_counter(),
+        language=language,
     ).run()
     return 0

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion_app.i18n import LANGUAGES, SOURCE, Catalogue, catalogue
+from companion_app.i18n import LANGUAGES, Catalogue, catalogue, table_language, use_language
 from companion_app.rules.messages import Msg
 
-_state: dict[str, Catalogue] = {"catalogue": catalogue(SOURCE)}
 _listeners: list[Callable[[], None]] = []
 
 
 def current() -> Catalogue:
-    """The catalogue of the table's language now."""
-    return _state["catalogue"]
+    """The catalogue of the table's language now (:func:`companion_app.i18n.table_language`,
+    which the rules core's messages are rendered in too: one language for the tablet)."""
+    return catalogue(table_language())
 
 
 def language() -> str:
@@ -31,13 +31,18 @@ def use(code: str) -> None:
     every listener, so what is on screen follows at once."""
     if code not in LANGUAGES:
         raise ValueError(f"no language {code!r}")
-    _state["catalogue"] = catalogue(code)
+    use_language(code)
     for listener in list(_listeners):
         listener()
 
 
 def listen(listener: Callable[[], None]) -> None:
     _listeners.append(listener)
+
+
+def forget(listener: Callable[[], None]) -> None:
+    if listener in _listeners:
+        _listeners.remove(listener)
 
 
 def _(text: str) -> str:

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from companion_app.i18n.current import _
 from companion_app.presenters.board_geometry import SQRT3 as SQRT3
 from companion_app.presenters.board_geometry import BoardGeometry as BoardGeometry
 from companion_app.presenters.board_geometry import Spot as Spot
@@ -120,7 +121,7 @@ def player_mark(name: str) -> str:
 
 def text_colour_on(background: RGBA) -> RGBA:
     """Black or white text, whichever reads better on ``background``."""
-    r, g, b, _ = background
+    r, g, b, _alpha = background
     return (0.05, 0.05, 0.05, 1.0) if 0.3 * r + 0.59 * g + 0.11 * b > 0.55 else (1, 1, 1, 1)
 
 
@@ -265,11 +266,12 @@ def board_rows(board: Board) -> list[str]:
         for hx in range(h, h + length):
             token = board.tokens[hx]
             cells.append(board.terrains[hx].value + ("" if token is None else f" {token}"))
-        lines.append(f"Row {row}: " + ", ".join(cells))
+        lines.append(_("Row {row}: {hexes}").format(row=row, hexes=", ".join(cells)))
         h += length
     lines.append(
-        "Harbours clockwise from the top left: "
-        + ", ".join(harbour_label(hb).replace("2:1 ", "") for hb in board.harbours)
+        _("Harbours clockwise from the top left: {harbours}").format(
+            harbours=", ".join(harbour_label(hb).replace("2:1 ", "") for hb in board.harbours)
+        )
     )
     return lines
 

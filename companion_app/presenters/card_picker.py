@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion_app.i18n import render
+from companion_app.i18n.current import _, n_, render
 from companion_app.rules.actions import (
     Action,
     DiscardCard,
@@ -25,8 +25,7 @@ from companion_app.rules.actions import (
 )
 from companion_app.rules.cards import Card, ProgressCard
 from companion_app.rules.game import Game
-from companion_app.rules.messages import nmsg
-from companion_app.rules.prompts import PromptKind, cards_counted
+from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import PICKER_PROMPTS, picked_from, picker_about, prompt_rule
 
 __all__ = ["PICKED_TYPES", "CardPicker", "PickerRow", "card_picker", "suggest"]
@@ -91,18 +90,25 @@ class CardPicker:
     def heading(self) -> str:
         """Who chooses what: "Blue: discard 4 cards"."""
         if any(isinstance(r.key, ProgressCard) for r in self.rows):
-            cards = nmsg("{count} progress card", "{count} progress cards", self.count)
+            cards = n_("{count} progress card", "{count} progress cards", self.count)
         else:
-            cards = cards_counted(self.count)
+            cards = n_("{count} card", "{count} cards", self.count)
+        verb = render(self.verb)
         whose = f" {self.about}" if self.about else ""
-        who = f"{self.name}: " if self.name else ""
-        what = f"{self.verb.lower() if who else self.verb} {render(cards)}{whose}"
-        return f"{who}{what}"
+        if not self.name:
+            return _("{verb} {cards}").format(verb=verb, cards=cards) + whose
+        what = _("{verb} {cards}").format(verb=verb.lower(), cards=cards) + whose
+        return _("{player}: {what}").format(player=self.name, what=what)
 
     @property
     def tally(self) -> str:
         """The running count: "3 of 4 chosen"."""
-        return f"{self.chosen} of {self.count} chosen"
+        return n_(
+            "{chosen} of {count} chosen",
+            "{chosen} of {count} chosen",
+            self.count,
+            chosen=self.chosen,
+        )
 
     @property
     def title(self) -> str:
@@ -111,15 +117,15 @@ class CardPicker:
     @property
     def confirm_words(self) -> str:
         if not self.ready:
-            return f"Choose {self.count - self.chosen} more"
+            return n_("Choose {count} more", "Choose {count} more", self.count - self.chosen)
         picked = ", ".join(f"{r.chosen} {r.label}" for r in self.rows if r.chosen)
-        return f"{self.verb} {picked}"
+        return f"{render(self.verb)} {picked}"
 
     def actions(self) -> list[Action]:
         """The rules core's one-card actions for the choice, rows in order (empty until ready)."""
         if not self.ready:
             return []
-        return [self.action_for(r.key) for r in self.rows for _ in range(r.chosen)]
+        return [self.action_for(r.key) for r in self.rows for _card in range(r.chosen)]
 
     def action_for(self, key: Key) -> Action:
         """The rules core's action for one card of row ``key``."""

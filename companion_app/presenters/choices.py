@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion_app.i18n import render
+from companion_app.i18n.current import _
 from companion_app.presenters.board_picture import Spot, action_spot
 from companion_app.presenters.wording import card_title, describe_action, knight_words
 from companion_app.rules.actions import (
@@ -28,6 +29,7 @@ from companion_app.rules.cards import (
     Card,
 )
 from companion_app.rules.game import Game
+from companion_app.rules.messages import N_
 from companion_app.rules.progress import harbor_opponents
 from companion_app.rules.registry import PRIVATE_TYPES, is_turn
 
@@ -43,18 +45,18 @@ class ActionGroup:
 
 
 _GROUP_TITLES = {
-    "build_road": "Build a road",
-    "build_settlement": "Build a settlement",
-    "build_city": "Build a city",
-    "build_city_wall": "Build a city wall",
-    "build_knight": "Recruit a knight",
-    "activate_knight": "Activate a knight",
-    "promote_knight": "Promote a knight",
-    "chase_robber": "Chase the robber",
-    "move_robber": "Move the robber",
-    "lose_city": "Choose the city to lose",
-    "place_metropolis": "Place the metropolis",
-    "relocate_knight": "Move the displaced knight",
+    "build_road": N_("Build a road"),
+    "build_settlement": N_("Build a settlement"),
+    "build_city": N_("Build a city"),
+    "build_city_wall": N_("Build a city wall"),
+    "build_knight": N_("Recruit a knight"),
+    "activate_knight": N_("Activate a knight"),
+    "promote_knight": N_("Promote a knight"),
+    "chase_robber": N_("Chase the robber"),
+    "move_robber": N_("Move the robber"),
+    "lose_city": N_("Choose the city to lose"),
+    "place_metropolis": N_("Place the metropolis"),
+    "relocate_knight": N_("Move the displaced knight"),
 }
 
 
@@ -69,7 +71,7 @@ def action_groups(actions: Iterable[Action]) -> list[ActionGroup]:
     groups = []
     for type_name, items in grouped.items():
         on_board = all(action_spot(a) is not None for a in items)
-        title = _GROUP_TITLES.get(type_name, type_name.replace("_", " ").capitalize())
+        title = _(_GROUP_TITLES.get(type_name, type_name.replace("_", " ").capitalize()))
         groups.append(ActionGroup(type_name, title, tuple(items), on_board))
     return groups
 
@@ -94,21 +96,21 @@ HARBOR_KEY = "harbor_exchange"
 
 _BAR: tuple[tuple[str, str, str], ...] = (
     # (key, section, title) in the order the bar shows them
-    ("build_road", "Build", "Road"),
-    ("build_settlement", "Build", "Settlement"),
-    ("build_city", "Build", "City"),
-    ("build_city_wall", "Build", "City wall"),
-    ("build_knight", "Knights", "Recruit knight"),
-    ("activate_knight", "Knights", "Activate"),
-    ("promote_knight", "Knights", "Promote"),
-    ("move_knight", "Knights", "Move knight"),
-    ("displace_knight", "Knights", "Displace"),
-    ("chase_robber", "Knights", "Chase robber"),
-    ("buy_improvement", "Cities", "Improve city"),
-    (PROGRESS_KEY, "Cards", "Progress card"),
-    ("bank_trade", "Trade", "Bank / harbour"),
-    (OFFER_KEY, "Trade", "Offer a player"),
-    (HARBOR_KEY, "Trade", "Commercial Harbor"),
+    ("build_road", "Build", N_("Road")),
+    ("build_settlement", "Build", N_("Settlement")),
+    ("build_city", "Build", N_("City")),
+    ("build_city_wall", "Build", N_("City wall")),
+    ("build_knight", "Knights", N_("Recruit knight")),
+    ("activate_knight", "Knights", N_("Activate")),
+    ("promote_knight", "Knights", N_("Promote")),
+    ("move_knight", "Knights", N_("Move knight")),
+    ("displace_knight", "Knights", N_("Displace")),
+    ("chase_robber", "Knights", N_("Chase robber")),
+    ("buy_improvement", "Cities", N_("Improve city")),
+    (PROGRESS_KEY, "Cards", N_("Progress card")),
+    ("bank_trade", "Trade", N_("Bank / harbour")),
+    (OFFER_KEY, "Trade", N_("Offer a player")),
+    (HARBOR_KEY, "Trade", N_("Commercial Harbor")),
 )
 _BAR_ORDER = {key: i for i, (key, _s, _t) in enumerate(_BAR)}
 _BAR_TITLE = {key: title for key, _s, title in _BAR}
@@ -175,7 +177,7 @@ def action_bar(game: Game) -> list[BarButton]:
     buttons = [
         BarButton(
             key,
-            _BAR_TITLE.get(key, key.replace("_", " ").capitalize()),
+            _(_BAR_TITLE.get(key, key.replace("_", " ").capitalize())),
             frozenset(a.type_name for a in items) or frozenset({key}),
             len(items),
         )
@@ -206,6 +208,8 @@ class ChoiceStep:
     choices: tuple[Choice, ...]
     cols: int = 1
     """Button columns (dice faces and cards read well side by side)."""
+    says_how: bool = False
+    """The title says how its spots are tapped already ("tap your knight")."""
 
     @property
     def spots(self) -> dict[Spot, Choice]:
@@ -222,7 +226,7 @@ def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep
     first = actions[0] if actions else None
     if isinstance(first, MoveKnight | DisplaceKnight):
         return _two_spot_step(
-            game, actions, title, "node", lambda a: (a.node, a.to), "tap where it goes"
+            game, actions, title, "node", lambda a: (a.node, a.to), _("tap where it goes")
         )
     if isinstance(first, PlayInventor):
         return _inventor_step(game, actions, title)
@@ -237,16 +241,17 @@ def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep
 
 def _progress_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
     if not actions:
-        return ChoiceStep("None of your progress cards can be played now", ())
+        return ChoiceStep(_("None of your progress cards can be played now"), ())
     by_card: dict[str, list[Action]] = {}
     for a in actions:
         by_card.setdefault(card_title(a), []).append(a)
     choices = []
     for card, items in by_card.items():
         if len(items) == 1 and action_spot(items[0]) is None:
-            choices.append(Choice(f"Play {card}", None, items[0]))
+            choices.append(Choice(_("Play {card}").format(card=card), None, items[0]))
         else:
-            choices.append(Choice(f"Play {card}…", None, None, choice_step(game, items, card)))
+            step = choice_step(game, items, card)
+            choices.append(Choice(_("Play {card}…").format(card=card), None, None, step))
     return ChoiceStep(title, tuple(choices), 2)
 
 
@@ -264,13 +269,16 @@ def _two_spot_step(
             (kind, start),
             None,
             ChoiceStep(
-                f"{knight_words(game, start).capitalize()}: {second}",
+                _("{knight}: {what}").format(
+                    knight=knight_words(game, start).capitalize(), what=second
+                ),
                 tuple(Choice(describe_action(game, a), (kind, end), a) for end, a in items),
+                says_how=True,
             ),
         )
         for start, items in sorted(by_first.items())
     )
-    return ChoiceStep(f"{title}: tap your knight", choices)
+    return ChoiceStep(_("{step}: tap your knight").format(step=title), choices, says_how=True)
 
 
 def _inventor_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
@@ -282,19 +290,27 @@ def _inventor_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceS
         partners.setdefault(a.other, []).append((a.hex, a))
     tokens = game.tokens
     return ChoiceStep(
-        f"{title}: tap a number to swap",
+        _("{step}: tap a number to swap").format(step=title),
         tuple(
             Choice(
-                f"Swap the {tokens[h]} on hex {h}",
+                _("Swap the {number} on hex {hex}").format(number=tokens[h], hex=h),
                 ("hex", h),
                 None,
                 ChoiceStep(
-                    f"{title}: swap the {tokens[h]} with…",
-                    tuple(Choice(f"the {tokens[o]} on hex {o}", ("hex", o), a) for o, a in items),
+                    _("{step}: swap the {number} with…").format(step=title, number=tokens[h]),
+                    tuple(
+                        Choice(
+                            _("the {number} on hex {hex}").format(number=tokens[o], hex=o),
+                            ("hex", o),
+                            a,
+                        )
+                        for o, a in items
+                    ),
                 ),
             )
             for h, items in sorted(partners.items())
         ),
+        says_how=True,
     )
 
 
@@ -306,20 +322,20 @@ def _bank_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
     choices = []
     for give, items in by_give.items():
         rate = game.trade_rate(items[0].player, give)
-        fleet = " (Merchant Fleet)" if give in game.fleet else ""
+        fleet = " (" + _("Merchant Fleet") + ")" if give in game.fleet else ""
         choices.append(
             Choice(
-                f"Give {rate} {give.label}{fleet}",
+                _("Give {count} {card}").format(count=rate, card=give.label) + fleet,
                 None,
                 None,
                 ChoiceStep(
-                    f"Give {rate} {give.label} for…",
+                    _("Give {count} {card} for…").format(count=rate, card=give.label),
                     tuple(Choice(f"1 {a.take.label}", None, a) for a in items),
                     4,
                 ),
             )
         )
-    return ChoiceStep(f"{title}: what do you give?", tuple(choices), 2)
+    return ChoiceStep(_("{step}: what do you give?").format(step=title), tuple(choices), 2)
 
 
 def _alchemist_step(actions: Sequence[Action], title: str) -> ChoiceStep:
@@ -328,15 +344,15 @@ def _alchemist_step(actions: Sequence[Action], title: str) -> ChoiceStep:
         assert isinstance(a, PlayAlchemist)
         by_yellow.setdefault(a.yellow, []).append(a)
     return ChoiceStep(
-        f"{title}: the yellow die shows",
+        _("{step}: the yellow die shows").format(step=title),
         tuple(
             Choice(
-                f"Yellow {y}",
+                _("Yellow {number}").format(number=y),
                 None,
                 None,
                 ChoiceStep(
-                    f"Yellow {y}; the red die shows",
-                    tuple(Choice(f"Red {a.red}", None, a) for a in items),
+                    _("Yellow {number}; the red die shows").format(number=y),
+                    tuple(Choice(_("Red {number}").format(number=a.red), None, a) for a in items),
                     6,
                 ),
             )
@@ -349,11 +365,11 @@ def _alchemist_step(actions: Sequence[Action], title: str) -> ChoiceStep:
 def bar_step(game: Game, key: str) -> ChoiceStep:
     """What a tap on an action-bar button opens."""
     actions = [a for a in game.legal_actions() if bar_key(a) == key and not isinstance(a, Roll)]
-    title = _BAR_TITLE.get(key, key)
+    title = _(_BAR_TITLE.get(key, key))
     if key == PROGRESS_KEY:
-        return _progress_step(game, actions, "Play a progress card")
+        return _progress_step(game, actions, _("Play a progress card"))
     if key == HARBOR_KEY and not actions:
-        return ChoiceStep("Commercial Harbor: you hold no resource to offer", ())
+        return ChoiceStep(_("Commercial Harbor: you hold no resource to offer"), ())
     return choice_step(game, actions, title)
 
 

@@ -39,9 +39,9 @@ from companion_app.device.events import (
 )
 from companion_app.device.link import DiceLink
 from companion_app.device.table import DiceTable
-from companion_app.i18n import render
+from companion_app.i18n.current import _, n_, render
 from companion_app.journal import GameSession
-from companion_app.rules.messages import nmsg
+from companion_app.rules.messages import Msg, msg
 
 PRESS_SLOW_S = 2.0
 """An on-screen roll still waiting for the emulated box to be armed after this long: the top bar
@@ -57,7 +57,12 @@ class DiceStatus:
 
     kind: str
     """"box" (a dice box is connected), "virtual", "reconnecting" or "offline"."""
-    text: str
+    words: Msg
+
+    @property
+    def text(self) -> str:
+        """The status in the table's language now (it follows a switch)."""
+        return render(self.words)
 
 
 class DiceController:
@@ -83,9 +88,9 @@ class DiceController:
         self.last_error = ""
         self.status = DiceStatus(
             "offline",
-            "Virtual dice: starting…"
+            msg("Virtual dice: starting…")
             if source.is_virtual
-            else f"Dice box on {source.port}: connecting…",
+            else msg("Dice box on {port}: connecting…", port=str(source.port)),
         )
         self._dice: Dice | None = None
         self._table: DiceTable | None = None
@@ -158,7 +163,9 @@ class DiceController:
             return
         if not self._told_slow and time.monotonic() - self._press_since >= PRESS_SLOW_S:
             self._told_slow = True
-            self.last_error = "The virtual dice are slow to answer; the roll follows when they do."
+            self.last_error = _(
+                "The virtual dice are slow to answer; the roll follows when they do."
+            )
             self._on_change()
         self._schedule(self._try_press)
 
@@ -195,25 +202,33 @@ class DiceController:
         elif isinstance(event, OfflineRollsOffered):
             if table is not None:
                 table.offer(event.rolls)
-            rolls = nmsg("{count} roll", "{count} rolls", len(event.rolls))
-            self.last_error = f"{render(rolls)} made while the tablet was away."
+            self.last_error = n_(
+                "{count} roll made while the tablet was away.",
+                "{count} rolls made while the tablet was away.",
+                len(event.rolls),
+            )
         elif isinstance(event, Connected):
             firmware = event.info.firmware
             self.status = (
-                DiceStatus("virtual", f"Virtual dice (firmware {firmware})")
+                DiceStatus("virtual", msg("Virtual dice (firmware {firmware})", firmware=firmware))
                 if self.is_virtual
-                else DiceStatus("box", f"Dice box connected, firmware {firmware}")
+                else DiceStatus(
+                    "box", msg("Dice box connected, firmware {firmware}", firmware=firmware)
+                )
             )
         elif isinstance(event, Reconnecting):
             self.status = DiceStatus(
-                "reconnecting", f"Reconnecting to the dice box (attempt {event.attempt})…"
+                "reconnecting",
+                msg("Reconnecting to the dice box (attempt {number})…", number=event.attempt),
             )
         elif isinstance(event, Disconnected):
-            self.status = DiceStatus("offline", f"Dice box disconnected: {event.reason}")
+            self.status = DiceStatus(
+                "offline", msg("Dice box disconnected: {reason}", reason=str(event.reason))
+            )
         elif isinstance(event, PressedWhileDisarmed):
-            self.last_error = "The dice box was pressed, but no roll is due now."
+            self.last_error = _("The dice box was pressed, but no roll is due now.")
         elif isinstance(event, PressedWhileFull):
-            self.last_error = (
+            self.last_error = _(
                 "The dice box holds 64 rolls the tablet has not taken yet; nothing was rolled."
             )
         if table is not None and table.last_error:

@@ -30,6 +30,7 @@ from companion_app.rules.config import (
     PlayerConfig,
 )
 from companion_app.rules.errors import BoardError, ConfigError
+from companion_app.rules.messages import N_
 
 BOARD_CHOICES = ("starter", "random", "table")
 """Starter layout, random balanced board, or the board already laid out on the table."""
@@ -37,12 +38,23 @@ COLOUR_ORDER = tuple(PLAYER_COLOURS)
 SEED_LIMIT = 1_000_000
 """Seeds shown to the table are at most six digits, easy to read out and type back."""
 DICE_MODE_NOTES: dict[str, str] = {
-    "fair": "Fair dice: every roll independent, as real dice.",
-    "balanced": "Balanced dice: the 36 pairs as a deck reshuffled with 12 left, a sum rolled in "
-    "the last 5 rolls less likely: fewer streaks.",
-    "deck": "Card deck: the 36 pairs drawn like the Event Cards, reshuffled with 5 left.",
+    "fair": N_("Fair dice: every roll independent, as real dice."),
+    "balanced": N_(
+        "Balanced dice: the 36 pairs as a deck reshuffled with 12 left, a sum rolled in "
+        "the last 5 rolls less likely: fewer streaks."
+    ),
+    "deck": N_("Card deck: the 36 pairs drawn like the Event Cards, reshuffled with 5 left."),
 }
 """What each dice mode does, in one line for the new-game screen (the box rolls them)."""
+COLOUR_WORDS: dict[str, str] = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "white": N_("white"),
+    "orange": N_("orange"),
+    "green": N_("green"),
+    "brown": N_("brown"),
+}
+"""The piece colours' names on the new-game screen (message ids)."""
 
 
 @dataclass

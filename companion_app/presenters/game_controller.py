@@ -222,6 +222,24 @@ class GameController:
             self.steps.append(choice.then)
         return None
 
+    def retell(self, game: Game) -> None:
+        """The open choices again in the table's language (after a switch): the same path of
+        choices, each step built anew; where a step cannot be matched, its parent shows."""
+        if not self.steps:
+            return
+        first = bar_step(game, self.bar_key) if self.bar_key else prompt_step(game)
+        if first is None:
+            return
+        steps = [first]
+        for old, following in zip(self.steps, self.steps[1:], strict=False):
+            index = next((i for i, c in enumerate(old.choices) if c.then is following), None)
+            choices = steps[-1].choices
+            then = choices[index].then if index is not None and index < len(choices) else None
+            if then is None:
+                break
+            steps.append(then)
+        self.steps = steps
+
     def next_page(self) -> None:
         self.page += 1
 

@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.device.events import DeviceRoll
 from companion_app.game_stats import (
     EVENT_FACES,
     EVENT_PROBABILITIES,
@@ -26,8 +25,7 @@ from companion_app.game_stats import (
 )
 from companion_app.help_texts import improvement_words
 from companion_app.i18n import render
-from companion_app.i18n.current import _
-from companion_app.journal import JournalStep
+from companion_app.i18n.current import _, current, n_
 from companion_app.presenters.board_picture import (
     EVENT_COLOURS,
     RESOURCE_COLOURS,
@@ -36,7 +34,7 @@ from companion_app.presenters.board_picture import (
     player_colour,
     player_mark,
 )
-from companion_app.presenters.wording import EVENT_WORDS, losers_words, players_words
+from companion_app.presenters.wording import EVENT_WORDS, losers_words
 from companion_app.rules.actions import EventDie
 from companion_app.rules.cards import (
     ABILITY_LEVEL,
@@ -51,9 +49,10 @@ from companion_app.rules.cards import (
     Track,
 )
 from companion_app.rules.game import Game, VictoryPoints
+from companion_app.rules.messages import N_
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.state import BarbarianAttack
-from companion_app.rules.words import dice_words, hand_words
+from companion_app.rules.words import hand_words
 
 PUBLIC = NOBODY
 """The viewer of everything the whole table sees: ``view_for(PUBLIC)`` holds only counts."""
@@ -64,13 +63,9 @@ def public_view(game: Game) -> dict[str, Any]:
     return game.view_for(PUBLIC)
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _and(words: Sequence[str]) -> str:
-    """``"Red, Blue and White"``"""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """``"Red, Blue and White"`` in the table's language."""
+    return current().join(list(words))
 
 
 # ---- victory points --------------------------------------------------------------------------
@@ -81,24 +76,31 @@ def vp_words(points: VictoryPoints, target: int | None = None) -> str:
     with the game's ``target``, ``"7/13 VP: ..."`` (how far each player is from winning)."""
     parts = []
     if points.settlements:
-        parts.append(f"{points.settlements} settl.")
+        parts.append(_("{count} settl.").format(count=points.settlements))
     if points.cities:
-        parts.append(_plural(points.cities, "city", "cities"))
+        parts.append(n_("{count} city", "{count} cities", points.cities))
     if points.metropolises:
         parts.append(
-            "metropolis" if points.metropolises == 1 else f"{points.metropolises} metropolises"
+            _("metropolis")
+            if points.metropolises == 1
+            else n_("{count} metropolis", "{count} metropolises", points.metropolises)
         )
     if points.longest_road:
-        parts.append("longest road")
+        parts.append(_("longest road"))
     if points.defender_cards:
         parts.append(
-            "Defender" if points.defender_cards == 1 else f"{points.defender_cards} Defenders"
+            _("Defender")
+            if points.defender_cards == 1
+            else n_("{count} Defender", "{count} Defenders", points.defender_cards)
         )
     if points.merchant:
-        parts.append("merchant")
+        parts.append(_("merchant"))
     if points.vp_cards:
-        parts.append(_plural(points.vp_cards, "VP card", "VP cards"))
-    head = f"{points.total} VP" if target is None else f"{points.total}/{target} VP"
+        parts.append(n_("{count} VP card", "{count} VP cards", points.vp_cards))
+    if target is None:
+        head = _("{points} VP").format(points=points.total)
+    else:
+        head = _("{points}/{target} VP").format(points=points.total, target=target)
     return f"{head}: {', '.join(parts)}" if parts else head
 
 
@@ -142,12 +144,17 @@ def panel_lines(game: Game) -> list[PanelLine]:
         strength = game.knight_strength(p)
         knights = len(game.knights_of[p])
         levels = improvement_words(tuple(game.improvements[p]))
-        knight_words = f"knights {knights}, strength {strength}" if knights else "no knights"
-        cards_words = _plural(cards, "card", "cards")
-        counts = f"{cards_words} · {progress} progress · {knight_words} · {levels}"
-        strength_words = (
-            _("strength {strength}").format(strength=strength) if knights else (_("no knights"))
+        knight_words = (
+            _("knights {count}, strength {strength}").format(count=knights, strength=strength)
+            if knights
+            else _("no knights")
         )
+        strength_words = (
+            _("strength {strength}").format(strength=strength) if knights else _("no knights")
+        )
+        card_words = n_("{count} card", "{count} cards", cards)
+        progress_words = _("{count} progress").format(count=progress)
+        counts = f"{card_words} · {progress_words} · {knight_words} · {levels}"
         points = game.victory_point_breakdown(p)
         lines.append(
             PanelLine(
@@ -165,7 +172,7 @@ def panel_lines(game: Game) -> list[PanelLine]:
                 vp_total=_("{points}/{target} VP").format(
                     points=points.total, target=game.config.vp_target
                 ),
-                brief=f"{cards_words} · {progress} progress · {strength_words}",
+                brief=f"{card_words} · {progress_words} · {strength_words}",
             )
         )
     return lines
@@ -202,7 +209,7 @@ def open_hands(game: Game) -> list[int]:
 
 def cover_words(game: Game, seat: int) -> str:
     name = game.config.names[seat]
-    return f"Hand the tablet to {name} — tap to show {name}'s cards"
+    return _("Hand the tablet to {player} — tap to show {player}'s cards").format(player=name)
 
 
 def hand_view(game: Game, seat: int) -> HandView:
@@ -227,20 +234,28 @@ def hand_view(game: Game, seat: int) -> HandView:
 
 def hand_summary(hand: HandView) -> str:
     """``"Red: 6 cards (a 7 makes you discard above 9) · 1 progress card · revealed: Printer"``"""
-    vp = f" · revealed: {', '.join(hand.vp_cards)}" if hand.vp_cards else ""
-    return (
-        f"{hand.name}: {_plural(hand.total, 'card', 'cards')} (a 7 makes you discard above "
-        f"{hand.limit}) · {_plural(len(hand.progress), 'progress card', 'progress cards')}{vp}"
+    vp = (
+        " · " + _("revealed: {cards}").format(cards=", ".join(hand.vp_cards))
+        if hand.vp_cards
+        else ""
     )
+    cards = n_(
+        "{count} card (a 7 makes you discard above {limit})",
+        "{count} cards (a 7 makes you discard above {limit})",
+        hand.total,
+        limit=hand.limit,
+    )
+    progress = n_("{count} progress card", "{count} progress cards", len(hand.progress))
+    return f"{hand.name}: {cards} · {progress}{vp}"
 
 
 # ---- the improvement chart -------------------------------------------------------------------
 
 
 ABILITIES: dict[Track, str] = {
-    Track.TRADE: "trade a commodity 2:1 for any card, own turn",
-    Track.POLITICS: "promote strong knights to mighty",
-    Track.SCIENCE: "a resource of your choice when a roll gives you nothing",
+    Track.TRADE: N_("trade a commodity 2:1 for any card, own turn"),
+    Track.POLITICS: N_("promote strong knights to mighty"),
+    Track.SCIENCE: N_("a resource of your choice when a roll gives you nothing"),
 }
 """The level-3 abilities (§9)."""
 
@@ -254,8 +269,8 @@ def draw_numbers(level: int) -> tuple[int, ...]:
 def red_words(level: int) -> str:
     numbers = draw_numbers(level)
     if not numbers:
-        return "no draws"
-    return "red any" if len(numbers) == 6 else f"red 1–{numbers[-1]}"
+        return _("no draws")
+    return _("red any") if len(numbers) == 6 else _("red 1–{number}").format(number=numbers[-1])
 
 
 def castle_words(seats_by_red: Sequence[Sequence[int]], names: Sequence[str]) -> str:
@@ -267,10 +282,10 @@ def castle_words(seats_by_red: Sequence[Sequence[int]], names: Sequence[str]) ->
         if red < len(seats_by_red) and seats_by_red[red] == seats_by_red[start]:
             continue
         numbers = f"{start + 1}" if red == start + 1 else f"{start + 1}–{red}"
-        who = ", ".join(names[p] for p in seats_by_red[start]) or "nobody"
+        who = ", ".join(names[p] for p in seats_by_red[start]) or _("nobody")
         parts.append(f"{numbers}: {who}")
         start = red
-    return "castle, red " + " · ".join(parts)
+    return _("castle, red {numbers}").format(numbers=" · ".join(parts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,11 +327,11 @@ def improvement_chart(game: Game, seat: int) -> list[ChartTrack]:
         cells = []
         for lv in range(1, MAX_IMPROVEMENT_LEVEL + 1):
             if lv == ABILITY_LEVEL:
-                note = ABILITIES[track]
+                note = _(ABILITIES[track])
             elif lv == METROPOLIS_LEVEL:
-                note = "metropolis to the first here"
+                note = _("metropolis to the first here")
             elif lv == MAX_IMPROVEMENT_LEVEL:
-                note = "takes the metropolis from level 4"
+                note = _("takes the metropolis from level 4")
             else:
                 note = ""
             cells.append(
@@ -331,9 +346,11 @@ def improvement_chart(game: Game, seat: int) -> list[ChartTrack]:
             )
         holder = game.metropolis_owner(t)
         metropolis = (
-            "no metropolis yet"
+            _("no metropolis yet")
             if holder == NOBODY
-            else f"metropolis: {names[holder]} (intersection {game.metropolis[t]})"
+            else _("metropolis: {player} (intersection {node})").format(
+                player=names[holder], node=game.metropolis[t]
+            )
         )
         everyone = " · ".join(
             f"{names[p]} {game.improvements[p][t]}" for p in range(game.player_count)
@@ -386,30 +403,36 @@ def attack_view(game: Game, attack: BarbarianAttack | None = None) -> AttackView
     rows = []
     for p in range(game.player_count):
         if p == attack.defender:
-            result = "Defender of Catan: +1 VP"
+            result = _("Defender of Catan: +1 VP")
         elif p in attack.tied:
-            result = "tied strongest: draws a progress card"
+            result = _("tied strongest: draws a progress card")
         elif p in attack.losers:
-            result = "loses a city (chooses which)"
+            result = _("loses a city (chooses which)")
         else:
             result = "—"
         cfg = game.config.players[p]
         rows.append(AttackRow(p, cfg.name, player_colour(cfg.colour), attack.defence[p], result))
     if attack.defended:
         if attack.defender != NOBODY:
-            outcome = f"Catan is defended. {names[attack.defender]} is the Defender of Catan."
+            outcome = _("Catan is defended. {player} is the Defender of Catan.").format(
+                player=names[attack.defender]
+            )
         elif attack.tied:
             tied = _and([names[p] for p in attack.tied])
-            outcome = f"Catan is defended. {tied} tie: each draws a progress card."
+            outcome = _("Catan is defended. {players} tie: each draws a progress card.").format(
+                players=tied
+            )
         else:
-            outcome = "Catan is defended."
+            outcome = _("Catan is defended.")
     elif attack.losers:
         outcome = losers_words([names[p] for p in attack.losers])
     else:
-        outcome = "The barbarians win, but nobody has a city they can take."
+        outcome = _("The barbarians win, but nobody has a city they can take.")
     return AttackView(
-        title=f"Barbarian attack {attack.number}",
-        headline=f"Barbarians {attack.strength} against defence {attack.total_defence}",
+        title=_("Barbarian attack {number}").format(number=attack.number),
+        headline=_("Barbarians {strength} against defence {defence}").format(
+            strength=attack.strength, defence=attack.total_defence
+        ),
         outcome=outcome,
         defended=attack.defended,
         strength=attack.strength,
@@ -473,34 +496,41 @@ class StatisticsView:
 
 
 DICE_MODE_WORDS: dict[str, str] = {
-    "fair": "fair dice",
-    "balanced": "balanced dice",
-    "deck": "a card deck",
+    "fair": N_("fair dice"),
+    "balanced": N_("balanced dice"),
+    "deck": N_("a card deck"),
 }
 SUMS_TITLES: dict[str, str] = {
-    "fair": "Dice sums: bars rolled, white lines what fair dice give",
-    "balanced": "Dice sums, balanced dice: bars rolled, white lines the 2d6 they keep to",
-    "deck": "Dice sums, card deck: bars rolled, white lines the 36 cards' share",
+    "fair": N_("Dice sums: bars rolled, white lines what fair dice give"),
+    "balanced": N_("Dice sums, balanced dice: bars rolled, white lines the 2d6 they keep to"),
+    "deck": N_("Dice sums, card deck: bars rolled, white lines the 36 cards' share"),
 }
 
 
 def _fairness_words(dice: DiceCounts, verdict: Fairness, p_value: float) -> str:
     """The verdict in words: whether the dice behave as the game's mode says."""
-    rolls = _plural(dice.event_rolls, "roll", "rolls")
+    rolls = n_("{count} roll", "{count} rolls", dice.event_rolls)
     mode = dice.mode
     if verdict is Fairness.TOO_FEW_ROLLS:
-        return f"Too few rolls to judge the dice yet ({rolls})"
+        return _("Too few rolls to judge the dice yet ({rolls})").format(rolls=rolls)
+    p3, p2 = f"{p_value:.3f}", f"{p_value:.2f}"
     if mode == "fair":
         if verdict is Fairness.SUSPICIOUS:
-            return f"The dice look suspicious (sums p = {p_value:.3f}, {rolls})"
-        return f"The dice look fair (sums p = {p_value:.2f}, {rolls})"
-    name = DICE_MODE_WORDS[mode]
+            return _("The dice look suspicious (sums p = {p}, {rolls})").format(p=p3, rolls=rolls)
+        return _("The dice look fair (sums p = {p}, {rolls})").format(p=p2, rolls=rolls)
+    name = _(DICE_MODE_WORDS[mode])
     if verdict is Fairness.SUSPICIOUS:
-        words = f"The dice do not behave as {name} (sums p = {p_value:.3f}, {rolls})"
+        words = _("The dice do not behave as {mode} (sums p = {p}, {rolls})").format(
+            mode=name, p=p3, rolls=rolls
+        )
     else:
-        words = f"The dice behave as {name} (sums p = {p_value:.2f}, {rolls})"
+        words = _("The dice behave as {mode} (sums p = {p}, {rolls})").format(
+            mode=name, p=p2, rolls=rolls
+        )
     if mode == "balanced":
-        words += f"; {dice.repeats} repeats in 5 rolls, fair dice ~{dice.expected_repeats():.0f}"
+        words += "; " + _("{repeats} repeats in 5 rolls, fair dice ~{expected}").format(
+            repeats=dice.repeats, expected=f"{dice.expected_repeats():.0f}"
+        )
     return words
 
 
@@ -545,7 +575,7 @@ def statistics_view(game: Game, stats: GameStatistics | None = None) -> Statisti
         fairness=_fairness_words(dice, verdict, chi.p_value),
         verdict_colour=FAIRNESS_COLOURS[verdict],
         dice_mode=dice.mode,
-        sums_title=SUMS_TITLES[dice.mode],
+        sums_title=_(SUMS_TITLES[dice.mode]),
     )
 
 
@@ -597,51 +627,29 @@ def game_over_view(game: Game, stats: GameStatistics | None = None) -> GameOverV
         for i, p in enumerate(order)
     )
     view = statistics_view(game, stats)
+    turns = n_("{count} turn", "{count} turns", game.turn + 1)
+    rolls = n_("{count} roll", "{count} rolls", view.rolls)
+    attacks = n_("{count} barbarian attack", "{count} barbarian attacks", stats.attacks)
+    production = ", ".join(f"{row.name} {row.total}" for row in view.production)
     summary = (
-        f"{game.turn + 1} turns, {_plural(view.rolls, 'roll', 'rolls')}, "
-        f"{_plural(stats.attacks, 'barbarian attack', 'barbarian attacks')}",
+        f"{turns}, {rolls}, {attacks}",
         view.fairness,
-        "Production: " + ", ".join(f"{row.name} {row.total}" for row in view.production) + " cards",
-        "Luck: cards the dice gave against what fair dice would have given the same buildings "
-        f"on average, over {_plural(luck.rolls, 'roll', 'rolls')} (+ more, - fewer)",
+        _("Production: {players} cards").format(players=production),
+        n_(
+            "Luck: cards the dice gave against what fair dice would have given the same "
+            "buildings on average, over {count} roll (+ more, - fewer)",
+            "Luck: cards the dice gave against what fair dice would have given the same "
+            "buildings on average, over {count} rolls (+ more, - fewer)",
+            luck.rolls,
+        ),
     )
     return GameOverView(
         winner=names[game.winner],
-        headline=f"{names[game.winner]} wins with {game.victory_points(game.winner)} VP",
+        headline=_("{player} wins with {points} VP").format(
+            player=names[game.winner], points=game.victory_points(game.winner)
+        ),
         ranking=ranking,
         summary=summary,
-    )
-
-
-# ---- undo / redo -----------------------------------------------------------------------------
-
-
-def step_words(game: Game, step: JournalStep) -> str:
-    """An undone or redone step in words: ``"Red's roll 3 + 4 = 7, ship"``."""
-    action = step.action
-    names = game.config.names
-    who = names[action.player] if 0 <= action.player < len(names) else "the bank"
-    if step.roll is not None:
-        return f"{who}'s roll {render(dice_words(step.roll))}"
-    return f"{who}'s {action.type_name.replace('_', ' ')}"
-
-
-def undo_question(game: Game, step: JournalStep) -> str:
-    """The confirmation asked before undoing a roll (the dice were really thrown)."""
-    return f"Undo {step_words(game, step)}? The dice box will wait for a new roll."
-
-
-def offline_question(game: Game, rolls: Sequence[DeviceRoll]) -> str:
-    """Offered when the game waits for a roll and the dice box rolled while the tablet was
-    away: use the oldest of those rolls now, or dismiss them all."""
-    roll = rolls[0]
-    event = render(EVENT_WORDS[roll.event])
-    dice = f"{roll.yellow} + {roll.red} = {roll.yellow + roll.red}, {event}"
-    count = "once" if len(rolls) == 1 else f"{len(rolls)} times"
-    who = game.config.names[game.active]
-    return (
-        f"The dice box was rolled {count} while the tablet was away. "
-        f"Use the first of those rolls ({dice}) as {who}'s roll now?"
     )
 
 
@@ -668,26 +676,3 @@ def progress_colour(title: str) -> RGBA:
     """A progress card in its deck's colour (yellow trade, blue politics, green science)."""
     card = ProgressCard(title.lower().replace(" ", "_"))
     return TRACK_COLOURS[card.track]
-
-
-def resume_entries(games: Sequence[Any], limit: int) -> list[Any]:
-    """The unfinished games offered to resume (most recent first, at most ``limit``). A game
-    nobody made a move in is worth resuming only if it is the latest one: older empty games
-    are left in the journal but not offered again."""
-    latest = games[0].id if games else None
-    return [g for g in games if g.action_count or g.id == latest][:limit]
-
-
-def resume_words(summary: Any) -> str:
-    """``"Red, Blue, White\n23 actions · 2026-11-23 20:05"``: who plays, then how far and when."""
-    when = summary.updated_at[:16].replace("T", " ")
-    actions = _plural(summary.action_count, "action", "actions")
-    return f"{players_words(summary.players)}\n{actions}  ·  {when}"
-
-
-def delete_question(summary: Any) -> str:
-    return (
-        f"Delete the game of {players_words(summary.players)} "
-        f"({_plural(summary.action_count, 'action', 'actions')})? "
-        "Its export is saved first, so it can be imported again."
-    )

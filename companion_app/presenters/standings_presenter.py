@@ -10,9 +10,36 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import tzinfo
 
+from companion_app.i18n.current import _, current, n_
 from companion_app.journal.standings import Evening, evenings, finished_games, standings
+from companion_app.rules.messages import N_
 
-HEADER = ("", "games", "wins", "avg VP", "longest road", "defender", "metropolis", "luck")
+HEADER = (
+    "",
+    N_("games"),
+    N_("wins"),
+    N_("avg VP"),
+    N_("longest road"),
+    N_("defender"),
+    N_("metropolis"),
+    N_("luck"),
+)
+"""The columns' headings (message ids)."""
+WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
+MONTHS = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
 EVENINGS_SHOWN = 6
 
 
@@ -33,7 +60,7 @@ class StandingsView:
     luck_note: str
 
 
-LUCK_NOTE = (
+LUCK_NOTE = N_(
     "Luck: cards the dice gave against what fair dice would have given the same buildings, "
     "over all games (+ more, - fewer)."
 )
@@ -61,15 +88,27 @@ def standings_view(
         for r in rows
     )
     count = len(games)
-    title = f"Standings after {count} game{'' if count == 1 else 's'}" if count else "Standings"
+    title = (
+        n_("Standings after {count} game", "Standings after {count} games", count)
+        if count
+        else _("Standings")
+    )
     nights = tuple(evening_line(e) for e in evenings(games)[:shown])
-    return StandingsView(title, lines, nights, LUCK_NOTE)
+    return StandingsView(title, lines, nights, _(LUCK_NOTE))
 
 
 def evening_line(evening: Evening) -> str:
     """``Fri 20 Nov 2026: 2 games, won by Ben and Dan``."""
     count = len(evening.games)
-    winners = list(evening.winners)
-    said = ", ".join(winners[:-1]) + f" and {winners[-1]}" if len(winners) > 1 else "".join(winners)
-    won = f", won by {said}" if said else ""
-    return f"{evening.day:%a %d %b %Y}: {count} game{'' if count == 1 else 's'}{won}"
+    said = current().join(list(evening.winners))
+    day = evening.day
+    date = _("{weekday} {day} {month} {year}").format(
+        weekday=_(WEEKDAYS[day.weekday()]),
+        day=day.day,
+        month=_(MONTHS[day.month - 1]),
+        year=day.year,
+    )
+    games = n_("{count} game", "{count} games", count)
+    if not said:
+        return _("{date}: {games}").format(date=date, games=games)
+    return _("{date}: {games}, won by {winners}").format(date=date, games=games, winners=said)

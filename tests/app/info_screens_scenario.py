@@ -28,6 +28,7 @@ from companion_app.app.widgets.player_panel import panel_text
 from companion_app.device.box_state import device_track
 from companion_app.game_stats import GameStatistics
 from companion_app.presenters import info_presenter as I
+from companion_app.presenters import journal_words as J
 from companion_app.rules.actions import EventDie, Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
@@ -355,7 +356,7 @@ class Scenario(ScenarioDriver):
         self.check(
             "undo: the question names the roll",
             popups[0].ids.question.text,
-            I.undo_question(game, step),
+            J.undo_question(game, step),
         )
         yield from self.shot("info_07_undo_roll_question.png")
         yield from self.tap(popups[0].ids.no)
@@ -422,7 +423,7 @@ class Scenario(ScenarioDriver):
         game = self.game
         self.check("offline: offered once", len(popups), 1)
         self.check(
-            "offline: question", popups[0].ids.question.text, I.offline_question(game, rolls)
+            "offline: question", popups[0].ids.question.text, J.offline_question(game, rolls)
         )
         yield from self.shot("info_08b_offline_rolls.png")
         history = len(game.history)

@@ -23,7 +23,7 @@ from companion_app.device.events import (
 )
 from companion_app.journal import GameSession, Journal
 from companion_app.presenters import dice_controller
-from companion_app.presenters.dice_controller import DiceController, DiceStatus
+from companion_app.presenters.dice_controller import DiceController
 from companion_app.rules.actions import Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
@@ -135,16 +135,22 @@ def test_status_words_for_each_link_event() -> None:
         schedule=calls.schedule,
         on_change=calls.changed,
     )
-    assert box.status == DiceStatus("offline", "Dice box on /dev/ttyACM0: connecting…")
+    assert (box.status.kind, box.status.text) == (
+        "offline",
+        "Dice box on /dev/ttyACM0: connecting…",
+    )
     info = DeviceInfo("E66138935F1A2B2C", "1A2B", "1.0.0", 1)
     box._on_event(Connected(info))
     assert box.status.kind == "offline"  # nothing changes before the main thread runs it
     calls.run()
-    assert box.status == DiceStatus("box", "Dice box connected, firmware 1.0.0")
+    assert (box.status.kind, box.status.text) == ("box", "Dice box connected, firmware 1.0.0")
     box._on_event(Disconnected("unplugged"))
     box._on_event(Reconnecting(3, 0.4))
     calls.run()
-    assert box.status == DiceStatus("reconnecting", "Reconnecting to the dice box (attempt 3)…")
+    assert (box.status.kind, box.status.text) == (
+        "reconnecting",
+        "Reconnecting to the dice box (attempt 3)…",
+    )
     box._on_event(PressedWhileDisarmed())
     calls.run()
     assert box.last_error == "The dice box was pressed, but no roll is due now."

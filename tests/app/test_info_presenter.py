@@ -16,6 +16,7 @@ from builders import make_game
 from companion_app.game_stats import Fairness, GameStatistics, Luck
 from companion_app.journal import GameSummary, JournalStep
 from companion_app.presenters import info_presenter as I
+from companion_app.presenters import journal_words as J
 from companion_app.rules.actions import BuildRoad, EventDie, Roll
 from companion_app.rules.cards import ProgressCard, Track, hand_of
 from companion_app.rules.config import GameConfig
@@ -232,9 +233,9 @@ def test_game_over_shows_each_players_luck_against_fair_dice(finished) -> None:
 def test_undo_words() -> None:
     game = make_game()
     step = JournalStep(40, Roll(1, 3, 4, EventDie.SHIP))
-    assert I.step_words(game, step) == "Blue's roll 3 + 4 = 7, ship"
-    assert I.undo_question(game, step).startswith("Undo Blue's roll 3 + 4 = 7, ship?")
-    assert I.step_words(game, JournalStep(3, BuildRoad(2, 5))) == "White's build road"
+    assert J.step_words(game, step) == "Blue's roll 3 + 4 = 7, ship"
+    assert J.undo_question(game, step).startswith("Undo Blue's roll 3 + 4 = 7, ship?")
+    assert J.step_words(game, JournalStep(3, BuildRoad(2, 5))) == "White's build road"
 
 
 def test_seat_order_starts_with_the_deciding_player() -> None:
@@ -261,16 +262,16 @@ def _summary(game_id: int, actions: int) -> GameSummary:
 def test_resume_offers_an_empty_game_only_while_it_is_the_latest() -> None:
     # Most recent first: game 5 (empty, latest), 4 (played), 3 (empty), 2 (played), 1 (empty).
     games = [_summary(5, 0), _summary(4, 12), _summary(3, 0), _summary(2, 1), _summary(1, 0)]
-    assert [g.id for g in I.resume_entries(games, limit=8)] == [5, 4, 2]
-    assert [g.id for g in I.resume_entries(games[1:], limit=8)] == [4, 2]
-    assert [g.id for g in I.resume_entries(games, limit=2)] == [5, 4]
-    assert I.resume_entries([], limit=8) == []
+    assert [g.id for g in J.resume_entries(games, limit=8)] == [5, 4, 2]
+    assert [g.id for g in J.resume_entries(games[1:], limit=8)] == [4, 2]
+    assert [g.id for g in J.resume_entries(games, limit=2)] == [5, 4]
+    assert J.resume_entries([], limit=8) == []
 
 
 def test_resume_and_delete_words() -> None:
     game = _summary(7, 1)
-    assert I.resume_words(game) == "Red, Blue, White\n1 action  ·  2026-11-23 20:07"
-    assert I.delete_question(game) == (
+    assert J.resume_words(game) == "Red, Blue, White\n1 action  ·  2026-11-23 20:07"
+    assert J.delete_question(game) == (
         "Delete the game of Red, Blue, White (1 action)? "
         "Its export is saved first, so it can be imported again."
     )

@@ -69,3 +69,20 @@ def test_every_letter_of_the_language_renders_in_the_app_fonts(code: str, font_f
 def test_the_check_sees_a_missing_glyph() -> None:
     font = ImageFont.truetype(str(FONTS / "Roboto-Regular.ttf"), 40)
     assert _missing(font, "ab\u0f00c") == ["\u0f00"]  # a Tibetan letter Roboto lacks
+
+
+def test_every_widget_draws_with_the_fonts_checked_here() -> None:
+    """No widget, rule or drawn text of the app names a font of its own, so every one draws
+    with Kivy's default Roboto (regular, and bold for ``bold``/``[b]``): the fonts the test
+    above holds to every letter of every catalogue."""
+    app = Path(catalogues.PACKAGE_DIR) / "app"
+    named = [
+        f"{path.relative_to(app)}:{number}"
+        for path in sorted([*app.rglob("*.kv"), *app.rglob("*.py")])
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "font_name" in line or "font_context" in line or ".ttf" in line or ".otf" in line
+    ]
+    assert named == []
+    from kivy.core.text import DEFAULT_FONT
+
+    assert DEFAULT_FONT == "Roboto"

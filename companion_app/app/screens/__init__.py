@@ -6,6 +6,8 @@ from pathlib import Path
 
 from kivy.lang import Builder
 
+from companion_app.app import language  # noqa: F401  (the rules' `_`, before any rule loads)
+
 _COMMON = str(Path(__file__).with_name("common.kv"))
 if _COMMON not in Builder.files:
     Builder.load_file(_COMMON)

@@ -10,6 +10,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.player_panel import MARKED_FILL, PLAIN_FILL, PlayerLine
+from companion_app.i18n.current import _
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import info_presenter as I
 from companion_app.rules.game import Game
@@ -18,7 +19,7 @@ load_kv(__file__)
 
 
 class AttackScreen(InfoScreen):
-    title = StringProperty("No barbarian attack yet")
+    title = StringProperty("")
     headline = StringProperty("")
     outcome = StringProperty("")
     defended = BooleanProperty(True)
@@ -30,7 +31,7 @@ class AttackScreen(InfoScreen):
         rows.clear_widgets()
         view = I.attack_view(game)
         if view is None:
-            self.title, self.headline, self.outcome = "No barbarian attack yet", "", ""
+            self.title, self.headline, self.outcome = _("No barbarian attack yet"), "", ""
             self.strength = self.defence = 0
             return
         self.title = view.title
@@ -41,7 +42,9 @@ class AttackScreen(InfoScreen):
         self.defence = view.defence
         for row in view.rows:
             line = PlayerLine(
-                text=f"[b]{row.name}[/b]   defence {row.defence}   {row.result}",
+                text=f"[b]{row.name}[/b]   "
+                + _("defence {strength}").format(strength=row.defence)
+                + f"   {row.result}",
                 stripe=row.colour,
                 mark=B.player_mark(game.config.players[row.seat].colour),
                 fill=MARKED_FILL if row.result != "—" else PLAIN_FILL,

@@ -67,16 +67,7 @@ class BuildTableScreen(Screen):
             self.mode = "show"
             self.board = board
             self.ready = True
-            if form.board_choice == "random":
-                self.title = f"Build your table · seed {form.seed}"
-            else:
-                self.title = "Build your table · starter layout"
-            self.explain = (
-                "Lay out the terrain hexes, number tokens and harbours as shown, "
-                "the top of the picture facing the tablet's top edge. The robber starts "
-                "in the desert."
-            )
-            self.rows = "\n".join(board_rows(board))
+            self._show_words()
             self.ids.board.show_hex_ids = False
             self.ids.board.highlight_spots = True
             self.ids.board.picture = board_only_picture(board)
@@ -90,7 +81,7 @@ class BuildTableScreen(Screen):
             self.fill_text = (
                 _("Fill in the starter layout") if starter else _("Fill in a sample layout")
             )
-            self.title = "Enter the board on your table"
+            self.title = _("Enter the board on your table")
             self.rows = ""
             self.ids.board.show_hex_ids = True
             self.ids.board.highlight_spots = False
@@ -99,6 +90,28 @@ class BuildTableScreen(Screen):
                 ("harbour", s): None for s in range(topology.harbour_count)
             }
             self.select(("hex", 0))
+
+    def _show_words(self) -> None:
+        form = self.form
+        if form is not None and form.board_choice == "random":
+            self.title = _("Build your table · seed {seed}").format(seed=form.seed)
+        else:
+            self.title = _("Build your table · starter layout")
+        if self.board is not None:
+            self.rows = "\n".join(board_rows(self.board))
+        self.explain = _(
+            "Lay out the terrain hexes, number tokens and harbours as shown, "
+            "the top of the picture facing the tablet's top edge. The robber starts "
+            "in the desert."
+        )
+
+    def retranslate(self) -> None:
+        """The words again in the table's language; what is entered stays."""
+        if self.mode == "show":
+            self._show_words()
+        elif self.ids.board.selected is not None:
+            self.title = _("Enter the board on your table")
+            self.select(self.ids.board.selected)
 
     # ---- entering a board ---------------------------------------------------------------------
 
@@ -112,7 +125,7 @@ class BuildTableScreen(Screen):
         palette.clear_widgets()
         kind, ident = spot
         if kind == "hex":
-            self.explain = f"Hex {ident}: tap its terrain, then its number."
+            self.explain = _("Hex {hex}: tap its terrain, then its number.").format(hex=ident)
             # Three a row where "mountains" fits a third of the column (not at 800x480).
             cols = 3 if palette.width >= dp(320) else 2
             palette.add_widget(self._choices(TERRAIN_CHOICES, self._terrain_button, cols=cols))
@@ -121,7 +134,9 @@ class BuildTableScreen(Screen):
             elif self.entry.terrains[ident] is Terrain.DESERT and self.entry.frame is not FRAME_19:
                 palette.add_widget(self._robber_button(ident))
         else:
-            self.explain = f"Harbour {ident}: tap the harbour lying there."
+            self.explain = _("Harbour {harbour}: tap the harbour lying there.").format(
+                harbour=ident
+            )
             palette.add_widget(self._choices(HARBOUR_CHOICES, self._harbour_button, cols=3))
         self._show_entry()
 
@@ -227,7 +242,7 @@ class BuildTableScreen(Screen):
         done = self.entry.entered
         positions = self.entry.positions
         self.error = (
-            "Board checked: it is a valid board." if board else f"{done}/{positions} · {error}"
+            _("Board checked: it is a valid board.") if board else f"{done}/{positions} · {error}"
         )
         self.status = "valid" if board else ("refused" if done == positions else "entering")
 

@@ -32,6 +32,7 @@ from companion_app.app.screens import load_kv
 from companion_app.app.screens.game_view import GameViewScreen
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
 from companion_app.app.widgets.card_picker_panel import CardPickerPanel
+from companion_app.app.widgets.fit import fitting_size
 from companion_app.app.widgets.game_log_view import GameLogView  # noqa: F401
 from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
 from companion_app.app.widgets.player_panel import (  # noqa: F401
@@ -44,7 +45,7 @@ from companion_app.app.widgets.trade_panel import TradePanel
 from companion_app.app.widgets.why_not_panel import WhyNotPanel
 from companion_app.game_log import log_for
 from companion_app.i18n import catalogue, render, table_language
-from companion_app.i18n.current import _
+from companion_app.i18n.current import _, n_
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
@@ -52,7 +53,6 @@ from companion_app.presenters.game_controller import GameController
 from companion_app.presenters.why_not import WHY_NOT_KEY, why_not_button
 from companion_app.rules.actions import Action, DeclineTrade, EndSpecialBuild, EndTurn, StopEffect
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import knights_counted
 
 load_kv(__file__)
 
@@ -67,7 +67,7 @@ SIDE_BY_SIDE_SP = 16
 
 
 class GameScreen(GameViewScreen):
-    roll_text = StringProperty("Roll the dice")
+    roll_text = StringProperty("")
     can_roll = BooleanProperty(False)
     can_end_turn = BooleanProperty(False)
     end_turn_text = StringProperty("End turn")
@@ -99,6 +99,16 @@ class GameScreen(GameViewScreen):
         self._watching: Any = None
         self.refill = Clock.create_trigger(lambda _dt: self.lay_out_choices(), -1)
 
+    def retranslate(self) -> None:
+        """The game's words and an open card picker's again in the table's language (what is
+        chosen stays chosen)."""
+        game = self.game
+        if game is not None:
+            self.controller.retell(game)
+        self.refresh()
+        if self.picker_panel is not None:
+            self.picker_panel.update()
+
     def on_size(self, *_args: object) -> None:
         self.compact = self.height < dp(COMPACT_HEIGHT_DP)
         self.narrow = self.width < dp(NARROW_WIDTH_DP)
@@ -119,13 +129,13 @@ class GameScreen(GameViewScreen):
         ids.turn.text = W.turn_words(game)
         roll = W.roll_view(game)
         ids.dice.roll = roll
-        ids.roll_words.text = roll.words if roll else "No roll yet"
+        ids.roll_words.text = roll.words if roll else _("No roll yet")
         session_log = getattr(App.get_running_app(), "session_log", None)
         log = session_log() if session_log is not None else None
         if log is None:
             log = log_for(None, game)
         ids.production.text = " · ".join(W.production_lines(game, log))
-        ids.bank.text = "Bank\n" + W.bank_words(game)
+        ids.bank.text = _("Bank") + "\n" + W.bank_words(game)
         ids.log.show(log)
         position, length = W.barbarian_track(game)
         ids.track.position, ids.track.length = position, length
@@ -136,9 +146,9 @@ class GameScreen(GameViewScreen):
         virtual = app.dice is None or app.dice.is_virtual
         self.can_roll = game.awaiting_roll and virtual
         if game.awaiting_roll:
-            self.roll_text = "Roll the dice" if virtual else "Press the dice box's button"
+            self.roll_text = _("Roll the dice") if virtual else _("Press the dice box's button")
         else:
-            self.roll_text = "No roll due"
+            self.roll_text = _("No roll due")
         ids.players.show(game)
         # Where the lines scroll (six players beside open choices), the deciding one in sight.
         Clock.schedule_once(lambda _dt: self._deciding_in_sight(), 0)
@@ -210,8 +220,8 @@ class GameScreen(GameViewScreen):
         """How the highlighted places are taken: a road by its two ends where the board is too
         small for a finger on its middle (a 7-inch tablet)."""
         if self.ids.board.roads_by_ends(self.spot_actions):
-            return "a road's two ends"
-        return "a highlighted place"
+            return _("a road's two ends")
+        return _("a highlighted place")
 
     def _fill_bar(self) -> None:
         box = self.ids.bar
@@ -223,6 +233,12 @@ class GameScreen(GameViewScreen):
                 font_size="17sp",
                 height="48dp",
             )
+            # A long word ("Fortschrittskarte") is set smaller rather than broken inside.
+            button.bind(
+                width=lambda b, w: setattr(
+                    b, "font_size", fitting_size(b.text, w - dp(8), sp(17), sp(11))
+                )
+            )
             button.bar_key = item.key
             button.types = item.types
             button.bind(on_release=lambda b: self.pick_bar(b.bar_key))
@@ -230,7 +246,7 @@ class GameScreen(GameViewScreen):
 
     def _fill_placement(self, game: Game) -> None:
         """The setup order with the current step marked; starting resources are in the hands."""
-        self.list_title = f"Placement order (tap {self._tap_words()})"
+        self.list_title = _("Placement order (tap {where})").format(where=self._tap_words())
         self.can_go_back = False
         box = self.ids.actions
         box.cols = 1
@@ -242,7 +258,7 @@ class GameScreen(GameViewScreen):
         now = next((i for i, step in enumerate(order) if step.state == "now"), 0)
         first = max(0, min(now - 2, len(order) - room))
         for step in order[first : first + room]:
-            state = {"done": "done", "now": "[b]» now[/b]", "next": ""}[step.state]
+            state = {"done": _("done"), "now": "[b]» " + _("now") + "[/b]", "next": ""}[step.state]
             note = f" · {step.note}" if step.note else ""
             colour = game.config.players[step.seat].colour
             line = PlayerLine(
@@ -275,14 +291,14 @@ class GameScreen(GameViewScreen):
             return
         name = game.config.names[game.prompt.player]
         if control.picking(game) and control.revealed:
-            self.list_title = f"{name} chooses in the card picker"
+            self.list_title = _("{player} chooses in the card picker").format(player=name)
             box.cols = 1
             return
         if control.covered(game) or control.picking(game):
-            self.list_title = f"Only {name} looks now"
+            self.list_title = _("Only {player} looks now").format(player=name)
             box.cols = 1
             button = Factory.BigButton(
-                text="Show my cards", height="56dp", background_color=(0.55, 0.35, 0.1, 1)
+                text=_("Show my cards"), height="56dp", background_color=(0.55, 0.35, 0.1, 1)
             )
             button.reveal = True
             button.bind(on_release=lambda _b: self.reveal())
@@ -294,8 +310,10 @@ class GameScreen(GameViewScreen):
         self.list_title = step.title
         if not control.steps:
             self.list_title = self._decision_title(game, step)
-        elif step.spots and not buttons and "tap" not in step.title.lower():
-            self.list_title = f"{step.title}: tap {self._tap_words()}"
+        elif step.spots and not buttons and not step.says_how:
+            self.list_title = _("{step}: tap {where}").format(
+                step=step.title, where=self._tap_words()
+            )
         entries = []
         for choice in buttons:
             button = Factory.BigButton(
@@ -313,25 +331,25 @@ class GameScreen(GameViewScreen):
         """Above the choices when nothing is open: how the decision is answered without them."""
         if game.awaiting_roll:
             if self.can_roll:
-                return "Roll: tap Roll the dice at the top"
-            return "Roll: press the dice box's button"
+                return _("Roll: tap Roll the dice at the top")
+            return _("Roll: press the dice box's button")
         if game.is_over:
-            return "The game is over"
+            return _("The game is over")
         if C.special_building(game):
             return _("Build from the bar above, then {done}").format(done=self.end_turn_text)
-        return "Choose from the bar above, or end the turn" if self.bar else ""
+        return _("Choose from the bar above, or end the turn") if self.bar else ""
 
     def _decision_title(self, game: Game, step: C.ChoiceStep) -> str:
         """A decision: the banner says what it is; here only how to answer."""
         if step.buttons and step.spots:
-            return f"Tap {self._tap_words()}, or choose:"
+            return _("Tap {where}, or choose:").format(where=self._tap_words())
         if not step.buttons:
-            return f"Tap {self._tap_words()} on the board"
+            return _("Tap {where} on the board").format(where=self._tap_words())
         if game.awaiting_roll:  # who special-builds: the next player's roll ends it too
             if self.can_roll:
                 return _("Choose, or roll the dice")
             return _("Choose, or press the dice box")
-        return "Choose:"
+        return _("Choose:")
 
     def _cover_button(self, game: Game) -> Any:
         """ "Cover my cards" under private choices shown by buttons, on every page: the
@@ -339,7 +357,7 @@ class GameScreen(GameViewScreen):
         if not self.controller.uncovered(game):
             return None
         cover = Factory.BigButton(
-            text="Cover my cards",
+            text=_("Cover my cards"),
             height="56dp",
             font_size="18sp",
             background_color=(0.55, 0.35, 0.1, 1),
@@ -351,12 +369,14 @@ class GameScreen(GameViewScreen):
     def _fill_commit(self, game: Game, knights: list[C.KnightChoice]) -> None:
         """Evil barbarians: toggle the knights to send, on the board or by their buttons, then
         send them (the board shows which knight a button names)."""
-        self.list_title = "Tap the knights you send, then Send"
+        self.list_title = _("Tap the knights you send, then Send")
         self.spot_actions = {("node", k.node): k.node for k in knights}
         entries = []
         for knight in knights:
             button = Factory.ChoiceButton(
-                text=f"{knight.label} (strength {knight.strength})",
+                text=_("{knight} (strength {strength})").format(
+                    knight=knight.label, strength=knight.strength
+                ),
                 font_size="17sp",
                 halign="center",
                 valign="middle",
@@ -370,7 +390,12 @@ class GameScreen(GameViewScreen):
         commit = self.controller.commit
         strength = sum(k.strength for k in knights if k.node in commit)
         send = Factory.BigButton(
-            text=f"Send {render(knights_counted(len(commit)))}, strength {strength}",
+            text=n_(
+                "Send {count} knight, strength {strength}",
+                "Send {count} knights, strength {strength}",
+                len(commit),
+                strength=strength,
+            ),
             height="56dp",
             background_color=(0.18, 0.55, 0.30, 1),
         )
@@ -410,7 +435,7 @@ class GameScreen(GameViewScreen):
             box.add_widget(widget)
         if len(pages) > 1:
             more = Factory.BigButton(
-                text=f"More choices ({page + 1}/{len(pages)})",
+                text=_("More choices ({page}/{pages})").format(page=page + 1, pages=len(pages)),
                 height="56dp",
                 font_size="18sp",
                 background_color=(0.35, 0.35, 0.4, 1),

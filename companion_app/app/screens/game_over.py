@@ -12,6 +12,7 @@ from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.histogram import Histogram  # noqa: F401  (used in kv)
 from companion_app.app.widgets.player_panel import MARKED_FILL, PLAIN_FILL, PlayerLine
 from companion_app.game_stats import GameStatistics
+from companion_app.i18n.current import _
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import info_presenter as I
 from companion_app.rules.game import Game
@@ -32,14 +33,14 @@ class GameOverScreen(InfoScreen):
         ranking = self.ids.ranking
         ranking.clear_widgets()
         if not game.is_over:
-            self.headline, self.summary = "The game is not over", ""
+            self.headline, self.summary = _("The game is not over"), ""
             return
         stats = GameStatistics.from_game(game)
         view = I.game_over_view(game, stats)
         self.headline = view.headline
         self.summary = "\n".join(view.summary)
         for row in view.ranking:
-            crown = "  — winner" if row.winner else ""
+            crown = "  — " + _("winner") if row.winner else ""
             line = PlayerLine(
                 text=f"[b]{row.place}. {escape_markup(row.name)}[/b]{crown}   "
                 f"{escape_markup(row.vp)} · {escape_markup(row.luck)}",
@@ -55,4 +56,6 @@ class GameOverScreen(InfoScreen):
     def export(self) -> None:
         app = App.get_running_app()
         path = app.export_game()
-        self.export_text = f"Exported to {path}" if path is not None else app.message
+        self.export_text = (
+            _("Exported to {path}").format(path=path) if path is not None else app.message
+        )

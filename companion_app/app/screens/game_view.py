@@ -21,6 +21,10 @@ class GameViewScreen(Screen):
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
 
+    def retranslate(self) -> None:
+        """The game's words again in the table's language (the game itself is unchanged)."""
+        self.refresh()
+
     def refresh(self) -> None:
         game = self.game
         if game is not None:

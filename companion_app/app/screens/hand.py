@@ -15,6 +15,7 @@ from kivy.uix.popup import Popup
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.help_texts import progress_card_by_title, progress_help
+from companion_app.i18n.current import _
 from companion_app.presenters import info_presenter as I
 from companion_app.presenters.board_picture import text_colour_on
 from companion_app.rules.game import Game
@@ -103,7 +104,7 @@ class HandScreen(InfoScreen):
         for title in hand.progress:
             colour = I.progress_colour(title)
             tile = Factory.ProgressTile(
-                text=f"[b]{title}[/b]\n[size=15sp]tap: what it does[/size]",
+                text=f"[b]{title}[/b]\n[size=15sp]" + _("tap: what it does") + "[/size]",
                 fill=colour,
                 color=text_colour_on(colour),
             )
@@ -112,6 +113,6 @@ class HandScreen(InfoScreen):
             progress.add_widget(tile)
         if not hand.progress:
             progress.add_widget(
-                Factory.Body(text="No progress cards.", color=(0.75, 0.75, 0.75, 1))
+                Factory.Body(text=_("No progress cards."), color=(0.75, 0.75, 0.75, 1))
             )
         self.ids.summary.text = I.hand_summary(hand)

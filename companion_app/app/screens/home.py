@@ -14,7 +14,9 @@ from kivy.uix.screenmanager import Screen
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
 from companion_app.app.widgets.confirm import ConfirmPopup
-from companion_app.presenters import info_presenter as I
+from companion_app.i18n import LANGUAGES
+from companion_app.i18n.current import _
+from companion_app.presenters import journal_words as J
 from companion_app.presenters.board_picture import board_only_picture
 from companion_app.rules.board import STARTER_BOARD
 
@@ -25,7 +27,19 @@ RESUME_LIMIT = 8
 
 
 class SettingsPopup(Popup):
-    """Dice source and where the journal is; layout in home.kv."""
+    """The table's language, the dice source, the sound cues and where the journal is; layout
+    in home.kv."""
+
+    def on_kv_post(self, _base_widget: Any) -> None:
+        app = App.get_running_app()
+        for language in LANGUAGES.values():
+            button = Factory.ChoiceButton(text=language.name, group="language")
+            button.code = language.code
+            button.state = "down" if app is not None and app.language == language.code else "normal"
+            button.allow_no_selection = False
+            button.bind(on_release=lambda b: App.get_running_app().set_language(b.code))
+            self.ids.languages.add_widget(button)
+            self.ids[f"lang_{language.code}"] = button
 
 
 class JournalChooser(Popup):
@@ -48,6 +62,9 @@ class HomeScreen(Screen):
     def on_pre_enter(self, *_args: object) -> None:
         self.fill_games()
 
+    def retranslate(self) -> None:
+        self.fill_games()
+
     def on_kv_post(self, _base_widget: Any) -> None:
         # The first enter happens before the app's services exist: list the games one frame on.
         from kivy.clock import Clock
@@ -59,14 +76,16 @@ class HomeScreen(Screen):
         box = self.ids.games
         box.clear_widgets()
         games = app.unfinished_games() if app is not None else []
-        entries = I.resume_entries(games, RESUME_LIMIT)
+        entries = J.resume_entries(games, RESUME_LIMIT)
         if not entries:
-            box.add_widget(Factory.Body(text="No unfinished games.", color=(0.75, 0.75, 0.75, 1)))
+            box.add_widget(
+                Factory.Body(text=_("No unfinished games."), color=(0.75, 0.75, 0.75, 1))
+            )
             return
         for summary in entries:
             row = Factory.ResumeRow()
             button = row.ids.resume
-            button.text = I.resume_words(summary)
+            button.text = J.resume_words(summary)
             button.game_id = summary.id
             button.bind(on_release=lambda b: App.get_running_app().resume_game(b.game_id))
             row.ids.delete.summary = summary
@@ -81,9 +100,11 @@ class HomeScreen(Screen):
             self.fill_games()
 
         popup = ConfirmPopup(
-            title="Delete a game",
-            question=I.delete_question(summary),
-            yes_text="Delete it",
+            words=lambda: {
+                "title": _("Delete a game"),
+                "question": J.delete_question(summary),
+                "yes_text": _("Delete it"),
+            },
             on_yes=delete,
         )
         popup.open()

@@ -13,6 +13,7 @@ from kivy.properties import NumericProperty
 
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
+from companion_app.i18n.current import _
 from companion_app.presenters import info_presenter as I
 from companion_app.presenters.board_picture import text_colour_on
 from companion_app.rules.game import Game
@@ -46,8 +47,9 @@ class ImprovementsScreen(InfoScreen):
             row.track = track
             header = row.ids.header
             header.edge = track.colour
+            level = _("level {level}").format(level=track.level)
             header.text = (
-                f"[b]{track.title}[/b]\nlevel {track.level}\n"
+                f"[b]{track.title}[/b]\n{level}\n"
                 f"[size=15sp]{track.metropolis}\n{track.everyone}\n{track.castle}[/size]"
             )
             for cell in track.cells:

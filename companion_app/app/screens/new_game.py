@@ -18,10 +18,11 @@ from kivy.uix.screenmanager import Screen
 
 from companion_app.app.screens import load_kv
 from companion_app.i18n import render_error
+from companion_app.i18n.current import _
 from companion_app.journal import JournalError
 from companion_app.journal.people import Person
 from companion_app.presenters.board_picture import player_colour, text_colour_on
-from companion_app.presenters.forms import DICE_MODE_NOTES, NewGameForm
+from companion_app.presenters.forms import COLOUR_WORDS, DICE_MODE_NOTES, NewGameForm
 from companion_app.rules.errors import ConfigError
 
 load_kv(__file__)
@@ -65,6 +66,9 @@ class NewGameScreen(Screen):
                 self.form.known = []
         self.show_form()
 
+    def retranslate(self) -> None:
+        self.show_form()
+
     def show_form(self) -> None:
         """Every control shows the form's value (the form is the only state)."""
         form = self.form
@@ -75,7 +79,7 @@ class NewGameScreen(Screen):
                 row.ids.name.text = slot.name
             row.ids.name.disabled = not slot.plays
             colour = player_colour(slot.colour)
-            row.ids.colour.text = slot.colour
+            row.ids.colour.text = _(COLOUR_WORDS.get(slot.colour, slot.colour))
             row.ids.colour.background_color = colour
             row.ids.colour.color = text_colour_on(colour)
             row.ids.colour.disabled = not slot.plays
@@ -124,7 +128,7 @@ class NewGameScreen(Screen):
             box.add_widget(button)
         if self.form.known:
             standings = Button(
-                text="Standings",
+                text=_("Standings"),
                 size_hint=(None, None),
                 size=(dp(140), dp(48)),
                 font_size=sp(18),

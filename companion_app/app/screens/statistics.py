@@ -11,6 +11,7 @@ from kivy.properties import ListProperty, StringProperty
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.histogram import Histogram  # noqa: F401  (used in kv)
+from companion_app.i18n.current import _
 from companion_app.presenters import info_presenter as I
 from companion_app.rules.game import Game
 
@@ -54,9 +55,11 @@ class StatisticsScreen(InfoScreen):
         attacks.clear_widgets()
         shown = view.attacks[-ATTACKS_SHOWN:]
         # Only the latest fit: the title says so, so the count and the list agree.
-        latest = f" (the last {len(shown)})" if len(shown) < len(view.attacks) else ""
-        self.ids.attacks_title.text = f"Barbarian attacks: {len(view.attacks)}{latest}"
+        title = _("Barbarian attacks: {count}").format(count=len(view.attacks))
+        if len(shown) < len(view.attacks):
+            title += " " + _("(the last {count})").format(count=len(shown))
+        self.ids.attacks_title.text = title
         for line in shown:
             attacks.add_widget(Factory.Body(text=line, font_size="16sp"))
         if not view.attacks:
-            attacks.add_widget(Factory.Body(text="None yet.", color=(0.75, 0.75, 0.75, 1)))
+            attacks.add_widget(Factory.Body(text=_("None yet."), color=(0.75, 0.75, 0.75, 1)))

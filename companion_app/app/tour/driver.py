@@ -269,5 +269,6 @@ class ScenarioDriver:
 
     def shot(self, name: str) -> Step:
         yield 3
+        (self.artifacts / name).parent.mkdir(parents=True, exist_ok=True)
         save_screenshot(self.artifacts / name)
         self.screens.append(name)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     from companion_app.app.tour.plan import PLAN_SEED, PLAN_SEEDS
+    from companion_app.i18n.current import parse_languages
     from companion_app.rules.config import MAX_PLAYERS, MIN_PLAYERS
 
     parser = argparse.ArgumentParser(
@@ -34,7 +35,17 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--players", type=int, default=3, help="players at the table (3-6; 5-6: the larger board)"
     )
+    parser.add_argument(
+        "--lang",
+        metavar="LL[,LL...]",
+        help="the language (default: the system's); several, comma-separated, look at every "
+        "screen in each, switched on the spot, into DIR/LL/ (the game is played in the first)",
+    )
     args = parser.parse_args(argv)
+    try:
+        args.languages = tuple(parse_languages(args.lang, several=True)) if args.lang else ()
+    except ValueError as exc:
+        parser.error(str(exc))
     try:
         args.width, args.height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
@@ -65,9 +76,12 @@ def main(argv: list[str]) -> int:
     plan = make_plan(args.seed, args.players)
     with tempfile.TemporaryDirectory(prefix="catan-tour-") as folder:
         app = CompanionApp(
-            dice=DiceSource(None), journal_path=Path(folder) / "journal.sqlite3", dice_seed=7
+            dice=DiceSource(None),
+            journal_path=Path(folder) / "journal.sqlite3",
+            dice_seed=7,
+            language=args.languages[0] if args.languages else None,
         )
-        tour = Tour(app, args.out, plan)
+        tour = Tour(app, args.out, plan, args.languages)
         Clock._max_fps = 0  # no frame cap: the tour waits for frames, not for time
         Clock.schedule_interval(tour.tick, 0)
         try:

@@ -24,9 +24,14 @@ INFO_AFTER_TURN = 12
 
 
 class Tour(ScenarioDriver):
-    def __init__(self, app: CompanionApp, out: Path, plan: Plan) -> None:
+    def __init__(
+        self, app: CompanionApp, out: Path, plan: Plan, languages: tuple[str, ...] = ()
+    ) -> None:
         super().__init__(app, out)
         self.plan = plan
+        self.languages = languages
+        """Where more than one: every look is taken in each, switched at once on the spot
+        (``out/<ll>/NN_name.png``); the tour plays on in the first."""
         self.problems: list[str] = []
         self.smallest_drawn: dict[str, float] = {}
         """The smallest drawn size in dp of each kind of piece, token and spot marker seen."""
@@ -79,10 +84,23 @@ class Tour(ScenarioDriver):
             raise AssertionError("a pinch did not zoom the board out")
 
     def look_now(self, name: str) -> Step:
-        """Save ``NN_name.png`` of the window as it is and check its layout."""
+        """Save ``NN_name.png`` of the window as it is and check its layout; with several
+        languages, in each of them, switched on the spot (the switch is under test too)."""
         self.number += 1
         shot = f"{self.number:02d}_{name}.png"
-        yield from self.shot(shot)
+        if len(self.languages) < 2:
+            yield from self.shot(shot)
+            self.check_layout(shot)
+            return
+        for code in (*self.languages[1:], self.languages[0]):
+            self.app.switch_language(code)
+            yield 2
+            self.lay_out()
+            yield 1
+            yield from self.shot(f"{code}/{shot}")
+            self.check_layout(f"{code}/{shot}")
+
+    def check_layout(self, shot: str) -> None:
         boxes = collect(Window)
         found = problems(boxes, Window.size, dp(1))
         for kind, size in smallest_drawn(boxes, dp(1)).items():

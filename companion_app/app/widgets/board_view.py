@@ -19,6 +19,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.stencilview import StencilView
 
+from companion_app.i18n.current import _
 from companion_app.presenters.board_picture import (
     HIGHLIGHT,
     HIGHLIGHT_RIM,
@@ -287,7 +288,14 @@ class BoardView(StencilView):
                 self._token(geo, hv.hex, hv.token, hv.pips, hv.red)
             if self.show_hex_ids:
                 x, y = geo.hex_centre(hv.hex)
-                self._text(f"hex {hv.hex}", x, y + s * 0.55, s * 0.2, (1, 1, 1, 1), bold=False)
+                self._text(
+                    _("hex {number}").format(number=hv.hex),
+                    x,
+                    y + s * 0.55,
+                    s * 0.2,
+                    (1, 1, 1, 1),
+                    bold=False,
+                )
 
     def _on_hexes(self, geo: BoardGeometry, picture: BoardPicture) -> None:
         """Offered hexes, then the robber and the merchant (showing the number they cover)."""

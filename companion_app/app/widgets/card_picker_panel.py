@@ -16,6 +16,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from companion_app.app.screens import load_kv
+from companion_app.i18n.current import _
 from companion_app.presenters.card_picker import CardPicker
 
 
@@ -48,7 +49,7 @@ class CardPickerPanel(ModalView):
         for index, row in enumerate(picker.rows):
             line = Factory.PickerLine()
             line.ids.label.text = row.label
-            line.ids.held.text = f"of {row.held}"
+            line.ids.held.text = _("of {count}").format(count=row.held)
             line.ids.minus.bind(on_release=lambda _b, i=index: on_change(i, -1))
             line.ids.plus.bind(on_release=lambda _b, i=index: on_change(i, 1))
             self.ids.rows.add_widget(line)

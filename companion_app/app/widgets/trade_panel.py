@@ -16,6 +16,8 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from companion_app.app.screens import load_kv
+from companion_app.i18n import current
+from companion_app.i18n.current import _
 from companion_app.presenters import wording as W
 from companion_app.rules.actions import OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
@@ -37,8 +39,8 @@ class TradePanel(ModalView):
         self.wide = Window.width >= dp(WIDE_DP)
         super().__init__(**kwargs)
         for _half in range(2 if self.wide else 1):
-            for text in ("card", "you give", "you ask for"):
-                self.ids.header.add_widget(Factory.TradeHeader(text=text))
+            for _column in range(3):
+                self.ids.header.add_widget(Factory.TradeHeader())
         self.game = game
         self.on_offer = on_offer
         self.player = game.active
@@ -46,8 +48,6 @@ class TradePanel(ModalView):
         self.take = [0] * CARD_KINDS
         others = [s for s in range(game.player_count) if s != self.player]
         self.to = others[0]
-        names = game.config.names
-        self.title = f"{names[self.player]} offers a trade"
         rows = self.ids.rows
         self.counts: dict[tuple[str, int], Any] = {}
         for card in Card:
@@ -56,12 +56,30 @@ class TradePanel(ModalView):
             for side in ("give", "take"):
                 rows.add_widget(self._counter(side, card))
         for seat in others:
-            button = Factory.ChoiceButton(text=f"To {names[seat]}", group="trade_to")
+            button = Factory.ChoiceButton(group="trade_to")
             button.seat = seat
             button.state = "down" if seat == self.to else "normal"
             button.bind(on_release=lambda b: self.choose_to(b.seat))
             self.ids.seats.add_widget(button)
+        self.retell()
+
+    def retell(self) -> None:
+        """The dialog's words in the table's language (read again after a switch while open;
+        what is offered stays)."""
+        names = self.game.config.names
+        self.title = _("{player} offers a trade").format(player=names[self.player])
+        words = (_("card"), _("you give"), _("you ask for"))
+        for index, header in enumerate(reversed(self.ids.header.children)):
+            header.text = words[index % len(words)]
+        for button in self.ids.seats.children:
+            button.text = _("To {player}").format(player=names[button.seat])
         self.update()
+
+    def on_open(self) -> None:
+        current.listen(self.retell)
+
+    def on_dismiss(self) -> None:
+        current.forget(self.retell)
 
     def _counter(self, side: str, card: Card) -> Any:
         box = Factory.TradeCounter()
