@@ -277,7 +277,7 @@ class Tour(ScenarioDriver):
             self.seen.add("road_by_taps")
             yield from self.road_by_taps(screen.ids.board, action)
             return
-        if is_turn(game) and "why_not" not in self.seen:
+        if is_turn(game) and not game.awaiting_roll and "why_not" not in self.seen:
             yield from self.why_not(screen)
         if not is_turn(game) or isinstance(action, Roll | EndTurn):
             return
