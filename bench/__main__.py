@@ -10,7 +10,19 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from bench import app, firmware, journal, link, phones, rp2040, rules, soak, standings, taps
+from bench import (
+    app,
+    firmware,
+    journal,
+    language,
+    link,
+    phones,
+    rp2040,
+    rules,
+    soak,
+    standings,
+    taps,
+)
 from bench.table import Row, machine, render, write_json
 
 HERE = Path(__file__).resolve().parent
@@ -23,6 +35,7 @@ SECTIONS = (
     "link",
     "app",
     "taps",
+    "language",
     "firmware",
     "rp2040",
     "phones",
@@ -46,6 +59,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "link": lambda: link.run(link.Sizes(presses=20, work_rolls=0)),
             "app": lambda: app.run(app.Sizes(runs=1)),
             "taps": lambda: taps.run(taps.Sizes(long_game=False)),
+            "language": lambda: language.run(language.Sizes(switches=6)),
             "firmware": lambda: firmware.run(
                 firmware.Sizes(rolls=50, chi_rolls=6_000, mode_rolls=6_000), WORKDIR / "quick"
             ),
@@ -60,6 +74,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
         "link": lambda: link.run(link.Sizes()),
         "app": lambda: app.run(app.Sizes()),
         "taps": lambda: taps.run(taps.Sizes()),
+        "language": lambda: language.run(language.Sizes()),
         "firmware": lambda: firmware.run(firmware.Sizes(), WORKDIR),
         "rp2040": lambda: rp2040.run(rp2040.Sizes(), WORKDIR),
         "phones": lambda: phones.run(phones.Sizes()),

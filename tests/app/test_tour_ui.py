@@ -173,3 +173,47 @@ def _smallest_drawn(lines: list[str]) -> dict[str, int]:
         kind, size, _dp = item.rsplit(" ", 2)
         sizes[kind] = int(size)
     return sizes
+
+
+LANGUAGE_RUNS = (
+    ("1024x600", ("cs", "ca", "pl", "de", "vi")),
+    ("800x480", ("de", "vi")),
+    ("800x1280", ("de", "vi")),
+)
+"""The tour in every language at 1024x600, and in the longest two (German's long words,
+Vietnamese's stacked diacritics) at the smallest landscape and the portrait tablet too. One run
+per size: the game is played in the first language and every look is taken in each language,
+switched on the spot (the switch itself is under test: every screen and dialog must follow it)."""
+
+
+@pytest.mark.timeout(900)  # one game, every screen looked at in each language
+@pytest.mark.parametrize(("size", "languages"), LANGUAGE_RUNS)
+def test_the_tour_finds_no_layout_problem_in_any_language(
+    size: str, languages: tuple[str, ...], xvfb_display: str, artifacts_dir: Path
+) -> None:
+    out = artifacts_dir / f"tour_{size}_{'_'.join(languages)}"
+    shutil.rmtree(out, ignore_errors=True)
+    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
+    command = [sys.executable, "-m", "companion_app", "tour", "--size", size, "--out", str(out)]
+    command += ["--lang", ",".join(languages)]
+    proc = subprocess.run(command, env=env, capture_output=True, text=True, timeout=880)
+    lines = proc.stdout.strip().splitlines()
+    assert lines, proc.stderr[-2000:]
+    problems = [line for line in lines[:-1] if ".png: " in line]
+    assert problems == [], "\n".join(problems[:40])
+    assert "tour stopped" not in proc.stdout, proc.stdout[-3000:]
+    verdict = re.fullmatch(r"(\d+) screens, (\d+) problems", lines[-1])
+    assert verdict is not None, lines[-1]
+    assert int(verdict[2]) == 0 and proc.returncode == 0, proc.stdout[-3000:]
+    width, height = (int(v) for v in size.split("x"))
+    looks = None
+    for code in languages:
+        pngs = sorted((out / code).glob("*.png"))
+        names = {p.stem.split("_", 1)[1] for p in pngs}
+        assert set(SCREENS) <= names, (code, set(SCREENS) - names)
+        # The same looks in every language: each was taken in each, on the spot.
+        assert looks is None or [p.name for p in pngs] == looks, code
+        looks = [p.name for p in pngs]
+        for png in pngs:
+            assert Image.open(png).size == (width, height), png
+    assert looks is not None and int(verdict[1]) == len(looks) * len(languages)
