@@ -4,6 +4,8 @@ Kivy hello-world window started the same way in the same run (the floor any Kivy
 Both runs are timed by this process, from spawning the child to reading its ``READY`` line, and
 interleaved (bare, app, bare, app, ...); the figure is the median. The app is started with its own
 ``--exit-when-ready``, the bare window through `bench.app_probe` (first frame after build).
+``BENCH_APP_BASELINE=<an earlier checkout>`` starts that tree's app too, interleaved the same
+way, so a change's cost at start is read beside the tree before it (a language's catalogues).
 """
 
 from __future__ import annotations
@@ -51,12 +53,20 @@ def app_command(journal: Path, size: str = "1280x800") -> list[str]:
     ]
 
 
-def time_to_ready(command: list[str], display: str) -> float:
-    """Seconds from spawning ``command`` to its ``READY`` line on stdout."""
+def time_to_ready(command: list[str], display: str, tree: Path | None = None) -> float:
+    """Seconds from spawning ``command`` (in checkout ``tree``, else this one) to its ``READY``
+    line on stdout."""
     env = {**os.environ, "DISPLAY": display, "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_ARGS": "1"}
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree)
     start = time.perf_counter()
     proc = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        command,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tree,
     )
     assert proc.stdout is not None
     ready = None
@@ -85,10 +95,14 @@ def run(sizes: Sizes) -> list[Row]:
     bare_cmd = [sys.executable, "-m", "bench.app_probe"]
     bare: list[float] = []
     ours: dict[str, list[float]] = {size: [] for size in SIZES}
+    tree = os.environ.get("BENCH_APP_BASELINE")
+    before: list[float] = []
     failure = ""
     with tempfile.TemporaryDirectory() as tmp, xvfb() as display:
         commands = {size: app_command(Path(tmp) / "journal.sqlite3", size) for size in SIZES}
         time_to_ready(bare_cmd, display)  # warm the file cache for both: every run is then alike
+        if tree:
+            time_to_ready(commands[SIZES[0]], display, Path(tree))
         for _ in range(sizes.runs):
             bare.append(time_to_ready(bare_cmd, display))
             for size, command in commands.items():
@@ -97,9 +111,11 @@ def run(sizes: Sizes) -> list[Row]:
                         ours[size].append(time_to_ready(command, display))
                     except StartFailed as exc:
                         failure = f"{size}: {exc}"
+            if tree and not failure:
+                before.append(time_to_ready(commands[SIZES[0]], display, Path(tree)))
     floor = median(bare)
     anchor = f"bare Kivy window: {floor:.2f} s"
-    rows = []
+    rows = _before_rows(ours[SIZES[0]], before, floor, tree or "")
     for size in SIZES:
         if not ours[size]:
             why = f"app failed: {failure}"
@@ -119,3 +135,22 @@ def run(sizes: Sizes) -> list[Row]:
             )
         )
     return rows
+
+
+def _before_rows(now: list[float], before: list[float], floor: float, tree: str) -> list[Row]:
+    """With ``BENCH_APP_BASELINE``: this tree's cold start at 1280x800 beside that tree's."""
+    if not now or not before:
+        return []
+    difference = median(now) - median(before)
+    return [
+        Row(
+            SECTION,
+            f"cold start at {SIZES[0]} beside the tree before (median)",
+            median(now),
+            "s",
+            "within 0.1 s",
+            f"the tree before: {median(before):.3f} s (bare Kivy window: {floor:.2f} s)",
+            f"{difference:+.3f} s ({'meets' if difference <= 0.1 else 'misses'})",
+            {"app_s": now, "before_s": before, "before_tree": tree},
+        )
+    ]
