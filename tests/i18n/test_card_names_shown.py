@@ -11,12 +11,14 @@ import pytest
 
 from companion_app.i18n import catalogue, current
 from companion_app.phones.view import SeatPage, seat_page
+from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import info_presenter as I
 from companion_app.presenters.card_picker import card_picker
 from companion_app.presenters.forms import DEFAULT_NAMES, NewGameForm
 from companion_app.rules.actions import BankTrade
-from companion_app.rules.cards import Card, ProgressCard
+from companion_app.rules.board import STARTER_BOARD
+from companion_app.rules.cards import TERRAIN_WORDS, Card, Harbour, ProgressCard, Terrain
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
@@ -104,3 +106,12 @@ def test_the_new_game_offers_the_default_names_in_czech() -> None:
     current.use("en")
     assert [slot.name for slot in NewGameForm().players][:2] == ["Red", "Blue"]
     assert form.players[0].name == "Červená"  # a name once offered stays as it is
+
+
+def test_the_board_s_harbours_and_terrains_are_named_in_czech() -> None:
+    assert B.harbour_label(Harbour.GENERIC) == "3:1"
+    assert B.harbour_label(Harbour.ORE) == f"2:1 {CZECH_CARDS[Card.ORE]}"
+    rows = B.board_rows(STARTER_BOARD)
+    first = CZECH.render(TERRAIN_WORDS[STARTER_BOARD.terrains[0]])
+    assert rows[0].split(": ", 1)[1].startswith(first)
+    assert not any(t.value in line for line in rows for t in Terrain)
