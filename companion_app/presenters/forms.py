@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion_app.i18n import LANGUAGES, catalogue
 from companion_app.i18n.current import render
 from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.presenters.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
@@ -101,6 +102,14 @@ class NewGameForm:
     """How the box (or the virtual dice) rolls the production dice in this game (DICE_MODES)."""
     known: list[Person] = field(default_factory=list)
     """People who have played at this table, most recently played first (from the journal)."""
+
+    def name_defaults_again(self) -> None:
+        """Names still as offered (in any language) read again in the table's language, after
+        a switch; a typed or picked name stays as it is."""
+        for slot in self.players:
+            words = DEFAULT_NAMES.get(slot.colour)
+            if words is not None and slot.name in {catalogue(c).render(words) for c in LANGUAGES}:
+                slot.name = render(words)
 
     # ---- people who played here before -----------------------------------------------------
 

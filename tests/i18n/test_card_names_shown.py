@@ -115,3 +115,11 @@ def test_the_board_s_harbours_and_terrains_are_named_in_czech() -> None:
     first = CZECH.render(TERRAIN_WORDS[STARTER_BOARD.terrains[0]])
     assert rows[0].split(": ", 1)[1].startswith(first)
     assert not any(t.value in line for line in rows for t in Terrain)
+
+
+def test_a_switch_reads_the_names_still_offered_again_and_keeps_a_typed_one() -> None:
+    form = NewGameForm()
+    form.players[1].name = "Jana"
+    current.use("de")
+    form.name_defaults_again()
+    assert [slot.name for slot in form.players][:3] == ["Rot", "Jana", "Weiß"]

@@ -17,7 +17,7 @@ from companion_app.i18n.current import render
 from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
 from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
-from companion_app.rules.cards import Card, Terrain
+from companion_app.rules.cards import TERRAIN_WORDS, Card, Terrain
 from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
 
 INFO_AFTER_TURN = 12
@@ -210,7 +210,7 @@ class Tour(ScenarioDriver):
         desert the robber starts on (§12)."""
         yield from self.look("board_entry_empty")
         yield from self.tap_spot(table.ids.board, ("hex", 5))
-        yield from self.tap_button(table.ids.palette, "hills")
+        yield from self.tap_button(table.ids.palette, render(TERRAIN_WORDS[Terrain.HILLS]))
         yield from self.tap_button(table.ids.palette, "6")
         yield from self.look("board_entry_first_hex")
         yield from self.tap_in_sight(table.ids.starter_fill)
