@@ -85,6 +85,7 @@ def seat_page(
         "hand": {
             "resources": [[c.label, int(hand[c.label])] for c in RESOURCES],
             "commodities": [[c.label, int(hand[c.label])] for c in COMMODITIES],
+            "names": {c.label: c.words for c in (*RESOURCES, *COMMODITIES)},
             "total": sum(int(n) for n in hand.values()),
             "limit": game.discard_limit(seat),
         },

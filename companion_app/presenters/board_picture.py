@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from companion_app.i18n.current import _
+from companion_app.i18n.current import _, render
 from companion_app.presenters.board_geometry import SQRT3 as SQRT3
 from companion_app.presenters.board_geometry import BoardGeometry as BoardGeometry
 from companion_app.presenters.board_geometry import Spot as Spot
@@ -41,6 +41,7 @@ from companion_app.rules.actions import (
 from companion_app.rules.board import RED_NUMBERS, Board
 from companion_app.rules.cards import (
     TERRAIN_RESOURCE,
+    TERRAIN_WORDS,
     TRACKS,
     Card,
     Harbour,
@@ -131,7 +132,9 @@ def pips(token: int) -> int:
 
 
 def harbour_label(harbour: Harbour) -> str:
-    return "3:1" if harbour is Harbour.GENERIC else f"2:1 {harbour.value}"
+    """The harbour's trade as the board shows it, its card named in the table's language."""
+    card = harbour.resource
+    return "3:1" if card is None else f"2:1 {render(card.words)}"
 
 
 def action_spot(action: Action) -> Spot | None:
@@ -265,7 +268,8 @@ def board_rows(board: Board) -> list[str]:
         cells = []
         for hx in range(h, h + length):
             token = board.tokens[hx]
-            cells.append(board.terrains[hx].value + ("" if token is None else f" {token}"))
+            terrain = render(TERRAIN_WORDS[board.terrains[hx]])
+            cells.append(terrain + ("" if token is None else f" {token}"))
         lines.append(_("Row {row}: {hexes}").format(row=row, hexes=", ".join(cells)))
         h += length
     lines.append(

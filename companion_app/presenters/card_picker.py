@@ -118,7 +118,11 @@ class CardPicker:
     def confirm_words(self) -> str:
         if not self.ready:
             return n_("Choose {count} more", "Choose {count} more", self.count - self.chosen)
-        picked = ", ".join(f"{r.chosen} {r.label}" for r in self.rows if r.chosen)
+        picked = ", ".join(
+            render(r.key.counted(r.chosen)) if isinstance(r.key, Card) else f"{r.chosen} {r.label}"
+            for r in self.rows
+            if r.chosen
+        )
         return f"{render(self.verb)} {picked}"
 
     def actions(self) -> list[Action]:

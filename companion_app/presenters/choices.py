@@ -325,12 +325,12 @@ def _bank_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
         fleet = " (" + _("Merchant Fleet") + ")" if give in game.fleet else ""
         choices.append(
             Choice(
-                _("Give {count} {card}").format(count=rate, card=give.label) + fleet,
+                _("Give {count} {card}").format(count=rate, card=render(give.words)) + fleet,
                 None,
                 None,
                 ChoiceStep(
-                    _("Give {count} {card} for…").format(count=rate, card=give.label),
-                    tuple(Choice(f"1 {a.take.label}", None, a) for a in items),
+                    _("Give {count} {card} for…").format(count=rate, card=render(give.words)),
+                    tuple(Choice(render(a.take.counted(1)), None, a) for a in items),
                     4,
                 ),
             )

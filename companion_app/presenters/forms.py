@@ -10,6 +10,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion_app.i18n import LANGUAGES, catalogue
+from companion_app.i18n.current import render
 from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.presenters.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
 from companion_app.rules.board import (
@@ -30,7 +32,7 @@ from companion_app.rules.config import (
     PlayerConfig,
 )
 from companion_app.rules.errors import BoardError, ConfigError
-from companion_app.rules.messages import N_
+from companion_app.rules.messages import N_, Msg, pmsg
 
 BOARD_CHOICES = ("starter", "random", "table")
 """Starter layout, random balanced board, or the board already laid out on the table."""
@@ -57,6 +59,18 @@ COLOUR_WORDS: dict[str, str] = {
 """The piece colours' names on the new-game screen (message ids)."""
 
 
+DEFAULT_NAMES: dict[str, Msg] = {
+    "red": pmsg("player name", "Red"),
+    "blue": pmsg("player name", "Blue"),
+    "white": pmsg("player name", "White"),
+    "orange": pmsg("player name", "Orange"),
+    "green": pmsg("player name", "Green"),
+    "brown": pmsg("player name", "Brown"),
+}
+"""The names a new game offers before anyone types one, in seat order (read in the table's
+language when the form is made; a name once stored stays as it was typed)."""
+
+
 @dataclass
 class PlayerSlot:
     name: str
@@ -70,12 +84,8 @@ class NewGameForm:
 
     players: list[PlayerSlot] = field(
         default_factory=lambda: [
-            PlayerSlot("Red", "red"),
-            PlayerSlot("Blue", "blue"),
-            PlayerSlot("White", "white"),
-            PlayerSlot("Orange", "orange"),
-            PlayerSlot("Green", "green", plays=False),
-            PlayerSlot("Brown", "brown", plays=False),
+            PlayerSlot(render(DEFAULT_NAMES[colour]), colour, plays=index < 4)
+            for index, colour in enumerate(DEFAULT_NAMES)
         ]
     )
     board_choice: str = "starter"
@@ -92,6 +102,14 @@ class NewGameForm:
     """How the box (or the virtual dice) rolls the production dice in this game (DICE_MODES)."""
     known: list[Person] = field(default_factory=list)
     """People who have played at this table, most recently played first (from the journal)."""
+
+    def name_defaults_again(self) -> None:
+        """Names still as offered (in any language) read again in the table's language, after
+        a switch; a typed or picked name stays as it is."""
+        for slot in self.players:
+            words = DEFAULT_NAMES.get(slot.colour)
+            if words is not None and slot.name in {catalogue(c).render(words) for c in LANGUAGES}:
+                slot.name = render(words)
 
     # ---- people who played here before -----------------------------------------------------
 

@@ -23,7 +23,7 @@ from companion_app.game_stats import (
     GameStatistics,
     Luck,
 )
-from companion_app.help_texts import improvement_words
+from companion_app.help_texts import improvement_words, progress_card_by_title
 from companion_app.i18n import render
 from companion_app.i18n.current import _, current, n_
 from companion_app.presenters.board_picture import (
@@ -674,5 +674,5 @@ CARD_COLOURS: dict[str, RGBA] = {
 
 def progress_colour(title: str) -> RGBA:
     """A progress card in its deck's colour (yellow trade, blue politics, green science)."""
-    card = ProgressCard(title.lower().replace(" ", "_"))
-    return TRACK_COLOURS[card.track]
+    card = progress_card_by_title(title)
+    return TRACK_COLOURS[card.track] if card is not None else TRACK_COLOURS[Track.TRADE]

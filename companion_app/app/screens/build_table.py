@@ -15,7 +15,7 @@ from kivy.uix.screenmanager import Screen
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import HARBOUR_COLOURS, BoardView  # noqa: F401
 from companion_app.i18n import render_error
-from companion_app.i18n.current import _
+from companion_app.i18n.current import _, render
 from companion_app.presenters.board_picture import (
     TERRAIN_COLOURS,
     Spot,
@@ -32,7 +32,7 @@ from companion_app.presenters.forms import (
     NewGameForm,
 )
 from companion_app.rules.board import FRAME_19, STARTER_BOARD, Board, random_balanced_board
-from companion_app.rules.cards import Terrain
+from companion_app.rules.cards import TERRAIN_WORDS, Terrain
 from companion_app.rules.errors import ConfigError
 
 load_kv(__file__)
@@ -167,7 +167,7 @@ class BuildTableScreen(Screen):
     def _terrain_button(self, terrain: Terrain) -> Any:
         colour = TERRAIN_COLOURS[terrain]
         button = Factory.BigButton(
-            text=terrain.value,
+            text=render(TERRAIN_WORDS[terrain]),
             font_size="18sp",  # "mountains" fits a third of a 7" tablet's column
             background_color=colour,
             color=text_colour_on(colour),

@@ -15,9 +15,10 @@ from kivy.uix.popup import Popup
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.help_texts import progress_card_by_title, progress_help
-from companion_app.i18n.current import _
+from companion_app.i18n.current import _, render
 from companion_app.presenters import info_presenter as I
 from companion_app.presenters.board_picture import text_colour_on
+from companion_app.rules.cards import Card
 from companion_app.rules.game import Game
 
 load_kv(__file__)
@@ -94,7 +95,7 @@ class HandScreen(InfoScreen):
         for label, count in (*hand.resources, *hand.commodities):
             colour = I.CARD_COLOURS[label]
             tile = Factory.CardTile(
-                text=f"[size=40sp][b]{count}[/b][/size]\n{label}",
+                text=f"[size=40sp][b]{count}[/b][/size]\n{render(Card.parse(label).words)}",
                 fill=colour if count else (0.22, 0.24, 0.28, 1),
                 color=text_colour_on(colour) if count else (0.6, 0.6, 0.6, 1),
             )

@@ -67,6 +67,7 @@ class NewGameScreen(Screen):
         self.show_form()
 
     def retranslate(self) -> None:
+        self.form.name_defaults_again()
         self.show_form()
 
     def show_form(self) -> None:

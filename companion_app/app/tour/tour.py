@@ -13,10 +13,11 @@ from companion_app.app.companion import CompanionApp
 from companion_app.app.tour.driver import ScenarioDriver, Step
 from companion_app.app.tour.layout_check import collect, problems, smallest_drawn
 from companion_app.app.tour.plan import Plan
+from companion_app.i18n.current import render
 from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
 from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
-from companion_app.rules.cards import Terrain
+from companion_app.rules.cards import TERRAIN_WORDS, Card, Terrain
 from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
 
 INFO_AFTER_TURN = 12
@@ -106,6 +107,19 @@ class Tour(ScenarioDriver):
         for kind, size in smallest_drawn(boxes, dp(1)).items():
             self.smallest_drawn[kind] = min(self.smallest_drawn.get(kind, size), size)
         self.problems.extend(f"{shot}: {line}" for line in found)
+        self.problems.extend(f"{shot}: {line}" for line in self.card_names_unread())
+
+    @staticmethod
+    def card_names_unread() -> list[str]:
+        """Widgets naming a card (the trade dialog's rows) that do not show its name in the
+        table's language now."""
+        return [
+            f"{widget.card.label} shown as {widget.text!r}, not {render(widget.card.words)!r}"
+            for top in Window.children
+            for widget in top.walk()
+            if isinstance(getattr(widget, "card", None), Card)
+            and widget.text != render(widget.card.words)
+        ]
 
     def look_once(self, name: str) -> Step:
         if name not in self.seen:
@@ -196,7 +210,7 @@ class Tour(ScenarioDriver):
         desert the robber starts on (§12)."""
         yield from self.look("board_entry_empty")
         yield from self.tap_spot(table.ids.board, ("hex", 5))
-        yield from self.tap_button(table.ids.palette, "hills")
+        yield from self.tap_button(table.ids.palette, render(TERRAIN_WORDS[Terrain.HILLS]))
         yield from self.tap_button(table.ids.palette, "6")
         yield from self.look("board_entry_first_hex")
         yield from self.tap_in_sight(table.ids.starter_fill)

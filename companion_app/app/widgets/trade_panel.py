@@ -17,7 +17,7 @@ from kivy.uix.modalview import ModalView
 
 from companion_app.app.screens import load_kv
 from companion_app.i18n import current
-from companion_app.i18n.current import _
+from companion_app.i18n.current import _, render
 from companion_app.presenters import wording as W
 from companion_app.rules.actions import OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
@@ -52,7 +52,9 @@ class TradePanel(ModalView):
         self.counts: dict[tuple[str, int], Any] = {}
         for card in Card:
             # No "(you hold N)": the tablet lies open on the table.
-            rows.add_widget(Factory.TradeCell(text=card.label))
+            cell = Factory.TradeCell()
+            cell.card = card  # the card's name is read in :meth:`retell`
+            rows.add_widget(cell)
             for side in ("give", "take"):
                 rows.add_widget(self._counter(side, card))
         for seat in others:
@@ -71,6 +73,9 @@ class TradePanel(ModalView):
         words = (_("card"), _("you give"), _("you ask for"))
         for index, header in enumerate(reversed(self.ids.header.children)):
             header.text = words[index % len(words)]
+        for cell in self.ids.rows.children:
+            if isinstance(getattr(cell, "card", None), Card):
+                cell.text = render(cell.card.words)
         for button in self.ids.seats.children:
             button.text = _("To {player}").format(player=names[button.seat])
         self.update()

@@ -243,7 +243,7 @@
         d.style.background = "var(--" + kc[0] + ")";
         d.setAttribute("data-card", kc[0]);
         d.appendChild(el("span", "n", kc[1]));
-        d.appendChild(el("span", "k", kc[0]));
+        d.appendChild(el("span", "k", (h.names && h.names[kc[0]]) || kc[0]));
         box.appendChild(d);
       });
     });
