@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from companion_app.game_log import GameLog
+from companion_app.i18n.current import _
 from companion_app.journal import JournalError
 from companion_app.phones.server import DEFAULT_LIMITS, Limits, TableServer
 from companion_app.phones.view import (
@@ -200,7 +201,7 @@ class PhoneTable:
         seat = phone_decider(game)
         if seat == NOBODY or self.sink is None or not self.sink.connected().get(seat):
             return ""
-        return f"Waiting for {game.config.names[seat]}'s phone"
+        return _("Waiting for {player}'s phone").format(player=game.config.names[seat])
 
 
 def _phase_key(game: Game) -> tuple[int, int]:

@@ -622,7 +622,7 @@ def game_over_view(game: Game, stats: GameStatistics | None = None) -> GameOverV
             victory_points=game.victory_points(p),
             vp=vp_words(game.victory_point_breakdown(p)),
             winner=p == game.winner,
-            luck=f"luck {luck.figure(p):+.1f}",
+            luck=_("luck {figure}").format(figure=f"{luck.figure(p):+.1f}"),
         )
         for i, p in enumerate(order)
     )

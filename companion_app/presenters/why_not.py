@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion_app.i18n import Catalogue
+from companion_app.i18n.current import _
 from companion_app.presenters.choices import (
     OFFER_KEY,
     PROGRESS_KEY,
@@ -36,13 +37,14 @@ from companion_app.rules.actions import (
 )
 from companion_app.rules.cards import ProgressCard
 from companion_app.rules.game import Game
+from companion_app.rules.messages import N_
 from companion_app.rules.registry import is_turn
 from companion_app.rules.whynot import Kind, Reason
 from companion_app.rules.whynot_words import PROGRESS_TITLES
 
 WHY_NOT_KEY = "why_not"
 """The action bar's button that asks why the missing kinds are missing."""
-WHY_NOT_TITLE = "Why not?"
+WHY_NOT_TITLE = N_("Why not?")
 
 BAR_KINDS: tuple[tuple[str, Kind], ...] = (
     ("build_road", BuildRoad),
@@ -79,7 +81,7 @@ def why_not_button(game: Game) -> list[BarButton]:
     """The bar's "Why not?", on the turn's own decisions while some kind is missing."""
     if not is_turn(game) or game.is_over:
         return []
-    return [BarButton(WHY_NOT_KEY, WHY_NOT_TITLE, frozenset(), 0)]
+    return [BarButton(WHY_NOT_KEY, _(WHY_NOT_TITLE), frozenset(), 0)]
 
 
 def _row(title: str, reason: Reason, language: Catalogue, revealed: bool) -> WhyNotRow:

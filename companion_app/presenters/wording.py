@@ -79,10 +79,12 @@ def turn_words(game: Game) -> str:
     names = game.config.names
     if game.in_setup:
         round_no = 1 if game.setup_step < 2 * game.player_count else 2
-        return f"Setup round {round_no} · {names[game.prompt.player]}"
+        return _("Setup round {round} · {player}").format(
+            round=round_no, player=names[game.prompt.player]
+        )
     if game.is_over:
-        return f"Game over · {names[game.winner]} won"
-    return f"Turn {game.turn + 1} · {names[game.active]}"
+        return _("Game over · {player} won").format(player=names[game.winner])
+    return _("Turn {number} · {player}").format(number=game.turn + 1, player=names[game.active])
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,13 @@ class ForecastWords:
 def track_line(game: Game, forecast: BarbarianForecast) -> str:
     """Above the track's lamps: ``"Barbarians 3/7 · ~8 rolls"`` (the lamps show the spaces)."""
     position, length = barbarian_track(game)
-    return f"Barbarians {position}/{length} · ~{forecast.expected_rolls} rolls"
+    return n_(
+        "Barbarians {position}/{length} · ~{count} roll",
+        "Barbarians {position}/{length} · ~{count} rolls",
+        forecast.expected_rolls,
+        position=position,
+        length=length,
+    )
 
 
 def _names(seats: Iterable[int], names: Sequence[str]) -> str:
@@ -153,8 +161,11 @@ NAMED_IN_FORECAST = 3
 def forecast_words(forecast: BarbarianForecast, names: Sequence[str]) -> ForecastWords:
     """Were the ship to arrive now: the strength against the active knights and its outcome."""
     spaces = forecast.spaces_left
-    when = f"{spaces} {'space' if spaces == 1 else 'spaces'} · ~{forecast.expected_rolls} rolls"
-    score = f"{forecast.strength} vs {forecast.total_defence}"
+    rolls = n_("~{count} roll", "~{count} rolls", forecast.expected_rolls)
+    when = n_("{count} space · {rolls}", "{count} spaces · {rolls}", spaces, rolls=rolls)
+    score = _("{strength} vs {defence}").format(
+        strength=forecast.strength, defence=forecast.total_defence
+    )
     if len(forecast.losers) > NAMED_IN_FORECAST:  # five or six: the count fits the top bar
         outcome = n_(
             "{score}: {count} player loses a city",
@@ -163,10 +174,17 @@ def forecast_words(forecast: BarbarianForecast, names: Sequence[str]) -> Forecas
             score=score,
         )
     elif forecast.losers:
-        verb = "loses" if len(forecast.losers) == 1 else "lose"
-        outcome = f"{score}: {_names(forecast.losers, names)} {verb} a city"
+        outcome = n_(
+            "{score}: {players} loses a city",
+            "{score}: {players} lose a city",
+            len(forecast.losers),
+            score=score,
+            players=_names(forecast.losers, names),
+        )
     elif forecast.defender != NOBODY:
-        outcome = f"{score}: Defender {names[forecast.defender]}"
+        outcome = _("{score}: Defender {player}").format(
+            score=score, player=names[forecast.defender]
+        )
     elif len(forecast.tied) > NAMED_IN_FORECAST:
         outcome = n_(
             "{score}: tie, {count} player draws",
@@ -175,11 +193,13 @@ def forecast_words(forecast: BarbarianForecast, names: Sequence[str]) -> Forecas
             score=score,
         )
     elif forecast.tied:
-        outcome = f"{score}: tie, {_names(forecast.tied, names)} draw"
+        outcome = _("{score}: tie, {players} draw").format(
+            score=score, players=_names(forecast.tied, names)
+        )
     elif forecast.defended:
-        outcome = f"{score}: Catan holds"
+        outcome = _("{score}: Catan holds").format(score=score)
     else:
-        outcome = f"{score}: no city to lose"
+        outcome = _("{score}: no city to lose").format(score=score)
     return ForecastWords(when, outcome)
 
 
@@ -193,8 +213,10 @@ def describe_action(game: Game, action: Action) -> str:
 
 def knight_words(game: Game, node: int) -> str:
     level = render(KNIGHT_NAMES[game.knight_level[node]]) if game.knight_level[node] else ""
-    state = "active" if game.knight_active[node] else "inactive"
-    return f"{level} knight ({state}) {render(place_words(game, node))}"
+    place = render(place_words(game, node))
+    if game.knight_active[node]:
+        return _("{level} knight (active) {place}").format(level=level, place=place)
+    return _("{level} knight (inactive) {place}").format(level=level, place=place)
 
 
 def card_title(action: Action) -> str:
@@ -237,13 +259,13 @@ def prompt_view(
     if phase is not None and not game.is_over:
         return _special_build_view(game, phase.builder if phase.building else NOBODY)
     if game.is_over:
-        headline = f"{names[game.winner]} has won!"
+        headline = _("{player} has won!").format(player=names[game.winner])
     elif holds_tablet(game) != p and not on_phone and not in_hand:
-        headline = f"Pass the tablet to {names[p]}"
+        headline = _("Pass the tablet to {player}").format(player=names[p])
     elif own_turn:
-        headline = f"{names[p]}: your turn"
+        headline = _("{player}: your turn").format(player=names[p])
     else:
-        headline = f"{names[p]} decides"
+        headline = _("{player} decides").format(player=names[p])
     hides = prompt.kind in PRIVATE_PROMPTS
     shown = prompt_details(game, revealed=revealed)
     details = "" if shown is None else render(shown)
@@ -306,7 +328,9 @@ def offer_words(game: Game, offer: OfferTrade) -> str:
     reason = game.illegal_reason(offer)
     names = game.config.names
     gives, takes = render(hand_words(offer.give)), render(hand_words(offer.take))
-    text = f"To {names[offer.to]}: give {gives}, get {takes}"
+    text = _("To {player}: give {gives}, get {takes}").format(
+        player=names[offer.to], gives=gives, takes=takes
+    )
     return text if reason is None else render(reason)
 
 

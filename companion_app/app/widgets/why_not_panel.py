@@ -16,6 +16,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
 from companion_app.i18n import Catalogue
+from companion_app.i18n.current import _
 from companion_app.presenters.game_controller import GameController
 from companion_app.presenters.why_not import has_covered_rows, why_not_rows
 from companion_app.rules.game import Game
@@ -37,7 +38,7 @@ class WhyNotPanel(ModalView):
         self.controller = controller
         self.name = game.config.names[game.prompt.player]
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        box.add_widget(Factory.Heading(text=f"Why not? {self.name}"))
+        box.add_widget(Factory.Heading(text=_("Why not? {player}").format(player=self.name)))
         scroll = ScrollView(do_scroll_x=False)
         self.rows = GridLayout(cols=1, spacing=dp(10), size_hint_y=None)
         self.rows.bind(minimum_height=self.rows.setter("height"))
@@ -56,7 +57,8 @@ class WhyNotPanel(ModalView):
         for row in rows:
             title = f"[b]{escape_markup(row.title)}[/b]"
             if row.covered:
-                text = f"{title}: [color=e0b060]behind {escape_markup(self.name)}'s cards[/color]"
+                behind = _("behind {player}'s cards").format(player=escape_markup(self.name))
+                text = f"{title}: [color=e0b060]{behind}[/color]"
             else:
                 text = f"{title}: {escape_markup(row.text)}"
                 if row.rule:
@@ -66,13 +68,13 @@ class WhyNotPanel(ModalView):
             label.why_not_row = row
             self.rows.add_widget(label)
         if not rows:
-            self.rows.add_widget(Factory.Body(text="Everything on the bar is possible now."))
+            self.rows.add_widget(Factory.Body(text=_("Everything on the bar is possible now.")))
         self.buttons.clear_widgets()
         if has_covered_rows(rows):
-            self._button("Show my cards", self.reveal, PANEL_COLOUR).reveal = True
+            self._button(_("Show my cards"), self.reveal, PANEL_COLOUR).reveal = True
         elif revealed:
-            self._button("Cover my cards", self.cover, PANEL_COLOUR).cover = True
-        self._button("Close", self.dismiss, (0.35, 0.35, 0.4, 1)).close = True
+            self._button(_("Cover my cards"), self.cover, PANEL_COLOUR).cover = True
+        self._button(_("Close"), self.dismiss, (0.35, 0.35, 0.4, 1)).close = True
 
     def _button(self, text: str, action: Callable[[], Any], colour: tuple[float, ...]) -> Any:
         button = Factory.BigButton(text=text, background_color=colour)
