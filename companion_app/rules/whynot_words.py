@@ -24,7 +24,7 @@ from companion_app.rules.actions import (
     PlayProgress,
     PromoteKnight,
 )
-from companion_app.rules.cards import Card, ProgressCard
+from companion_app.rules.cards import PROGRESS_WORDS, Card, ProgressCard
 from companion_app.rules.messages import Msg, msg, nmsg, pmsg
 
 _COUNTED: dict[Card, Callable[[int], Msg]] = {
@@ -57,33 +57,8 @@ def cards_words(
     return listed or msg("none")
 
 
-PROGRESS_TITLES: dict[ProgressCard, Msg] = {
-    ProgressCard.ALCHEMIST: pmsg("progress card", "Alchemist"),
-    ProgressCard.CRANE: pmsg("progress card", "Crane"),
-    ProgressCard.ENGINEER: pmsg("progress card", "Engineer"),
-    ProgressCard.INVENTOR: pmsg("progress card", "Inventor"),
-    ProgressCard.IRRIGATION: pmsg("progress card", "Irrigation"),
-    ProgressCard.MEDICINE: pmsg("progress card", "Medicine"),
-    ProgressCard.MINING: pmsg("progress card", "Mining"),
-    ProgressCard.PRINTER: pmsg("progress card", "Printer"),
-    ProgressCard.ROAD_BUILDING: pmsg("progress card", "Road Building"),
-    ProgressCard.SMITH: pmsg("progress card", "Smith"),
-    ProgressCard.BISHOP: pmsg("progress card", "Bishop"),
-    ProgressCard.CONSTITUTION: pmsg("progress card", "Constitution"),
-    ProgressCard.DESERTER: pmsg("progress card", "Deserter"),
-    ProgressCard.DIPLOMAT: pmsg("progress card", "Diplomat"),
-    ProgressCard.INTRIGUE: pmsg("progress card", "Intrigue"),
-    ProgressCard.SABOTEUR: pmsg("progress card", "Saboteur"),
-    ProgressCard.SPY: pmsg("progress card", "Spy"),
-    ProgressCard.WARLORD: pmsg("progress card", "Warlord"),
-    ProgressCard.WEDDING: pmsg("progress card", "Wedding"),
-    ProgressCard.COMMERCIAL_HARBOR: pmsg("progress card", "Commercial Harbor"),
-    ProgressCard.MASTER_MERCHANT: pmsg("progress card", "Master Merchant"),
-    ProgressCard.MERCHANT: pmsg("progress card", "Merchant"),
-    ProgressCard.MERCHANT_FLEET: pmsg("progress card", "Merchant Fleet"),
-    ProgressCard.RESOURCE_MONOPOLY: pmsg("progress card", "Resource Monopoly"),
-    ProgressCard.TRADE_MONOPOLY: pmsg("progress card", "Trade Monopoly"),
-}
+PROGRESS_TITLES: dict[ProgressCard, Msg] = PROGRESS_WORDS
+"""The progress cards' names, as the cards declare them (:data:`cards.PROGRESS_WORDS`)."""
 
 
 ASKED: dict[type[Action], Msg] = {
