@@ -298,7 +298,7 @@ class Tour(ScenarioDriver):
         key = C.bar_key(action)
         if f"bar_{key}" in self.seen:
             return
-        self.lay_out()
+        yield from self.bar_shown(screen, key)
         yield from self.tap_in_sight(self.bar_button(screen, key))
         yield 3
         if isinstance(action, OfferTrade):
@@ -329,6 +329,15 @@ class Tour(ScenarioDriver):
             yield from self.look_once("why_not_shown")
         panel.dismiss(animation=False)
         yield 3
+
+    def bar_shown(self, screen: Any, key: str, frames: int = 60) -> Step:
+        """Waits, a frame at a time, until the action bar offers ``key`` (a loaded machine may
+        draw the bar of the decision just reached a few frames late); at most ``frames``."""
+        for _ in range(frames):
+            self.lay_out()
+            if any(b.bar_key == key for b in screen.ids.bar.children):
+                return
+            yield 1
 
     def bar_button(self, screen: Any, key: str) -> Any:
         buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
