@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from companion_app.game_log import GameLog, production_words
 from companion_app.i18n import render
-from companion_app.i18n.current import _, n_
+from companion_app.i18n.current import _, current, n_
 from companion_app.presenters.board_picture import RGBA, player_colour
 from companion_app.rules.actions import Action, EventDie, OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
@@ -353,5 +353,6 @@ def losers_words(losers: Sequence[str]) -> str:
         )
     if len(losers) == 1:
         return _("The barbarians win. {player} loses a city.").format(player=losers[0])
-    named = _("{some} and {last}").format(some=", ".join(losers[:-1]), last=losers[-1])
-    return _("The barbarians win. {players} lose a city.").format(players=named)
+    return _("The barbarians win. {players} lose a city.").format(
+        players=current().join(list(losers))
+    )
