@@ -5,7 +5,7 @@ Message ids only (:mod:`messages`), so each reader reads them in their own langu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from companion_app.rules.actions import (
     Action,
@@ -25,23 +25,12 @@ from companion_app.rules.actions import (
     PromoteKnight,
 )
 from companion_app.rules.cards import PROGRESS_WORDS, Card, ProgressCard
-from companion_app.rules.messages import Msg, msg, nmsg, pmsg
-
-_COUNTED: dict[Card, Callable[[int], Msg]] = {
-    Card.BRICK: lambda n: nmsg("{count} brick", "{count} brick", n),
-    Card.LUMBER: lambda n: nmsg("{count} lumber", "{count} lumber", n),
-    Card.WOOL: lambda n: nmsg("{count} wool", "{count} wool", n),
-    Card.GRAIN: lambda n: nmsg("{count} grain", "{count} grain", n),
-    Card.ORE: lambda n: nmsg("{count} ore", "{count} ore", n),
-    Card.CLOTH: lambda n: nmsg("{count} cloth", "{count} cloth", n),
-    Card.COIN: lambda n: nmsg("{count} coin", "{count} coins", n),
-    Card.PAPER: lambda n: nmsg("{count} paper", "{count} paper", n),
-}
+from companion_app.rules.messages import Msg, msg, pmsg
 
 
 def counted_card(card: Card, count: int) -> Msg:
-    """ "2 grain" in the reader's language."""
-    return _COUNTED[card](count)
+    """ "2 grain" in the reader's language (the card's own :meth:`Card.counted`)."""
+    return card.counted(count)
 
 
 def cards_words(
