@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion_app.i18n import LANGUAGES, catalogue
+from companion_app.i18n import LANGUAGES, catalogue, render_error
 from companion_app.i18n.current import render
 from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.presenters.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
@@ -356,11 +356,12 @@ class BoardEntry:
         return description
 
     def check(self) -> tuple[Board | None, str]:
-        """(board, "") when the rules core accepts it, else (None, its error message)."""
+        """(board, "") when the rules core accepts it, else (None, its problem in the table's
+        language)."""
         try:
             return board_from_description(self.description(), self.frame), ""
         except BoardError as exc:
-            return None, str(exc)
+            return None, render_error(exc)
 
     def picture(self) -> BoardPicture:
         """What the board view draws for the entry so far."""

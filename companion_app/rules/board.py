@@ -18,8 +18,12 @@ desert, the 9 harbours of ``HARBOUR_COUNTS`` (on 30 hexes the ``_LARGE`` tables:
 tokens, 11 harbours), and never a 6 or an 8 next to another 6 or 8. Equal numbers next to each
 other are allowed on a table's own board; only the generator avoids them.
 
-Developer words: a board's problems are still named in English (a file's, and the build-table
-screen shows them as they are): the next module to speak in messages.
+A board the table could lay out but the rules refuse (counts, tokens, red numbers, the robber's
+desert) is named in a message the build-table screen shows in the table's language.
+
+Developer words: a file's broken shape (sizes, types, the JSON positions such as
+``terrains[3]``) is named in English, for the engineer; a test holds every problem a table can
+enter to a message.
 """
 
 from __future__ import annotations
@@ -38,11 +42,13 @@ from companion_app.rules.cards import (
     NUMBER_TOKENS_LARGE,
     TERRAIN_COUNTS,
     TERRAIN_COUNTS_LARGE,
+    TERRAIN_WORDS,
     Harbour,
     Terrain,
 )
 from companion_app.rules.errors import BoardError
 from companion_app.rules.jsonshape import Shape
+from companion_app.rules.messages import Msg, msg, nmsg
 from companion_app.rules.rng import SplitMix64
 from companion_app.rules.topology import ISLAND_19, ISLAND_30, Topology
 
@@ -52,7 +58,6 @@ RED_NUMBERS: frozenset[int] = frozenset({6, 8})
 """The numbers printed in red: the likeliest rolls, never on neighbouring hexes."""
 
 _TOKEN_VALUES = frozenset(NUMBER_TOKENS)
-_TOKEN_RANGE = "2-6 and 8-12"
 
 
 def _spiral(topology: Topology) -> tuple[int, ...]:
@@ -91,14 +96,6 @@ class Frame:
     def adjacent_pairs(self) -> tuple[tuple[int, int], ...]:
         neighbours = self.topology.hex_neighbours
         return tuple((a, b) for a in range(len(neighbours)) for b in sorted(neighbours[a]) if a < b)
-
-    @property
-    def hex_range(self) -> str:
-        return f"0-{self.topology.hex_count - 1}"
-
-    @property
-    def slot_range(self) -> str:
-        return f"0-{self.topology.harbour_count - 1}"
 
 
 FRAME_19 = Frame(
@@ -223,37 +220,44 @@ _HARBOURS = {h.value: h for h in Harbour}
 # Validation
 
 
-def _there_are(count: int, what: str, plural: str) -> str:
-    if count == 0:
-        return f"there is no {what}"
-    if count == 1:
-        return f"there is 1 {what}"
-    return f"there are {count} {plural}"
+def _terrain_count(terrain: Terrain, count: int, expected: int) -> Msg:
+    return nmsg(
+        "{terrain}: {count} hex, a board has {expected}",
+        "{terrain}: {count} hexes, a board has {expected}",
+        count,
+        terrain=TERRAIN_WORDS[terrain],
+        expected=expected,
+    )
 
 
-def _terrain_noun(terrain: Terrain) -> tuple[str, str]:
-    return f"{terrain.value} hex", f"{terrain.value} hexes"
+def _token_count(number: int, count: int, expected: int) -> Msg:
+    return nmsg(
+        "number {number}: {count} token, a board has {expected}",
+        "number {number}: {count} tokens, a board has {expected}",
+        count,
+        number=number,
+        expected=expected,
+    )
 
 
-def _token_noun(number: int) -> tuple[str, str]:
-    return f"token showing {number}", f"tokens showing {number}"
-
-
-def _harbour_noun(harbour: Harbour) -> tuple[str, str]:
-    name = "generic (3:1)" if harbour is Harbour.GENERIC else harbour.value
-    return f"{name} harbour", f"{name} harbours"
+def _harbour_count(harbour: Harbour, count: int, expected: int) -> Msg:
+    return msg(
+        "{harbour}: {count} on the table, a board has {expected}",
+        harbour=harbour.words,
+        count=count,
+        expected=expected,
+    )
 
 
 def _check_counts(
-    have: Counter[_K], expected: Mapping[_K, int], noun: Callable[[_K], tuple[str, str]]
+    have: Counter[_K], expected: Mapping[_K, int], problem: Callable[[_K, int, int], Msg]
 ) -> None:
     """Name a kind there is too much of first (that piece lies on the table), then a shortage."""
     wrong = [k for k in expected if have[k] != expected[k]]
     wrong.sort(key=lambda k: have[k] < expected[k])
     if wrong:
         k = wrong[0]
-        singular, plural = noun(k)
-        raise BoardError(f"{_there_are(have[k], singular, plural)}, a board has {expected[k]}")
+        raise BoardError(problem(k, have[k], expected[k]))
 
 
 def validate_board(board: Board) -> None:
@@ -271,23 +275,29 @@ def validate_board(board: Board) -> None:
     6. harbour counts (``HARBOUR_COUNTS``): 4 generic 3:1, one 2:1 per resource;
     7. no 6 or 8 on a hex next to another 6 or 8 (6-6, 8-8 and 6-8 alike).
 
-    :raises BoardError: naming the first problem, e.g. ``"there are 4 hills hexes, a board has
-        3"`` or ``"hexes 4 and 5 are next to each other and both show a red number (6 and 8)"``.
+    :raises BoardError: naming the first problem, e.g. ``"hills: 4 hexes, a board has 3"`` or
+        ``"hexes 4 and 5 are next to each other and both show a red number (6 and 8); ..."``.
     """
     frame = _check_sizes(board)
     _check_types(board)
-    _check_counts(Counter(board.terrains), frame.terrain_counts, _terrain_noun)
+    _check_counts(Counter(board.terrains), frame.terrain_counts, _terrain_count)
     _check_tokens_per_hex(board)
     tokens = Counter(t for t in board.tokens if t is not None)
-    _check_counts(tokens, frame.token_counts, _token_noun)
-    _check_counts(Counter(board.harbours), frame.harbour_counts, _harbour_noun)
+    _check_counts(tokens, frame.token_counts, _token_count)
+    _check_counts(Counter(board.harbours), frame.harbour_counts, _harbour_count)
     _check_robber_start(board)
     for a, b in frame.adjacent_pairs:
         ta, tb = board.tokens[a], board.tokens[b]
         if ta in RED_NUMBERS and tb in RED_NUMBERS:
             raise BoardError(
-                f"hexes {a} and {b} are next to each other and both show a red number "
-                f"({ta} and {tb}); a 6 or an 8 must not touch another 6 or 8"
+                msg(
+                    "hexes {a} and {b} are next to each other and both show a red number "
+                    "({ta} and {tb}); a 6 or an 8 must not touch another 6 or 8",
+                    a=a,
+                    b=b,
+                    ta=ta,
+                    tb=tb,
+                )
             )
 
 
@@ -314,8 +324,11 @@ def _check_robber_start(board: Board) -> None:
         return
     if len(board.deserts) < 2 or start not in board.deserts:
         raise BoardError(
-            f"the robber starts on a desert the table chooses only on a board with two "
-            f"deserts, and hex {start} is not one of them"
+            msg(
+                "the robber starts on a desert the table chooses only on a board with two "
+                "deserts, and hex {hex} is not one of them",
+                hex=start,
+            )
         )
 
 
@@ -335,14 +348,28 @@ def _check_tokens_per_hex(board: Board) -> None:
     for h, (terrain, token) in enumerate(zip(board.terrains, board.tokens, strict=True)):
         if token is not None and token not in _TOKEN_VALUES:
             raise BoardError(
-                f"hex {h}: token {token} does not exist; the tokens show {_TOKEN_RANGE}"
+                msg(
+                    "hex {hex}: token {token} does not exist; the tokens show 2-6 and 8-12",
+                    hex=h,
+                    token=token,
+                )
             )
         if terrain is Terrain.DESERT and token is not None:
-            raise BoardError(f"hex {h}: the desert must not have a number token (it has {token})")
+            raise BoardError(
+                msg(
+                    "hex {hex}: the desert must not have a number token (it has {token})",
+                    hex=h,
+                    token=token,
+                )
+            )
         if terrain is not Terrain.DESERT and token is None:
             raise BoardError(
-                f"hex {h} ({terrain.value}) has no number token; "
-                "every hex except the desert has one"
+                msg(
+                    "hex {hex} ({terrain}) has no number token; every hex except the desert "
+                    "has one",
+                    hex=h,
+                    terrain=TERRAIN_WORDS[terrain],
+                )
             )
 
 

@@ -5,8 +5,12 @@ Ids are those of :mod:`companion_app.rules.topology` for the game's island (the
 :class:`~board.Frame`): hexes 0-18 and harbour slots 0-8 for 3-4 players, hexes 0-29 and slots
 0-10 for 5-6 (§12); ``docs/board.md`` draws them.
 
-Developer words: a description's problems are named in English, as the board's are
-(:mod:`board`): the two speak in messages together, next.
+A hex or harbour slot not entered yet is named in a message, as the board's rules are
+(:mod:`board`): the build-table screen shows it in the table's language.
+
+Developer words: a description's broken shape (unknown keys, positions listed twice, names that
+are no terrain, the JSON positions such as ``hexes[3]``) comes from a file and is named in
+English, for the engineer.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 from companion_app.rules.board import FRAME_19, Board, Frame, validate_board
 from companion_app.rules.cards import Harbour, Terrain
 from companion_app.rules.errors import BoardError
+from companion_app.rules.messages import msg
 
 _TOKEN_RANGE = "2-6 and 8-12"
 
@@ -84,14 +89,14 @@ def board_from_description(description: Mapping[str, Any], frame: Frame = FRAME_
 
 
 def _hexes(description: Mapping[str, Any], frame: Frame) -> tuple[list[Terrain], list[int | None]]:
-    count, numbering = frame.topology.hex_count, frame.hex_range
+    count = frame.topology.hex_count
     hex_entries = _entry_list(description, "hexes", count)
     terrains: list[Terrain | None] = [None] * count
     tokens: list[int | None] = [None] * count
     for i, entry in enumerate(hex_entries):
         where = f"hexes[{i}]"
         entry = _entry_mapping(entry, where, _HEX_KEYS)
-        h = _position(entry, where, "hex", count, "hexes are numbered " + numbering)
+        h = _position(entry, where, "hex", count)
         if terrains[h] is not None:
             raise BoardError(f"hex {h} is listed twice")
         terrains[h] = _terrain(entry, h)
@@ -100,24 +105,24 @@ def _hexes(description: Mapping[str, Any], frame: Frame) -> tuple[list[Terrain],
     for h, terrain in enumerate(terrains):
         if terrain is None:
             raise BoardError(
-                f"hex {h} is missing; a board description lists all {count} hexes ({numbering})"
+                msg("hex {hex} is missing; a board has {count} hexes", hex=h, count=count)
             )
         present.append(terrain)
     return present, tokens
 
 
 def _harbours(description: Mapping[str, Any], frame: Frame) -> list[Harbour]:
-    count, numbering = frame.topology.harbour_count, frame.slot_range
+    count = frame.topology.harbour_count
     slot_entries = _entry_list(description, "harbours", count)
     harbours: list[Harbour | None] = [None] * count
     for i, entry in enumerate(slot_entries):
         where = f"harbours[{i}]"
         entry = _entry_mapping(entry, where, _SLOT_KEYS)
-        s = _position(entry, where, "slot", count, "harbour slots are numbered " + numbering)
+        s = _position(entry, where, "slot", count)
         if harbours[s] is not None:
             raise BoardError(f"harbour slot {s} is listed twice")
         harbours[s] = _harbour(entry, s)
-    return _present_slots(harbours, numbering)
+    return _present_slots(harbours)
 
 
 def _robber(description: Mapping[str, Any], terrains: Sequence[Terrain]) -> int | None:
@@ -167,15 +172,17 @@ def _entry_mapping(entry: Any, where: str, keys: tuple[str, ...]) -> Mapping[str
     return entry
 
 
-def _position(entry: Mapping[str, Any], where: str, key: str, count: int, numbering: str) -> int:
+def _position(entry: Mapping[str, Any], where: str, key: str, count: int) -> int:
     if key not in entry:
         raise BoardError(f"{where} has no {key!r} position")
     value = entry[key]
     if not isinstance(value, int) or isinstance(value, bool):
         raise BoardError(f"{where}: the {key} position must be a whole number, got {value!r}")
     if not 0 <= value < count:
-        label = "harbour slot" if key == "slot" else key
-        raise BoardError(f"{label} {value} does not exist; {numbering}")
+        raise BoardError(
+            f"{'harbour slot' if key == 'slot' else key} {value} does not exist; "
+            f"{'harbour slots' if key == 'slot' else 'hexes'} are numbered 0-{count - 1}"
+        )
     return value
 
 
@@ -214,13 +221,16 @@ def _harbour(entry: Mapping[str, Any], s: int) -> Harbour:
     return harbour
 
 
-def _present_slots(harbours: list[Harbour | None], numbering: str) -> list[Harbour]:
+def _present_slots(harbours: list[Harbour | None]) -> list[Harbour]:
     result: list[Harbour] = []
     for s, harbour in enumerate(harbours):
         if harbour is None:
             raise BoardError(
-                f"harbour slot {s} is missing; a board description lists all "
-                f"{len(harbours)} harbour slots ({numbering})"
+                msg(
+                    "harbour slot {slot} is missing; a board has {count} harbours",
+                    slot=s,
+                    count=len(harbours),
+                )
             )
         result.append(harbour)
     return result

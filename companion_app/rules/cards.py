@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from companion_app.rules.messages import Msg, nmsg, pmsg
+from companion_app.rules.messages import Msg, msg, nmsg, pmsg
 
 
 class Card(IntEnum):
@@ -188,6 +188,14 @@ class Harbour(Enum):
     @property
     def resource(self) -> Card | None:
         return None if self is Harbour.GENERIC else Card.parse(self.value)
+
+    @property
+    def words(self) -> Msg:
+        """The harbour's name at the table: "3:1 harbour", "2:1 ore harbour"."""
+        card = self.resource
+        if card is None:
+            return msg("3:1 harbour")
+        return msg("2:1 {resource} harbour", resource=card.words)
 
 
 HARBOUR_COUNTS: dict[Harbour, int] = {h: (4 if h is Harbour.GENERIC else 1) for h in Harbour}

@@ -13,7 +13,7 @@ def test_a_fresh_entry_has_the_frames_positions() -> None:
     assert large.entered == 0
     assert large.check() == (
         None,
-        "hex 0 is missing; a board description lists all 30 hexes (0-29)",
+        "hex 0 is missing; a board has 30 hexes",
     )
 
 

@@ -272,13 +272,13 @@ def test_board_entry_reports_the_rules_cores_first_problem() -> None:
     entry = BoardEntry()
     board, error = entry.check()
     assert board is None
-    assert error == "hex 0 is missing; a board description lists all 19 hexes (0-18)"
+    assert error == "hex 0 is missing; a board has 19 hexes"
     entry = BoardEntry.from_board(STARTER_BOARD)
     assert entry.check() == (STARTER_BOARD, "")
     assert entry.entered == 28
     entry.set_terrain(9, Terrain.HILLS)
     entry.set_token(9, 5)
-    assert entry.check()[1] == "there are 4 hills hexes, a board has 3"
+    assert entry.check()[1] == "hills: 4 hexes, a board has 3"
     entry.set_terrain(9, Terrain.DESERT)  # the desert loses its token
     assert entry.tokens[9] is None and entry.check() == (STARTER_BOARD, "")
 

@@ -174,7 +174,7 @@ class Scenario(ScenarioDriver):
         self.check(
             "entering: the rules core names what is missing",
             table.error,
-            "1/28 · hex 0 is missing; a board description lists all 19 hexes (0-18)",
+            "1/28 · hex 0 is missing; a board has 19 hexes",
         )
         self.check("entering: cannot start yet", table.ids.start.disabled, True)
         yield from self.shot("ui_04a_enter_board.png")
@@ -191,7 +191,7 @@ class Scenario(ScenarioDriver):
         self.check(
             "entering: a fourth hills hex is refused",
             table.error,
-            "28/28 · there are 4 hills hexes, a board has 3",
+            "28/28 · hills: 4 hexes, a board has 3",
         )
         self.check("entering: refused board cannot start", table.ids.start.disabled, True)
         yield from self.shot("ui_04b_enter_board_error.png")

@@ -15,7 +15,7 @@ from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import info_presenter as I
 from companion_app.presenters.card_picker import card_picker
-from companion_app.presenters.forms import DEFAULT_NAMES, NewGameForm
+from companion_app.presenters.forms import DEFAULT_NAMES, BoardEntry, NewGameForm
 from companion_app.rules.actions import BankTrade
 from companion_app.rules.board import STARTER_BOARD
 from companion_app.rules.cards import TERRAIN_WORDS, Card, Harbour, ProgressCard, Terrain
@@ -115,6 +115,22 @@ def test_the_board_s_harbours_and_terrains_are_named_in_czech() -> None:
     first = CZECH.render(TERRAIN_WORDS[STARTER_BOARD.terrains[0]])
     assert rows[0].split(": ", 1)[1].startswith(first)
     assert not any(t.value in line for line in rows for t in Terrain)
+
+
+def test_a_board_entered_on_the_screen_is_refused_in_czech() -> None:
+    """The build-table screen's line under the board: the rules core's problem, in the
+    table's language, with Czech plural forms (5 and more: "políček")."""
+    entry = BoardEntry()
+    assert entry.check() == (None, "chybí políčko 0; plán má 19 políček")
+    entry = BoardEntry.from_board(STARTER_BOARD)
+    entry.set_terrain(9, Terrain.HILLS)
+    entry.set_token(9, 5)
+    hills = CZECH.render(TERRAIN_WORDS[Terrain.HILLS])
+    assert entry.check() == (None, f"{hills}: 4 políčka, plán má 3")
+    entry.set_harbour(0, Harbour.ORE)
+    entry.set_terrain(9, Terrain.DESERT)
+    ore = CZECH_CARDS[Card.ORE]
+    assert entry.check() == (None, f"přístav 2:1 ({ore}): na stole 2, plán má 1")
 
 
 def test_a_switch_reads_the_names_still_offered_again_and_keeps_a_typed_one() -> None:

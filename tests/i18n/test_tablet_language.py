@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion_app.i18n import LANGUAGES, current, system_language
+from companion_app.i18n import LANGUAGES, catalogue, current, system_language
 from companion_app.presenters.settings import Settings, read_settings, write_settings
 
 
@@ -114,3 +114,21 @@ def test_a_kivy_rule_s_words_follow_a_switch_at_once() -> None:
     gc.collect()
     current.use("en")
     assert words.bindings < before
+
+
+def test_a_board_s_own_words_follow_a_switch() -> None:
+    """The build-table board draws its hexes' ids itself (no Label): the words come from its
+    kv rule, so a switch changes them and the change redraws the board."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    from companion_app.app.widgets.board_view import BoardView
+
+    board = BoardView()
+    assert board.hex_words.format(number=4) == "hex 4"
+    current.use("vi")
+    assert board.hex_words.format(number=4) == "ô 4"
+    current.use("pl")
+    assert board.hex_words.format(number=4) == catalogue("pl").gettext("hex {number}").format(
+        number=4
+    )
+    assert board.hex_words != "hex {number}"

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from companion_app.rules import board as board_module
 from companion_app.rules.board import (
     FRAME_19,
+    FRAME_30,
     RED_NUMBERS,
     STARTER_BOARD,
     Board,
@@ -41,6 +42,7 @@ from companion_app.rules.cards import (
     Terrain,
 )
 from companion_app.rules.errors import BoardError, RulesError
+from companion_app.rules.messages import Msg
 from companion_app.rules.rng import SplitMix64
 from companion_app.rules.topology import (
     COASTAL_EDGES,
@@ -375,15 +377,15 @@ def test_s1_mutation_wrong_types() -> None:
 def test_s1_mutation_terrain_count() -> None:
     terrains = list(STARTER_BOARD.terrains)
     terrains[2] = Terrain.HILLS  # a forest becomes hills
-    with raises("there are 4 hills hexes, a board has 3"):
+    with raises("hills: 4 hexes, a board has 3"):
         validate_board(replace(STARTER_BOARD, terrains=tuple(terrains)))
     terrains = list(STARTER_BOARD.terrains)
     terrains[9] = Terrain.FOREST  # no desert any more (and five forests)
-    with raises("there are 5 forest hexes, a board has 4"):
+    with raises("forest: 5 hexes, a board has 4"):
         validate_board(replace(STARTER_BOARD, terrains=tuple(terrains)))
     terrains = list(STARTER_BOARD.terrains)
     terrains[2] = Terrain.DESERT  # a second desert instead of a forest
-    with raises("there are 2 desert hexes, a board has 1"):
+    with raises("desert: 2 hexes, a board has 1"):
         validate_board(replace(STARTER_BOARD, terrains=tuple(terrains)))
 
 
@@ -392,17 +394,70 @@ def test_s1_mutation_terrain_count_names_the_surplus_first() -> None:
     terrains: list[Terrain] = [
         Terrain.FOREST if t is Terrain.HILLS else t for t in STARTER_BOARD.terrains
     ]
-    with raises("there are 7 forest hexes, a board has 4"):
+    with raises("forest: 7 hexes, a board has 4"):
         validate_board(replace(STARTER_BOARD, terrains=tuple(terrains)))
     terrains = [Terrain.HILLS if t is Terrain.DESERT else t for t in STARTER_BOARD.terrains]
-    with raises("there are 4 hills hexes, a board has 3"):
+    with raises("hills: 4 hexes, a board has 3"):
         validate_board(replace(with_tokens(STARTER_BOARD, {9: 2}), terrains=tuple(terrains)))
 
 
-def test_s1_count_wording_for_none_and_one() -> None:
-    assert board_module._there_are(0, "ore harbour", "ore harbours") == "there is no ore harbour"
-    assert board_module._there_are(1, "ore harbour", "ore harbours") == "there is 1 ore harbour"
-    assert board_module._there_are(2, "ore harbour", "ore harbours") == "there are 2 ore harbours"
+def test_s1_count_wording_has_plural_forms() -> None:
+    """One hex reads in the singular, any other count in the plural (the reader's language
+    picks its own forms from the count)."""
+    assert str(board_module._terrain_count(Terrain.HILLS, 1, 3)) == "hills: 1 hex, a board has 3"
+    assert (
+        str(board_module._terrain_count(Terrain.FIELDS, 0, 4)) == "fields: 0 hexes, a board has 4"
+    )
+    assert str(board_module._token_count(12, 1, 2)) == "number 12: 1 token, a board has 2"
+
+
+FRAMES_ENTERED = st.sampled_from([FRAME_19, FRAME_30])
+
+
+@st.composite
+def boards_entered_on_the_screen(draw: st.DrawFn) -> tuple[dict[str, Any], Frame]:
+    """A description as the build-table screen writes it: a valid board with a few taps
+    changed. A position may be left empty, a hex given any terrain and any token of 2-6 and
+    8-12 or none yet, two hexes' tokens swapped, a slot any harbour, the robber any hex (on 30
+    hexes)."""
+    frame = draw(FRAMES_ENTERED)
+    board = random_balanced_board(draw(SEEDS), frame)
+    description = board_to_description(board)
+    hexes, slots = frame.topology.hex_count, frame.topology.harbour_count
+    for _ in range(draw(st.integers(0, 3))):
+        taps = ["empty hex", "empty slot", "hex", "swap tokens", "harbour", "robber"]
+        tap = draw(st.sampled_from(taps))
+        if tap == "empty hex" and description["hexes"]:
+            del description["hexes"][draw(st.integers(0, len(description["hexes"]) - 1))]
+        elif tap == "empty slot" and description["harbours"]:
+            del description["harbours"][draw(st.integers(0, len(description["harbours"]) - 1))]
+        elif tap == "hex" and description["hexes"]:
+            entry = description["hexes"][draw(st.integers(0, len(description["hexes"]) - 1))]
+            entry["terrain"] = draw(st.sampled_from(list(Terrain))).value
+            entry["token"] = draw(st.none() | st.sampled_from(sorted(set(NUMBER_TOKENS))))
+        elif tap == "swap tokens" and len(description["hexes"]) > 1:
+            a, b = draw(st.lists(st.sampled_from(description["hexes"]), min_size=2, max_size=2))
+            a["token"], b["token"] = b["token"], a["token"]
+        elif tap == "harbour" and description["harbours"]:
+            entry = description["harbours"][draw(st.integers(0, len(description["harbours"]) - 1))]
+            entry["harbour"] = draw(st.sampled_from(list(Harbour))).value
+        elif tap == "robber" and frame is FRAME_30:
+            description["robber"] = draw(st.integers(0, hexes - 1))
+    assert slots == len(board.harbours)
+    return description, frame
+
+
+@given(boards_entered_on_the_screen())
+def test_s2_every_problem_a_table_can_enter_is_a_message(
+    entered: tuple[dict[str, Any], Frame],
+) -> None:
+    """What the build-table screen shows is a message in the table's language, never the
+    English of a broken file: each refusal of a board entered tap by tap carries one."""
+    description, frame = entered
+    try:
+        board_from_description(description, frame)
+    except BoardError as error:
+        assert isinstance(error.message, Msg), str(error)
 
 
 def test_s2_mutation_token_swapped_onto_the_desert() -> None:
@@ -440,21 +495,21 @@ def test_s1_mutation_token_that_does_not_exist() -> None:
 
 def test_s1_mutation_token_count() -> None:
     board = with_tokens(STARTER_BOARD, {2: 5})  # the 9 of hex 2 becomes a third 5
-    with raises("there are 3 tokens showing 5, a board has 2"):
+    with raises("number 5: 3 tokens, a board has 2"):
         validate_board(board)
     board = with_tokens(STARTER_BOARD, {1: 3})  # the only 2 becomes a third 3
-    with raises("there are 3 tokens showing 3, a board has 2"):
+    with raises("number 3: 3 tokens, a board has 2"):
         validate_board(board)
 
 
 def test_s1_mutation_harbour_count() -> None:
     harbours = list(STARTER_BOARD.harbours)
     harbours[1] = Harbour.GENERIC  # wool becomes 3:1
-    with raises("there are 5 generic (3:1) harbours, a board has 4"):
+    with raises("3:1 harbour: 5 on the table, a board has 4"):
         validate_board(replace(STARTER_BOARD, harbours=tuple(harbours)))
     harbours = list(STARTER_BOARD.harbours)
     harbours[8] = Harbour.GRAIN  # ore becomes a second grain
-    with raises("there are 2 grain harbours, a board has 1"):
+    with raises("2:1 grain harbour: 2 on the table, a board has 1"):
         validate_board(replace(STARTER_BOARD, harbours=tuple(harbours)))
 
 
@@ -507,7 +562,7 @@ def test_first_problem_is_the_most_basic() -> None:
     terrains = list(STARTER_BOARD.terrains)
     terrains[2] = Terrain.HILLS
     board = replace(swap_tokens(STARTER_BOARD, 5, 11), terrains=tuple(terrains))
-    with raises("there are 4 hills hexes"):
+    with raises("hills: 4 hexes"):
         validate_board(board)
     board = with_tokens(swap_tokens(STARTER_BOARD, 5, 11), {9: 5})  # desert token + reds
     with raises("hex 9: the desert must not have a number token"):
@@ -603,7 +658,7 @@ DESCRIPTION_ERRORS: list[tuple[str, Any, str]] = [
     (
         "missing position",
         _delete(("hexes", 7)),
-        "hex 7 is missing; a board description lists all 19 hexes (0-18)",
+        "hex 7 is missing; a board has 19 hexes",
     ),
     (
         "unknown terrain",
@@ -639,9 +694,9 @@ DESCRIPTION_ERRORS: list[tuple[str, Any, str]] = [
     (
         "terrain count",
         _set(("hexes", 2, "terrain"), "Hills"),
-        "there are 4 hills hexes, a board has 3",
+        "hills: 4 hexes, a board has 3",
     ),
-    ("token count", _set(("hexes", 2, "token"), 5), "there are 3 tokens showing 5, a board has 2"),
+    ("token count", _set(("hexes", 2, "token"), 5), "number 5: 3 tokens, a board has 2"),
     ("no harbours", _delete(("harbours",)), "the board description has no 'harbours' list"),
     ("harbours not a list", _set(("harbours",), None), "'harbours' must be a list of 9 entries"),
     ("harbour entry not object", _set(("harbours", 2), "3:1"), "harbours[2] must be an object"),
@@ -657,7 +712,7 @@ DESCRIPTION_ERRORS: list[tuple[str, Any, str]] = [
     (
         "missing slot",
         _delete(("harbours", 3)),
-        "harbour slot 3 is missing; a board description lists all 9 harbour slots (0-8)",
+        "harbour slot 3 is missing; a board has 9 harbours",
     ),
     (
         "unknown harbour",
@@ -669,9 +724,13 @@ DESCRIPTION_ERRORS: list[tuple[str, Any, str]] = [
     (
         "harbour count",
         _set(("harbours", 1, "harbour"), "3:1"),
-        "there are 5 generic (3:1) harbours, a board has 4",
+        "3:1 harbour: 5 on the table, a board has 4",
     ),
-    ("harbour missing", _set(("harbours", 8, "harbour"), "wool"), "there are 2 wool harbours"),
+    (
+        "harbour missing",
+        _set(("harbours", 8, "harbour"), "wool"),
+        "2:1 wool harbour: 2 on the table",
+    ),
 ]
 
 

@@ -212,7 +212,7 @@ def test_s12_description_errors_on_the_large_frame() -> None:
             description | {"hexes": [*description["hexes"][:29], {"hex": 30, "terrain": "hills"}]},
             FRAME_30,
         )
-    with raises("harbour slot 10 is missing; a board description lists all 11 harbour slots"):
+    with raises("harbour slot 10 is missing; a board has 11 harbours"):
         board_from_description(description | {"harbours": description["harbours"][:10]}, FRAME_30)
     not_desert = next(h for h in range(30) if h not in board.deserts)
     with raises(f"hex {not_desert} is not one of them"):
@@ -230,7 +230,7 @@ def test_s12_large_board_counts_are_validated() -> None:
     board = random_balanced_board(8, FRAME_30)
     harbours = list(board.harbours)
     harbours[harbours.index(Harbour.WOOL)] = Harbour.GENERIC
-    with raises("there are 6 generic (3:1) harbours, a board has 5"):
+    with raises("3:1 harbour: 6 on the table, a board has 5"):
         validate_board(replace(board, harbours=tuple(harbours)))
     with raises("a board has 11 harbours, but 9 are given"):
         validate_board(replace(board, harbours=board.harbours[:9]))

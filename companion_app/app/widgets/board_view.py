@@ -16,10 +16,10 @@ from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ObjectProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.stencilview import StencilView
 
-from companion_app.i18n.current import _
+from companion_app.app.screens import load_kv
 from companion_app.presenters.board_picture import (
     HIGHLIGHT,
     HIGHLIGHT_RIM,
@@ -88,6 +88,9 @@ class BoardView(StencilView):
     selected: Any = ObjectProperty(None, allownone=True)
     """A spot drawn as chosen (the board entry's current hex or harbour)."""
     show_hex_ids = BooleanProperty(False)
+    hex_words = StringProperty("hex {number}")
+    """How a hex's id reads; ``board_view.kv`` says it in the table's language, so a switch of
+    language redraws the board."""
     highlight_spots = BooleanProperty(True)
     """False where every position is tappable anyway (entering a board): no yellow marks."""
     zoom: Any = ObjectProperty(BoardZoom())
@@ -128,6 +131,7 @@ class BoardView(StencilView):
             spots=self._redraw_trigger,
             selected=self._redraw_trigger,
             show_hex_ids=self._redraw_trigger,
+            hex_words=self._redraw_trigger,
             highlight_spots=self._redraw_trigger,
         )
         self._redraw_trigger()
@@ -289,7 +293,7 @@ class BoardView(StencilView):
             if self.show_hex_ids:
                 x, y = geo.hex_centre(hv.hex)
                 self._text(
-                    _("hex {number}").format(number=hv.hex),
+                    self.hex_words.format(number=hv.hex),
                     x,
                     y + s * 0.55,
                     s * 0.2,
@@ -659,3 +663,6 @@ def _polygon(points: list[tuple[float, float]]) -> None:
     for x, y in [*points, points[0]]:
         vertices += [x, y, 0.0, 0.0]
     Mesh(vertices=vertices, indices=list(range(len(points) + 2)), mode="triangle_fan")
+
+
+load_kv(__file__)
