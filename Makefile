@@ -70,10 +70,11 @@ typecheck: $(VENV)/.test-stamp
 
 # Two pytest workers (pytest-xdist) on the two cores the suite is budgeted for; the long tests
 # (the tours, the long UI game, the emulated RP2040) are stolen by whichever worker is idle.
-# PYTEST_WORKERS=0 runs everything in one process.
+# PYTEST_WORKERS=0 runs everything in one process. The 25 slowest tests are listed at the end,
+# to see where the budget goes (README, "make test").
 PYTEST_WORKERS ?= 2
 unit: $(VENV)/.test-stamp
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal --durations=25 $(PYTEST_ARGS)
 
 # ---- benchmarks (README.md, Benchmarks) ------------------------------------------------------
 # Every performance figure beside its anchor, measured in the same run; never fails on a number.
