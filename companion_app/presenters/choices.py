@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from companion_app.i18n import render
+from companion_app.i18n import Catalogue, render
 from companion_app.i18n.current import _
 from companion_app.presenters.board_picture import Spot, action_spot
 from companion_app.presenters.wording import card_title, describe_action, knight_words
@@ -116,9 +116,11 @@ _BAR_ORDER = {key: i for i, (key, _s, _t) in enumerate(_BAR)}
 _BAR_TITLE = {key: title for key, _s, title in _BAR}
 
 
-def bar_title(key: str) -> str:
-    """The action bar's title of a button."""
-    return _BAR_TITLE.get(key, key.replace("_", " ").capitalize())
+def bar_title(key: str, language: Catalogue | None = None) -> str:
+    """The action bar's title of a button, in ``language`` (the table's unless told: a phone
+    reads its own)."""
+    title = _BAR_TITLE.get(key, key.replace("_", " ").capitalize())
+    return _(title) if language is None else language.gettext(title)
 
 
 def private_bar(key: str) -> bool:
@@ -177,7 +179,7 @@ def action_bar(game: Game) -> list[BarButton]:
     buttons = [
         BarButton(
             key,
-            _(_BAR_TITLE.get(key, key.replace("_", " ").capitalize())),
+            bar_title(key),
             frozenset(a.type_name for a in items) or frozenset({key}),
             len(items),
         )
@@ -365,7 +367,7 @@ def _alchemist_step(actions: Sequence[Action], title: str) -> ChoiceStep:
 def bar_step(game: Game, key: str) -> ChoiceStep:
     """What a tap on an action-bar button opens."""
     actions = [a for a in game.legal_actions() if bar_key(a) == key and not isinstance(a, Roll)]
-    title = _(_BAR_TITLE.get(key, key))
+    title = bar_title(key)
     if key == PROGRESS_KEY:
         return _progress_step(game, actions, _("Play a progress card"))
     if key == HARBOR_KEY and not actions:

@@ -102,7 +102,7 @@ def why_not_rows(game: Game, language: Catalogue, *, revealed: bool) -> list[Why
             continue
         reason = game.why_not(kind, player)
         if reason is not None:
-            rows.append(_row(bar_title(key), reason, language, revealed))
+            rows.append(_row(bar_title(key, language), reason, language, revealed))
     if revealed:
         for card in dict.fromkeys(game.progress_hand(player)):
             reason = game.why_not(card, player)

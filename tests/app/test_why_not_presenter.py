@@ -79,3 +79,15 @@ def test_progress_cards_held_are_named_only_once_uncovered() -> None:
     assert "Deserter" not in rows_by_title(game, revealed=False)
     deserter = rows_by_title(game, revealed=True)["Deserter"]
     assert deserter.text == "The Deserter needs an opponent with a knight on the board."
+
+
+def test_a_row_reads_wholly_in_the_readers_language() -> None:
+    """The row's title (the bar's word) and its reason both in Vietnamese: a panel must not
+    say "City wall: Tường thành cần …"."""
+    game = red_with_a_settlement(hands={0: hand_of(grain=1, brick=1)})
+    vietnamese = catalogue("vi")
+    rows = why_not_rows(game, vietnamese, revealed=True)
+    titles = {row.title for row in rows}
+    assert vietnamese.gettext("City wall") == "Tường thành"
+    assert {"Tường thành", "Thành phố"} <= titles
+    assert not titles & {"City wall", "City", "Road", "Settlement"}
