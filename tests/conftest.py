@@ -17,6 +17,11 @@ if str(REPO) not in sys.path:
 
 from xvfb_display import XvfbFailed, xvfb  # noqa: E402
 
+# The UI tests draw with Mesa's software renderer (llvmpipe) under Xvfb. Rasterizing on the
+# drawing thread, rather than on a helper thread per core, takes a tour about a quarter less CPU
+# in the same time alone; the two pytest workers then share the two cores instead of fighting.
+os.environ.setdefault("LP_NUM_THREADS", "0")
+
 ARTIFACTS = REPO / "artifacts"
 VENV_BIN = Path(sys.executable).parent
 
