@@ -94,9 +94,12 @@ def _offset_into_view(widget: Any) -> tuple[Any, float] | None:
             if vy <= middle <= vtop:
                 continue
             return view, (vy + view.height / 2) - middle
-        if y < vy - 0.5:
+        # A finger taps the middle: a button cut by a few pixels at the view's edge is in
+        # sight (a short drag to show the rest can stay under the view's scroll distance).
+        cut = min(4.0, widget.height / 4)
+        if y < vy - cut:
             return view, vy + margin - y
-        if top > vtop + 0.5:
+        if top > vtop + cut:
             return view, vtop - margin - top
     return None
 
