@@ -25,7 +25,7 @@ from companion_app.rules.actions import (
     PromoteKnight,
 )
 from companion_app.rules.cards import PROGRESS_WORDS, Card, ProgressCard
-from companion_app.rules.messages import Msg, msg, pmsg
+from companion_app.rules.messages import Msg, pmsg
 
 
 def counted_card(card: Card, count: int) -> Msg:
@@ -37,13 +37,14 @@ def cards_words(
     counts: Sequence[int], kinds: Sequence[Card] | None = None
 ) -> Msg | tuple[Msg, ...]:
     """The cards of ``counts`` (only ``kinds``, if given) as a list the reader's language joins;
-    "none" for no card."""
+    "none" for no card, in its own context: it follows "you have", which Czech and Polish say
+    with a negation ("nemáš nic"), so they name 0 cards instead."""
     listed = tuple(
         counted_card(card, counts[card])
         for card in (kinds if kinds is not None else tuple(Card))
         if counts[card]
     )
-    return listed or msg("none")
+    return listed or pmsg("held", "none")
 
 
 PROGRESS_TITLES: dict[ProgressCard, Msg] = PROGRESS_WORDS

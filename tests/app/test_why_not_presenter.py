@@ -91,3 +91,19 @@ def test_a_row_reads_wholly_in_the_readers_language() -> None:
     assert vietnamese.gettext("City wall") == "Tường thành"
     assert {"Tường thành", "Thành phố"} <= titles
     assert not titles & {"City wall", "City", "Road", "Settlement"}
+
+
+def test_no_card_of_the_kinds_asked_reads_right_after_you_have() -> None:
+    """§5, a city: 2 grain and 3 ore, and Red holds only wool. "You have none" cannot be said
+    as "máš žádné" / "masz brak" (Czech and Polish negate the verb), so they name 0 cards."""
+    game = red_with_a_settlement(hands={0: hand_of(wool=1)})
+
+    def city(code: str) -> str:
+        language = catalogue(code)
+        title = language.gettext("City")
+        return next(r.text for r in why_not_rows(game, language, revealed=True) if r.title == title)
+
+    assert city(SOURCE) == "A city needs 2 grain and 3 ore: you have none."
+    assert city("pl").endswith("masz 0 kart.")
+    assert city("cs").endswith("máš 0 karet.")
+    assert city("vi").endswith("bạn có 0 lá.")
