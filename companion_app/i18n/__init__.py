@@ -109,6 +109,19 @@ class Catalogue:
             english = message.plural if message.plural and message.count != 1 else message.text
             return _format(english, values)
 
+    def phrases(self) -> frozenset[str]:
+        """Every translated text of this language's catalogue, plural forms included (empty
+        for English, whose texts are the message ids): what a screen in another language must
+        not show."""
+        catalog = getattr(self._t, "_catalog", {})  # GNUTranslations' table of msgstr
+        return frozenset(text for text in catalog.values() if isinstance(text, str) and text)
+
+    def message_ids(self) -> frozenset[str]:
+        """The English message ids this catalogue translates (contexts left out)."""
+        catalog = getattr(self._t, "_catalog", {})
+        keys = (key[0] if isinstance(key, tuple) else key for key in catalog)
+        return frozenset(key.rpartition("\x04")[2] for key in keys if isinstance(key, str) and key)
+
     def join(self, items: list[str]) -> str:
         """``"wool, grain and ore"`` in this language."""
         if len(items) <= 1:

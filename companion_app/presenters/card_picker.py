@@ -25,6 +25,7 @@ from companion_app.rules.actions import (
 )
 from companion_app.rules.cards import Card, ProgressCard
 from companion_app.rules.game import Game
+from companion_app.rules.messages import Msg
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import PICKER_PROMPTS, picked_from, picker_about, prompt_rule
 
@@ -39,10 +40,16 @@ Key = Card | ProgressCard
 @dataclass(slots=True)
 class PickerRow:
     key: Key
-    label: str
     held: int
     """How many the hand the cards come from holds (the row's most)."""
     chosen: int = 0
+
+    @property
+    def label(self) -> str:
+        """The card's name in the table's language now: a switch renames an open picker's
+        rows."""
+        key = self.key
+        return render(key.words if isinstance(key, Card) else key.title)
 
 
 @dataclass(slots=True)
@@ -54,12 +61,13 @@ class CardPicker:
     count: int
     """How many cards the decision takes."""
     verb: str
+    """The decision's verb, a message id ("Discard"), rendered when shown."""
     rows: list[PickerRow] = field(default_factory=list)
     name: str = ""
     """The deciding player, named in the title (the tablet is theirs now)."""
-    about: str = ""
+    about: Msg | None = None
     """Whose cards the rows are, or whom they go to: "from Red's hand" (the Spy, the Master
-    Merchant), "to Red" (a gift), else ""."""
+    Merchant), "to Red" (a gift), else None; rendered when shown, as the verb."""
     answers: dict[Key, Action] = field(default_factory=dict)
     """The rules core's one-card action for each row's card (from the legal actions)."""
 
@@ -94,7 +102,7 @@ class CardPicker:
         else:
             cards = n_("{count} card", "{count} cards", self.count)
         verb = render(self.verb)
-        whose = f" {self.about}" if self.about else ""
+        whose = f" {render(self.about)}" if self.about is not None else ""
         if not self.name:
             return _("{verb} {cards}").format(verb=verb, cards=cards) + whose
         what = _("{verb} {cards}").format(verb=verb.lower(), cards=cards) + whose
@@ -158,16 +166,13 @@ def card_picker(game: Game) -> CardPicker | None:
     if hand.progress:
         held_cards = game.progress_hand(owner)
         keys = sorted((k for k in answers if isinstance(k, ProgressCard)), key=lambda c: c.order)
-        rows = [PickerRow(k, render(k.title), held_cards.count(k)) for k in keys]
+        rows = [PickerRow(k, held_cards.count(k)) for k in keys]
     else:
         cards = sorted(k for k in answers if isinstance(k, Card))
-        rows = [PickerRow(c, render(c.words), game.hands[owner][c]) for c in cards]
+        rows = [PickerRow(c, game.hands[owner][c]) for c in cards]
     count = min(pick.count or prompt.count, sum(r.held for r in rows))
     names = game.config.names
-    about = picker_about(game)
-    verb = render(pick.verb)
-    words = "" if about is None else render(about)
-    picker = CardPicker(kind, p, count, verb, rows, names[p], words, answers)
+    picker = CardPicker(kind, p, count, pick.verb, rows, names[p], picker_about(game), answers)
     if pick.suggested:
         suggest(picker)
     return picker

@@ -84,6 +84,31 @@ def test_the_discard_picker_rows_name_the_cards_in_czech() -> None:
     assert [row.label for row in picker.rows] == [CZECH_CARDS[Card(r.key)] for r in picker.rows]
 
 
+def test_an_open_picker_follows_a_switch_of_language() -> None:
+    """The picker stays open across a switch (what is chosen stays chosen); its rows, its
+    heading's verb and Confirm read the new language, not the one it was opened in."""
+    game = _first_state(lambda g: g.prompt.kind is PromptKind.DISCARD)
+    picker = card_picker(game)
+    assert picker is not None and picker.rows
+    chosen = [row.chosen for row in picker.rows]
+    czech_heading = picker.heading
+    current.use("pl")
+    polish = catalogue("pl")
+    assert [row.label for row in picker.rows] == [polish.render(r.key.words) for r in picker.rows]
+    assert picker.heading != czech_heading
+    assert polish.gettext("Discard").lower() in picker.heading
+    assert [row.chosen for row in picker.rows] == chosen
+
+
+def test_the_catalogues_name_their_own_texts_for_the_tours_check() -> None:
+    """What the tour's check of words left behind by a switch reads: each language's texts
+    and the English ids."""
+    assert "Zavřít" in catalogue("cs").phrases()
+    assert "Zavřít" not in catalogue("pl").phrases()
+    assert "Close" in catalogue("pl").message_ids()
+    assert catalogue("en").phrases() == frozenset()
+
+
 def test_a_progress_card_shown_in_czech_keeps_its_deck_colour() -> None:
     for card in ProgressCard:
         assert I.progress_colour(CZECH.render(card.title)) == I.TRACK_COLOURS[card.track]

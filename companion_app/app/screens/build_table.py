@@ -77,11 +77,7 @@ class BuildTableScreen(Screen):
             self.mode = "enter"
             self.board = None
             self.entry = BoardEntry(frame=form.frame)
-            starter = form.frame is FRAME_19
-            self.fill_text = (
-                _("Fill in the starter layout") if starter else _("Fill in a sample layout")
-            )
-            self.title = _("Enter the board on your table")
+            self._entering_words()
             self.rows = ""
             self.ids.board.show_hex_ids = True
             self.ids.board.highlight_spots = False
@@ -107,11 +103,21 @@ class BuildTableScreen(Screen):
 
     def retranslate(self) -> None:
         """The words again in the table's language; what is entered stays."""
+        self._entering_words()
         if self.mode == "show":
             self._show_words()
         elif self.ids.board.selected is not None:
-            self.title = _("Enter the board on your table")
             self.select(self.ids.board.selected)
+
+    def _entering_words(self) -> None:
+        """The entry's own words; the fill button's too, which stays (hidden) while a board
+        is shown, so it is told again in any mode."""
+        starter = self.entry.frame is FRAME_19
+        self.fill_text = (
+            _("Fill in the starter layout") if starter else _("Fill in a sample layout")
+        )
+        if self.mode == "enter":
+            self.title = _("Enter the board on your table")
 
     # ---- entering a board ---------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from companion_app.app.companion import CompanionApp
 from companion_app.app.tour.driver import ScenarioDriver, Step
 from companion_app.app.tour.layout_check import collect, problems, smallest_drawn
 from companion_app.app.tour.plan import Plan
+from companion_app.i18n import LANGUAGES, catalogue, table_language
 from companion_app.i18n.current import render
 from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
@@ -37,6 +38,8 @@ class Tour(ScenarioDriver):
         self.smallest_drawn: dict[str, float] = {}
         """The smallest drawn size in dp of each kind of piece, token and spot marker seen."""
         self.seen: set[str] = set()
+        self._foreign: dict[str, frozenset[str]] = {}
+        """By language: the texts only other languages have (:meth:`words_of_another_language`)."""
         self.number = 0
         self.done = 0
         """Planned actions taken so far."""
@@ -108,6 +111,7 @@ class Tour(ScenarioDriver):
             self.smallest_drawn[kind] = min(self.smallest_drawn.get(kind, size), size)
         self.problems.extend(f"{shot}: {line}" for line in found)
         self.problems.extend(f"{shot}: {line}" for line in self.card_names_unread())
+        self.problems.extend(f"{shot}: {line}" for line in self.words_of_another_language())
 
     @staticmethod
     def card_names_unread() -> list[str]:
@@ -119,6 +123,23 @@ class Tour(ScenarioDriver):
             for widget in top.walk()
             if isinstance(getattr(widget, "card", None), Card)
             and widget.text != render(widget.card.words)
+        ]
+
+    def words_of_another_language(self) -> list[str]:
+        """Labels and buttons whose whole text is another language's translation and none of
+        this one's: a word left behind by a switch of language."""
+        code = table_language()
+        foreign = self._foreign.get(code)
+        if foreign is None:
+            own = catalogue(code).phrases()
+            others = set().union(*(catalogue(c).phrases() for c in LANGUAGES if c != code))
+            english = set().union(*(catalogue(c).message_ids() for c in LANGUAGES))
+            foreign = self._foreign[code] = frozenset(others - own - english)
+        return [
+            f"{type(widget).__name__} {widget.text!r} is in another language than {code}"
+            for top in Window.children
+            for widget in top.walk()
+            if isinstance(getattr(widget, "text", None), str) and widget.text.strip() in foreign
         ]
 
     def look_once(self, name: str) -> Step:

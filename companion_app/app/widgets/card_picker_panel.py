@@ -46,10 +46,8 @@ class CardPickerPanel(ModalView):
         self._on_confirm = on_confirm
         self._on_cover = on_cover
         self.lines: list[Any] = []
-        for index, row in enumerate(picker.rows):
+        for index in range(len(picker.rows)):
             line = Factory.PickerLine()
-            line.ids.label.text = row.label
-            line.ids.held.text = _("of {count}").format(count=row.held)
             line.ids.minus.bind(on_release=lambda _b, i=index: on_change(i, -1))
             line.ids.plus.bind(on_release=lambda _b, i=index: on_change(i, 1))
             self.ids.rows.add_widget(line)
@@ -59,7 +57,10 @@ class CardPickerPanel(ModalView):
     def update(self) -> None:
         picker = self.picker
         for index, line in enumerate(self.lines):
-            line.ids.count.text = str(picker.rows[index].chosen)
+            row = picker.rows[index]
+            line.ids.label.text = row.label
+            line.ids.held.text = _("of {count}").format(count=row.held)
+            line.ids.count.text = str(row.chosen)
             line.ids.minus.disabled = not picker.can_remove(index)
             line.ids.plus.disabled = not picker.can_add(index)
         self.heading = picker.heading

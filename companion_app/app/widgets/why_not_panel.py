@@ -15,7 +15,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
-from companion_app.i18n import Catalogue
+from companion_app.i18n import Catalogue, catalogue, current, table_language
 from companion_app.i18n.current import _
 from companion_app.presenters.game_controller import GameController
 from companion_app.presenters.why_not import has_covered_rows, why_not_rows
@@ -38,7 +38,8 @@ class WhyNotPanel(ModalView):
         self.controller = controller
         self.name = game.config.names[game.prompt.player]
         box = BoxLayout(orientation="vertical", padding=dp(12), spacing=dp(8))
-        box.add_widget(Factory.Heading(text=_("Why not? {player}").format(player=self.name)))
+        self.heading = Factory.Heading()
+        box.add_widget(self.heading)
         scroll = ScrollView(do_scroll_x=False)
         self.rows = GridLayout(cols=1, spacing=dp(10), size_hint_y=None)
         self.rows.bind(minimum_height=self.rows.setter("height"))
@@ -50,6 +51,7 @@ class WhyNotPanel(ModalView):
         self.show()
 
     def show(self) -> None:
+        self.heading.text = _("Why not? {player}").format(player=self.name)
         revealed = self.controller.revealed
         rows = why_not_rows(self.game, self.language, revealed=revealed)
         self.rows.clear_widgets()
@@ -90,5 +92,14 @@ class WhyNotPanel(ModalView):
         self.controller.cover()
         self.show()
 
+    def retell(self) -> None:
+        """A switch of language while the panel is open: everything again in the new one."""
+        self.language = catalogue(table_language())
+        self.show()
+
+    def on_open(self) -> None:
+        current.listen(self.retell)
+
     def on_dismiss(self) -> None:
+        current.forget(self.retell)
         self.controller.cover()
