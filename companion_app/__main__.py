@@ -17,6 +17,7 @@ from companion_app.presenters.display import (
     parse_size,
     read_drm_display,
     sdl_desktop_size,
+    window_on_screen,
 )
 
 _STARTED_AT = time.perf_counter()
@@ -27,7 +28,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         prog="catan-companion",
         description="Referee and bank for Catan: Cities & Knights, with the dice box as dice.",
         epilog="The window: fullscreen at the display's own mode on a kiosk (SDL_VIDEODRIVER="
-        "kmsdrm) or with --fullscreen, else a 1280x800 window; --size forces a size (tests, "
+        "kmsdrm) or with --fullscreen, else a 1280x800 window (the screen's size on a smaller "
+        "screen); --size forces a size (tests, "
         "docs). The density (dp per pixel): where the display's size on the glass is known "
         "(Android, a kiosk display's EDID or a known Raspberry Pi panel, --display-mm) the "
         "physical rule, 44 dp at least 7 mm, but at least 1 and the window no smaller in dp than "
@@ -111,8 +113,8 @@ def screen_for(
 ) -> tuple[DisplaySize, bool]:
     """The display the window is laid out for, and whether it is fullscreen. ``--size`` wins
     (a window of that size); a kiosk takes its display whole, at the size DRM reports;
-    ``--fullscreen`` elsewhere the desktop's size; anywhere else a 1280x800 window.
-    ``--display-mm`` adds the size on the glass."""
+    ``--fullscreen`` elsewhere the desktop's size; anywhere else a 1280x800 window, or the
+    screen's size where the screen is smaller. ``--display-mm`` adds the size on the glass."""
     kiosk = on_kiosk(environ)
     fullscreen = bool(args.fullscreen) or (kiosk and args.size is None)
     display = DisplaySize(*DEFAULT_WINDOW, source="the default window")
@@ -122,6 +124,8 @@ def screen_for(
         display = probed
     elif fullscreen and (whole := desktop()) is not None:
         display = DisplaySize(*whole, source="the desktop")
+    elif not fullscreen:
+        display = window_on_screen(DEFAULT_WINDOW, desktop())
     if args.display_mm is not None:
         width_mm, height_mm = args.display_mm
         display = replace(display, width_mm=width_mm, height_mm=height_mm, source="--display-mm")

@@ -86,6 +86,18 @@ def choose_density(display: DisplaySize) -> Density:
     )
 
 
+def window_on_screen(default: tuple[int, int], screen: tuple[int, int] | None) -> DisplaySize:
+    """A desktop's window: ``default`` where the screen has room for it, else the screen's own
+    size (a Pi's 800x480 panel, a 1024x600 netbook: the layouts are checked there), so no part
+    of the window is ever off the screen. An unknown screen keeps the default."""
+    if screen is None:
+        return DisplaySize(*default, source="the default window")
+    width, height = screen
+    if width >= default[0] and height >= default[1]:
+        return DisplaySize(*default, source="the default window")
+    return DisplaySize(width, height, source=f"a screen smaller than {default[0]}x{default[1]}")
+
+
 def _smallest_checked(width_px: int, height_px: int) -> str:
     w, h = SMALLEST_CHECKED_DP["portrait" if height_px > width_px else "landscape"]
     return f"{w}x{h}"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from xvfb_display import xvfb
 
 from companion_app.presenters.board_picture import SEA, TERRAIN_COLOURS
 from companion_app.rules.cards import Terrain
@@ -51,6 +52,33 @@ def test_app_window_starts_and_is_not_blank(
         "desert": _rgb(TERRAIN_COLOURS[Terrain.DESERT]),
     }.items():
         assert counts.get(rgb, 0) > 3000, f"{name} {rgb}: {counts.get(rgb, 0)} pixels"
+
+
+def test_a_small_screen_gets_a_window_of_its_own_size(tmp_path: Path) -> None:
+    """On an 800x480 desktop (a Pi's panel without the kiosk) the window is 800x480, not the
+    1280x800 default hanging off the right and the bottom of the screen."""
+    shot = tmp_path / "home.png"
+    with xvfb("800x480") as display:
+        env = {**os.environ, "DISPLAY": display, "KIVY_NO_CONSOLELOG": "1"}
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "companion_app",
+                "--virtual-dice",
+                "--screenshot",
+                str(shot),
+                "--journal",
+                str(tmp_path / "journal.sqlite3"),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "Window: 800x480, density 1.000" in result.stderr
+    assert Image.open(shot).size == (800, 480)
 
 
 def _rgb(rgba: tuple[float, ...]) -> tuple[int, int, int]:

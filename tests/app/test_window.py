@@ -13,6 +13,7 @@ from companion_app.presenters.display import (
     choose_density,
     edid_size_mm,
     read_drm_display,
+    window_on_screen,
 )
 
 PI_7_INCH = DisplaySize(800, 480, 154.08, 85.92, "DSI-1, a known panel")
@@ -155,7 +156,7 @@ def test_a_kiosk_takes_its_display_whole() -> None:
 
 
 def test_a_desktop_gets_a_window_unless_asked_for_the_whole_screen() -> None:
-    assert screen_for(parse_args([]), {}, never, never) == (
+    assert screen_for(parse_args([]), {}, never, lambda: (1920, 1080)) == (
         DisplaySize(1280, 800, source="the default window"),
         False,
     )
@@ -175,3 +176,27 @@ def test_a_bad_display_mm_is_a_one_line_error(capsys: pytest.CaptureFixture[str]
         parse_args(["--display-mm", "wide"])
     assert stopped.value.code == 2
     assert "--display-mm must look like WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+def test_a_window_is_never_larger_than_its_screen() -> None:
+    """1280x800 where it fits; on a smaller screen (a Pi's 800x480 desktop) the screen's own
+    size, which the layouts are checked at, and its window rule keeps dp as pixels."""
+    default = (1280, 800)
+    for screen, expected in {
+        (1920, 1080): (1280, 800),
+        (1280, 800): (1280, 800),
+        (800, 480): (800, 480),
+        (1024, 600): (1024, 600),
+        (800, 1280): (800, 1280),  # a portrait panel: too narrow, its portrait layout
+        (1366, 768): (1366, 768),  # too low by 32 px
+    }.items():
+        window = window_on_screen(default, screen)
+        assert (window.width_px, window.height_px) == expected, screen
+        assert window.width_px <= screen[0] and window.height_px <= screen[1]
+    assert window_on_screen(default, None) == DisplaySize(1280, 800, source="the default window")
+    small, fullscreen = screen_for(parse_args([]), {}, never, lambda: (800, 480))
+    assert (small.width_px, small.height_px, fullscreen) == (800, 480, False)
+    assert "smaller than 1280x800" in small.source
+    assert choose_density(small).value == 1.0
+    forced, _ = screen_for(parse_args(["--size", "1280x800"]), {}, never, never)
+    assert (forced.width_px, forced.height_px) == (1280, 800)  # --size is taken as asked
