@@ -1,0 +1,109 @@
+"""A six-player game's screens at the small tablet sizes, in German and Vietnamese, started by
+``test_small_screen_ui.py`` in its own process under Xvfb.
+
+The game screen at 800x480, 1024x600 and portrait 800x1280: the bank's words and the log's
+lines never overlap, and at its newest end the log shows no line cut at its top. Every step is
+recorded as a check and photographed.
+
+Usage: python small_screen_scenario.py --journal DB --artifacts DIR --result JSON
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from scenario_driver import ScenarioDriver, Step, scenario_main
+
+from companion_app.rules.config import GameConfig
+from companion_app.rules.randomplay import choose_random_action
+from companion_app.rules.rng import SplitMix64
+
+SIZES = ((800, 480), (1024, 600), (800, 1280))
+LANGUAGES = ("de", "vi")
+SEED = 3
+TURNS = 30
+MORE_ACTIONS = 12
+
+
+def window_box(widget: Any) -> tuple[float, float, float, float]:
+    x, y = widget.to_window(widget.x, widget.y)
+    return x, y, widget.width, widget.height
+
+
+def text_box(label: Any) -> tuple[float, float, float, float]:
+    """Where a label's text is drawn: its texture, centred in the label."""
+    width, height = label.texture_size
+    x, y = label.to_window(label.center_x - width / 2, label.center_y - height / 2)
+    return x, y, width, height
+
+
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """The height two boxes share (0 where they do not meet)."""
+    across = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    down = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(0.0, down) if across > 0 else 0.0
+
+
+def cut_lines(log: Any) -> list[str]:
+    """The log's lines drawn in part only: inside its box at one end, outside at the other."""
+    view = window_box(log)
+    cut = []
+    for line in log.layout_manager.children:
+        box = window_box(line)
+        shown = overlap(box, view)
+        if 0.5 < shown < box[3] - 0.5:
+            cut.append(f"{line.text!r}: {shown:.0f} of {box[3]:.0f} px shown")
+    return cut
+
+
+class Scenario(ScenarioDriver):
+    def steps(self) -> Step:
+        from kivy.core.window import Window
+
+        app = self.app
+        app.announce_events = False  # the game screen stays, whatever the actions bring
+        yield lambda: app.root is not None and app.dice is not None
+        yield 5
+        session = app.journal.new_game(GameConfig.for_players(6, seed=SEED))
+        rng = SplitMix64(SEED)
+        while session.game.turn < TURNS:
+            session.apply(choose_random_action(session.game, rng))
+        app.open_session(session)
+        screen = app.root.get_screen("game")
+        for code in LANGUAGES:
+            app.switch_language(code)
+            for width, height in SIZES:
+                Window.size = (width, height)
+                yield lambda w=width, h=height: tuple(Window.size) == (w, h)
+                yield 5
+                where = f"{code} {width}x{height}"
+                bank, log = screen.ids.bank, screen.ids.log
+                self.check(f"{where}: the log is at its newest line", log.scroll_y, 0)
+                self.check(f"{where}: the log has lines", len(log.lines) > 5, True)
+                self.check(
+                    f"{where}: the bank's words and the log's box do not overlap",
+                    overlap(text_box(bank), window_box(log)),
+                    0.0,
+                )
+                self.check(f"{where}: no log line is cut", cut_lines(log), [])
+                yield from self.shot(f"small_screen_{code}_{width}x{height}.png")
+        # The log's lines move with each action: a few more at 800x480 in German.
+        app.switch_language("de")
+        Window.size = (800, 480)
+        yield lambda: tuple(Window.size) == (800, 480)
+        for step in range(MORE_ACTIONS):
+            app.apply(choose_random_action(session.game, rng))
+            yield 3
+            bank, log = screen.ids.bank, screen.ids.log
+            where = f"de 800x480, {step + 1} actions on"
+            self.check(
+                f"{where}: the bank's words and the log's box do not overlap",
+                overlap(text_box(bank), window_box(log)),
+                0.0,
+            )
+            self.check(f"{where}: no log line is cut", cut_lines(log), [])
+
+
+if __name__ == "__main__":
+    sys.exit(scenario_main(Scenario, dice_seed=SEED))

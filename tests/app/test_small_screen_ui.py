@@ -1,0 +1,32 @@
+"""A six-player game at the small tablet sizes in German and Vietnamese, under Xvfb
+(``small_screen_scenario.py``): the bank and the log never overlap, and the log shows no line
+cut under the bank."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from scenario_run import failure_lines, run_scenario
+
+pytestmark = pytest.mark.ui
+
+SCENARIO = Path(__file__).with_name("small_screen_scenario.py")
+
+
+@pytest.fixture(scope="module")
+def run(xvfb_display: str, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    tmp = tmp_path_factory.mktemp("small_screen")
+    return run_scenario(SCENARIO, xvfb_display, artifacts_dir, tmp, timeout=240)
+
+
+def test_the_scenario_ran_to_the_end(run: dict) -> None:
+    assert run["error"] == ""
+
+
+def test_the_bank_and_the_log_never_overlap(run: dict) -> None:
+    failures = failure_lines(run)
+    assert not failures, failures
+    names = [c["name"] for c in run["checks"]]
+    for where in ("de 800x480", "vi 800x480", "de 1024x600", "vi 800x1280"):
+        assert f"{where}: no log line is cut" in names, where
