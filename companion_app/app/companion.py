@@ -31,7 +31,7 @@ from companion_app.app.screens.home import HomeScreen
 from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
 from companion_app.game_log import GameLog, log_for
-from companion_app.i18n import LANGUAGES, SOURCE, current, render_error, system_language
+from companion_app.i18n import LANGUAGES, SOURCE, can_show, current, render_error
 from companion_app.i18n.current import _, n_
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
 from companion_app.journal.errors import ExportNotSavedError
@@ -39,7 +39,12 @@ from companion_app.journal.exports import delete_after_export, exports_folder, s
 from companion_app.journal.upgrade import backup_note
 from companion_app.presenters import game_controller as GC
 from companion_app.presenters.dice_controller import DiceController
-from companion_app.presenters.settings import read_settings, write_settings
+from companion_app.presenters.settings import (
+    chosen_language,
+    read_settings,
+    settings_path,
+    write_settings,
+)
 from companion_app.rules.actions import Action, Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, NothingToUndoError
@@ -48,7 +53,6 @@ if TYPE_CHECKING:  # the phones (aiohttp) load only when switched on
     from companion_app.app.phones import TablePhones
 
 SCREENSHOT_DELAY_S = 1.0
-SETTINGS_FILE = "settings.json"
 READY_LINE = "READY"
 """Printed (with the seconds since start) once the home screen's first frame is on screen."""
 
@@ -111,11 +115,10 @@ class CompanionApp(App):
         self.last_export: Path | None = None
         self.phones: TablePhones | None = None
         """The table server for players' phones, while switched on (off by default)."""
-        self.sounds = SoundCues(journal_path.resolve().parent / SETTINGS_FILE)
+        self.settings_path = settings_path(journal_path)
+        self.sounds = SoundCues(self.settings_path)
         self.muted = self.sounds.muted
-        self.settings_path = journal_path.resolve().parent / SETTINGS_FILE
-        remembered = read_settings(self.settings_path).language
-        self.language = language or remembered or system_language(os.environ)
+        self.language = chosen_language(language, journal_path, os.environ)
         current.use(self.language)
 
     # ---- lifetime -------------------------------------------------------------------------
@@ -439,8 +442,8 @@ class CompanionApp(App):
         follow by themselves (:mod:`companion_app.app.language`); what a screen wrote from
         Python is written again: the shown screens are redrawn from the game, which a switch
         never changes."""
-        if code not in LANGUAGES:
-            return
+        if code not in LANGUAGES or not can_show(code):
+            return  # Settings greys it: its catalogue is not compiled
         write_settings(self.settings_path, read_settings(self.settings_path).with_(language=code))
         self.switch_language(code)
 

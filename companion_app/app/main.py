@@ -7,7 +7,9 @@ import time
 from pathlib import Path
 
 from companion_app.device.discovery import DiceSource
+from companion_app.i18n import catalogue_missing
 from companion_app.presenters.display import Density, DisplaySize, choose_density
+from companion_app.presenters.settings import chosen_language
 
 
 def configure_kivy(
@@ -54,7 +56,12 @@ def run_app(
     fullscreen: bool = False,
     language: str | None = None,
 ) -> int:
-    """Configure Kivy's window, then run the app until it is closed."""
+    """Say a language that cannot be shown, configure Kivy's window, then run the app until
+    it is closed."""
+    language = chosen_language(language, journal_path, os.environ)
+    missing = catalogue_missing(language)
+    if missing is not None:  # the log's first line: Kivy's own start after it
+        os.write(2, f"Language: {missing}\n".encode())
     configure_kivy(width, height, density=density, fullscreen=fullscreen)
     from companion_app.app.companion import CompanionApp
 

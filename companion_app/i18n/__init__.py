@@ -162,6 +162,25 @@ def catalogue(code: str) -> Catalogue:
     return Catalogue(language, translations)
 
 
+def catalogue_missing(code: str) -> str | None:
+    """Why the table cannot read ``code``: its catalogue is not compiled (a source checkout
+    without ``make catalogues``), so its words would read English; None where it can. In
+    English, for a log line; the one check of it (Settings, the start's log, the tour)."""
+    if catalogue(code).complete:
+        return None
+    language = LANGUAGES[code]
+    return (
+        f"{language.name} ({code}) was asked for, but its catalogue is not compiled "
+        f"(no {DOMAIN}.mo in {LOCALE_DIR / code / 'LC_MESSAGES'}), so the words are English: "
+        "make catalogues"
+    )
+
+
+def can_show(code: str) -> bool:
+    """The table can read ``code`` (:func:`catalogue_missing` says why not)."""
+    return catalogue_missing(code) is None
+
+
 _TABLE = [SOURCE]
 
 

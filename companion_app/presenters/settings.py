@@ -5,11 +5,12 @@ hostile (bounded, any fault reads as the defaults) and written whole (write, the
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from companion_app.i18n import LANGUAGES
+from companion_app.i18n import LANGUAGES, system_language
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_MAX_BYTES = 4096
@@ -25,6 +26,17 @@ class Settings:
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+
+def settings_path(journal_path: Path) -> Path:
+    """The settings file, beside the journal."""
+    return journal_path.resolve().parent / SETTINGS_FILE
+
+
+def chosen_language(asked: str | None, journal_path: Path, environ: Mapping[str, str]) -> str:
+    """The table's language at a start: ``--lang`` for this run, else the one chosen in
+    Settings, else the system's locale."""
+    return asked or read_settings(settings_path(journal_path)).language or system_language(environ)
 
 
 def read_settings(path: Path) -> Settings:

@@ -2,19 +2,25 @@
 ``test_small_screen_ui.py`` in its own process under Xvfb.
 
 The game screen at 800x480, 1024x600 and portrait 800x1280: the bank's words and the log's
-lines never overlap, and at its newest end the log shows no line cut at its top. Every step is
-recorded as a check and photographed.
+lines never overlap, and at its newest end the log shows no line cut at its top. Then Settings
+in a copy whose German catalogue is not compiled: German greyed, with the reason.
+Every step is recorded as a check and photographed.
 
 Usage: python small_screen_scenario.py --journal DB --artifacts DIR --result JSON
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from scenario_driver import ScenarioDriver, Step, scenario_main
 
+from companion_app import i18n
+from companion_app.rules.board import Board
 from companion_app.rules.config import GameConfig
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
@@ -24,6 +30,12 @@ LANGUAGES = ("de", "vi")
 SEED = 3
 TURNS = 30
 MORE_ACTIONS = 12
+
+
+def board_only_hexes(board: Board) -> Any:
+    from companion_app.presenters.board_picture import board_only_picture
+
+    return board_only_picture(board).hexes
 
 
 def window_box(widget: Any) -> tuple[float, float, float, float]:
@@ -103,6 +115,60 @@ class Scenario(ScenarioDriver):
                 0.0,
             )
             self.check(f"{where}: no log line is cut", cut_lines(log), [])
+        yield from self.settings_without_german()
+
+    def settings_without_german(self) -> Step:
+        """The German catalogue not compiled (as in a checkout without ``make catalogues``)."""
+        from kivy.core.window import Window
+
+        from companion_app.app.screens.home import SettingsPopup
+
+        app = self.app
+        home = app.show("home")
+        yield 5
+        compiled = i18n.LOCALE_DIR
+        copy = Path(tempfile.mkdtemp()) / "locale"
+        shutil.copytree(compiled, copy)
+        (copy / "de" / "LC_MESSAGES" / "companion.mo").unlink()
+        i18n.LOCALE_DIR = copy
+        i18n.catalogue.cache_clear()
+        try:
+            app.switch_language("vi")
+            self.check("no German catalogue: it cannot be shown", i18n.can_show("de"), False)
+            self.check("no German catalogue: Vietnamese can", i18n.can_show("vi"), True)
+            yield from self.tap(home.ids.settings)
+            popup = next(w for w in Window.children if isinstance(w, SettingsPopup))
+            ids = popup.ids
+            self.check(
+                "settings: German greyed, the others not",
+                {code: ids[f"lang_{code}"].disabled for code in i18n.LANGUAGES},
+                {code: code == "de" for code in i18n.LANGUAGES},
+            )
+            reason = ids.languages_missing
+            self.check(
+                "settings: the reason names German and what compiles it",
+                ("Deutsch" in reason.text, "make catalogues" in reason.text, reason.height > 0),
+                (True, True, True),
+            )
+            self.check(
+                "settings: the reason in the table's language",
+                reason.text,
+                i18n.catalogue("vi")
+                .gettext(
+                    "Greyed out: {languages}. Their words are not compiled in this copy "
+                    "(make catalogues)."
+                )
+                .format(languages="Deutsch"),
+            )
+            yield from self.shot("small_screen_settings_no_german.png")
+            yield from self.tap(ids.lang_de)
+            self.check("settings: a tap on German changes nothing", app.language, "vi")
+            popup.dismiss()
+            yield 2
+        finally:
+            i18n.LOCALE_DIR = compiled
+            i18n.catalogue.cache_clear()
+            shutil.rmtree(copy.parent)
 
 
 if __name__ == "__main__":

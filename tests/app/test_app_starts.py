@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from PIL import Image
 from xvfb_display import xvfb
 
+from companion_app.i18n import LOCALE_DIR
 from companion_app.presenters.board_picture import SEA, TERRAIN_COLOURS
 from companion_app.rules.cards import Terrain
 
@@ -79,6 +81,35 @@ def test_a_small_screen_gets_a_window_of_its_own_size(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr[-2000:]
     assert "Window: 800x480, density 1.000" in result.stderr
     assert Image.open(shot).size == (800, 480)
+
+
+def test_a_language_without_its_catalogue_says_so_first(tmp_path: Path) -> None:
+    """A checkout whose catalogues were not compiled: ``--lang de`` reads English, and the
+    log's first line says why and what to run."""
+    locale = tmp_path / "locale"
+    shutil.copytree(LOCALE_DIR, locale)
+    (locale / "de" / "LC_MESSAGES" / "companion.mo").unlink()
+    start = (
+        "import sys; from pathlib import Path; import companion_app.i18n as i18n; "
+        f"i18n.LOCALE_DIR = Path({str(locale)!r}); "
+        "from companion_app.__main__ import main; sys.exit(main(sys.argv[1:]))"
+    )
+    with xvfb("1280x800") as display:
+        env = {**os.environ, "DISPLAY": display, "KIVY_NO_CONSOLELOG": "1"}
+        arguments = ["--virtual-dice", "--exit-when-ready", "--lang", "de"]
+        result = subprocess.run(
+            [sys.executable, "-c", start, *arguments, "--journal", str(tmp_path / "j.sqlite3")],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert result.returncode == 0, result.stderr[-2000:]
+    first = result.stderr.splitlines()[0]
+    assert first.startswith(
+        "Language: Deutsch (de) was asked for, but its catalogue is not compiled"
+    ), first
+    assert first.endswith("so the words are English: make catalogues"), first
 
 
 def _rgb(rgba: tuple[float, ...]) -> tuple[int, int, int]:

@@ -30,3 +30,10 @@ def test_the_bank_and_the_log_never_overlap(run: dict) -> None:
     names = [c["name"] for c in run["checks"]]
     for where in ("de 800x480", "vi 800x480", "de 1024x600", "vi 800x1280"):
         assert f"{where}: no log line is cut" in names, where
+
+
+def test_settings_greys_a_language_whose_catalogue_is_not_compiled(run: dict) -> None:
+    names = [c["name"] for c in run["checks"] if c["ok"]]
+    assert "settings: German greyed, the others not" in names
+    assert "settings: the reason names German and what compiles it" in names
+    assert "settings: a tap on German changes nothing" in names

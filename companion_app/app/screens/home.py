@@ -14,7 +14,7 @@ from kivy.uix.screenmanager import Screen
 from companion_app.app.screens import load_kv
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
 from companion_app.app.widgets.confirm import ConfirmPopup
-from companion_app.i18n import LANGUAGES
+from companion_app.i18n import LANGUAGES, can_show
 from companion_app.i18n.current import _
 from companion_app.presenters import journal_words as J
 from companion_app.presenters.board_picture import board_only_picture
@@ -30,16 +30,24 @@ class SettingsPopup(Popup):
     """The table's language, the dice source, the sound cues and where the journal is; layout
     in home.kv."""
 
+    missing = StringProperty("")
+    """The languages greyed because their catalogues are not compiled, by name."""
+
     def on_kv_post(self, _base_widget: Any) -> None:
         app = App.get_running_app()
+        missing = []
         for language in LANGUAGES.values():
             button = Factory.ChoiceButton(text=language.name, group="language")
             button.code = language.code
             button.state = "down" if app is not None and app.language == language.code else "normal"
             button.allow_no_selection = False
+            if not can_show(language.code):
+                button.disabled = True
+                missing.append(language.name)
             button.bind(on_release=lambda b: App.get_running_app().set_language(b.code))
             self.ids.languages.add_widget(button)
             self.ids[f"lang_{language.code}"] = button
+        self.missing = ", ".join(missing)
 
 
 class JournalChooser(Popup):
