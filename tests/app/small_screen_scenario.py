@@ -2,8 +2,9 @@
 ``test_small_screen_ui.py`` in its own process under Xvfb.
 
 The game screen at 800x480, 1024x600 and portrait 800x1280: the bank's words and the log's
-lines never overlap, and at its newest end the log shows no line cut at its top. Then Settings
-in a copy whose German catalogue is not compiled: German greyed, with the reason.
+lines never overlap, and at its newest end the log shows no line cut at its top. Then Home with
+no game open: it greets with the last game's 30-hex board, its harbours in the table's words.
+Then Settings in a copy whose German catalogue is not compiled: German greyed, with the reason.
 Every step is recorded as a check and photographed.
 
 Usage: python small_screen_scenario.py --journal DB --artifacts DIR --result JSON
@@ -115,7 +116,31 @@ class Scenario(ScenarioDriver):
                 0.0,
             )
             self.check(f"{where}: no log line is cut", cut_lines(log), [])
+        yield from self.home_after_the_game(session.game.config.board)
         yield from self.settings_without_german()
+
+    def home_after_the_game(self, board: Board) -> Step:
+        """Home as at a start: no game open, the journal's last game is the six players'."""
+        app = self.app
+        app.session = None
+        app.dice.attach(None)
+        home = app.show("home")
+        yield 5
+        for code in LANGUAGES:
+            app.switch_language(code)
+            yield 3
+            picture = home.ids.board.picture
+            self.check(f"home {code}: the last game's board", len(picture.hexes), 30)
+            self.check(f"home {code}: its hexes", picture.hexes, board_only_hexes(board))
+            self.check(
+                f"home {code}: its harbours in the table's words",
+                [label for _slot, label, _harbour in picture.harbours],
+                [
+                    "3:1" if h.resource is None else f"2:1 {i18n.render(h.resource.words, code)}"
+                    for h in board.harbours
+                ],
+            )
+            yield from self.shot(f"small_screen_home_{code}.png")
 
     def settings_without_german(self) -> Step:
         """The German catalogue not compiled (as in a checkout without ``make catalogues``)."""

@@ -32,6 +32,13 @@ def test_the_bank_and_the_log_never_overlap(run: dict) -> None:
         assert f"{where}: no log line is cut" in names, where
 
 
+def test_home_greets_with_the_last_games_board_in_the_tables_words(run: dict) -> None:
+    names = [c["name"] for c in run["checks"] if c["ok"]]
+    for code in ("de", "vi"):
+        assert f"home {code}: the last game's board" in names
+        assert f"home {code}: its harbours in the table's words" in names
+
+
 def test_settings_greys_a_language_whose_catalogue_is_not_compiled(run: dict) -> None:
     names = [c["name"] for c in run["checks"] if c["ok"]]
     assert "settings: German greyed, the others not" in names

@@ -64,8 +64,9 @@ class JournalChooser(Popup):
 class HomeScreen(Screen):
     """Layout lives in home.kv; this class fills the resume list and forwards taps."""
 
-    picture = ObjectProperty(board_only_picture(STARTER_BOARD))
-    """The starter board, as a greeting (drawn by the game's own board view)."""
+    picture = ObjectProperty(None, allownone=True)
+    """The last game's board as a greeting (`CompanionApp.last_board`), its harbours in the
+    table's words (drawn by the game's own board view)."""
 
     def on_pre_enter(self, *_args: object) -> None:
         self.fill_games()
@@ -84,6 +85,7 @@ class HomeScreen(Screen):
         box = self.ids.games
         box.clear_widgets()
         games = app.unfinished_games() if app is not None else []
+        self.picture = board_only_picture(app.last_board() if app is not None else STARTER_BOARD)
         entries = J.resume_entries(games, RESUME_LIMIT)
         if not entries:
             box.add_widget(
