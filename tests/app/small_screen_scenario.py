@@ -121,6 +121,8 @@ class Scenario(ScenarioDriver):
 
     def home_after_the_game(self, board: Board) -> Step:
         """Home as at a start: no game open, the journal's last game is the six players'."""
+        from kivy.metrics import dp
+
         app = self.app
         app.session = None
         app.dice.attach(None)
@@ -139,6 +141,11 @@ class Scenario(ScenarioDriver):
                     "3:1" if h.resource is None else f"2:1 {i18n.render(h.resource.words, code)}"
                     for h in board.harbours
                 ],
+            )
+            self.check(
+                f"home {code} 800x480: its robber drawn at 44 dp or more",
+                [round(d.shown_size) for d in home.ids.board.drawn if d.shown_size < dp(44)],
+                [],
             )
             yield from self.shot(f"small_screen_home_{code}.png")
 
