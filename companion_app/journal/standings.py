@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from companion_app.game_stats import luck_figure
-from companion_app.journal.store import ROW_LIMITS
+from companion_app.journal.schema import ROW_LIMITS
 from companion_app.rules.config import GameConfig
 from companion_app.untrusted_json import loads
 
