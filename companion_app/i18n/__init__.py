@@ -14,8 +14,9 @@ Adding a language: its code, name and plural rule in :data:`LANGUAGES`, then
 from __future__ import annotations
 
 import gettext
+import re
 import string
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -122,6 +123,18 @@ class Catalogue:
         keys = (key[0] if isinstance(key, tuple) else key for key in catalog)
         return frozenset(key.rpartition("\x04")[2] for key in keys if isinstance(key, str) and key)
 
+    def english_left(self, text: str, allowed: Collection[str] = ()) -> list[str]:
+        """The pieces of ``text``, written in this language, that are English message ids it
+        translates otherwise: an id left on a screen or a page (``"trade: Targ (1)"``), where the
+        tour's check of whole labels (:meth:`phrases`) finds no other language. A piece is what
+        stands between the punctuation a screen composes with (``: · , ( ) = ;`` and line
+        breaks); ``allowed`` are texts that may be anything (the players' names)."""
+        if self.code == SOURCE:
+            return []
+        english = self.message_ids() - self.phrases() - set(allowed)
+        pieces = (piece.strip() for piece in _PIECE_BREAKS.split(text))
+        return [piece for piece in pieces if piece in english]
+
     def join(self, items: list[str]) -> str:
         """``"wool, grain and ore"`` in this language."""
         if len(items) <= 1:
@@ -134,6 +147,9 @@ class Catalogue:
         if isinstance(value, tuple):
             return self.join([self.render(item) for item in value])
         return str(value)
+
+
+_PIECE_BREAKS = re.compile(r"[:·,()=;\n]+")
 
 
 class _Strict(dict[str, str]):
