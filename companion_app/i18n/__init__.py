@@ -18,6 +18,7 @@ import re
 import string
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from pathlib import Path
 
@@ -196,6 +197,27 @@ def render(message: Msg | str, code: str | None = None) -> str:
     """``message`` in language ``code``, the tablet's language by default: the one door from
     the rules core's messages to words on a screen."""
     return catalogue(table_language() if code is None else code).render(message)
+
+
+def number(value: float, digits: int = 0, code: str | None = None, *, signed: bool = False) -> str:
+    """``value`` with ``digits`` decimals as language ``code`` (the tablet's by default) writes
+    it, by Babel's number formatting: ``-29.2`` in English is ``-29,2`` in Czech, Catalan,
+    Polish, German and Vietnamese. ``signed`` writes ``+`` before a positive number (luck). The
+    one door for a number with decimals on any screen, page or line the app prints."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return str(format_decimal(value, pattern, locale=table_language() if code is None else code))
+
+
+def day(value: date, code: str | None = None) -> str:
+    """A date with its weekday as language ``code`` (the tablet's by default) writes it, by
+    Babel's date formatting: ``Fri, Nov 20, 2026``, in German ``Fr., 20. Nov. 2026``."""
+    from babel.dates import format_skeleton
+
+    return str(format_skeleton("yMMMEd", value, locale=table_language() if code is None else code))
 
 
 def render_error(error: Exception, code: str | None = None) -> str:
