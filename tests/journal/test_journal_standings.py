@@ -13,6 +13,7 @@ import pytest
 from journal_helpers import random_actions
 
 from companion_app.game_stats import Luck, expected_cards_36
+from companion_app.i18n import catalogue
 from companion_app.journal import Journal
 from companion_app.journal.people import PersonNameError, add_person, clean_name
 from companion_app.journal.results import SeatResult, seat_results, store_results
@@ -363,18 +364,65 @@ def test_standings_cli_prints_the_table_and_csv(friday_journal: Path) -> None:
 
     text = run("standings")
     lines = text.splitlines()
-    assert lines[0] == "Standings after 3 finished games"
+    assert lines[0] == "Standings after 3 games"
+    assert lines[1].split() == [
+        "games",
+        "wins",
+        "avg",
+        "VP",
+        "longest",
+        "road",
+        "defender",
+        "metropolis",
+        "luck",
+    ]
     assert lines[2].split() == ["Dan", "1", "1", "14.0", "0", "3", "2", "+5.0"]
-    assert lines[-1].startswith("Evening of Fri 2026-11-27: 1 game, won by Dan")
+    assert lines[-1] == "Fri, Nov 27, 2026: 1 game, won by Dan"
     table = read_csv(run("standings", "--csv"))
     assert [row["person"] for row in table] == ["Dan", "Ben", "Anna", "Cleo"]
     seats = read_csv(run("standings", "--games", "--csv"))
     assert len(seats) == 10
-    assert "won by Anna, Ben" in run("standings", "--evenings")
+    assert "Fri, Nov 20, 2026: 2 games, won by Anna and Ben" in run("standings", "--evenings")
     assert read_csv(run("standings", "--evenings", "--csv")) == [
         {"evening": "2026-11-27", "games": "1", "winners": "Dan"},
         {"evening": "2026-11-20", "games": "2", "winners": "Anna; Ben"},
     ]
+
+
+def test_standings_cli_speaks_the_language_asked_for(friday_journal: Path) -> None:
+    """Its own words, the numbers and the dates in German, as the Standings screen says them;
+    no English word of its own left (``Catalogue.english_left``, the phone pages' check)."""
+
+    def run(*args: str) -> str:
+        out = subprocess.run(
+            [*JOURNAL_CLI, "--lang", "de", "--db", str(friday_journal), *args],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        )
+        return out.stdout.decode()
+
+    table = run("standings")
+    lines = table.splitlines()
+    assert lines[0] == "Rangliste nach 3 Spielen"
+    assert lines[1].split()[:3] == ["Spiele", "Siege", "Ø"]
+    assert lines[2].split() == ["Dan", "1", "1", "14,0", "0", "3", "2", "+5,0"]
+    assert lines[-1] == "Fr., 27. Nov. 2026: 1 Spiel, gewonnen von Dan"
+    nights = run("standings", "--evenings")
+    assert nights.splitlines()[1] == "Fr., 20. Nov. 2026: 2 Spiele, gewonnen von Anna und Ben"
+    games = run("standings", "--games")
+    assert games.splitlines()[0] == "Spiel 1, Fr., 20. Nov. 2026: gewonnen von Anna"
+    assert "Karten: 40, erwartet 36,0 (+4,0)" in games
+    listed = run("list")
+    assert listed.split()[:4] == ["Spiel", "Stand", "zuletzt", "gespielt"]
+    people = run("people")
+    assert people.splitlines()[0].split()[:2] == ["Anna", "rot"]
+    german = catalogue("de")
+    names = ("Anna", "Ben", "Cleo", "Dan")
+    for text in (table, nights, games, listed, people):
+        assert german.english_left(text, names) == []
+        for english in ("Evening", "won by", "games", "Standings", "expected", "cards", "played"):
+            assert english not in text
 
 
 def test_a_person_renamed_keeps_their_games(friday_journal: Path) -> None:
