@@ -202,6 +202,26 @@ def test_an_evening_is_one_night_at_the_table(friday_journal: Path) -> None:
     assert evening_of("2026-11-21T04:30:00", UTC) == date(2026, 11, 20)  # UTC
 
 
+def test_a_finished_games_seats_are_its_stored_results(friday_journal: Path) -> None:
+    """One record of a seat's result: the standings read back the very results stored (a seat
+    line is a result with who sat there), and they store again unchanged."""
+    with Journal(friday_journal) as journal:
+        games = finished_games(journal.conn, UTC)
+        first = games[0].seats
+        assert all(isinstance(s, SeatResult) for s in first)
+        assert [(s.vp, s.won, s.defender_cards, s.produced, s.expected_36) for s in first] == [
+            (13, True, 1, 30, 1080),
+            (9, False, 0, 20, 756),
+            (7, False, 2, 25, 900),
+        ]
+        conn = journal.conn
+        conn.execute("BEGIN IMMEDIATE")
+        store_results(conn, games[0].game_id, first, games[0].finished_at)
+        conn.execute("COMMIT")
+        again = finished_games(conn, UTC)
+    assert again == games
+
+
 def test_csv_round_trips(friday_journal: Path) -> None:
     with Journal(friday_journal) as journal:
         rows = standings(journal.conn)
