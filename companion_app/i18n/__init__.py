@@ -18,7 +18,7 @@ import re
 import string
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime
 from functools import cache
 from pathlib import Path
 
@@ -218,6 +218,19 @@ def day(value: date, code: str | None = None) -> str:
     from babel.dates import format_skeleton
 
     return str(format_skeleton("yMMMEd", value, locale=table_language() if code is None else code))
+
+
+def moment(value: datetime, code: str | None = None) -> str:
+    """A date and time in the machine's time zone as language ``code`` (the tablet's by
+    default) writes it, by Babel: ``Nov 20, 2026, 9:40:00 PM``, in German ``20.11.2026,
+    21:40:00``. A time without a zone is UTC, as the journal writes."""
+    from babel.dates import format_datetime
+
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    local = value.astimezone()
+    language = table_language() if code is None else code
+    return str(format_datetime(local, "medium", tzinfo=local.tzinfo, locale=language))
 
 
 def render_error(error: Exception, code: str | None = None) -> str:

@@ -16,10 +16,19 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
-from companion_app.i18n import LANGUAGES, SOURCE, day, number, render, render_error, use_language
+from companion_app.i18n import (
+    LANGUAGES,
+    SOURCE,
+    day,
+    moment,
+    number,
+    render,
+    render_error,
+    use_language,
+)
 from companion_app.i18n.current import _, current, n_
 from companion_app.journal.errors import JournalError, JournalNotFoundError
 from companion_app.journal.exchange import parse_export_text
@@ -243,10 +252,7 @@ def _cmd_list(args: argparse.Namespace) -> None:
         print(_("No unfinished games.") if args.unfinished else _("No games."))
         return
     heads = [_(LIST_HEADER[0]), _(LIST_HEADER[1]), _(LIST_HEADER[2]), _(LIST_HEADER[3])]
-    rows = [
-        [str(g.id), _status(g), g.updated_at[:19].replace("T", " "), str(g.action_count)]
-        for g in games
-    ]
+    rows = [[str(g.id), _status(g), _when(g.updated_at), str(g.action_count)] for g in games]
     table = _table(heads, rows, right={0, 3})
     print(f"{table[0]}  {_(LIST_HEADER[4])}")
     for line, g in zip(table[1:], games, strict=True):
@@ -274,7 +280,7 @@ def _cmd_show(args: argparse.Namespace) -> None:
     )
     print(
         _("Started: {started}   last change: {changed}").format(
-            started=summary.created_at, changed=summary.updated_at
+            started=_when(summary.created_at), changed=_when(summary.updated_at)
         )
     )
     if summary.redo_count:
@@ -533,6 +539,15 @@ def _status(summary: GameSummary) -> str:
 
 def _points(game: Game, names: Sequence[str]) -> str:
     return ", ".join(f"{n} {game.victory_points(p)}" for p, n in enumerate(names))
+
+
+def _when(stamp: str) -> str:
+    """An ISO 8601 time of the journal in the language's form and the local time zone (the
+    stamp as it is if it is not one: rows are untrusted)."""
+    try:
+        return moment(datetime.fromisoformat(stamp))
+    except ValueError:
+        return stamp[:40]
 
 
 def _last_played(stamp: str) -> str:

@@ -4,14 +4,15 @@ journal's command line show."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
 
 from companion_app.game_stats import Luck
-from companion_app.i18n import current, day, number
+from companion_app.i18n import current, day, moment, number
 from companion_app.journal import Journal
 from companion_app.journal.results import SeatResult, store_results
 from companion_app.presenters import info_presenter as I
@@ -53,6 +54,19 @@ def test_the_tablets_language_is_the_default() -> None:
     assert day(date(2026, 11, 20)) == "Fr., 20. Nov. 2026"
     current.use("en")
     assert (number(14.0, 1), day(date(2026, 11, 20))) == ("14.0", "Fri, Nov 20, 2026")
+
+
+def test_a_moment_is_local_time_in_the_languages_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", "Europe/Prague")
+    time.tzset()
+    try:
+        finished = datetime(2026, 11, 20, 21, 40, tzinfo=UTC)
+        assert moment(finished, "de") == "20.11.2026, 22:40:00"
+        assert moment(finished, "en") == "Nov 20, 2026, 10:40:00\u202fPM"
+        assert moment(datetime(2026, 11, 20, 21, 40), "pl") == "20 lis 2026, 22:40:00"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 def test_game_over_and_statistics_write_decimal_commas_in_polish() -> None:

@@ -6,14 +6,14 @@ import json
 import sqlite3
 import subprocess
 import sys
-from datetime import UTC, date, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 from journal_helpers import random_actions
 
 from companion_app.game_stats import Luck, expected_cards_36
-from companion_app.i18n import catalogue
+from companion_app.i18n import catalogue, moment
 from companion_app.journal import Journal
 from companion_app.journal.people import PersonNameError, add_person, clean_name
 from companion_app.journal.results import SeatResult, seat_results, store_results
@@ -435,6 +435,9 @@ def test_standings_cli_speaks_the_language_asked_for(friday_journal: Path) -> No
     assert "Karten: 40, erwartet 36,0 (+4,0)" in games
     listed = run("list")
     assert listed.split()[:4] == ["Spiel", "Stand", "zuletzt", "gespielt"]
+    with Journal(friday_journal) as journal:
+        stamp = journal.summary(1).updated_at
+    assert moment(datetime.fromisoformat(stamp), "de") in listed.splitlines()[-1]
     people = run("people")
     assert people.splitlines()[0].split()[:2] == ["Anna", "rot"]
     german = catalogue("de")
