@@ -100,7 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
         choices=sorted(LANGUAGES),
         default=SOURCE,
         metavar="LL",
-        help="the language of the game's words (default: en; " + ", ".join(LANGUAGES) + ")",
+        help=(
+            "the language it prints in: words, numbers and dates (default: en; "
+            + ", ".join(LANGUAGES)
+            + ")"
+        ),
     )
     # --db is also accepted after the command; there it does not reset the value given before.
     common = argparse.ArgumentParser(add_help=False)
