@@ -17,8 +17,13 @@ import threading
 from collections.abc import Callable
 from typing import Any, Final, Protocol
 
-from companion_app.device.discovery import PICO_MICROPYTHON_PID, PICO_MICROPYTHON_VID
-from companion_app.device.link import READ_TIMEOUT_S, PortOpener, SerialPort
+from companion_app.device.port import (
+    PICO_MICROPYTHON_PID,
+    PICO_MICROPYTHON_VID,
+    READ_TIMEOUT_S,
+    PortOpener,
+    SerialPort,
+)
 
 USB_PREFIX: Final = "usb:"
 BAUD: Final = 115200

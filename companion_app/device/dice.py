@@ -14,7 +14,8 @@ from typing import Protocol
 
 from companion_app.device.discovery import DiceSource
 from companion_app.device.events import LinkEvent
-from companion_app.device.link import DiceLink, PortOpener, discovery_opener
+from companion_app.device.link import DiceLink, discovery_opener
+from companion_app.device.port import PortOpener
 
 
 class VirtualBox(Protocol):

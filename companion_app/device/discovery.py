@@ -10,8 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-PICO_MICROPYTHON_VID = 0x2E8A
-PICO_MICROPYTHON_PID = 0x0005
+from companion_app.device.port import PICO_MICROPYTHON_PID, PICO_MICROPYTHON_VID
 
 
 class PortInfo(Protocol):

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Final, Protocol
+from typing import Final
 
 from companion_app.device.box_state import BoxState
 from companion_app.device.events import (
@@ -27,6 +27,7 @@ from companion_app.device.events import (
     LinkEvent,
     Reconnecting,
 )
+from companion_app.device.port import READ_TIMEOUT_S, PortOpener, SerialPort
 from companion_app.device.session import HostSession, LinkCounters
 
 log = logging.getLogger(__name__)
@@ -34,25 +35,6 @@ log = logging.getLogger(__name__)
 BACKOFF_FIRST_S: Final = 0.05
 BACKOFF_MAX_S: Final = 1.0
 """Reopen attempts wait 0.05, 0.1, 0.2 ... up to this, so a replugged box is back within ~1 s."""
-READ_TIMEOUT_S: Final = 0.05
-"""A read returns after this long with nothing, so heartbeats go out on time."""
-
-
-class SerialPort(Protocol):
-    """What the link needs of an open port. ``read`` must return within about 0.1 s (b"" if
-    nothing came) and raise OSError (pyserial's SerialException is one) once the port is gone."""
-
-    def read(self, size: int = 1) -> bytes: ...
-
-    def write(self, data: bytes, /) -> int | None: ...
-
-    def close(self) -> None: ...
-
-
-class PortOpener(Protocol):
-    """Opens the port anew on every call; raises OSError when there is nothing to open."""
-
-    def __call__(self) -> SerialPort: ...
 
 
 def serial_opener(

@@ -14,9 +14,11 @@ Adding a language: its code, name and plural rule in :data:`LANGUAGES`, then
 from __future__ import annotations
 
 import gettext
+import re
 import string
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from functools import cache
 from pathlib import Path
 
@@ -122,6 +124,18 @@ class Catalogue:
         keys = (key[0] if isinstance(key, tuple) else key for key in catalog)
         return frozenset(key.rpartition("\x04")[2] for key in keys if isinstance(key, str) and key)
 
+    def english_left(self, text: str, allowed: Collection[str] = ()) -> list[str]:
+        """The pieces of ``text``, written in this language, that are English message ids it
+        translates otherwise: an id left on a screen or a page (``"trade: Targ (1)"``), where the
+        tour's check of whole labels (:meth:`phrases`) finds no other language. A piece is what
+        stands between the punctuation a screen composes with (``: · , ( ) = ;`` and line
+        breaks); ``allowed`` are texts that may be anything (the players' names)."""
+        if self.code == SOURCE:
+            return []
+        english = self.message_ids() - self.phrases() - set(allowed)
+        pieces = (piece.strip() for piece in _PIECE_BREAKS.split(text))
+        return [piece for piece in pieces if piece in english]
+
     def join(self, items: list[str]) -> str:
         """``"wool, grain and ore"`` in this language."""
         if len(items) <= 1:
@@ -134,6 +148,9 @@ class Catalogue:
         if isinstance(value, tuple):
             return self.join([self.render(item) for item in value])
         return str(value)
+
+
+_PIECE_BREAKS = re.compile(r"[:·,()=;\n]+")
 
 
 class _Strict(dict[str, str]):
@@ -199,6 +216,40 @@ def render(message: Msg | str, code: str | None = None) -> str:
     """``message`` in language ``code``, the tablet's language by default: the one door from
     the rules core's messages to words on a screen."""
     return catalogue(table_language() if code is None else code).render(message)
+
+
+def number(value: float, digits: int = 0, code: str | None = None, *, signed: bool = False) -> str:
+    """``value`` with ``digits`` decimals as language ``code`` (the tablet's by default) writes
+    it, by Babel's number formatting: ``-29.2`` in English is ``-29,2`` in Czech, Catalan,
+    Polish, German and Vietnamese. ``signed`` writes ``+`` before a positive number (luck). The
+    one door for a number with decimals on any screen, page or line the app prints."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return str(format_decimal(value, pattern, locale=table_language() if code is None else code))
+
+
+def day(value: date, code: str | None = None) -> str:
+    """A date with its weekday as language ``code`` (the tablet's by default) writes it, by
+    Babel's date formatting: ``Fri, Nov 20, 2026``, in German ``Fr., 20. Nov. 2026``."""
+    from babel.dates import format_skeleton
+
+    return str(format_skeleton("yMMMEd", value, locale=table_language() if code is None else code))
+
+
+def moment(value: datetime, code: str | None = None) -> str:
+    """A date and time in the machine's time zone as language ``code`` (the tablet's by
+    default) writes it, by Babel: ``Nov 20, 2026, 9:40:00 PM``, in German ``20.11.2026,
+    21:40:00``. A time without a zone is UTC, as the journal writes."""
+    from babel.dates import format_datetime
+
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    local = value.astimezone()
+    language = table_language() if code is None else code
+    return str(format_datetime(local, "medium", tzinfo=local.tzinfo, locale=language))
 
 
 def render_error(error: Exception, code: str | None = None) -> str:

@@ -1,6 +1,10 @@
 """`python -m companion_app.journal list|show|export|import|replay|standings|people`: the journal
 from a shell.
 
+What it prints for a person speaks ``--lang``: its own words through the catalogues, numbers and
+dates as the language writes them (:func:`companion_app.i18n.number`, :func:`~.i18n.day`). The
+options' help, JSON, CSV and the state stay as they are: they are read by programs too.
+
 Exit codes: 0 done, 1 an error (the message is on stderr), 2 bad usage.
 """
 
@@ -12,13 +16,23 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from datetime import date, datetime
 from pathlib import Path
 
-from companion_app.i18n import LANGUAGES, SOURCE, render, render_error, use_language
+from companion_app.i18n import (
+    LANGUAGES,
+    SOURCE,
+    day,
+    moment,
+    number,
+    render,
+    render_error,
+    use_language,
+)
+from companion_app.i18n.current import _, current, n_
 from companion_app.journal.errors import JournalError, JournalNotFoundError
 from companion_app.journal.exchange import parse_export_text
 from companion_app.journal.paths import default_db_path
-from companion_app.journal.people import NAME_MAX
 from companion_app.journal.standings import (
     Evening,
     FinishedGame,
@@ -31,8 +45,10 @@ from companion_app.journal.standings import (
 )
 from companion_app.journal.store import GameSummary, Journal
 from companion_app.journal.upgrade import backup_note
+from companion_app.presenters.forms import COLOUR_WORDS
 from companion_app.rules.actions import Action
 from companion_app.rules.game import Game
+from companion_app.rules.messages import N_
 
 PROG = "python -m companion_app.journal"
 _EPILOG = """\
@@ -53,6 +69,19 @@ class CliError(Exception):
     """A problem to report on stderr with exit code 1."""
 
 
+LIST_HEADER = (N_("game"), N_("status"), N_("last played"), N_("actions"), N_("players"))
+STANDINGS_HEADER = (
+    N_("games"),
+    N_("wins"),
+    N_("avg VP"),
+    N_("longest road"),
+    N_("defender"),
+    N_("metropolis"),
+    N_("luck"),
+)
+"""The columns' headings (message ids, the Standings screen's own)."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     default = default_db_path()
     db_help = f"the journal database (default: {default}; $XDG_DATA_HOME moves it)"
@@ -71,7 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
         choices=sorted(LANGUAGES),
         default=SOURCE,
         metavar="LL",
-        help="the language of the game's words (default: en; " + ", ".join(LANGUAGES) + ")",
+        help=(
+            "the language it prints in: words, numbers and dates (default: en; "
+            + ", ".join(LANGUAGES)
+            + ")"
+        ),
     )
     # --db is also accepted after the command; there it does not reset the value given before.
     common = argparse.ArgumentParser(add_help=False)
@@ -211,7 +244,7 @@ def _cmd_list(args: argparse.Namespace) -> None:
         journal = _journal(args.db, create=False)
     except JournalNotFoundError:
         if not args.json:
-            print(f"No games yet (no journal at {args.db}).")
+            print(_("No games yet (no journal at {path}).").format(path=args.db))
         return
     with journal:
         games = journal.games(unfinished_only=args.unfinished)
@@ -220,14 +253,14 @@ def _cmd_list(args: argparse.Namespace) -> None:
             print(json.dumps(g.to_json()))
         return
     if not games:
-        print("No unfinished games." if args.unfinished else "No games.")
+        print(_("No unfinished games.") if args.unfinished else _("No games."))
         return
-    print(f"{'id':>4}  {'status':<12} {'last played':<20} {'actions':>7}  players")
-    for g in games:
-        print(
-            f"{g.id:>4}  {_status(g):<12} {g.updated_at[:19].replace('T', ' '):<20} "
-            f"{g.action_count:>7}  {', '.join(g.players)}"
-        )
+    heads = [_(LIST_HEADER[0]), _(LIST_HEADER[1]), _(LIST_HEADER[2]), _(LIST_HEADER[3])]
+    rows = [[str(g.id), _status(g), _when(g.updated_at), str(g.action_count)] for g in games]
+    table = _table(heads, rows, right={0, 3})
+    print(f"{table[0]}  {_(LIST_HEADER[4])}")
+    for line, g in zip(table[1:], games, strict=True):
+        print(f"{line}  {', '.join(g.players)}")
 
 
 def _cmd_show(args: argparse.Namespace) -> None:
@@ -240,21 +273,34 @@ def _cmd_show(args: argparse.Namespace) -> None:
         return
     config = game.config
     names = config.names
-    print(f"Game {summary.id}: {_status(summary)}")
+    print(_("Game {number}: {status}").format(number=summary.id, status=_status(summary)))
     print(
-        f"Players: {', '.join(names)} (seed {config.seed}, first player "
-        f"{names[config.first_player]}, {config.vp_target} VP to win)"
+        _("Players: {players} (seed {seed}, first player {first}, {target} VP to win)").format(
+            players=", ".join(names),
+            seed=config.seed,
+            first=names[config.first_player],
+            target=config.vp_target,
+        )
     )
-    print(f"Started: {summary.created_at}   last change: {summary.updated_at}")
-    undone = f", {summary.redo_count} undone (can be redone)" if summary.redo_count else ""
-    print(f"Actions: {summary.action_count}{undone}")
-    print(f"Now: {render(game.describe_prompt())}")
-    vps = ", ".join(f"{n} {game.victory_points(p)}" for p, n in enumerate(names))
-    print(f"Victory points: {vps}")
+    print(
+        _("Started: {started}   last change: {changed}").format(
+            started=_when(summary.created_at), changed=_when(summary.updated_at)
+        )
+    )
+    if summary.redo_count:
+        print(
+            _("Actions: {count}, {undone} undone (can be redone)").format(
+                count=summary.action_count, undone=summary.redo_count
+            )
+        )
+    else:
+        print(_("Actions: {count}").format(count=summary.action_count))
+    print(_("Now: {status}").format(status=render(game.describe_prompt())))
+    print(_("Victory points: {points}").format(points=_points(game, names)))
     history = session.actions
     count = len(history) if args.actions < 0 else min(args.actions, len(history))
     if count:
-        print("Last actions:" if count < len(history) else "Actions:")
+        print(_("Last actions:") if count < len(history) else _("Actions:"))
         for index in range(len(history) - count, len(history)):
             print(f"  {index:>5}  {_describe(history[index], names)}")
 
@@ -268,7 +314,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
         return
     out: Path = args.output
     if out.exists() and not args.force:
-        raise CliError(f"{out} exists; use --force to replace it")
+        raise CliError(_("{path} exists; use --force to replace it").format(path=out))
     tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     try:
         tmp.write_text(text, encoding="utf-8")
@@ -276,8 +322,13 @@ def _cmd_export(args: argparse.Namespace) -> None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
-        raise CliError(f"cannot write {out}: {exc.strerror or exc}") from exc
-    print(f"game {args.game_id} exported to {out}", file=sys.stderr)
+        raise CliError(
+            _("cannot write {path}: {why}").format(path=out, why=exc.strerror or exc)
+        ) from exc
+    print(
+        _("game {number} exported to {path}").format(number=args.game_id, path=out),
+        file=sys.stderr,
+    )
 
 
 def _cmd_import(args: argparse.Namespace) -> None:
@@ -285,8 +336,13 @@ def _cmd_import(args: argparse.Namespace) -> None:
     with _journal(args.db, create=True, make_parents=args.db == default_db_path()) as journal:
         session = journal.add_validated(checked)
         print(
-            f"imported as game {session.game_id} ({len(session.actions)} actions; "
-            f"now {render(session.game.describe_prompt())})"
+            n_(
+                "imported as game {number} ({count} action; now {status})",
+                "imported as game {number} ({count} actions; now {status})",
+                len(session.actions),
+                number=session.game_id,
+                status=render(session.game.describe_prompt()),
+            )
         )
 
 
@@ -299,18 +355,32 @@ def _cmd_replay(args: argparse.Namespace) -> None:
         with _journal(args.db, create=False) as journal:
             session = journal.open_game(args.game_id)
         config, actions = session.game.config, session.actions
-        source = f"game {args.game_id}"
+        source = _("game {number}").format(number=args.game_id)
     if args.upto is not None:
         if args.upto > len(actions):
-            raise CliError(f"{source} has only {len(actions)} actions, not {args.upto}")
+            raise CliError(
+                n_(
+                    "{source} has only {count} action, not {upto}",
+                    "{source} has only {count} actions, not {upto}",
+                    len(actions),
+                    source=source,
+                    upto=args.upto,
+                )
+            )
         actions = actions[: args.upto]
     game = Game.replay(config, actions)
     if args.summary:
-        names = config.names
-        vps = ", ".join(f"{n} {game.victory_points(p)}" for p, n in enumerate(names))
-        print(f"{source}: {len(actions)} actions replayed, turn {game.turn}")
-        print(f"Now: {render(game.describe_prompt())}")
-        print(f"Victory points: {vps}")
+        print(
+            n_(
+                "{source}: {count} action replayed, turn {turn}",
+                "{source}: {count} actions replayed, turn {turn}",
+                len(actions),
+                source=source,
+                turn=game.turn,
+            )
+        )
+        print(_("Now: {status}").format(status=render(game.describe_prompt())))
+        print(_("Victory points: {points}").format(points=_points(game, config.names)))
         return
     print(json.dumps(game.to_json(), indent=2))
 
@@ -319,7 +389,7 @@ def _cmd_standings(args: argparse.Namespace) -> None:
     try:
         journal = _journal(args.db, create=False)
     except JournalNotFoundError:
-        raise CliError(f"no journal at {args.db}, so no games yet") from None
+        raise CliError(_("no journal at {path}, so no games yet").format(path=args.db)) from None
     with journal:
         rows = standings(journal.conn)
         games = finished_games(journal.conn)
@@ -339,18 +409,25 @@ def _cmd_standings(args: argparse.Namespace) -> None:
             _print_evening(evening)
         return
     if not rows:
-        print("No finished games yet.")
+        print(_("No finished games yet."))
         return
-    print(f"Standings after {len(games)} finished game{'s' if len(games) != 1 else ''}")
-    print(
-        f"  {'':<{NAME_MAX}} {'games':>5} {'wins':>4} {'avg VP':>6} {'longest':>7} "
-        f"{'defender':>8} {'metro':>5} {'luck':>6}"
-    )
-    for r in rows:
-        print(
-            f"  {r.name:<{NAME_MAX}} {r.games:>5} {r.wins:>4} {r.average_vp:>6.1f} "
-            f"{r.longest_roads:>7} {r.defender_cards:>8} {r.metropolises:>5} {r.luck:>+6.1f}"
-        )
+    print(n_("Standings after {count} game", "Standings after {count} games", len(games)))
+    heads = ["", *(_(head) for head in STANDINGS_HEADER)]
+    lines = [
+        [
+            r.name,
+            str(r.games),
+            str(r.wins),
+            number(r.average_vp, 1),
+            str(r.longest_roads),
+            str(r.defender_cards),
+            str(r.metropolises),
+            number(r.luck, 1, signed=True),
+        ]
+        for r in rows
+    ]
+    for line in _table(heads, lines, right=set(range(1, len(heads)))):
+        print(f"  {line}")
     latest = evenings(games)
     if latest:
         print()
@@ -358,10 +435,13 @@ def _cmd_standings(args: argparse.Namespace) -> None:
 
 
 def _print_evening(evening: Evening) -> None:
-    count = len(evening.games)
+    """``Fri, Nov 20, 2026: 2 games, won by Ben and Dan``, as the Standings screen says it."""
+    games = n_("{count} game", "{count} games", len(evening.games))
+    winners = current().join(list(evening.winners)) or _("nobody")
     print(
-        f"Evening of {evening.day:%a %Y-%m-%d}: {count} game{'s' if count != 1 else ''}, "
-        f"won by {', '.join(evening.winners) or 'nobody'}"
+        _("{date}: {games}, won by {winners}").format(
+            date=day(evening.day), games=games, winners=winners
+        )
     )
 
 
@@ -369,19 +449,35 @@ def _print_games(games: Sequence[FinishedGame]) -> None:
     for game in games:
         winner = game.winner
         print(
-            f"Game {game.game_id}, evening of {game.evening:%a %Y-%m-%d}: "
-            f"won by {winner.name if winner else 'nobody'}"
-        )
-        for s in game.seats:
-            marks = [m for m, on in (("longest road", s.longest_road),) if on]
-            if s.defender_cards:
-                marks.append(f"{s.defender_cards} defender")
-            if s.metropolises:
-                marks.append(f"{s.metropolises} metropolis")
-            print(
-                f"  {s.name:<{NAME_MAX}} {s.vp:>2} VP  {s.produced:>3} cards for "
-                f"{s.expected_36 / 36:5.1f} expected ({s.luck:+.1f})  {', '.join(marks)}".rstrip()
+            _("Game {number}, {date}: won by {winner}").format(
+                number=game.game_id,
+                date=day(game.evening),
+                winner=winner.name if winner else _("nobody"),
             )
+        )
+        rows = []
+        for s in game.seats:
+            marks = [_("longest road")] if s.longest_road else []
+            if s.defender_cards:
+                marks.append(
+                    n_("{count} Defender of Catan", "{count} Defenders of Catan", s.defender_cards)
+                )
+            if s.metropolises:
+                marks.append(n_("{count} metropolis", "{count} metropolises", s.metropolises))
+            rows.append(
+                [
+                    s.name,
+                    _("{vp} VP").format(vp=s.vp),
+                    _("{cards} cards for {expected} expected ({luck})").format(
+                        cards=s.produced,
+                        expected=number(s.expected_36 / 36, 1),
+                        luck=number(s.luck, 1, signed=True),
+                    ),
+                    ", ".join(marks),
+                ]
+            )
+        for line in _table([], rows, right={1}):
+            print(f"  {line}".rstrip())
 
 
 def _cmd_people(args: argparse.Namespace) -> None:
@@ -389,19 +485,29 @@ def _cmd_people(args: argparse.Namespace) -> None:
         journal = _journal(args.db, create=False)
     except JournalNotFoundError:
         if args.rename:
-            raise CliError(f"no journal at {args.db}, so nobody to rename") from None
-        print(f"Nobody yet (no journal at {args.db}).")
+            raise CliError(
+                _("no journal at {path}, so nobody to rename").format(path=args.db)
+            ) from None
+        print(_("Nobody yet (no journal at {path}).").format(path=args.db))
         return
     with journal:
         if args.rename:
             person = journal.rename_person(*args.rename)
-            print(f"{args.rename[0]} is now called {person.name}")
+            print(_("{old} is now called {new}").format(old=args.rename[0], new=person.name))
             return
         everyone = journal.people()
     if not everyone:
-        print("Nobody yet.")
-    for person in everyone:
-        print(f"{person.name:<{NAME_MAX}} {person.colour:<8} last played {person.last_played[:10]}")
+        print(_("Nobody yet."))
+    rows = [
+        [
+            p.name,
+            _(COLOUR_WORDS.get(p.colour, p.colour)),
+            _("last played {date}").format(date=_last_played(p.last_played)),
+        ]
+        for p in everyone
+    ]
+    for line in _table([], rows, right=set()):
+        print(line)
 
 
 _COMMANDS = {
@@ -424,13 +530,53 @@ def _read_input(name: str) -> bytes:
     try:
         return Path(name).read_bytes()
     except OSError as exc:
-        raise CliError(f"cannot read {name}: {exc.strerror or exc}") from exc
+        raise CliError(
+            _("cannot read {path}: {why}").format(path=name, why=exc.strerror or exc)
+        ) from exc
 
 
 def _status(summary: GameSummary) -> str:
     if summary.finished:
-        return f"won by {summary.winner_name}"
-    return "unfinished"
+        return _("won by {winner}").format(winner=summary.winner_name)
+    return _("unfinished")
+
+
+def _points(game: Game, names: Sequence[str]) -> str:
+    return ", ".join(f"{n} {game.victory_points(p)}" for p, n in enumerate(names))
+
+
+def _when(stamp: str) -> str:
+    """An ISO 8601 time of the journal in the language's form and the local time zone (the
+    stamp as it is if it is not one: rows are untrusted)."""
+    try:
+        return moment(datetime.fromisoformat(stamp))
+    except ValueError:
+        return stamp[:40]
+
+
+def _last_played(stamp: str) -> str:
+    """The day of an ISO 8601 time in the language's form (the stamp as it is if it is not
+    one: rows are untrusted)."""
+    try:
+        return day(date.fromisoformat(stamp[:10]))
+    except ValueError:
+        return stamp[:10]
+
+
+def _table(heads: Sequence[str], rows: Sequence[Sequence[str]], *, right: set[int]) -> list[str]:
+    """The rows (under ``heads``, if any) in columns as wide as their widest text, whatever the
+    language's words: the columns in ``right`` aligned right (numbers), the others left."""
+    lines = [list(heads), *map(list, rows)] if heads else [list(row) for row in rows]
+    if not lines:
+        return []
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    return [
+        "  ".join(
+            cell.rjust(width) if i in right else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
+        for line in lines
+    ]
 
 
 def _describe(action: Action, names: tuple[str, ...]) -> str:

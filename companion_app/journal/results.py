@@ -34,6 +34,36 @@ class SeatResult:
     def luck(self) -> float:
         return luck_figure(self.produced, self.expected_36)
 
+    def figures(self) -> tuple[int, ...]:
+        """The seat's figures as the ``result`` table stores them, in :data:`FIGURES` order."""
+        return (
+            self.vp,
+            int(self.won),
+            int(self.longest_road),
+            self.defender_cards,
+            self.metropolises,
+            self.produced,
+            self.expected_36,
+        )
+
+
+FIGURES = (
+    "vp",
+    "won",
+    "longest_road",
+    "defender_cards",
+    "metropolises",
+    "produced",
+    "expected_36",
+)
+"""The ``result`` table's columns of a seat's figures, in :class:`SeatResult`'s order (after
+the seat): what is stored, and what the standings read back."""
+
+_INSERT = (
+    f"INSERT INTO result (game_id, seat, finished_at, {', '.join(FIGURES)}) "
+    f"VALUES (?, ?, ?{', ?' * len(FIGURES)})"
+)
+
 
 def seat_results(game: Game, luck: Luck | None = None) -> tuple[SeatResult, ...]:
     """Each seat's result of a finished game (one replay for the luck figure, unless given)."""
@@ -62,25 +92,7 @@ def store_results(
 ) -> None:
     """Replace the game's result rows (inside the caller's transaction)."""
     conn.execute("DELETE FROM result WHERE game_id = ?", (game_id,))
-    conn.executemany(
-        "INSERT INTO result (game_id, seat, finished_at, vp, won, longest_road, defender_cards, "
-        "metropolises, produced, expected_36) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            (
-                game_id,
-                r.seat,
-                finished_at,
-                r.vp,
-                int(r.won),
-                int(r.longest_road),
-                r.defender_cards,
-                r.metropolises,
-                r.produced,
-                r.expected_36,
-            )
-            for r in results
-        ),
-    )
+    conn.executemany(_INSERT, ((game_id, r.seat, finished_at, *r.figures()) for r in results))
 
 
 def has_results(conn: sqlite3.Connection, game_id: int) -> bool:

@@ -14,6 +14,7 @@ import contextlib
 import glob
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from companion_app.journal.errors import (
@@ -23,6 +24,7 @@ from companion_app.journal.errors import (
     JournalVersionError,
     NotAJournalError,
 )
+from companion_app.untrusted_json import JsonLimits
 
 APPLICATION_ID = 0x43634A72
 """``PRAGMA application_id`` of a journal ("CcJr": Catan companion journal)."""
@@ -31,6 +33,14 @@ SCHEMA_VERSION = 3
 the people and the results of finished games; an older journal is upgraded when it is opened
 (:mod:`companion_app.journal.upgrade`)."""
 OLDER_VERSIONS = (1, 2)
+
+ROW_LIMITS = JsonLimits(max_bytes=256 * 1024, max_depth=16, max_digits=40, max_items=10_000)
+"""A stored config or action is small and flat; a row beyond these was not written by us."""
+
+Upgrade = Callable[[sqlite3.Connection, Path, int], Path]
+"""Upgrades the journal open on the connection from the given older version, returning its
+backup's path (:func:`companion_app.journal.upgrade.upgrade`, which replays games with the rules
+core: the opener passes it in, so this module stays below the upgrade)."""
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
@@ -121,9 +131,11 @@ def columns_at(version: int) -> dict[str, tuple[str, ...]]:
     return older
 
 
-def open_database(path: Path, *, create: bool) -> tuple[sqlite3.Connection, Path | None]:
+def open_database(
+    path: Path, *, create: bool, upgrade: Upgrade
+) -> tuple[sqlite3.Connection, Path | None]:
     """A connection to the journal at ``path`` in WAL mode with ``synchronous=FULL``, and the
-    backup made when an older journal was upgraded on the way (else None).
+    backup made when an older journal was upgraded on the way (by ``upgrade``; else None).
 
     :raises JournalNotFoundError: if there is no file and ``create`` is false.
     :raises NotAJournalError: for a file that is not one of our journals (left untouched).
@@ -141,7 +153,7 @@ def open_database(path: Path, *, create: bool) -> tuple[sqlite3.Connection, Path
     except sqlite3.Error as exc:
         raise JournalError(f"cannot open the journal {path}: {exc}") from exc
     try:
-        backup = _check_schema(conn, path)
+        backup = _check_schema(conn, path, upgrade)
         _configure(conn, path)
     except BaseException:
         conn.close()
@@ -224,7 +236,7 @@ def _schema_problem(conn: sqlite3.Connection) -> str | None:
     return None
 
 
-def _check_schema(conn: sqlite3.Connection, path: Path) -> Path | None:
+def _check_schema(conn: sqlite3.Connection, path: Path, upgrade: Upgrade) -> Path | None:
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {
@@ -245,8 +257,6 @@ def _check_schema(conn: sqlite3.Connection, path: Path) -> Path | None:
     if missing:
         raise CorruptJournalError(f"the journal {path} lacks the table(s) {', '.join(missing)}")
     if version != SCHEMA_VERSION:
-        from companion_app.journal.upgrade import upgrade  # it replays games: rules core
-
         return upgrade(conn, path, version)
     return None
 

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from companion_app.game_stats import luck_figure
-from companion_app.journal.store import ROW_LIMITS
+from companion_app.journal.results import FIGURES, SeatResult
+from companion_app.journal.schema import ROW_LIMITS
 from companion_app.rules.config import GameConfig
 from companion_app.untrusted_json import loads
 
@@ -100,25 +101,14 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatLine:
-    """A seat of a finished game: who sat there and how it went."""
+class SeatLine(SeatResult):
+    """A seat of a finished game: how it went (its stored :class:`SeatResult`) and who sat
+    there."""
 
-    seat: int
     name: str
     """The person's name, or the name in the game's config for a seat linked to nobody."""
     colour: str
     person_id: int | None
-    vp: int
-    won: bool
-    longest_road: bool
-    defender_cards: int
-    metropolises: int
-    produced: int
-    expected_36: int
-
-    @property
-    def luck(self) -> float:
-        return luck_figure(self.produced, self.expected_36)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,10 +161,9 @@ def evening_of(finished_at: str, tz: tzinfo | None = None) -> date:
     return (local - timedelta(hours=NIGHT_ENDS_AT)).date()
 
 
-_GAMES_SQL = """
+_GAMES_SQL = f"""
 SELECT r.game_id, r.finished_at, CASE WHEN s.person_id IS NULL THEN g.config END, r.seat,
-       p.id, p.name, p.colour, r.vp, r.won, r.longest_road, r.defender_cards, r.metropolises,
-       r.produced, r.expected_36
+       p.id, p.name, p.colour, {", ".join(f"r.{column}" for column in FIGURES)}
 FROM result r
 JOIN game g ON g.id = r.game_id
 LEFT JOIN seat s ON s.game_id = r.game_id AND s.seat = r.seat
@@ -199,8 +188,8 @@ def finished_games(conn: sqlite3.Connection, tz: tzinfo | None = None) -> list[F
         vp, won, longest, defender, metros, produced, expected = figures
         seats.append(
             SeatLine(
-                seat, name, colour, person_id, vp, bool(won), bool(longest), defender, metros,
-                produced, expected,
+                seat, vp, bool(won), bool(longest), defender, metros, produced, expected,
+                name, colour, person_id,
             )
         )  # fmt: skip
     if current is not None:

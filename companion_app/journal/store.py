@@ -44,17 +44,15 @@ from companion_app.journal.results import (
     seat_results,
     store_results,
 )
-from companion_app.journal.schema import open_database
+from companion_app.journal.schema import ROW_LIMITS, open_database
+from companion_app.journal.upgrade import upgrade
 from companion_app.rules.actions import Action, Roll, action_from_json
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, ReplayError
 from companion_app.rules.game import Game, replay_onto
-from companion_app.untrusted_json import JsonLimits, loads
+from companion_app.untrusted_json import loads
 
 Clock = Callable[[], datetime]
-
-ROW_LIMITS = JsonLimits(max_bytes=256 * 1024, max_depth=16, max_digits=40, max_items=10_000)
-"""A stored config or action is small and flat; a row beyond these was not written by us."""
 
 
 def utc_now() -> datetime:
@@ -158,7 +156,7 @@ class Journal:
             except OSError as exc:
                 raise JournalError(f"cannot create {self.path.parent}: {exc.strerror}") from exc
         self._conn: sqlite3.Connection | None
-        self._conn, self.backup = open_database(self.path, create=create)
+        self._conn, self.backup = open_database(self.path, create=create, upgrade=upgrade)
         """``backup``: the copy made beside an older journal upgraded by this open (the app may
         say where it is), else None."""
 

@@ -24,8 +24,7 @@ from companion_app.game_stats import Luck
 from companion_app.journal.errors import JournalError
 from companion_app.journal.people import link_seats
 from companion_app.journal.results import SeatResult, seat_results, store_results
-from companion_app.journal.schema import SCHEMA_PEOPLE, SCHEMA_VERSION
-from companion_app.journal.store import ROW_LIMITS
+from companion_app.journal.schema import ROW_LIMITS, SCHEMA_PEOPLE, SCHEMA_VERSION
 from companion_app.rules.actions import Action, action_from_json
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import ReplayError

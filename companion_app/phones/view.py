@@ -20,9 +20,7 @@ from typing import Any
 from companion_app.game_log import GameLog
 from companion_app.help_texts import PROGRESS_CARD_HELP
 from companion_app.i18n import LANGUAGES, SOURCE, catalogue
-from companion_app.rules.actions import (
-    Action,
-)
+from companion_app.rules.actions import Action, EventDie
 from companion_app.rules.cards import (
     COMMODITIES,
     IMPROVEMENT_NAMES,
@@ -34,6 +32,7 @@ from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.messages import Msg, msg, nmsg
 from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
 from companion_app.rules.registry import PHONE_PROMPTS, button_words, is_turn, prompt_details
+from companion_app.rules.words import EVENT_WORDS
 
 """The private decisions a phone may answer (``phone`` in their declaration): each belongs to
 one seat and is about cards the rest of the table should not see being chosen. Everything
@@ -107,6 +106,7 @@ def seat_page(
         "improvements": [
             {
                 "track": t.value,
+                "words": t.words,
                 "level": int(view["improvements"][t.value][seat]),
                 "name": _improvement_name(t.value, int(view["improvements"][t.value][seat])),
             }
@@ -293,7 +293,14 @@ def _roll(view: Mapping[str, Any]) -> dict[str, Any] | None:
     if roll is None:
         return None
     yellow, red = int(roll["yellow"]), int(roll["red"])
-    return {"yellow": yellow, "red": red, "event": roll["event"], "total": yellow + red}
+    face = EVENT_WORDS[EventDie(roll["event"])]
+    return {
+        "yellow": yellow,
+        "red": red,
+        "event": roll["event"],
+        "face": face,
+        "total": yellow + red,
+    }
 
 
 class SeatPage:

@@ -24,7 +24,7 @@ from companion_app.game_stats import (
     Luck,
 )
 from companion_app.help_texts import improvement_words, progress_card_by_title
-from companion_app.i18n import render
+from companion_app.i18n import number, render
 from companion_app.i18n.current import _, current, n_
 from companion_app.presenters.board_picture import (
     EVENT_COLOURS,
@@ -513,7 +513,7 @@ def _fairness_words(dice: DiceCounts, verdict: Fairness, p_value: float) -> str:
     mode = dice.mode
     if verdict is Fairness.TOO_FEW_ROLLS:
         return _("Too few rolls to judge the dice yet ({rolls})").format(rolls=rolls)
-    p3, p2 = f"{p_value:.3f}", f"{p_value:.2f}"
+    p3, p2 = number(p_value, 3), number(p_value, 2)
     if mode == "fair":
         if verdict is Fairness.SUSPICIOUS:
             return _("The dice look suspicious (sums p = {p}, {rolls})").format(p=p3, rolls=rolls)
@@ -529,7 +529,7 @@ def _fairness_words(dice: DiceCounts, verdict: Fairness, p_value: float) -> str:
         )
     if mode == "balanced":
         words += "; " + _("{repeats} repeats in 5 rolls, fair dice ~{expected}").format(
-            repeats=dice.repeats, expected=f"{dice.expected_repeats():.0f}"
+            repeats=dice.repeats, expected=number(dice.expected_repeats())
         )
     return words
 
@@ -622,7 +622,7 @@ def game_over_view(game: Game, stats: GameStatistics | None = None) -> GameOverV
             victory_points=game.victory_points(p),
             vp=vp_words(game.victory_point_breakdown(p)),
             winner=p == game.winner,
-            luck=_("luck {figure}").format(figure=f"{luck.figure(p):+.1f}"),
+            luck=_("luck {figure}").format(figure=number(luck.figure(p), 1, signed=True)),
         )
         for i, p in enumerate(order)
     )

@@ -10,6 +10,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import tzinfo
 
+from companion_app.i18n import number
 from companion_app.i18n.current import _, current, n_
 from companion_app.journal.standings import Evening, evenings, finished_games, standings
 from companion_app.rules.messages import N_
@@ -78,11 +79,11 @@ def standings_view(
                 r.name,
                 str(r.games),
                 str(r.wins),
-                f"{r.average_vp:.1f}",
+                number(r.average_vp, 1),
                 str(r.longest_roads),
                 str(r.defender_cards),
                 str(r.metropolises),
-                f"{r.luck:+.1f}",
+                number(r.luck, 1, signed=True),
             ),
         )
         for r in rows

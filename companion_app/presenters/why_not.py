@@ -13,57 +13,33 @@ from dataclasses import dataclass
 from companion_app.i18n import Catalogue
 from companion_app.i18n.current import _
 from companion_app.presenters.choices import (
-    OFFER_KEY,
     PROGRESS_KEY,
     BarButton,
     action_bar,
     bar_title,
 )
-from companion_app.rules.actions import (
-    ActivateKnight,
-    BankTrade,
-    BuildCity,
-    BuildCityWall,
-    BuildKnight,
-    BuildRoad,
-    BuildSettlement,
-    BuyImprovement,
-    ChaseRobber,
-    DisplaceKnight,
-    MoveKnight,
-    OfferTrade,
-    PlayProgress,
-    PromoteKnight,
-)
+from companion_app.rules.actions import Action, PlayProgress
 from companion_app.rules.cards import ProgressCard
 from companion_app.rules.game import Game
 from companion_app.rules.messages import N_
 from companion_app.rules.registry import is_turn
 from companion_app.rules.whynot import Kind, Reason
-from companion_app.rules.whynot_words import PROGRESS_TITLES
+from companion_app.rules.whynot_words import ASKED, PROGRESS_TITLES
 
 WHY_NOT_KEY = "why_not"
 """The action bar's button that asks why the missing kinds are missing."""
 WHY_NOT_TITLE = N_("Why not?")
 
-BAR_KINDS: tuple[tuple[str, Kind], ...] = (
-    ("build_road", BuildRoad),
-    ("build_settlement", BuildSettlement),
-    ("build_city", BuildCity),
-    ("build_city_wall", BuildCityWall),
-    ("build_knight", BuildKnight),
-    ("activate_knight", ActivateKnight),
-    ("promote_knight", PromoteKnight),
-    ("move_knight", MoveKnight),
-    ("displace_knight", DisplaceKnight),
-    ("chase_robber", ChaseRobber),
-    ("buy_improvement", BuyImprovement),
-    (PROGRESS_KEY, PlayProgress),
-    ("bank_trade", BankTrade),
-    (OFFER_KEY, OfferTrade),
-)
-"""Each button the action bar may show, and the kind of action it asks about (the Commercial
-Harbor's button is there only in the turn the card is played: nobody asks for it else)."""
+
+def _bar_key(kind: type[Action]) -> str:
+    """The action bar's button for a kind of action (all card plays share one)."""
+    return PROGRESS_KEY if kind is PlayProgress else kind.type_name
+
+
+BAR_KINDS: tuple[tuple[str, Kind], ...] = tuple((_bar_key(kind), kind) for kind in ASKED)
+"""Each kind of action the turn offers besides rolling and ending it (the rules core's
+:data:`~companion_app.rules.whynot_words.ASKED`, in its order, which is the bar's), with the
+bar's button that offers it: the rows ask about them and are titled as the buttons are."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,4 +68,5 @@ ASKED: dict[type[Action], Msg] = {
     OfferTrade: pmsg("action", "Offer a player"),
 }
 """The kinds of action a player asks about on their turn, with their names: what the turn
-offers besides rolling and ending it."""
+offers besides rolling and ending it, in the order the tablet's action bar shows them (its Why
+not? rows read the kinds from here, under the bar's own button titles)."""

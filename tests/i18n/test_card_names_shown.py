@@ -164,3 +164,16 @@ def test_a_switch_reads_the_names_still_offered_again_and_keeps_a_typed_one() ->
     current.use("de")
     form.name_defaults_again()
     assert [slot.name for slot in form.players][:3] == ["Rot", "Jana", "Weiß"]
+
+
+def test_english_ids_left_in_a_text_of_another_language_are_found() -> None:
+    """The phone tests' check: an id among a screen's pieces (``trade: Targ (1)``), not a
+    word inside a sentence, and not a player's name."""
+    polish = catalogue("pl")
+    assert polish.english_left("trade: Targ (1) · polityka: —") == ["trade"]
+    assert polish.english_left("kość wydarzeń: politics") == ["politics"]
+    assert polish.english_left("handel: Targ (1) · kość wydarzeń: niebieski zamek") == []
+    # A player named after a colour is allowed to keep the English colour's name.
+    assert polish.english_left("Red · 3 PZ") == ["Red"]
+    assert polish.english_left("Red · 3 PZ", allowed=("Red",)) == []
+    assert catalogue("en").english_left("trade: Trade (1)") == []

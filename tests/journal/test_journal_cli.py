@@ -50,7 +50,7 @@ def test_list_shows_every_game_and_can_filter(db: Path) -> None:
     out = cli("--db", str(db), "list")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
-    assert lines[0].split()[:2] == ["id", "status"]
+    assert lines[0].split()[:2] == ["game", "status"]
     assert any(line.split()[0] == "1" and "unfinished" in line for line in lines)
     assert any(line.split()[0] == "2" and "won by" in line for line in lines)
     out = cli("list", "--unfinished", "--json", "--db", str(db))
@@ -82,7 +82,12 @@ def test_show_speaks_the_language_asked_for_and_english_by_default(db: Path) -> 
     english = cli("--db", str(db), "show", "1").stdout
     german = cli("--lang", "de", "--db", str(db), "show", "1").stdout
     assert f"Now: {prompt}\n" in english
-    assert f"Now: {catalogue('de').render(prompt)}\n" in german
+    assert f"Jetzt: {catalogue('de').render(prompt)}\n" in german
+    # Its own words too: one language at once.
+    assert german.startswith("Spiel 1: offen\nSpieler: ")
+    assert "Aktionen: 120, 1 rückgängig gemacht (wiederholbar)" in german
+    for english in ("Now:", "Game 1", "Players:", "Actions:", "Victory points"):
+        assert english not in german
     assert catalogue("de").render(prompt) != str(prompt)
     refused = cli("--lang", "xx", "--db", str(db), "show", "1")
     assert refused.returncode == 2 and "--lang" in refused.stderr

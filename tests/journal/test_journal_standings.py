@@ -6,13 +6,14 @@ import json
 import sqlite3
 import subprocess
 import sys
-from datetime import UTC, date, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 from journal_helpers import random_actions
 
 from companion_app.game_stats import Luck, expected_cards_36
+from companion_app.i18n import catalogue, moment
 from companion_app.journal import Journal
 from companion_app.journal.people import PersonNameError, add_person, clean_name
 from companion_app.journal.results import SeatResult, seat_results, store_results
@@ -201,6 +202,26 @@ def test_an_evening_is_one_night_at_the_table(friday_journal: Path) -> None:
     assert evening_of("2026-11-21T04:30:00", UTC) == date(2026, 11, 20)  # UTC
 
 
+def test_a_finished_games_seats_are_its_stored_results(friday_journal: Path) -> None:
+    """One record of a seat's result: the standings read back the very results stored (a seat
+    line is a result with who sat there), and they store again unchanged."""
+    with Journal(friday_journal) as journal:
+        games = finished_games(journal.conn, UTC)
+        first = games[0].seats
+        assert all(isinstance(s, SeatResult) for s in first)
+        assert [(s.vp, s.won, s.defender_cards, s.produced, s.expected_36) for s in first] == [
+            (13, True, 1, 30, 1080),
+            (9, False, 0, 20, 756),
+            (7, False, 2, 25, 900),
+        ]
+        conn = journal.conn
+        conn.execute("BEGIN IMMEDIATE")
+        store_results(conn, games[0].game_id, first, games[0].finished_at)
+        conn.execute("COMMIT")
+        again = finished_games(conn, UTC)
+    assert again == games
+
+
 def test_csv_round_trips(friday_journal: Path) -> None:
     with Journal(friday_journal) as journal:
         rows = standings(journal.conn)
@@ -363,18 +384,68 @@ def test_standings_cli_prints_the_table_and_csv(friday_journal: Path) -> None:
 
     text = run("standings")
     lines = text.splitlines()
-    assert lines[0] == "Standings after 3 finished games"
+    assert lines[0] == "Standings after 3 games"
+    assert lines[1].split() == [
+        "games",
+        "wins",
+        "avg",
+        "VP",
+        "longest",
+        "road",
+        "defender",
+        "metropolis",
+        "luck",
+    ]
     assert lines[2].split() == ["Dan", "1", "1", "14.0", "0", "3", "2", "+5.0"]
-    assert lines[-1].startswith("Evening of Fri 2026-11-27: 1 game, won by Dan")
+    assert lines[-1] == "Fri, Nov 27, 2026: 1 game, won by Dan"
     table = read_csv(run("standings", "--csv"))
     assert [row["person"] for row in table] == ["Dan", "Ben", "Anna", "Cleo"]
     seats = read_csv(run("standings", "--games", "--csv"))
     assert len(seats) == 10
-    assert "won by Anna, Ben" in run("standings", "--evenings")
+    assert "Fri, Nov 20, 2026: 2 games, won by Anna and Ben" in run("standings", "--evenings")
     assert read_csv(run("standings", "--evenings", "--csv")) == [
         {"evening": "2026-11-27", "games": "1", "winners": "Dan"},
         {"evening": "2026-11-20", "games": "2", "winners": "Anna; Ben"},
     ]
+
+
+def test_standings_cli_speaks_the_language_asked_for(friday_journal: Path) -> None:
+    """Its own words, the numbers and the dates in German, as the Standings screen says them;
+    no English word of its own left (``Catalogue.english_left``, the phone pages' check)."""
+
+    def run(*args: str) -> str:
+        out = subprocess.run(
+            [*JOURNAL_CLI, "--lang", "de", "--db", str(friday_journal), *args],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        )
+        return out.stdout.decode()
+
+    table = run("standings")
+    lines = table.splitlines()
+    assert lines[0] == "Rangliste nach 3 Spielen"
+    assert lines[1].split()[:3] == ["Spiele", "Siege", "Ø"]
+    assert lines[2].split() == ["Dan", "1", "1", "14,0", "0", "3", "2", "+5,0"]
+    assert lines[-1] == "Fr., 27. Nov. 2026: 1 Spiel, gewonnen von Dan"
+    nights = run("standings", "--evenings")
+    assert nights.splitlines()[1] == "Fr., 20. Nov. 2026: 2 Spiele, gewonnen von Anna und Ben"
+    games = run("standings", "--games")
+    assert games.splitlines()[0] == "Spiel 1, Fr., 20. Nov. 2026: gewonnen von Anna"
+    assert "Karten: 40, erwartet 36,0 (+4,0)" in games
+    listed = run("list")
+    assert listed.split()[:4] == ["Spiel", "Stand", "zuletzt", "gespielt"]
+    with Journal(friday_journal) as journal:
+        stamp = journal.summary(1).updated_at
+    assert moment(datetime.fromisoformat(stamp), "de") in listed.splitlines()[-1]
+    people = run("people")
+    assert people.splitlines()[0].split()[:2] == ["Anna", "rot"]
+    german = catalogue("de")
+    names = ("Anna", "Ben", "Cleo", "Dan")
+    for text in (table, nights, games, listed, people):
+        assert german.english_left(text, names) == []
+        for english in ("Evening", "won by", "games", "Standings", "expected", "cards", "played"):
+            assert english not in text
 
 
 def test_a_person_renamed_keeps_their_games(friday_journal: Path) -> None:

@@ -22,7 +22,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from companion_app.i18n import catalogue
 from companion_app.journal import Journal
 from companion_app.rules.actions import DiscardCard
-from companion_app.rules.cards import Card
+from companion_app.rules.cards import Card, Track
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 
@@ -99,6 +99,12 @@ def tap_a_choice(driver: WebDriver) -> bool:
 def link(driver: WebDriver) -> str:
     """The connection badge: "live", "connecting…", "reconnecting…", "not paired"..."""
     return str(driver.find_element(By.ID, "link").text)
+
+
+def english_left(driver: WebDriver, code: str, names: tuple[str, ...]) -> list[str]:
+    """English ids on a page in language ``code`` (a track's, a die face's, a message's):
+    :meth:`Catalogue.english_left` on the whole page's text, the players' names allowed."""
+    return catalogue(code).english_left(driver.find_element(By.TAG_NAME, "body").text, names)
 
 
 def live(driver: WebDriver) -> bool:
@@ -270,6 +276,12 @@ def test_two_phones_read_the_table_in_two_languages_and_a_choice_is_remembered(
             WebDriverWait(polish, WAIT_S).until(lambda d: link(d) == "połączono")
             polish.save_screenshot(str(artifacts_dir / "phone_polish.png"))
             other.save_screenshot(str(artifacts_dir / "phone_german.png"))
+            # No English id on either page: the tracks and the event die in their words.
+            names = game.config.names
+            assert english_left(polish, "pl", names) == []
+            assert english_left(other, "de", names) == []
+            improvements = polish.find_element(By.ID, "improvements").text
+            assert catalogue("pl").render(Track.TRADE.words) in improvements
     finally:
         polish.quit()
         other.quit()
@@ -315,5 +327,6 @@ def test_the_seat_on_turn_reads_why_not_in_its_language(
             rows = driver.find_element(By.ID, "why-not").text
             assert f"{german.render(title)}: {german.render(reason.text)}" in rows
             driver.save_screenshot(str(artifacts_dir / "phone_why_not_german.png"))
+            assert english_left(driver, "de", game.config.names) == []
     finally:
         driver.quit()

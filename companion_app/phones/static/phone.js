@@ -270,7 +270,7 @@
     });
     var imp = $("improvements"); clear(imp);
     p.improvements.forEach(function (i) {
-      imp.appendChild(el("span", "chip", i.track + ": " + (i.level ? i.name + " (" + i.level + ")" : "—")));
+      imp.appendChild(el("span", "chip", i.words + ": " + (i.level ? i.name + " (" + i.level + ")" : "—")));
     });
   }
 
@@ -312,7 +312,7 @@
       roll.appendChild(el("span", "die yellow", p.roll.yellow));
       roll.appendChild(el("span", "die red", p.roll.red));
       roll.appendChild(document.createTextNode(" = " + p.roll.total + " · " +
-        _("event die: {face}", { face: p.roll.event })));
+        _("event die: {face}", { face: p.roll.face })));
     } else {
       roll.textContent = _("No roll yet");
     }
