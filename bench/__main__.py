@@ -41,6 +41,7 @@ from bench.table import (
 HERE = Path(__file__).resolve().parent
 WORKDIR = HERE.parent / "build" / "bench"
 COMMITTED = HERE / "results.json"
+QUICK_OUT = WORKDIR / "results-quick.json"
 README = HERE.parent / "README.md"
 TABLE_START = "<!-- bench table: python -m bench --readme -->"
 TABLE_END = "<!-- end of bench table -->"
@@ -107,7 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny sizes: checks the harness only")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, help="run only these sections")
-    parser.add_argument("--out", type=Path, default=COMMITTED, help="results file")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help=f"results file (default: {COMMITTED.name}, or {QUICK_OUT.name} in {WORKDIR} for "
+        "--quick: a quick run never replaces the committed figures)",
+    )
     parser.add_argument(
         "--against",
         type=Path,
@@ -143,13 +149,16 @@ def main(argv: list[str] | None = None) -> int:
             write_readme_table(README, markdown(data))
             print(f"bench: the table in {README} is now that of {args.readme}")
         return 0
+    out: Path = args.out or (QUICK_OUT if args.quick else COMMITTED)
+    out.parent.mkdir(parents=True, exist_ok=True)
     committed = read_results(args.against) or {}
     runs = plan(args.quick)
     rows: list[Row] = []
     seconds: dict[str, float] = {}
     started = time.perf_counter()
     info = machine()
-    print(f"bench: {describe_run({'machine': info, 'quick': args.quick})}", file=sys.stderr)
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    print(f"bench: {describe_run({'generated_utc': now, 'machine': info})}", file=sys.stderr)
     for name in args.only or SECTIONS:
         print(f"bench: {name} ...", file=sys.stderr, flush=True)
         start = time.perf_counter()
@@ -171,13 +180,13 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(f"Measured {describe_run(meta)}.\n")
     print(render(rows))
-    print(f"\n{len(rows)} figures in {total} s; written to {args.out}")
+    print(f"\n{len(rows)} figures in {total} s; written to {out}")
     warnings = regressions(committed, rows, quick=args.quick)
     for warning in warnings:
         print(f"WARNING: regression: {warning}")
     if warnings:
         print(f"(against {args.against}: {describe_run(committed)})")
-    write_json(args.out, rows, meta=meta)
+    write_json(out, rows, meta=meta)
     return 0
 
 

@@ -113,20 +113,19 @@ def machine() -> dict[str, Any]:
 
 
 def describe_run(data: dict[str, Any]) -> str:
-    """One line: when and on what a results file was measured."""
+    """One line: when and on what a results file was measured (what it did not record left
+    out)."""
     info = data.get("machine") or {}
-    cores = info.get("cpus", "?")
-    model = info.get("cpu_model", "an unrecorded CPU")
-    start = info.get("load_average_1m_at_start", "?")
-    end = info.get("load_average_1m_at_end", "?")
+    model = info.get("cpu_model")
+    cores = f"{info.get('cpus', '?')} cores" + (f" ({model})" if model else "")
+    load = f"load average {info.get('load_average_1m_at_start', '?')} at the start"
+    if "load_average_1m_at_end" in info:
+        load += f", {info['load_average_1m_at_end']} at the end"
     when = data.get("generated_utc", "an unrecorded date")
     minutes = data.get("total_s")
     took = f", {float(minutes) / 60:.1f} minutes" if isinstance(minutes, int | float) else ""
     kind = " (quick sizes: checks the harness only)" if data.get("quick") else ""
-    return (
-        f"{when}, {cores} cores ({model}), Python {info.get('python', '?')}; load average "
-        f"{start} at the start, {end} at the end{took}{kind}"
-    )
+    return f"{when}, {cores}, Python {info.get('python', '?')}; {load}{took}{kind}"
 
 
 def markdown(data: dict[str, Any]) -> str:

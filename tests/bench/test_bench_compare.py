@@ -92,6 +92,11 @@ def test_the_run_is_stated_once_above_the_table() -> None:
         "2026-11-22T05:24:43Z, 2 cores (Some CPU @ 2.20GHz), Python 3.11.7; load average 0.12 "
         "at the start, 1.5 at the end, 15.0 minutes"
     )
+    older = {"generated_utc": "2026-11-22T05:24:43Z", "total_s": 48.9}
+    older["machine"] = {"python": "3.11.7", "cpus": 2, "load_average_1m_at_start": 1.27}
+    assert describe_run(older) == (  # a file of before the CPU model and the load at the end
+        "2026-11-22T05:24:43Z, 2 cores, Python 3.11.7; load average 1.27 at the start, 0.8 minutes"
+    )
     assert markdown(data).splitlines() == [
         f"Measured {describe_run(data)}.",
         "",
