@@ -321,16 +321,9 @@ class Journal:
                     "SELECT config, revision FROM game WHERE id = ?", (game_id,)
                 ).fetchone()
                 rows = conn.execute(
-                    "SELECT idx, data, undone FROM action WHERE game_id = ? ORDER BY idx",
+                    "SELECT idx, data, undone, origin FROM action WHERE game_id = ? ORDER BY idx",
                     (game_id,),
                 ).fetchall()
-                origins = {
-                    row[0]
-                    for row in conn.execute(
-                        "SELECT origin FROM action WHERE game_id = ? AND origin IS NOT NULL",
-                        (game_id,),
-                    )
-                }
                 kept = snapshots.newest(conn, game_id)
             finally:
                 conn.execute("COMMIT")
@@ -342,7 +335,8 @@ class Journal:
         tail: list[Action] = []
         chain = [snapshots.chain_start(_row_text(config_text))]
         parsed: dict[object, Action] = {}  # actions are immutable: one object per stored text
-        for position, (idx, data, undone) in enumerate(rows):
+        origins = {row[3] for row in rows if row[3] is not None}
+        for position, (idx, data, undone, _origin) in enumerate(rows):
             if idx != position:
                 raise CorruptJournalError(f"game {game_id}: action {position} is missing")
             action = parsed.get(data) if isinstance(data, str) else None
