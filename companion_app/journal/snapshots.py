@@ -111,16 +111,16 @@ def restore(
             refusals.append("a snapshot's action count is not a count")
             continue
         refusal = _check(chain[upto], state_text, stored_seal)
-        if refusal is None:
+        if refusal is None and isinstance(state_text, str):
             try:
-                data = loads(state_text, STATE_LIMITS)  # type: ignore[arg-type]
+                data = loads(state_text, STATE_LIMITS)
                 if not isinstance(data, dict):
                     raise ValueError("its state is not a JSON object")
                 game = Game.resumed(config, applied[:upto], data)
                 game = replay_onto(game, applied[upto:])
                 return Resumed(game, upto, refusals[0] if refusals else None)
             except Exception as exc:  # a cache that fails in any way is not used: replay
-                refusal = f"it does not load ({exc})"
+                refusal = f"it does not load, or the actions after it do not replay ({exc})"
         refusals.append(f"the snapshot after action {upto}: {refusal}")
     return Resumed(replay_onto(Game.new(config), applied), 0, refusals[0] if refusals else None)
 
