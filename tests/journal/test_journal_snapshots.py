@@ -18,6 +18,7 @@ from companion_app.journal import Journal, snapshots
 from companion_app.journal.schema import check_whole
 from companion_app.rules.actions import Action
 from companion_app.rules.config import GameConfig
+from companion_app.rules.errors import StateError
 from companion_app.rules.game import Game
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
@@ -189,6 +190,17 @@ def test_undo_after_a_resume_from_a_snapshot_reaches_below_it(journal: Journal) 
     while session.can_redo:
         session.redo()
     assert session.game.to_json() == _replayed(config, script)
+
+
+def test_the_rules_core_refuses_a_state_of_another_config() -> None:
+    config, script = _script(1)
+    other_config, other_script = _script(2)
+    other_state = Game.replay(other_config, other_script).to_json()
+    with pytest.raises(StateError, match="another game"):
+        Game.resumed(config, script, other_state)
+    resumed = Game.resumed(config, script, _replayed(config, script))
+    assert resumed.history == list(script)
+    assert resumed.to_json() == _replayed(config, script)
 
 
 def test_snapshots_go_with_their_game(journal: Journal) -> None:
