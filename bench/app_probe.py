@@ -1,9 +1,10 @@
 """Child process of the cold-start benchmark: start a Kivy app, print the wall-clock time of its
 first drawn frame, quit.
 
-    python -m bench.app_probe
+    python -m bench.app_probe [WIDTHxHEIGHT]
 
-A hello-world Kivy window (one Label): the floor any Kivy app pays. A callback put on the Clock
+A hello-world Kivy window (one Label), of the app's size when given (the frames of a larger
+window take longer to draw): the floor any Kivy app pays. A callback put on the Clock
 before the app runs waits for the window's first flip after the root widget is built, prints
 ``READY <time.time()>`` and stops the app.
 """
@@ -11,6 +12,7 @@ before the app runs waits for the window's first flip after the root widget is b
 from __future__ import annotations
 
 import os
+import sys
 import time
 
 
@@ -33,7 +35,13 @@ def _stop_at_first_frame() -> None:
     Clock.schedule_once(armed, 0)
 
 
-def bare() -> None:
+def bare(size: str | None = None) -> None:
+    if size:
+        from kivy.config import Config
+
+        width, height = size.split("x")
+        Config.set("graphics", "width", width)
+        Config.set("graphics", "height", height)
     from kivy.app import App
     from kivy.uix.label import Label
 
@@ -48,4 +56,4 @@ def bare() -> None:
 if __name__ == "__main__":
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-    bare()
+    bare(sys.argv[1] if len(sys.argv) > 1 else None)

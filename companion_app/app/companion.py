@@ -136,8 +136,16 @@ class CompanionApp(App):
         return manager
 
     def on_start(self) -> None:
-        # The dice start after the first frame, so the home screen is usable at once.
-        Clock.schedule_once(lambda _dt: self.start_dice(), 0.05)
+        # The dice start after the first frame, so the home screen shows at once: the virtual
+        # dice run the box's firmware, whose start (imports, collections) took a fifth of a
+        # second, and a fixed delay fired before the first frame on a slow start.
+        Window.bind(on_flip=self._start_dice_after_first_frame)
+
+    def _start_dice_after_first_frame(self, *_args: object) -> None:
+        Window.unbind(on_flip=self._start_dice_after_first_frame)
+        if self._exit_when_ready and not self._screenshot:
+            return  # it quits after this frame
+        Clock.schedule_once(lambda _dt: self.start_dice(), 0)
 
     def on_stop(self) -> None:
         self.stop_phones()

@@ -23,6 +23,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from companion_app.journal import snapshots
 from companion_app.journal.errors import (
     CorruptJournalError,
     GameNotFoundError,
@@ -49,7 +50,7 @@ from companion_app.journal.upgrade import upgrade
 from companion_app.rules.actions import Action, Roll, action_from_json
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, ReplayError
-from companion_app.rules.game import Game, replay_onto
+from companion_app.rules.game import Game
 from companion_app.untrusted_json import loads
 
 Clock = Callable[[], datetime]
@@ -159,6 +160,12 @@ class Journal:
         self._conn, self.backup = open_database(self.path, create=create, upgrade=upgrade)
         """``backup``: the copy made beside an older journal upgraded by this open (the app may
         say where it is), else None."""
+        try:
+            with self._errors():
+                snapshots.ensure_table(self._conn)
+        except BaseException:
+            self.close()
+            raise
 
     # ---- lifetime -----------------------------------------------------------------------
 
@@ -233,7 +240,7 @@ class Journal:
         :raises GameNotFoundError: no such game (nothing is removed).
         """
         with self._transaction() as conn:
-            for table in ("action", "seat", "result"):
+            for table in ("action", "snapshot", "seat", "result"):
                 conn.execute(f"DELETE FROM {table} WHERE game_id = ?", (game_id,))
             gone = conn.execute("DELETE FROM game WHERE id = ?", (game_id,)).rowcount
             if gone != 1:
@@ -276,15 +283,17 @@ class Journal:
         """Start a game from ``config`` (committed before this returns)."""
         game = Game.new(config)
         now = self._now()
+        config_text = dumps_compact(config.to_json())
         with self._transaction() as conn:
             cursor = conn.execute(
                 "INSERT INTO game (config, created_at, updated_at) VALUES (?, ?, ?)",
-                (dumps_compact(config.to_json()), now, now),
+                (config_text, now, now),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
             link_seats(conn, game_id, config, now)
-        return GameSession(self, game_id, game, [], revision=0)
+        chain = [snapshots.chain_start(config_text)]
+        return GameSession(self, game_id, game, [], revision=0, chain=chain)
 
     def people(self) -> list[Person]:
         """Everyone who has played here, most recently played first."""
@@ -310,16 +319,10 @@ class Journal:
                     "SELECT config, revision FROM game WHERE id = ?", (game_id,)
                 ).fetchone()
                 rows = conn.execute(
-                    "SELECT idx, data, undone FROM action WHERE game_id = ? ORDER BY idx",
+                    "SELECT idx, data, undone, origin FROM action WHERE game_id = ? ORDER BY idx",
                     (game_id,),
                 ).fetchall()
-                origins = {
-                    row[0]
-                    for row in conn.execute(
-                        "SELECT origin FROM action WHERE game_id = ? AND origin IS NOT NULL",
-                        (game_id,),
-                    )
-                }
+                kept = snapshots.newest(conn, game_id)
             finally:
                 conn.execute("COMMIT")
         if head is None:
@@ -328,10 +331,16 @@ class Journal:
         config = self._config(game_id, config_text)
         applied: list[Action] = []
         tail: list[Action] = []
-        for position, (idx, data, undone) in enumerate(rows):
+        chain = [snapshots.chain_start(_row_text(config_text))]
+        parsed: dict[object, Action] = {}  # actions are immutable: one object per stored text
+        origins = {row[3] for row in rows if row[3] is not None}
+        for position, (idx, data, undone, _origin) in enumerate(rows):
             if idx != position:
                 raise CorruptJournalError(f"game {game_id}: action {position} is missing")
-            action = self._parse_row(game_id, idx, data)
+            action = parsed.get(data) if isinstance(data, str) else None
+            if action is None:
+                action = parsed[data] = self._parse_row(game_id, idx, data)
+            chain.append(snapshots.chain_next(chain[-1], _row_text(data)))
             if undone:
                 tail.append(action)
                 continue
@@ -341,10 +350,19 @@ class Journal:
                 )
             applied.append(action)
         try:
-            game = replay_onto(Game.new(config), applied)
+            resumed = snapshots.restore(config, applied, chain, kept)
         except ReplayError as exc:
             raise CorruptJournalError(f"game {game_id} does not replay: {exc}") from exc
-        return GameSession(self, game_id, game, tail, revision=revision, origins=origins)
+        return GameSession(
+            self,
+            game_id,
+            resumed.game,
+            tail,
+            revision=revision,
+            origins=origins,
+            chain=chain,
+            resumed=resumed,
+        )
 
     def _parse_row(self, game_id: int, idx: int, data: str) -> Action:
         try:
@@ -380,26 +398,30 @@ class Journal:
         now = self._now()
         created = checked.created_at or now
         winner = game.winner if game.is_over else None
+        config_text = dumps_compact(checked.config.to_json())
+        texts = [dumps_compact(a.to_json()) for a in checked.actions]
+        chain = [snapshots.chain_start(config_text)]
+        for text in texts:
+            chain.append(snapshots.chain_next(chain[-1], text))
         with self._transaction() as conn:
             cursor = conn.execute(
                 "INSERT INTO game (config, created_at, updated_at, finished, winner) "
                 "VALUES (?, ?, ?, ?, ?)",
-                (dumps_compact(checked.config.to_json()), created, now, int(game.is_over), winner),
+                (config_text, created, now, int(game.is_over), winner),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
             conn.executemany(
                 "INSERT INTO action (game_id, idx, data, undone, applied_at) "
                 "VALUES (?, ?, ?, 0, ?)",
-                (
-                    (game_id, i, dumps_compact(a.to_json()), now)
-                    for i, a in enumerate(checked.actions)
-                ),
+                ((game_id, i, text, now) for i, text in enumerate(texts)),
             )
+            if texts:
+                snapshots.write(conn, game_id, game, chain[-1], dumps_compact(game.to_json()))
             link_seats(conn, game_id, checked.config, created)
             if game.is_over:
                 store_results(conn, game_id, seat_results(game), checked.updated_at or now)
-        return GameSession(self, game_id, game, [], revision=0)
+        return GameSession(self, game_id, game, [], revision=0, chain=chain)
 
     # ---- the writes of a session --------------------------------------------------------------
 
@@ -427,20 +449,23 @@ class Journal:
             store_results(conn, session.game_id, seat_results(game), now)
 
     def _write_apply(
-        self, session: GameSession, index: int, action: Action, origin: str | None
+        self, session: GameSession, index: int, text: str, link: bytes, origin: str | None
     ) -> None:
         now = self._now()
+        game_id = session.game_id
         with self._transaction() as conn:
             self._bump(conn, session, now)
             if session.redo_actions:
-                conn.execute(
-                    "DELETE FROM action WHERE game_id = ? AND idx >= ?", (session.game_id, index)
-                )
+                conn.execute("DELETE FROM action WHERE game_id = ? AND idx >= ?", (game_id, index))
+                snapshots.discard_after(conn, game_id, index)
             conn.execute(
                 "INSERT INTO action (game_id, idx, data, undone, applied_at, origin) "
                 "VALUES (?, ?, ?, 0, ?, ?)",
-                (session.game_id, index, dumps_compact(action.to_json()), now, origin),
+                (game_id, index, text, now, origin),
             )
+            if (index + 1) % snapshots.SNAPSHOT_EVERY == 0:
+                game = session.game
+                snapshots.write(conn, game_id, game, link, dumps_compact(game.to_json()))
 
     def _write_undone(self, session: GameSession, index: int, undone: bool) -> None:
         now = self._now()
@@ -479,9 +504,18 @@ class GameSession:
         tail: list[Action],
         *,
         revision: int,
+        chain: list[bytes],
         origins: set[str] | None = None,
+        resumed: snapshots.Resumed | None = None,
     ) -> None:
         self._journal = journal
+        self._chain = chain
+        """The digest chain over the config and every stored action row (the undone ones
+        too): ``chain[i]`` after ``i`` rows, what a snapshot there is sealed with."""
+        self.resumed_from_snapshot = resumed.from_snapshot if resumed else 0
+        """Actions this session's game took from a snapshot without replay (0: none)."""
+        self.snapshot_refused = resumed.refusal if resumed else None
+        """Why the newest snapshot was refused when the game was opened (None: used, or none)."""
         self._origins = origins or set()
         """Origins of the actions ever applied in this game (e.g. a dice box roll's id)."""
         self._game_id = game_id
@@ -556,7 +590,13 @@ class GameSession:
         game = self._game
         game.apply(action)
         index = len(game.history) - 1
-        self._guarded(lambda: self._journal._write_apply(self, index, action, origin), game.undo)
+        text = dumps_compact(action.to_json())
+        link = snapshots.chain_next(self._chain[index], text)
+        self._guarded(
+            lambda: self._journal._write_apply(self, index, text, link, origin), game.undo
+        )
+        del self._chain[index + 1 :]
+        self._chain.append(link)
         self._tail.clear()
         if origin is not None:
             self._origins.add(origin)

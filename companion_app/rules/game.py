@@ -27,6 +27,7 @@ from companion_app.rules.errors import (
     IllegalActionError,
     NothingToUndoError,
     ReplayError,
+    StateError,
 )
 from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import NOBODY
@@ -232,6 +233,23 @@ class Game(GameState):
         """
         game = cls._loaded(data)
         game._restored_from = game.to_json()
+        return game
+
+    @classmethod
+    def resumed(
+        cls, config: GameConfig, history: Iterable[Action], data: Mapping[str, Any]
+    ) -> Game:
+        """A new game of ``config`` with ``history`` applied, given the state :meth:`to_json`
+        described after them, so that they need not be replayed (a journal's snapshot, checked
+        by its keeper to be of these actions). Undo works as after a replay, from this state.
+
+        :raises StateError: naming what is wrong, also a state of another config.
+        """
+        game = cls._loaded(data)
+        if game.config != config:
+            raise StateError("the state is of another game (its config differs)")
+        game.history = list(history)
+        game._snapshots = [(len(game.history), game.to_json())]
         return game
 
     @classmethod

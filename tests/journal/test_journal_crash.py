@@ -52,7 +52,13 @@ def _run_and_kill(db: Path, seed: int, delay: float, kill_after: int | None) -> 
                 break
     time.sleep(delay)
     proc.send_signal(signal.SIGKILL)
-    out, err = proc.communicate(timeout=30)
+    # The rest through the same reader: readline may have buffered lines already (a fast
+    # worker prints several between two reads), which communicate(), reading the pipe itself,
+    # would lose; the last count read was then too low by as many.
+    out = proc.stdout.read()
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    proc.wait(timeout=30)
     assert proc.returncode in (-signal.SIGKILL, 0), err
     return lines + out.splitlines()
 
