@@ -25,6 +25,7 @@ from companion_app.rules.actions import (
     StopEffect,
 )
 from companion_app.rules.cards import TRACKS, ProgressCard, Track
+from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import (
     ActionRule,
     Button,
@@ -55,9 +56,10 @@ PLAY_A_CARD = msg("play a progress card")
 
 def plain_play(card: ProgressCard) -> Candidates:
     """A card without a choice: its one play is :class:`PlayProgress` naming it."""
+    plays = [[PlayProgress(p, card)] for p in range(MAX_PLAYERS)]
 
     def candidates(game: GameState, p: int) -> list[Action]:
-        return [PlayProgress(p, card)]
+        return list(plays[p])
 
     return candidates
 
@@ -273,7 +275,11 @@ class Plays:
             rule = self.cards[card]
             if rule.before_roll:
                 continue
-            actions.extend(a for a in rule.candidates(game, p) if rule.check(game, a) is None)
+            check = rule.check
+            if check is ok:
+                actions.extend(rule.candidates(game, p))
+            else:
+                actions.extend(a for a in rule.candidates(game, p) if check(game, a) is None)
         return actions
 
     def told(self, t: Telling, a: Action) -> list[Line]:

@@ -15,6 +15,7 @@ from companion_app.rules.actions import (
     PlayResourceMonopoly,
     PlayTradeMonopoly,
     TakeCard,
+    reused,
 )
 from companion_app.rules.cards import COMMODITIES, RESOURCES, Card, ProgressCard, Terrain, Track
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
@@ -164,6 +165,9 @@ def harbor_told(t: Telling, a: HarborExchange) -> list[Line]:
 # ---- Master Merchant ----------------------------------------------------------------------------
 
 
+_MASTER_MERCHANT = reused(PlayMasterMerchant)
+
+
 def master_merchant_reason(game: GameState, a: PlayMasterMerchant) -> Msg | None:
     reason = other_player_reason(game, a.player, a.victim)
     if reason:
@@ -186,7 +190,7 @@ MASTER_MERCHANT = CardRule(
     DECK,
     2,
     PlayMasterMerchant,
-    candidates=lambda g, p: [PlayMasterMerchant(p, v) for v in sorted(others(g, p))],
+    candidates=lambda g, p: [_MASTER_MERCHANT(p, v) for v in sorted(others(g, p))],
     check=master_merchant_reason,
     effect=do_master_merchant,
     summary=msg("Master Merchant: take 2 cards"),
@@ -265,12 +269,13 @@ def do_merchant(game: GameState, a: PlayMerchant) -> None:
 
 
 _MERCHANT_SUMMARY = msg("Merchant: 2:1 trade of a hex's resource")
+_MERCHANT = reused(PlayMerchant)
 MERCHANT = CardRule(
     ProgressCard.MERCHANT,
     DECK,
     6,
     PlayMerchant,
-    candidates=lambda g, p: [PlayMerchant(p, h) for h in merchant_hexes(g, p)],
+    candidates=lambda g, p: [_MERCHANT(p, h) for h in merchant_hexes(g, p)],
     check=merchant_reason,
     effect=do_merchant,
     summary=_MERCHANT_SUMMARY,
