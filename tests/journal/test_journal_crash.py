@@ -52,7 +52,12 @@ def _run_and_kill(db: Path, seed: int, delay: float, kill_after: int | None) -> 
                 break
     time.sleep(delay)
     proc.send_signal(signal.SIGKILL)
-    out, err = proc.communicate(timeout=30)
+    proc.wait(timeout=30)
+    # Read on through the same reader: the lines readline() already buffered would be lost to
+    # communicate(), which reads the pipes underneath (a fast worker fills the buffer).
+    out = proc.stdout.read()
+    assert proc.stderr is not None
+    err = proc.stderr.read()
     assert proc.returncode in (-signal.SIGKILL, 0), err
     return lines + out.splitlines()
 
