@@ -4,9 +4,11 @@ and 6-player playouts (the 30-hex island, the special build phase) beside the 4-
 Both are played in the same process, interleaved round by round (one batch of ours, one batch of
 catanatron's), so load from other users of the machine hits both alike; the ratio is the median of
 the per-round ratios. The 6-player batch runs in the same rounds, its ratio to the 4-player
-batch of the round likewise. Ours go through the public API (`play_random_game`, and
-`choose_random_action` + `Game.apply` for the per-action times); catanatron's through
-`Game.play` / `Game.play_tick` with its `RandomPlayer`.
+batch of the round likewise. Times are CPU time (:data:`CLOCK`). Ours go through the public
+API (`play_random_game`, and `choose_random_action` + `Game.apply` for the per-action times);
+catanatron's through `Game.play` / `Game.play_tick` with its `RandomPlayer`. Both sides check
+each action before applying it: catanatron's `execute` looks it up in its playable actions,
+`Game.apply` in the listed legal actions (the very value) or else by the rules.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from companion_app.rules.randomplay import choose_random_action, play_random_gam
 from companion_app.rules.rng import SplitMix64
 
 SECTION = "Rules core"
+CLOCK = time.process_time
+"""CPU time of this process, for both sides: the machine is shared, and time another program
+took while one side ran is not that side's."""
 
 
 @dataclass
@@ -40,10 +45,10 @@ UNDO_DEPTH = 1000
 
 def _ours_batch(first_seed: int, games: int, players: int = 4) -> tuple[int, float]:
     actions = 0
-    start = time.perf_counter()
+    start = CLOCK()
     for seed in range(first_seed, first_seed + games):
         actions += play_random_game(seed, players=players).actions
-    return actions, time.perf_counter() - start
+    return actions, CLOCK() - start
 
 
 def _catanatron_batch(first_seed: int, games: int) -> tuple[int, float]:
@@ -54,9 +59,9 @@ def _catanatron_batch(first_seed: int, games: int) -> tuple[int, float]:
     elapsed = 0.0
     for seed in range(first_seed, first_seed + games):
         game = Game([RandomPlayer(c) for c in colours], seed=seed)
-        start = time.perf_counter()
+        start = CLOCK()
         game.play()
-        elapsed += time.perf_counter() - start
+        elapsed += CLOCK() - start
         actions += len(game.state.actions)
     return actions, elapsed
 
@@ -64,7 +69,7 @@ def _catanatron_batch(first_seed: int, games: int) -> tuple[int, float]:
 def _ours_action_times(first_seed: int, games: int) -> list[float]:
     """Seconds per action (choose a random legal action + apply it), every action of ``games``."""
     times: list[float] = []
-    clock = time.perf_counter
+    clock = CLOCK
     for seed in range(first_seed, first_seed + games):
         game = Game.new(GameConfig.for_players(4, seed=seed))
         rng = SplitMix64(seed ^ 0x5EED)
@@ -81,7 +86,7 @@ def _catanatron_action_times(first_seed: int, games: int) -> list[float]:
 
     colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
     times: list[float] = []
-    clock = time.perf_counter
+    clock = CLOCK
     for seed in range(first_seed, first_seed + games):
         game = Game([RandomPlayer(c) for c in colours], seed=seed)
         while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
@@ -98,7 +103,7 @@ def _undo_times(seed: int, depth: int, undos: int) -> list[float]:
     while len(game.history) < depth and not game.is_over:
         game.apply(choose_random_action(game, rng))
     times: list[float] = []
-    clock = time.perf_counter
+    clock = CLOCK
     for _ in range(undos):
         start = clock()
         undone = game.undo()
@@ -146,7 +151,7 @@ def _our_copy_apply(positions: list[Game], rng: SplitMix64) -> tuple[list[float]
     """Seconds per copy + apply of a random legal action, and per push + undo of one."""
     copy_apply: list[float] = []
     push_undo: list[float] = []
-    clock = time.perf_counter
+    clock = CLOCK
     for game in positions:
         action = choose_random_action(game, rng)
         start = clock()
@@ -162,7 +167,7 @@ def _our_copy_apply(positions: list[Game], rng: SplitMix64) -> tuple[list[float]
 def _catanatron_copy_execute(positions: list[Any], rng: SplitMix64) -> list[float]:
     """Seconds per ``game.copy()`` + ``execute`` of a random playable action."""
     times: list[float] = []
-    clock = time.perf_counter
+    clock = CLOCK
     for game in positions:
         actions = game.state.playable_actions
         action = actions[rng.below(len(actions))]

@@ -73,7 +73,8 @@ def along_roads(game: GameState, p: int, start: int) -> list[int]:
 
 def knight_spots(game: GameState, p: int) -> list[int]:
     """Free intersections at the end of one of the player's roads (no distance rule)."""
-    return [n for n in game.road_ends(p) if ops.is_free(game, n)]
+    owner, knight = game.node_owner, game.knight_owner
+    return [n for n in game.road_ends(p) if owner[n] == NOBODY and knight[n] == NOBODY]  # is_free
 
 
 def may_act(game: GameState, node: int) -> bool:
@@ -81,14 +82,19 @@ def may_act(game: GameState, node: int) -> bool:
     return game.knight_active[node] and not game.knight_flags[node] & (ACTIVATED | ACTED)
 
 
+_PROMOTED_THIS_TURN = msg("a knight is promoted at most once per turn (§6)")
+_MIGHTY = msg("a mighty knight cannot be promoted further")
+_NEEDS_FORTRESS = msg("promoting to a mighty knight needs the Fortress (politics level 3, §6)")
+
+
 def promotion_reason(game: GameState, p: int, node: int) -> Msg | None:
     level = game.knight_level[node]
     if game.knight_flags[node] & PROMOTED:
-        return msg("a knight is promoted at most once per turn (§6)")
+        return _PROMOTED_THIS_TURN
     if level >= MAX_KNIGHT_LEVEL:
-        return msg("a mighty knight cannot be promoted further")
+        return _MIGHTY
     if level == 2 and game.improvements[p][POLITICS] < ABILITY_LEVEL:
-        return msg("promoting to a mighty knight needs the Fortress (politics level 3, §6)")
+        return _NEEDS_FORTRESS
     if game.knights_at_level(p, level + 1) >= KNIGHTS_PER_LEVEL:
         return msg("both your {level} knights are on the board", level=KNIGHT_NAMES[level + 1])
     return None
@@ -119,7 +125,14 @@ def knight_build_actions(game: GameState, p: int) -> list[Action]:
         active = game.knight_active
         actions.extend(_ACTIVATE(p, n) for n in knights if not active[n])
     if affords(hand, _PROMOTE_COST):
-        actions.extend(_PROMOTE(p, n) for n in knights if promotion_reason(game, p, n) is None)
+        flags, level = game.knight_flags, game.knight_level
+        actions.extend(
+            _PROMOTE(p, n)
+            for n in knights
+            if not flags[n] & PROMOTED  # promotion_reason's first two, before it is asked
+            and level[n] < MAX_KNIGHT_LEVEL
+            and promotion_reason(game, p, n) is None
+        )
     return actions
 
 

@@ -65,6 +65,7 @@ _COPIED_LISTS = (
     "tokens",
     "harbor_done",
     "events",
+    "road_ends_of",
 )
 """The state's flat lists (of immutable items): a copy copies each."""
 _COPIED_NESTED_LISTS = (
@@ -102,10 +103,22 @@ SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SE
 ALL_CARDS = range(CARD_KINDS)
 
 
+_NEEDS: dict[Hand, tuple[tuple[int, int], ...]] = {}
+"""Per price asked before, its cards that are not 0: a price names one to four of eight."""
+_NEEDS_KEPT = 256
+
+
 def affords(hand: Sequence[int], cost: Hand) -> bool:
     """``hand`` holds at least ``cost``."""
-    for h, c in zip(hand, cost, strict=True):  # noqa: SIM110 - twice as fast as all(genexpr)
-        if h < c:
+    needs = _NEEDS.get(cost)
+    if needs is None:
+        if len(cost) != len(hand):
+            raise ValueError(f"a hand of {len(hand)} cards against a price of {len(cost)}")
+        needs = tuple((c, n) for c, n in enumerate(cost) if n)
+        if len(_NEEDS) < _NEEDS_KEPT:  # the prices of the rules; offers' asks vary
+            _NEEDS[cost] = needs
+    for c, n in needs:  # noqa: SIM110 - faster than all(genexpr)
+        if hand[c] < n:
             return False
     return True
 
@@ -351,6 +364,8 @@ class GameState:
         for node, owner in enumerate(self.knight_owner):
             if owner != NOBODY:
                 self.knights_of[owner].append(node)
+        self.road_ends_of: list[tuple[int, ...] | None] = [None] * n
+        """:meth:`road_ends` per player, None until asked after the roads changed."""
         self.trade_rates: list[list[int]] = [[4] * CARD_KINDS for _ in range(n)]
         for p in range(n):
             self.update_trade_rates(p)
@@ -534,10 +549,15 @@ class GameState:
         n = self.player_count
         return [(self.active + i) % n for i in range(n)]
 
-    def road_ends(self, player: int) -> list[int]:
-        """Intersections at an end of one of the player's roads, in id order."""
-        edge_nodes = self.topology.edge_nodes
-        return sorted({node for e in self.roads_of[player] for node in edge_nodes[e]})
+    def road_ends(self, player: int) -> tuple[int, ...]:
+        """Intersections at an end of one of the player's roads, in id order (kept until the
+        player's roads change: a turn's listing asks it for settlements, knights, Intrigue)."""
+        ends = self.road_ends_of[player]
+        if ends is None:
+            edge_nodes = self.topology.edge_nodes
+            nodes = {node for e in self.roads_of[player] for node in edge_nodes[e]}
+            ends = self.road_ends_of[player] = tuple(sorted(nodes))
+        return ends
 
     def has_road_at(self, player: int, node: int) -> bool:
         """One of the player's roads ends on ``node``."""

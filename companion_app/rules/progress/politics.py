@@ -215,6 +215,11 @@ def is_open_road(game: GameState, edge: int) -> bool:
     return False
 
 
+_NOT_OPEN = msg(
+    "the Diplomat removes an open road: one end without its owner's road, building or knight"
+)
+
+
 def diplomat_reason(game: GameState, a: PlayDiplomat) -> Msg | None:
     if not 0 <= a.edge < game.topology.edge_count:
         return msg(
@@ -225,10 +230,7 @@ def diplomat_reason(game: GameState, a: PlayDiplomat) -> Msg | None:
     if game.edge_owner[a.edge] == NOBODY:
         return msg("edge {edge} has no road", edge=a.edge)
     if not is_open_road(game, a.edge):
-        return msg(
-            "the Diplomat removes an open road: "
-            "one end without its owner's road, building or knight"
-        )
+        return _NOT_OPEN
     return None
 
 

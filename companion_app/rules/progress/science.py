@@ -20,6 +20,7 @@ from companion_app.rules.actions import (
     reused,
 )
 from companion_app.rules.cards import (
+    MAX_IMPROVEMENT_LEVEL,
     TERRAIN_RESOURCE,
     TRACKS,
     Hand,
@@ -128,7 +129,12 @@ CRANE = CardRule(
     DECK,
     2,
     PlayCrane,
-    candidates=lambda g, p: [_CRANE(p, t) for t in TRACKS],
+    candidates=lambda g, p: [
+        _CRANE(p, t)
+        for t in TRACKS
+        if g.improvements[p][t.index] < MAX_IMPROVEMENT_LEVEL
+        and g.hands[p][t.commodity] >= g.improvements[p][t.index]
+    ],
     check=crane_reason,
     effect=do_crane,
     summary=msg("Crane: a city improvement one commodity cheaper"),
@@ -204,6 +210,7 @@ INVENTOR = CardRule(
     PlayInventor,
     candidates=inventor_candidates,
     check=inventor_reason,
+    plays=inventor_candidates,  # every swap of two movable tokens passes the check
     effect=do_inventor,
     summary=msg("Inventor: swap two number tokens"),
     button=lambda g, a, names: msg(

@@ -100,6 +100,9 @@ class CardRule:
     candidates: Candidates = no_candidates
     check: Check = ok
     """The card's own conditions (holding it and the moment are checked for every card)."""
+    plays: Candidates | None = None
+    """The legal plays listed directly, where filtering the candidates by the check is slow;
+    a test holds it equal to that filter. None: the filter lists them."""
     effect: Effect = nothing_done
     summary: Msg = PLAY_A_CARD
     button: Button = play_button
@@ -125,8 +128,11 @@ def draws_card(level: int, red: int) -> bool:
 
 def castle_draws(game: GameState, track: Track, red: int) -> None:
     """Everyone qualifying draws the top card of ``track``'s deck, the active player first."""
+    t = track.index
+    if not any(levels[t] for levels in game.improvements):
+        return  # nobody has a level on the track: nobody draws (most rolls of a game)
     for p in game.seat_order():
-        if draws_card(game.improvements[p][track.index], red):
+        if draws_card(game.improvements[p][t], red):
             ops.draw_progress(game, p, track, len(game.pending))
 
 
@@ -142,8 +148,11 @@ def do_discard_progress(game: GameState, a: DiscardProgressCard) -> None:
     turnflow.pending_step_done(game)
 
 
+_ORDER = {card: card.order for card in ProgressCard}.__getitem__
+
+
 def distinct(cards: list[ProgressCard]) -> list[ProgressCard]:
-    return sorted(set(cards), key=lambda c: c.order)
+    return sorted(set(cards), key=_ORDER)
 
 
 def progress_discard_options(game: GameState, p: int) -> list[Action]:
@@ -276,7 +285,9 @@ class Plays:
             if rule.before_roll:
                 continue
             check = rule.check
-            if check is ok:
+            if rule.plays is not None:
+                actions.extend(rule.plays(game, p))
+            elif check is ok:
                 actions.extend(rule.candidates(game, p))
             else:
                 actions.extend(a for a in rule.candidates(game, p) if check(game, a) is None)

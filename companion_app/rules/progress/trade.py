@@ -190,7 +190,11 @@ MASTER_MERCHANT = CardRule(
     DECK,
     2,
     PlayMasterMerchant,
-    candidates=lambda g, p: [_MASTER_MERCHANT(p, v) for v in sorted(others(g, p))],
+    candidates=lambda g, p: [
+        _MASTER_MERCHANT(p, v)
+        for v in sorted(others(g, p))
+        if g.victory_points(v) > g.victory_points(p)
+    ],
     check=master_merchant_reason,
     effect=do_master_merchant,
     summary=msg("Master Merchant: take 2 cards"),
@@ -253,7 +257,8 @@ def merchant_reason(game: GameState, a: PlayMerchant) -> Msg | None:
         return msg("hex {hex} does not exist (hexes are 0-{last})", hex=a.hex, last=last)
     if game.board.terrains[a.hex] is Terrain.DESERT:
         return msg("the merchant goes on a hex with a resource, not the desert")
-    if a.hex not in merchant_hexes(game, a.player):
+    owner = game.node_owner
+    if all(owner[node] != a.player for node in game.topology.hex_nodes[a.hex]):  # merchant_hexes
         return msg("the merchant goes next to one of your settlements or cities (§10)")
     return None
 
