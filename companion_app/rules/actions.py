@@ -11,7 +11,7 @@ card names (``"brick"``), hands are ``{"brick": 1, "ore": 2}``. See ``docs/actio
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
@@ -607,3 +607,21 @@ def action_from_json(data: object) -> Action:
             raise MalformedActionError(f"{type_name} needs the field {field.name!r}")
         values[field.name] = _decode(str(field.type), field.name, data[field.name])
     return cls(**values)  # type: ignore[arg-type]
+
+
+_A = TypeVar("_A", bound=Action)
+
+
+def reused(action: Callable[..., _A]) -> Callable[..., _A]:
+    """``action``'s constructor keeping each value it made, so listing the legal actions on every
+    turn builds no new ones (actions are immutable; their fields are seats, ids and names of
+    the game, so the values kept stay few)."""
+    made: dict[tuple[Any, ...], _A] = {}
+
+    def make(*args: Any) -> _A:
+        value = made.get(args)
+        if value is None:
+            value = made[args] = action(*args)
+        return value
+
+    return make

@@ -40,7 +40,7 @@ from companion_app.rules.pieces import (
     SETTLEMENT,
     SETTLEMENTS_PER_PLAYER,
 )
-from companion_app.rules.prompts import Prompt, PromptKind, Stage
+from companion_app.rules.prompts import TURN_PROMPTS, Prompt, PromptKind, Stage
 from companion_app.rules.state import ALL_CARDS, GameState, affords
 from companion_app.rules.topology import MAX_EDGES, MAX_NODES
 from companion_app.rules.words import (
@@ -289,12 +289,12 @@ def do_accept(game: GameState, a: AcceptTrade) -> None:
         giver[c] += offer.take[c] - offer.give[c]
         taker[c] += offer.give[c] - offer.take[c]
     game.offer = None
-    game.prompt = Prompt(PromptKind.TURN, game.active)
+    game.prompt = TURN_PROMPTS[game.active]
 
 
 def do_decline(game: GameState, a: DeclineTrade) -> None:
     game.offer = None
-    game.prompt = Prompt(PromptKind.TURN, game.active)
+    game.prompt = TURN_PROMPTS[game.active]
 
 
 def do_end_turn(game: GameState, a: EndTurn) -> None:

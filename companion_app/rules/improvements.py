@@ -78,6 +78,10 @@ def cities_without_metropolis(game: GameState, p: int) -> list[int]:
     return sorted(n for n in game.cities_of(p) if n not in game.metropolis)
 
 
+_NEEDS_A_CITY = msg("city improvements need a city on the board (§9)")
+"""Made once: the listing of a turn asks it of a player whose cities the barbarians took."""
+
+
 def improvement_reason(game: GameState, p: int, track: Track, *, discount: int = 0) -> Msg | None:
     """Why ``p`` cannot buy the next level now; ``discount`` commodities less (Crane, §10)."""
     t = track.index
@@ -85,7 +89,7 @@ def improvement_reason(game: GameState, p: int, track: Track, *, discount: int =
     if level > MAX_IMPROVEMENT_LEVEL:
         return msg("the {track} track is complete", track=track.words)
     if not game.cities_of(p):
-        return msg("city improvements need a city on the board (§9)")
+        return _NEEDS_A_CITY
     if (
         level >= METROPOLIS_LEVEL
         and game.metropolis_owner(t) != p
@@ -168,6 +172,8 @@ def metropolis_options(game: GameState, p: int) -> list[Action]:
 
 def queue_aqueduct(game: GameState, gained: list[list[int]]) -> None:
     """Players with the Aqueduct who got nothing from a production roll take a resource."""
+    if all(levels[SCIENCE] < ABILITY_LEVEL for levels in game.improvements):
+        return
     if not any(game.bank[c] for c in RESOURCES):
         return
     for p in game.seat_order():

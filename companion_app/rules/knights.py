@@ -19,6 +19,7 @@ from companion_app.rules.actions import (
     MoveKnight,
     PromoteKnight,
     RelocateKnight,
+    reused,
 )
 from companion_app.rules.cards import ABILITY_LEVEL, COSTS, Build, Track
 from companion_app.rules.declare import ActionRule, Options, PromptRule
@@ -47,14 +48,21 @@ def along_roads(game: GameState, p: int, start: int) -> list[int]:
     stack = [start]
     found: list[int] = []
     edge_owner = game.edge_owner
+    node_edges, edge_nodes = game.topology.node_edges, game.topology.edge_nodes
+    node_owner, knight_owner = game.node_owner, game.knight_owner
     while stack:
         node = stack.pop()
-        if node != start and ops.blocks(game, p, node):
-            continue
-        for e in game.topology.node_edges[node]:
+        if node != start:  # ops.blocks: an opponent's building or knight ends the path
+            owner = node_owner[node]
+            if owner != NOBODY and owner != p:
+                continue
+            owner = knight_owner[node]
+            if owner != NOBODY and owner != p:
+                continue
+        for e in node_edges[node]:
             if edge_owner[e] != p:
                 continue
-            a, b = game.topology.edge_nodes[e]
+            a, b = edge_nodes[e]
             nxt = b if a == node else a
             if nxt not in seen:
                 seen.add(nxt)
@@ -65,7 +73,8 @@ def along_roads(game: GameState, p: int, start: int) -> list[int]:
 
 def knight_spots(game: GameState, p: int) -> list[int]:
     """Free intersections at the end of one of the player's roads (no distance rule)."""
-    return [n for n in game.road_ends(p) if ops.is_free(game, n)]
+    owner, knight = game.node_owner, game.knight_owner
+    return [n for n in game.road_ends(p) if owner[n] == NOBODY and knight[n] == NOBODY]  # is_free
 
 
 def may_act(game: GameState, node: int) -> bool:
@@ -73,17 +82,33 @@ def may_act(game: GameState, node: int) -> bool:
     return game.knight_active[node] and not game.knight_flags[node] & (ACTIVATED | ACTED)
 
 
+_PROMOTED_THIS_TURN = msg("a knight is promoted at most once per turn (§6)")
+_MIGHTY = msg("a mighty knight cannot be promoted further")
+_NEEDS_FORTRESS = msg("promoting to a mighty knight needs the Fortress (politics level 3, §6)")
+
+
 def promotion_reason(game: GameState, p: int, node: int) -> Msg | None:
     level = game.knight_level[node]
     if game.knight_flags[node] & PROMOTED:
-        return msg("a knight is promoted at most once per turn (§6)")
+        return _PROMOTED_THIS_TURN
     if level >= MAX_KNIGHT_LEVEL:
-        return msg("a mighty knight cannot be promoted further")
+        return _MIGHTY
     if level == 2 and game.improvements[p][POLITICS] < ABILITY_LEVEL:
-        return msg("promoting to a mighty knight needs the Fortress (politics level 3, §6)")
+        return _NEEDS_FORTRESS
     if game.knights_at_level(p, level + 1) >= KNIGHTS_PER_LEVEL:
         return msg("both your {level} knights are on the board", level=KNIGHT_NAMES[level + 1])
     return None
+
+
+_BUILD = reused(BuildKnight)
+_ACTIVATE = reused(ActivateKnight)
+_PROMOTE = reused(PromoteKnight)
+_MOVE = reused(MoveKnight)
+_DISPLACE = reused(DisplaceKnight)
+_CHASE = reused(ChaseRobber)
+_KNIGHT_COST = COSTS[Build.KNIGHT]
+_ACTIVATE_COST = COSTS[Build.ACTIVATE_KNIGHT]
+_PROMOTE_COST = COSTS[Build.PROMOTE_KNIGHT]
 
 
 def knight_build_actions(game: GameState, p: int) -> list[Action]:
@@ -91,34 +116,44 @@ def knight_build_actions(game: GameState, p: int) -> list[Action]:
     them too (§12)."""
     actions: list[Action] = []
     hand = game.hands[p]
-    if affords(hand, COSTS[Build.KNIGHT]) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
-        actions.extend(BuildKnight(p, n) for n in knight_spots(game, p))
-    knights = sorted(game.knights_of[p])
+    if affords(hand, _KNIGHT_COST) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
+        actions.extend(_BUILD(p, n) for n in knight_spots(game, p))
+    knights = game.knights_of[p]  # kept in id order
     if not knights:
         return actions
-    if affords(hand, COSTS[Build.ACTIVATE_KNIGHT]):
-        actions.extend(ActivateKnight(p, n) for n in knights if not game.knight_active[n])
-    if affords(hand, COSTS[Build.PROMOTE_KNIGHT]):
-        actions.extend(PromoteKnight(p, n) for n in knights if promotion_reason(game, p, n) is None)
+    if affords(hand, _ACTIVATE_COST):
+        active = game.knight_active
+        actions.extend(_ACTIVATE(p, n) for n in knights if not active[n])
+    if affords(hand, _PROMOTE_COST):
+        flags, level = game.knight_flags, game.knight_level
+        actions.extend(
+            _PROMOTE(p, n)
+            for n in knights
+            if not flags[n] & PROMOTED  # promotion_reason's first two, before it is asked
+            and level[n] < MAX_KNIGHT_LEVEL
+            and promotion_reason(game, p, n) is None
+        )
     return actions
 
 
 def knight_turn_actions(game: GameState, p: int) -> list[Action]:
     actions = knight_build_actions(game, p)
-    knights = sorted(game.knights_of[p])
-    for node in knights:
-        if not may_act(game, node):
+    knight_owner, knight_level = game.knight_owner, game.knight_level
+    active, flags = game.knight_active, game.knight_flags
+    robber_corners = game.topology.hex_nodes[game.robber_hex] if game.robber_unlocked else ()
+    for node in game.knights_of[p]:
+        if not active[node] or flags[node] & (ACTIVATED | ACTED):  # may_act
             continue
-        level = game.knight_level[node]
+        level = knight_level[node]
         for target in along_roads(game, p, node):
-            owner = game.knight_owner[target]
+            owner = knight_owner[target]
             if owner == NOBODY:
                 if game.node_owner[target] == NOBODY:
-                    actions.append(MoveKnight(p, node, target))
-            elif owner != p and game.knight_level[target] < level:
-                actions.append(DisplaceKnight(p, node, target))
-        if game.robber_unlocked and node in game.topology.hex_nodes[game.robber_hex]:
-            actions.append(ChaseRobber(p, node))
+                    actions.append(_MOVE(p, node, target))
+            elif owner != p and knight_level[target] < level:
+                actions.append(_DISPLACE(p, node, target))
+        if node in robber_corners:
+            actions.append(_CHASE(p, node))
     return actions
 
 

@@ -63,6 +63,7 @@ def place_building(state: GameState, p: int, node: int, level: int) -> None:
 def place_road(state: GameState, p: int, edge: int) -> None:
     state.edge_owner[edge] = p
     insort(state.roads_of[p], edge)
+    state.road_ends_of[p] = None
     update_longest_road(state, (p,))
 
 
@@ -70,6 +71,7 @@ def remove_road(state: GameState, edge: int) -> None:
     owner = state.edge_owner[edge]
     state.edge_owner[edge] = NOBODY
     state.roads_of[owner].remove(edge)
+    state.road_ends_of[owner] = None
     update_longest_road(state, (owner,))
 
 
@@ -112,7 +114,14 @@ def road_spots(state: GameState, p: int) -> list[int]:
 
 def settlement_spots(state: GameState, p: int) -> list[int]:
     """Free intersections at an end of the player's roads (§5)."""
-    return [n for n in state.road_ends(p) if free_building_spot(state, n)]
+    owner, knight, neighbours = state.node_owner, state.knight_owner, state.topology.node_neighbours
+    return [
+        n
+        for n in state.road_ends(p)
+        if owner[n] == NOBODY  # free_building_spot, for a turn's every listing
+        and knight[n] == NOBODY
+        and all(owner[m] == NOBODY for m in neighbours[n])
+    ]
 
 
 def road_owners_at(state: GameState, node: int) -> set[int]:
@@ -121,25 +130,30 @@ def road_owners_at(state: GameState, node: int) -> set[int]:
 
 def longest_road(state: GameState, p: int) -> int:
     """Length of the player's longest road; opponents' buildings and knights break it."""
-    own = set(state.roads_of[p])
+    own = state.roads_of[p]
     if not own:
         return 0
+    edge_nodes = state.topology.edge_nodes
+    along: dict[int, list[tuple[int, int]]] = {}
+    """Per intersection, its roads of the player: (the road's bit, the other end)."""
+    for i, e in enumerate(own):
+        a, b = edge_nodes[e]
+        along.setdefault(a, []).append((1 << i, b))
+        along.setdefault(b, []).append((1 << i, a))
+    blocked = {node for node in along if blocks(state, p, node)}
     best = 0
-    node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
 
     def walk(node: int, used: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        if length and blocks(state, p, node):
+        if length and node in blocked:
             return
-        for e in node_edges[node]:
-            if e in own and not used >> e & 1:
-                a, b = edge_nodes[e]
-                walk(b if a == node else a, used | 1 << e, length + 1)
+        for bit, other in along[node]:
+            if not used & bit:
+                walk(other, used | bit, length + 1)
 
-    starts = {node for e in own for node in edge_nodes[e]}
-    for node in starts:
+    for node in along:
         walk(node, 0, 0)
         if best == len(own):
             break
@@ -190,24 +204,29 @@ def produce(state: GameState, number: int) -> list[list[int]]:
     hexes = state.token_hexes[number]
     robber = state.robber_hex
     owed = _owed(state, [h for h in hexes if h != robber])
-    gained = [[0] * CARD_KINDS for _ in range(n)]
-    bank = state.bank
+    gained = owed  # what each is paid: what it is owed, unless the bank runs short of a card
+    bank, hands = state.bank, state.hands
     shortages: list[Shortage] = []
-    for c in ALL_CARDS:
-        takers = [p for p in range(n) if owed[p][c]]
-        if not takers:
+    for c, total in enumerate(map(sum, zip(*owed, strict=True))):
+        if not total:
             continue
-        total = sum(owed[p][c] for p in takers)
         in_bank = bank[c]
         if total <= in_bank:
-            for p in takers:
-                gained[p][c] = take_from_bank(state, p, c, owed[p][c])
+            bank[c] = in_bank - total
+            for p in range(n):
+                if owed[p][c]:
+                    hands[p][c] += owed[p][c]
             continue
-        if len(takers) == 1:
+        if gained is owed:
+            gained = [row[:] for row in owed]
+        takers = [p for p in range(n) if owed[p][c]]
+        for p in takers:
+            gained[p][c] = 0
+        if len(takers) == 1:  # a sole taker gets what is left, several get nothing (§4)
             gained[takers[0]][c] = take_from_bank(state, takers[0], c, owed[takers[0]][c])
         paid = sum(gained[p][c] for p in takers)
         shortages.append(Shortage(Card(c), total, paid, in_bank))
-    paid_hands = tuple(tuple(g) for g in gained)
+    paid_hands = tuple(map(tuple, gained))
     state.last_production = paid_hands
     if robber in hexes:
         robbed = tuple(tuple(r) for r in _owed(state, (robber,)))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
+from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.messages import Msg, nmsg
 
 
@@ -86,6 +87,11 @@ class Prompt:
         if self.track:
             data["track"] = self.track
         return data
+
+
+TURN_PROMPTS = tuple(Prompt(PromptKind.TURN, p) for p in range(MAX_PLAYERS))
+"""The turn prompt of each seat, built once: the prompt after nearly every action."""
+ROLL_PROMPTS = tuple(Prompt(PromptKind.ROLL, p) for p in range(MAX_PLAYERS))
 
 
 def cards_counted(n: int) -> Msg:

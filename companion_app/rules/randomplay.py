@@ -24,6 +24,7 @@ from companion_app.rules.actions import (
     PlayProgress,
     Roll,
     StartSpecialBuild,
+    reused,
 )
 from companion_app.rules.cards import CARD_KINDS
 from companion_app.rules.config import GameConfig
@@ -58,8 +59,11 @@ class RandomGameResult:
 def random_roll(rng: SplitMix64, player: int, fixed: tuple[int, int] | None = None) -> Roll:
     """Fair dice, or (after an Alchemist) the fixed production dice with a fair event die."""
     if fixed is not None:
-        return Roll(player, fixed[0], fixed[1], EVENT_DIE_FACES[rng.below(6)])
-    return Roll(player, rng.below(6) + 1, rng.below(6) + 1, EVENT_DIE_FACES[rng.below(6)])
+        return _ROLL(player, fixed[0], fixed[1], EVENT_DIE_FACES[rng.below(6)])
+    return _ROLL(player, rng.below(6) + 1, rng.below(6) + 1, EVENT_DIE_FACES[rng.below(6)])
+
+
+_ROLL = reused(Roll)
 
 
 def choose_random_action(game: Game, rng: SplitMix64) -> Action:

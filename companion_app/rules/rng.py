@@ -10,7 +10,11 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TypeVar
 
-_MASK = (1 << 64) - 1
+_TWO_64 = 1 << 64
+_MASK = _TWO_64 - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX_1 = 0xBF58476D1CE4E5B9
+_MIX_2 = 0x94D049BB133111EB
 T = TypeVar("T")
 
 
@@ -21,10 +25,10 @@ class SplitMix64:
         self.state = seed & _MASK
 
     def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        self.state = (self.state + _GAMMA) & _MASK
         z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX_1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX_2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
@@ -34,11 +38,16 @@ class SplitMix64:
         """
         if n < 1:
             raise ValueError(f"below() needs n >= 1, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        limit = _TWO_64 - _TWO_64 % n
+        state = self.state
+        while True:  # next64, inlined: most random choices of a game come through here
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX_1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX_2) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place."""

@@ -45,14 +45,80 @@ from companion_app.rules.pieces import (
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.rng import SplitMix64
 
+_COPIED_LISTS = (
+    "bank",
+    "node_owner",
+    "node_level",
+    "edge_owner",
+    "knight_owner",
+    "knight_level",
+    "knight_active",
+    "knight_flags",
+    "walls",
+    "metropolis",
+    "defender_cards",
+    "committed",
+    "pending",
+    "turns_taken",
+    "road_length",
+    "fleet",
+    "tokens",
+    "harbor_done",
+    "events",
+    "road_ends_of",
+)
+"""The state's flat lists (of immutable items): a copy copies each."""
+_COPIED_NESTED_LISTS = (
+    "hands",
+    "improvements",
+    "decks",
+    "progress_hands",
+    "revealed_vp",
+    "roads_of",
+    "buildings_of",
+    "knights_of",
+    "trade_rates",
+)
+"""The state's lists of lists: a copy copies each inner list too. Every other field is
+immutable (ints, tuples, frozen dataclasses, enums) or replaced whole, never changed in place
+(the config, the board and its topology, ``token_hexes``): a copy shares it."""
+
+
+_copy_list = list.copy
+
+
+def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` (a state's ``__dict__``) with every list of the state copied, so that nothing
+    done to the one changes the other."""
+    fields = fields.copy()
+    for name in _COPIED_LISTS:
+        fields[name] = fields[name][:]
+    for name in _COPIED_NESTED_LISTS:
+        fields[name] = list(map(_copy_list, fields[name]))
+    fields["rng"] = SplitMix64(fields["rng"].state)
+    return fields
+
+
 SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SETUP_ROAD)
 ALL_CARDS = range(CARD_KINDS)
 
 
+_NEEDS: dict[Hand, tuple[tuple[int, int], ...]] = {}
+"""Per price asked before, its cards that are not 0: a price names one to four of eight."""
+_NEEDS_KEPT = 256
+
+
 def affords(hand: Sequence[int], cost: Hand) -> bool:
     """``hand`` holds at least ``cost``."""
-    for h, c in zip(hand, cost, strict=True):  # noqa: SIM110 - twice as fast as all(genexpr)
-        if h < c:
+    needs = _NEEDS.get(cost)
+    if needs is None:
+        if len(cost) != len(hand):
+            raise ValueError(f"a hand of {len(hand)} cards against a price of {len(cost)}")
+        needs = tuple((c, n) for c, n in enumerate(cost) if n)
+        if len(_NEEDS) < _NEEDS_KEPT:  # the prices of the rules; offers' asks vary
+            _NEEDS[cost] = needs
+    for c, n in needs:  # noqa: SIM110 - faster than all(genexpr)
+        if hand[c] < n:
             return False
     return True
 
@@ -271,6 +337,11 @@ class GameState:
         self.index_tokens()
         self.rebuild_indexes()
 
+    def copied_fields(self) -> dict[str, Any]:
+        """The instance's fields with every list in the state copied: what a copy, an undo
+        record or a snapshot of this state holds (see :func:`copy_fields`)."""
+        return copy_fields(self.__dict__)
+
     def index_tokens(self) -> None:
         """Re-derive :attr:`token_hexes` after the tokens changed (the Inventor)."""
         tokens = self.tokens
@@ -293,6 +364,8 @@ class GameState:
         for node, owner in enumerate(self.knight_owner):
             if owner != NOBODY:
                 self.knights_of[owner].append(node)
+        self.road_ends_of: list[tuple[int, ...] | None] = [None] * n
+        """:meth:`road_ends` per player, None until asked after the roads changed."""
         self.trade_rates: list[list[int]] = [[4] * CARD_KINDS for _ in range(n)]
         for p in range(n):
             self.update_trade_rates(p)
@@ -476,10 +549,15 @@ class GameState:
         n = self.player_count
         return [(self.active + i) % n for i in range(n)]
 
-    def road_ends(self, player: int) -> list[int]:
-        """Intersections at an end of one of the player's roads, in id order."""
-        edge_nodes = self.topology.edge_nodes
-        return sorted({node for e in self.roads_of[player] for node in edge_nodes[e]})
+    def road_ends(self, player: int) -> tuple[int, ...]:
+        """Intersections at an end of one of the player's roads, in id order (kept until the
+        player's roads change: a turn's listing asks it for settlements, knights, Intrigue)."""
+        ends = self.road_ends_of[player]
+        if ends is None:
+            edge_nodes = self.topology.edge_nodes
+            nodes = {node for e in self.roads_of[player] for node in edge_nodes[e]}
+            ends = self.road_ends_of[player] = tuple(sorted(nodes))
+        return ends
 
     def has_road_at(self, player: int, node: int) -> bool:
         """One of the player's roads ends on ``node``."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion_app.rules.cards import LARGE_GAME_PLAYERS
-from companion_app.rules.prompts import Prompt, PromptKind, Stage
+from companion_app.rules.prompts import ROLL_PROMPTS, TURN_PROMPTS, Prompt, PromptKind, Stage
 from companion_app.rules.state import SETUP_KINDS, GameState, SpecialBuildPhase
 
 CONTINUATIONS: dict[Stage, Callable[[GameState], None]] = {}
@@ -47,7 +47,7 @@ def advance_setup(state: GameState) -> None:
 
 def start_turn_prompt(state: GameState) -> None:
     state.rolled = False
-    state.prompt = Prompt(PromptKind.ROLL, state.active)
+    state.prompt = ROLL_PROMPTS[state.active]
 
 
 def finish_turn(state: GameState) -> None:
@@ -75,8 +75,7 @@ def finish_turn(state: GameState) -> None:
 def clear_knight_flags(state: GameState) -> None:
     """A new turn: every knight may be activated, promoted and act again (§6)."""
     flags = state.knight_flags
-    for node in range(len(flags)):
-        flags[node] = 0
+    flags[:] = [0] * len(flags)
 
 
 # ---- the special build phase (5-6 players, §12) ------------------------------------------------
@@ -132,8 +131,7 @@ def next_prompt(state: GameState) -> None:
     elif state.special_build is not None:
         state.prompt = special_build_prompt(state)
     else:
-        kind = PromptKind.TURN if state.rolled else PromptKind.ROLL
-        state.prompt = Prompt(kind, state.active)
+        state.prompt = (TURN_PROMPTS if state.rolled else ROLL_PROMPTS)[state.active]
 
 
 def pending_done(state: GameState) -> None:

@@ -20,6 +20,7 @@ from companion_app.rules.actions import (
     RemoveKnight,
     StopEffect,
     TakeProgressCard,
+    reused,
 )
 from companion_app.rules.cards import Card, ProgressCard, Track
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
@@ -49,6 +50,10 @@ WEDDING_GIFT = 2
 # ---- Bishop -------------------------------------------------------------------------------------
 
 
+_DESERTER = reused(PlayDeserter)
+_SPY = reused(PlaySpy)
+
+
 def bishop_reason(game: GameState, a: PlayBishop) -> Msg | None:
     if not game.robber_unlocked:
         return msg("the robber stays in the desert until the first barbarian attack (§8)")
@@ -71,12 +76,17 @@ def do_bishop(game: GameState, a: PlayBishop) -> None:
 
 
 _BISHOP_SUMMARY = msg("Bishop: move the robber, steal from each player there")
+_BISHOP = reused(PlayBishop)
 BISHOP = CardRule(
     ProgressCard.BISHOP,
     DECK,
     2,
     PlayBishop,
-    candidates=lambda g, p: [PlayBishop(p, h) for h in range(g.topology.hex_count)],
+    candidates=lambda g, p: (
+        [_BISHOP(p, h) for h in range(g.topology.hex_count) if h != g.robber_hex]
+        if g.robber_unlocked
+        else []
+    ),
     check=bishop_reason,
     effect=do_bishop,
     summary=_BISHOP_SUMMARY,
@@ -108,7 +118,7 @@ DESERTER = CardRule(
     DECK,
     2,
     PlayDeserter,
-    candidates=lambda g, p: [PlayDeserter(p, v) for v in sorted(others(g, p))],
+    candidates=lambda g, p: [_DESERTER(p, v) for v in sorted(others(g, p))],
     check=deserter_reason,
     effect=do_deserter,
     summary=msg("Deserter: an opponent removes a knight"),
@@ -205,6 +215,11 @@ def is_open_road(game: GameState, edge: int) -> bool:
     return False
 
 
+_NOT_OPEN = msg(
+    "the Diplomat removes an open road: one end without its owner's road, building or knight"
+)
+
+
 def diplomat_reason(game: GameState, a: PlayDiplomat) -> Msg | None:
     if not 0 <= a.edge < game.topology.edge_count:
         return msg(
@@ -215,10 +230,7 @@ def diplomat_reason(game: GameState, a: PlayDiplomat) -> Msg | None:
     if game.edge_owner[a.edge] == NOBODY:
         return msg("edge {edge} has no road", edge=a.edge)
     if not is_open_road(game, a.edge):
-        return msg(
-            "the Diplomat removes an open road: "
-            "one end without its owner's road, building or knight"
-        )
+        return _NOT_OPEN
     return None
 
 
@@ -230,12 +242,13 @@ def do_diplomat(game: GameState, a: PlayDiplomat) -> None:
 
 
 _DIPLOMAT_SUMMARY = msg("Diplomat: remove an open road")
+_DIPLOMAT = reused(PlayDiplomat)
 DIPLOMAT = CardRule(
     ProgressCard.DIPLOMAT,
     DECK,
     2,
     PlayDiplomat,
-    candidates=lambda g, p: [PlayDiplomat(p, e) for e, o in enumerate(g.edge_owner) if o != NOBODY],
+    candidates=lambda g, p: [_DIPLOMAT(p, e) for e, o in enumerate(g.edge_owner) if o != NOBODY],
     check=diplomat_reason,
     effect=do_diplomat,
     summary=_DIPLOMAT_SUMMARY,
@@ -264,12 +277,15 @@ def do_intrigue(game: GameState, a: PlayIntrigue) -> None:
 
 
 _INTRIGUE_SUMMARY = msg("Intrigue: displace a knight on your road")
+_INTRIGUE = reused(PlayIntrigue)
 INTRIGUE = CardRule(
     ProgressCard.INTRIGUE,
     DECK,
     2,
     PlayIntrigue,
-    candidates=lambda g, p: [PlayIntrigue(p, n) for n in g.road_ends(p)],
+    candidates=lambda g, p: [
+        _INTRIGUE(p, n) for n in g.road_ends(p) if g.knight_owner[n] not in (NOBODY, p)
+    ],
     check=intrigue_reason,
     effect=do_intrigue,
     summary=_INTRIGUE_SUMMARY,
@@ -321,7 +337,7 @@ SPY = CardRule(
     DECK,
     3,
     PlaySpy,
-    candidates=lambda g, p: [PlaySpy(p, v) for v in sorted(others(g, p))],
+    candidates=lambda g, p: [_SPY(p, v) for v in sorted(others(g, p)) if g.progress_hands[v]],
     check=spy_reason,
     effect=do_spy,
     summary=msg("Spy: take a progress card"),

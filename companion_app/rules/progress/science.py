@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from companion_app.rules import improvements, knights
@@ -16,8 +17,10 @@ from companion_app.rules.actions import (
     PlayProgress,
     PromoteKnight,
     StopEffect,
+    reused,
 )
 from companion_app.rules.cards import (
+    MAX_IMPROVEMENT_LEVEL,
     TERRAIN_RESOURCE,
     TRACKS,
     Hand,
@@ -102,6 +105,9 @@ ALCHEMIST = CardRule(
 # ---- Crane, Engineer, Inventor, Medicine --------------------------------------------------------
 
 
+_CRANE = reused(PlayCrane)
+
+
 def crane_reason(game: GameState, a: PlayCrane) -> Msg | None:
     return improvements.improvement_reason(game, a.player, a.track, discount=1)
 
@@ -123,7 +129,12 @@ CRANE = CardRule(
     DECK,
     2,
     PlayCrane,
-    candidates=lambda g, p: [PlayCrane(p, t) for t in TRACKS],
+    candidates=lambda g, p: [
+        _CRANE(p, t)
+        for t in TRACKS
+        if g.improvements[p][t.index] < MAX_IMPROVEMENT_LEVEL
+        and g.hands[p][t.commodity] >= g.improvements[p][t.index]
+    ],
     check=crane_reason,
     effect=do_crane,
     summary=msg("Crane: a city improvement one commodity cheaper"),
@@ -132,8 +143,11 @@ CRANE = CardRule(
 )
 
 
+_ENGINEER_WALL = msg("the Engineer's wall")
+
+
 def engineer_reason(game: GameState, a: PlayEngineer) -> Msg | None:
-    return improvements.wall_reason(game, a.player, a.node, wall=msg("the Engineer's wall"))
+    return improvements.wall_reason(game, a.player, a.node, wall=_ENGINEER_WALL)
 
 
 def do_engineer(game: GameState, a: PlayEngineer) -> None:
@@ -141,12 +155,15 @@ def do_engineer(game: GameState, a: PlayEngineer) -> None:
 
 
 _ENGINEER_SUMMARY = msg("Engineer: a free city wall")
+_ENGINEER = reused(PlayEngineer)
 ENGINEER = CardRule(
     ProgressCard.ENGINEER,
     DECK,
     1,
     PlayEngineer,
-    candidates=lambda g, p: [PlayEngineer(p, n) for n in g.buildings_of[p]],
+    candidates=lambda g, p: [
+        _ENGINEER(p, n) for n in g.buildings_of[p] if g.node_level[n] == CITY and not g.walls[n]
+    ],
     check=engineer_reason,
     effect=do_engineer,
     summary=_ENGINEER_SUMMARY,
@@ -159,7 +176,13 @@ def inventor_candidates(game: GameState, p: int) -> list[Action]:
     movable = [
         h for h, t in enumerate(game.tokens) if t is not None and t not in INVENTOR_FORBIDDEN
     ]
-    return [PlayInventor(p, a, b) for a, b in combinations(movable, 2)]
+    return list(_inventor_plays(p, tuple(movable)))
+
+
+@lru_cache(maxsize=64)
+def _inventor_plays(p: int, movable: tuple[int, ...]) -> tuple[Action, ...]:
+    """The swaps of ``movable`` hexes, kept for the turns that list them again."""
+    return tuple(PlayInventor(p, a, b) for a, b in combinations(movable, 2))
 
 
 def inventor_reason(game: GameState, a: PlayInventor) -> Msg | None:
@@ -187,6 +210,7 @@ INVENTOR = CardRule(
     PlayInventor,
     candidates=inventor_candidates,
     check=inventor_reason,
+    plays=inventor_candidates,  # every swap of two movable tokens passes the check
     effect=do_inventor,
     summary=msg("Inventor: swap two number tokens"),
     button=lambda g, a, names: msg(
@@ -213,12 +237,17 @@ def do_medicine(game: GameState, a: PlayMedicine) -> None:
 
 
 _MEDICINE_SUMMARY = msg("Medicine: a city for 2 ore + 1 grain")
+_MEDICINE = reused(PlayMedicine)
 MEDICINE = CardRule(
     ProgressCard.MEDICINE,
     DECK,
     2,
     PlayMedicine,
-    candidates=lambda g, p: [PlayMedicine(p, n) for n in g.buildings_of[p]],
+    candidates=lambda g, p: (
+        [_MEDICINE(p, n) for n in g.buildings_of[p] if g.node_level[n] != CITY]
+        if g.affords(p, MEDICINE_COST)
+        else []
+    ),
     check=medicine_reason,
     effect=do_medicine,
     summary=_MEDICINE_SUMMARY,

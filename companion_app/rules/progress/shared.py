@@ -25,6 +25,7 @@ from companion_app.rules.actions import (
     StopEffect,
 )
 from companion_app.rules.cards import TRACKS, ProgressCard, Track
+from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import (
     ActionRule,
     Button,
@@ -55,9 +56,10 @@ PLAY_A_CARD = msg("play a progress card")
 
 def plain_play(card: ProgressCard) -> Candidates:
     """A card without a choice: its one play is :class:`PlayProgress` naming it."""
+    plays = [[PlayProgress(p, card)] for p in range(MAX_PLAYERS)]
 
     def candidates(game: GameState, p: int) -> list[Action]:
-        return [PlayProgress(p, card)]
+        return list(plays[p])
 
     return candidates
 
@@ -98,6 +100,9 @@ class CardRule:
     candidates: Candidates = no_candidates
     check: Check = ok
     """The card's own conditions (holding it and the moment are checked for every card)."""
+    plays: Candidates | None = None
+    """The legal plays listed directly, where filtering the candidates by the check is slow;
+    a test holds it equal to that filter. None: the filter lists them."""
     effect: Effect = nothing_done
     summary: Msg = PLAY_A_CARD
     button: Button = play_button
@@ -123,8 +128,11 @@ def draws_card(level: int, red: int) -> bool:
 
 def castle_draws(game: GameState, track: Track, red: int) -> None:
     """Everyone qualifying draws the top card of ``track``'s deck, the active player first."""
+    t = track.index
+    if not any(levels[t] for levels in game.improvements):
+        return  # nobody has a level on the track: nobody draws (most rolls of a game)
     for p in game.seat_order():
-        if draws_card(game.improvements[p][track.index], red):
+        if draws_card(game.improvements[p][t], red):
             ops.draw_progress(game, p, track, len(game.pending))
 
 
@@ -140,8 +148,11 @@ def do_discard_progress(game: GameState, a: DiscardProgressCard) -> None:
     turnflow.pending_step_done(game)
 
 
+_ORDER = {card: card.order for card in ProgressCard}.__getitem__
+
+
 def distinct(cards: list[ProgressCard]) -> list[ProgressCard]:
-    return sorted(set(cards), key=lambda c: c.order)
+    return sorted(set(cards), key=_ORDER)
 
 
 def progress_discard_options(game: GameState, p: int) -> list[Action]:
@@ -273,7 +284,13 @@ class Plays:
             rule = self.cards[card]
             if rule.before_roll:
                 continue
-            actions.extend(a for a in rule.candidates(game, p) if rule.check(game, a) is None)
+            check = rule.check
+            if rule.plays is not None:
+                actions.extend(rule.plays(game, p))
+            elif check is ok:
+                actions.extend(rule.candidates(game, p))
+            else:
+                actions.extend(a for a in rule.candidates(game, p) if check(game, a) is None)
         return actions
 
     def told(self, t: Telling, a: Action) -> list[Line]:

@@ -15,6 +15,7 @@ from companion_app.rules.actions import (
     PlayResourceMonopoly,
     PlayTradeMonopoly,
     TakeCard,
+    reused,
 )
 from companion_app.rules.cards import COMMODITIES, RESOURCES, Card, ProgressCard, Terrain, Track
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
@@ -164,6 +165,9 @@ def harbor_told(t: Telling, a: HarborExchange) -> list[Line]:
 # ---- Master Merchant ----------------------------------------------------------------------------
 
 
+_MASTER_MERCHANT = reused(PlayMasterMerchant)
+
+
 def master_merchant_reason(game: GameState, a: PlayMasterMerchant) -> Msg | None:
     reason = other_player_reason(game, a.player, a.victim)
     if reason:
@@ -186,7 +190,11 @@ MASTER_MERCHANT = CardRule(
     DECK,
     2,
     PlayMasterMerchant,
-    candidates=lambda g, p: [PlayMasterMerchant(p, v) for v in sorted(others(g, p))],
+    candidates=lambda g, p: [
+        _MASTER_MERCHANT(p, v)
+        for v in sorted(others(g, p))
+        if g.victory_points(v) > g.victory_points(p)
+    ],
     check=master_merchant_reason,
     effect=do_master_merchant,
     summary=msg("Master Merchant: take 2 cards"),
@@ -249,7 +257,8 @@ def merchant_reason(game: GameState, a: PlayMerchant) -> Msg | None:
         return msg("hex {hex} does not exist (hexes are 0-{last})", hex=a.hex, last=last)
     if game.board.terrains[a.hex] is Terrain.DESERT:
         return msg("the merchant goes on a hex with a resource, not the desert")
-    if a.hex not in merchant_hexes(game, a.player):
+    owner = game.node_owner
+    if all(owner[node] != a.player for node in game.topology.hex_nodes[a.hex]):  # merchant_hexes
         return msg("the merchant goes next to one of your settlements or cities (§10)")
     return None
 
@@ -265,12 +274,13 @@ def do_merchant(game: GameState, a: PlayMerchant) -> None:
 
 
 _MERCHANT_SUMMARY = msg("Merchant: 2:1 trade of a hex's resource")
+_MERCHANT = reused(PlayMerchant)
 MERCHANT = CardRule(
     ProgressCard.MERCHANT,
     DECK,
     6,
     PlayMerchant,
-    candidates=lambda g, p: [PlayMerchant(p, h) for h in merchant_hexes(g, p)],
+    candidates=lambda g, p: [_MERCHANT(p, h) for h in merchant_hexes(g, p)],
     check=merchant_reason,
     effect=do_merchant,
     summary=_MERCHANT_SUMMARY,
