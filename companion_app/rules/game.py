@@ -327,7 +327,7 @@ class Game(GameState):
         if game.config != config:
             raise StateError("the state is of another game (its config differs)")
         game.history = list(history)
-        game._snapshots = [(len(game.history), game.to_json())]
+        game._snapshots = [(len(game.history), game.copied_fields())]
         return game
 
     @classmethod
