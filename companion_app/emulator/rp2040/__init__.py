@@ -276,6 +276,11 @@ class Pico:
         """The roll button: pressed pulls GP15 to ground."""
         self._send({"cmd": "pin", "pin": 15, "level": 0 if pressed else 1})
 
+    def tap(self, hold_s: float = 0.1) -> None:
+        """One press of the roll button, held ``hold_s`` of the chip's time (timed by the
+        harness, not by this side's view of the clock); taps in a row are separate presses."""
+        self._send({"cmd": "tap", "pin": 15, "ms": round(hold_s * 1000)})
+
     def request_pins(self) -> None:
         with self._cond:
             self.board.pin_report = None
