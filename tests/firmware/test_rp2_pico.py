@@ -124,6 +124,31 @@ def test_boot_hello_and_the_hardware_layer(pico: Pico) -> None:
     assert strip_colours(grb) == track(0)
 
 
+def test_each_press_rolls_once_and_clicks(pico: Pico) -> None:
+    """Taps in a row, each roll acknowledged as it comes: every press is one ROLL (each press
+    checked), and the buzzer's PWM sounds the roll's click for its 40 ms after each press,
+    where the click was timed from the press and was over before the tick that plays it came
+    (the press draws the display and writes the flash first: 30-45 ms)."""
+    connect(pico)
+    downs = []
+    for seq in range(1, 6):
+        pico.tap()
+        board = pico.wait(count("ROLL", seq), sim_s=1)
+        assert [r["seq"] for r in lines(board, "ROLL")] == list(range(1, seq + 1))
+        downs.append([t for t, pin, level in board.inputs if pin == 15 and level == 0][-1])
+        send(pico, "ACK", (("seq", seq),))
+    pico.run_for(0.3)
+    assert len(lines(pico.board, "ROLL")) == 5  # no press rolled twice
+    edges = pico.board.pins.get(PINS.BUZZER_GPIO, [])
+    for down, until in zip(downs, [*downs[1:], pico.board.now_us], strict=True):
+        click = [t for t, _ in edges if down <= t < until]
+        assert len(click) > 100, f"no click after the press at {down} µs"  # 2 kHz: 160 edges
+        # the click's 40 ms, give or take the 10 ms tick and the task running before it
+        # (measured: 42-49 ms, starting 47-101 ms after the press)
+        assert 35_000 <= click[-1] - click[0] <= 60_000, (click[0] - down, click[-1] - down)
+        assert click[0] - down < 150_000
+
+
 def play_to_roll(session, rng: SplitMix64) -> None:
     while not session.game.awaiting_roll:
         session.apply(choose_random_action(session.game, rng))
