@@ -100,6 +100,27 @@ def test_the_wheel_holds_everything_the_app_reads(wheel: Path) -> None:
     assert not [name for name in held if name.startswith(("tests/", "bench/", "hardware/"))]
 
 
+def test_the_wheel_names_its_licence_as_an_spdx_expression_with_the_files(wheel: Path) -> None:
+    """PEP 639: ``License-Expression`` and the licence files in the wheel's metadata (a
+    ``project.license`` table is deprecated and stops building in 2027), ours and those of the
+    projects the shipped MicroPython UF2 is built from."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+        fields = archive.read(metadata).decode().split("\n\n", 1)[0].splitlines()
+        dist_info = metadata.rsplit("/", 1)[0]
+        licences = sorted(n.split("/licenses/", 1)[1] for n in names if "/licenses/" in n)
+        assert archive.read(f"{dist_info}/licenses/LICENSE") == (ROOT / "LICENSE").read_bytes()
+    assert "License-Expression: MIT" in fields
+    assert not [f for f in fields if f.startswith("License:")]
+    expected = ["LICENSE"] + [
+        f"firmware/rp2/licences/{p.name}"
+        for p in sorted((ROOT / "firmware/rp2/licences").iterdir())
+    ]
+    assert licences == expected
+    assert sorted(f.split(": ", 1)[1] for f in fields if f.startswith("License-File:")) == expected
+
+
 def test_the_wheel_holds_each_language_compiled(wheel: Path) -> None:
     languages = sorted(p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
     assert languages == ["ca", "cs", "de", "pl", "vi"]
