@@ -1,12 +1,13 @@
 // The dice box's Pico, emulated: MicroPython's rp2 port (a UF2) on rp2040js, with the parts of
 // the board the firmware talks to. The Python side (rp2040/__init__.py) drives it:
 //
-//   node harness.mjs --bootrom FILE --flash FILE [--entropy HEX]
+//   node harness.mjs --bootrom FILE --flash FILE [--entropy HEX] [--held 15]
 //
 // FILE for --flash is the whole 2 MB flash (the UF2's code and the littlefs file system), read
 // at power-up; every erase and program the firmware makes through the bootrom is applied to it
 // at once, so a kill -9 is a power cut that keeps what was written. --entropy gives the ring
 // oscillator's random bits for this boot (its bytes, most significant bit first, then random).
+// --held 15: the button on GP15 is held down at power-up.
 //
 // Commands, one JSON object a line on stdin:
 //   {"cmd":"cdc","hex":"..."}         bytes from the USB host to the box's serial port
@@ -303,7 +304,8 @@ for (const pin of WATCHED_OUTPUTS) {
     }
   });
 }
-mcu.gpio[15].setInputValue(true); // the button is up (its pull-up)
+// the button is up (its pull-up), or held at power-up with --held 15
+for (const pin of [15]) mcu.gpio[pin].setInputValue(Number(opts.held) !== pin);
 
 // Taps run on the chip's clock, whatever the host sees of it: a host's timer cannot cut one
 // short, and one that comes while another is held waits (the button reads released 150 ms
