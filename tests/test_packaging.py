@@ -31,7 +31,8 @@ SHIPPED: tuple[tuple[str, str, str], ...] = (
     # app reads at run time; a new data folder (a catalogue, the emulated Pico's files) is a line.
     ("companion_app", "companion_app", "*"),  # code, kv, sounds, the phone page's files
     ("firmware", "companion_app/dicebox_firmware", "*.py"),  # the virtual dice's firmware
-    ("firmware/rp2", "companion_app/dicebox_firmware/rp2", "*"),  # the emulated Pico's MicroPython
+    # the emulated Pico's MicroPython, and the dice box's one UF2 (MicroPython and the firmware)
+    ("firmware/rp2", "companion_app/dicebox_firmware/rp2", "*"),
 )
 """Every file of the project matching a line must be in the wheel under its place."""
 
@@ -88,6 +89,7 @@ def test_the_wheel_holds_everything_the_app_reads(wheel: Path) -> None:
     expected = expected_in_wheel(project_files())
     assert "companion_app/dicebox_firmware/host_main.py" in expected  # the table is not empty
     assert "companion_app/dicebox_firmware/rp2/RPI_PICO-v1.28.0.uf2" in expected
+    assert "companion_app/dicebox_firmware/rp2/dicebox-1.1.0.uf2" in expected
     assert any(name.endswith(".kv") for name in expected)
     assert any(name.endswith(".wav") for name in expected)
     assert any(name.startswith("companion_app/phones/static/") for name in expected)
@@ -98,6 +100,27 @@ def test_the_wheel_holds_everything_the_app_reads(wheel: Path) -> None:
         for packaged, name in expected.items():
             assert archive.read(packaged) == (ROOT / name).read_bytes(), packaged
     assert not [name for name in held if name.startswith(("tests/", "bench/", "hardware/"))]
+
+
+def test_the_wheel_names_its_licence_as_an_spdx_expression_with_the_files(wheel: Path) -> None:
+    """PEP 639: ``License-Expression`` and the licence files in the wheel's metadata (a
+    ``project.license`` table is deprecated and stops building in 2027), ours and those of the
+    projects the shipped MicroPython UF2 is built from."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+        fields = archive.read(metadata).decode().split("\n\n", 1)[0].splitlines()
+        dist_info = metadata.rsplit("/", 1)[0]
+        licences = sorted(n.split("/licenses/", 1)[1] for n in names if "/licenses/" in n)
+        assert archive.read(f"{dist_info}/licenses/LICENSE") == (ROOT / "LICENSE").read_bytes()
+    assert "License-Expression: MIT" in fields
+    assert not [f for f in fields if f.startswith("License:")]
+    expected = ["LICENSE"] + [
+        f"firmware/rp2/licences/{p.name}"
+        for p in sorted((ROOT / "firmware/rp2/licences").iterdir())
+    ]
+    assert licences == expected
+    assert sorted(f.split(": ", 1)[1] for f in fields if f.startswith("License-File:")) == expected
 
 
 def test_the_wheel_holds_each_language_compiled(wheel: Path) -> None:
@@ -252,3 +275,19 @@ def test_the_installed_app_starts_with_virtual_dice(
     assert result.returncode == 0, result.stderr[-2000:]
     assert any(line.startswith("READY ") for line in result.stdout.splitlines()), result.stdout
     assert "Window: 800x480, density 1.000 by the window rule" in result.stderr
+
+
+def test_the_installed_package_carries_the_uf2_and_prints_its_path(
+    installed: Path, work: Path
+) -> None:
+    out = run_installed(
+        installed,
+        """
+        from companion_app.emulator.__main__ import main
+        main(["--uf2-path"])
+        """,
+        work,
+    )
+    path = Path(out.strip())
+    assert path.name == "dicebox-1.1.0.uf2" and path.is_relative_to(installed.parent.parent)
+    assert path.read_bytes() == (ROOT / "firmware/rp2/dicebox-1.1.0.uf2").read_bytes()

@@ -119,7 +119,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--rp2040",
         action="store_true",
-        help="run it on MicroPython's rp2 port on an emulated RP2040 (slower than real time)",
+        help="run it on MicroPython's rp2 port on an emulated RP2040, flashed with the dice"
+        " box's UF2 (slower than real time)",
+    )
+    parser.add_argument(
+        "--uf2-path",
+        action="store_true",
+        help="print the path of the dice box's UF2 (MicroPython with the firmware: drag it"
+        " onto a Pico's RPI-RP2 drive) and exit",
     )
     parser.add_argument("--seed", type=int, help="reproducible dice and boot ids")
     parser.add_argument("--script", metavar="FILE", help="fixed rolls: 'yellow red event' a line")
@@ -221,6 +228,11 @@ class _Printer:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.uf2_path:
+        from companion_app.emulator.rp2040.uf2 import dicebox_uf2
+
+        print(dicebox_uf2())
+        return 0
     out = _Printer()
     try:
         emulator = Emulator(

@@ -169,6 +169,12 @@ class Emulator:
         """Press the roll button once."""
         self._firmware.tap()
 
+    def now(self) -> float:
+        """The box's clock in seconds: the emulated chip's own with ``rp2040`` (slower than
+        real time; a host's timeouts belong on it), else this computer's monotonic clock."""
+        now = getattr(self._firmware, "now", None)
+        return float(now()) if now is not None else time.monotonic()
+
     def leds(self) -> str | None:
         """The strip as text: ``S`` ship, ``w`` wake, ``.`` sea, ``R`` alarm (see hw_host)."""
         return self._firmware.leds()

@@ -167,11 +167,11 @@ class Runner:
         if status != self._status:
             self._status = status
             hw.status_led(status)
-        self.refresh(now)
-        tone = box.tone(now)
+        tone = box.tone(now)  # before the display: a frame takes 25 ms over I2C
         if tone != self._tone:
             self._tone = tone
             hw.tone(tone)
+        self.refresh(now)
         hw.feed_watchdog()
 
     async def _tick_task(self) -> None:

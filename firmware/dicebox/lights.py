@@ -38,7 +38,7 @@ class Lights:
         self.pos = 0
         self.length = self.track_leds
         self._anim = {}  # kind -> (start_ms, parameter)
-        self._tone_until = -1
+        self._tone_until = 0  # negative: a tone of that many ms, not played yet
         self._tone_hz = 0
 
     # ---- state changes ----------------------------------------------------------------------
@@ -74,8 +74,10 @@ class Lights:
         return self._anim[kind][0]
 
     def beep(self, now_ms: int, hz: int, ms: int) -> None:
+        """A tone of ``ms`` from when `tone` first plays it: a press draws the display and
+        writes the flash before the next tick (30-45 ms on the Pico), longer than a click."""
         self._tone_hz = hz
-        self._tone_until = now_ms + ms
+        self._tone_until = -ms
 
     # ---- rendering --------------------------------------------------------------------------
     def ship_led(self) -> int:
@@ -131,6 +133,8 @@ class Lights:
 
     def tone(self, now_ms: int) -> int:
         """Buzzer frequency in Hz at ``now_ms`` (0 = silent)."""
+        if self._tone_until < 0:
+            self._tone_until = now_ms - self._tone_until
         if self.running(ATTACK, now_ms):
             phase = (now_ms - self._anim[ATTACK][0]) // self.ATTACK_PERIOD_MS
             if phase < 6:

