@@ -26,6 +26,8 @@ INFO_AFTER_TURN = 12
 
 
 class Tour(ScenarioDriver):
+    draws_every_frame = False  # only the looks: a PNG each
+
     def __init__(
         self, app: CompanionApp, out: Path, plan: Plan, languages: tuple[str, ...] = ()
     ) -> None:
@@ -351,14 +353,16 @@ class Tour(ScenarioDriver):
         panel.dismiss(animation=False)
         yield 3
 
-    def bar_shown(self, screen: Any, key: str, frames: int = 60) -> Step:
-        """Waits, a frame at a time, until the action bar offers ``key`` (a loaded machine may
-        draw the bar of the decision just reached a few frames late); at most ``frames``."""
-        for _ in range(frames):
+    def bar_shown(self, screen: Any, key: str) -> Step:
+        """Waits until the action bar offers ``key``: the bar of the decision just reached may
+        come some frames late (after the dice box's thread answers, in wall-clock time), so as
+        long as any wait for the app (``waiting.WaitBudget``)."""
+
+        def offered() -> bool:
             self.lay_out()
-            if any(b.bar_key == key for b in screen.ids.bar.children):
-                return
-            yield 1
+            return any(b.bar_key == key for b in screen.ids.bar.children)
+
+        yield offered
 
     def bar_button(self, screen: Any, key: str) -> Any:
         buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
