@@ -302,6 +302,7 @@ class Tour(ScenarioDriver):
         game = self.session.game
         screen = self.game_screen()
         kind = game.prompt.kind
+        taken = len(game.history)
         if kind.value not in self.seen:
             yield from self.look_once(kind.value)
             if kind in PRIVATE_PROMPTS:
@@ -310,6 +311,10 @@ class Tour(ScenarioDriver):
                 if reveal:
                     yield from self.tap_in_sight(reveal[0])
                     yield from self.look(f"{kind.value}_shown")
+        if len(game.history) != taken:
+            # A decision with one option, taken by the app while the tour looked at it (the
+            # dice box's news, arriving in wall-clock time, makes the app take such ones).
+            return
         if isinstance(action, BuildRoad) and game.in_setup and "road_by_taps" not in self.seen:
             self.seen.add("road_by_taps")
             yield from self.road_by_taps(screen.ids.board, action)
