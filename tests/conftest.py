@@ -63,3 +63,38 @@ def artifacts_dir() -> Path:
     """Where UI tests leave screenshots for a person to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+# The longest tests first, so that pytest-xdist (`make unit`: `--dist loadgroup`, one test at a
+# time in collection order) starts them at once on the two workers and the short ones fill in
+# around them: the long UI game (one group: its tests share one run), the tours (the one in every
+# language first), then the other slow modules. A module's tests stay together (its fixtures are
+# made once).
+LONGEST_FIRST = (
+    "tests/app/test_long_game_ui.py::",
+    "tests/app/test_tour_ui.py::test_the_tour_finds_no_layout_problem_in_any_language",
+    "tests/app/test_tour_ui.py::test_six_players",
+    "tests/app/test_tour_ui.py::",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        for n, prefix in enumerate(LONGEST_FIRST):
+            if item.nodeid.startswith(prefix):
+                return n
+        slow = item.get_closest_marker("slow") is not None
+        return len(LONGEST_FIRST) if slow else len(LONGEST_FIRST) + 1
+
+    ranks = {item.nodeid: rank(item) for item in items}
+    modules: dict[str, int] = {}
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        modules[module] = min(modules.get(module, len(LONGEST_FIRST) + 1), ranks[item.nodeid])
+    order = {module: n for n, module in enumerate(modules)}
+
+    def key(item: pytest.Item) -> tuple[int, int, int]:
+        module = item.nodeid.split("::", 1)[0]
+        return modules[module], order[module], ranks[item.nodeid]
+
+    items.sort(key=key)

@@ -46,6 +46,8 @@ from companion_app.rules.registry import PICKER_PROMPTS
 
 
 class LongGame(Scenario):
+    draws_every_frame = False  # only the screenshots: the checks read the widgets
+
     def __init__(self, app: CompanionApp, artifacts: Path, plan: Any) -> None:
         super().__init__(app, artifacts)
         self.plan = plan
@@ -81,6 +83,7 @@ class LongGame(Scenario):
                 self.error += f"\n  {getattr(b, 'text', '')!r} at {b.to_window(*b.center)}"
             scroll = screen.ids.actions.parent
             self.error += f"\nscroll at {scroll.to_window(*scroll.pos)} size {scroll.size}"
+            self.draw_now()
             save_screenshot(self.artifacts / "long_error.png")
             self.screens.append("long_error.png")
         return going
@@ -294,7 +297,7 @@ class LongGame(Scenario):
                 yield from self.shot(f"long_prompt_{game.prompt.kind.value}_hidden.png")
             self.tap_widget(buttons[0])
             self.check("the cards are shown after the tap", screen.controller.revealed, True)
-            yield from self.shot(f"long_prompt_{game.prompt.kind.value}.png")
+            yield from self.shot_once(f"long_prompt_{game.prompt.kind.value}.png")
         before = len(game.history)
         for depth in range(4):
             self.lay_out()

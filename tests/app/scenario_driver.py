@@ -50,6 +50,18 @@ class ScenarioDriver(_Driver):
 
     def shot(self, name: str) -> Step:
         yield from super().shot(name)
+        self.no_private_card_visible(name)
+
+    def shot_once(self, name: str) -> Step:
+        """:meth:`shot` the first time; again later, the privacy check of the same moment
+        without drawing the PNG once more."""
+        if name not in self.screens:
+            yield from self.shot(name)
+            return
+        yield 3
+        self.no_private_card_visible(name)
+
+    def no_private_card_visible(self, name: str) -> None:
         leaks = private_cards_visible(self.app)
         self.check(f"{name}: no progress card of a hand is visible", leaks, [])
 

@@ -3,6 +3,14 @@ nothing else."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
 from companion_app.app.tour.layout_check import Box, clip, inside, problems, smallest_drawn
 
 WINDOW = (1024.0, 600.0)
@@ -86,3 +94,46 @@ def test_clip_and_inside() -> None:
     assert clip((0, 0, 10, 10), (20, 20, 5, 5)) is None
     assert inside((0.5, 0, 100, 100), (0, 0, 100, 100))
     assert not inside((3, 0, 100, 100), (0, 0, 100, 100))
+
+
+def test_text_under_a_widget_drawn_after_it() -> None:
+    """The bank's lines under the log panel drawn after it (800x480): its last line hidden."""
+    bank = Box("Label 'Brick 2'", (0, 300, 150, 100), text=(0, 310, 120, 90), paints=())
+    log = Box("GameLogView", (0, 250, 150, 70), paints=((0, 250, 150, 70),))
+    assert problems([bank, log], WINDOW, dp=1.0) == [
+        "Label 'Brick 2': its text is under GameLogView"
+    ]
+    # Drawn first, the panel is under the text (a label on a bar): no problem.
+    assert problems([log, bank], WINDOW, dp=1.0) == []
+
+
+def test_text_under_another_label_s_text_but_not_its_empty_box() -> None:
+    title = Box("Label 'Title'", (0, 0, 300, 40), text=(0, 10, 80, 20), paints=((0, 10, 80, 20),))
+    # A later label's box over the title's, its own text further right: nothing hidden.
+    beside = Box("Label 'VP'", (0, 0, 300, 40), text=(200, 10, 60, 20), paints=((200, 10, 60, 20),))
+    over = Box("Label 'Pass'", (0, 0, 300, 40), text=(70, 10, 60, 20), paints=((70, 10, 60, 20),))
+    assert problems([title, beside], WINDOW, dp=1.0) == []
+    assert problems([title, over], WINDOW, dp=1.0) == [
+        "Label 'Title': its text is under Label 'Pass'"
+    ]
+    # A pixel of rounding where they meet is not a problem.
+    edge = Box("Label 'Edge'", (0, 0, 10, 10), paints=((79.5, 10, 20, 20),))
+    assert problems([title, edge], WINDOW, dp=1.0) == []
+
+
+LAYOUT_TREE = Path(__file__).with_name("layout_tree.py")
+
+
+@pytest.mark.ui
+def test_a_widget_tree_s_hidden_text_is_found_and_nothing_else(xvfb_display: str) -> None:
+    """Measured on real widgets (``layout_tree.py``): a panel drawn over a label's last lines
+    is found; a label drawn on a panel, a scroll view's content cut off by the view under its
+    neighbour, and a dialog's overlay over the screen are not."""
+    env = {**os.environ, "DISPLAY": xvfb_display, "KIVY_NO_CONSOLELOG": "1"}
+    proc = subprocess.run(
+        [sys.executable, str(LAYOUT_TREE)], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    found = json.loads(proc.stdout.strip().splitlines()[-1])
+    bank = "Label 'Brick 2\\nLumber 3\\nWool 4\\nGrain 5\\nOre 6'"
+    assert found == {"screen": [f"{bank}: its text is under Panel"], "dialog": []}

@@ -27,10 +27,15 @@ ALL_TYPES = EVERY_TYPE - LARGE_GAME_TYPES
 ALL_PROMPTS = EVERY_PROMPT - LARGE_GAME_PROMPTS
 """The long game seats three: everything but the special build phase of five or six (§12)."""
 
-# A guard against a hang, not a measure: the scenario taps a whole game of about 1,200 actions
-# through the real widgets with software rendering, about 3 minutes on an idle two-core machine
-# (its waits are counted in frames and end the run with an error, never a hang).
-pytestmark = [pytest.mark.ui, pytest.mark.slow, pytest.mark.timeout(900)]
+# A guard against a hang, not a measure: the scenario taps a whole game of about 1,000 actions
+# through the real widgets, about 140 CPU seconds (the frames it saves as PNGs are drawn, in
+# software; the others only laid out); its waits end the run with an error, never a hang.
+pytestmark = [
+    pytest.mark.ui,
+    pytest.mark.slow,
+    pytest.mark.timeout(900),
+    pytest.mark.xdist_group("long_game"),  # one worker runs the game for all its tests
+]
 
 SCENARIO = Path(__file__).with_name("long_game_scenario.py")
 

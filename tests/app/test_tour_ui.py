@@ -109,7 +109,7 @@ def _tour(size: str, out: Path, display: str, *options: str) -> tuple[list[str],
     return lines, pngs
 
 
-@pytest.mark.timeout(600)  # a whole game through every screen: about a minute on an idle core
+@pytest.mark.timeout(600)  # a whole game through every screen: about 20 CPU seconds
 @pytest.mark.parametrize("size", SIZES)
 def test_the_tour_finds_no_layout_problem(
     size: str, xvfb_display: str, artifacts_dir: Path
@@ -152,7 +152,7 @@ their ends, the special build phase (who builds, a special build), six players' 
 statistics and attack, to the end."""
 
 
-@pytest.mark.timeout(600)  # a short six-player game (367 actions): about a minute on an idle core
+@pytest.mark.timeout(600)  # a short six-player game (367 actions): about 25 CPU seconds
 @pytest.mark.parametrize(("size", "language"), SIX_RUNS)
 def test_six_players_tour_finds_no_layout_problem(
     size: str, language: str, xvfb_display: str, artifacts_dir: Path

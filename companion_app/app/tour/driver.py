@@ -4,6 +4,12 @@ Kivy's window must be configured (``main.configure_kivy``) before this module is
 A driver's steps are a generator: a step yields a number of frames to wait, or a condition to
 wait for (until it holds, or a ``WaitBudget`` of frames and seconds is spent: see ``waiting``),
 and taps real widgets with Kivy's test touches in between.
+
+A driver may lay frames out without drawing them but for a look (:meth:`ScenarioDriver.shot`,
+``draws_every_frame = False``): what a step checks is the widgets' state and geometry, and a
+software-rendered frame of the whole window costs more than the rest of a frame together. Every
+PNG is drawn as the player would see it. A step resumes only once no dialog is opening or
+closing (their animations run in wall-clock time, however fast the frames come).
 """
 
 from __future__ import annotations
@@ -104,6 +110,15 @@ def _offset_into_view(widget: Any) -> tuple[Any, float] | None:
     return None
 
 
+def _dialog_moving() -> bool:
+    """A dialog (a modal view) on the window is still opening or closing: its animation runs in
+    wall-clock time, and a closing one takes every touch until it is gone."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    return any(isinstance(w, ModalView) and w._anim_alpha != 1 for w in Window.children)
+
+
 def _at_rest(view: Any) -> bool:
     effect = view.effect_y
     return effect is None or (abs(effect.velocity) < 0.5 and not effect.is_manual)
@@ -112,7 +127,13 @@ def _at_rest(view: Any) -> bool:
 class ScenarioDriver:
     """Runs :meth:`steps` one frame at a time inside the app's own event loop."""
 
+    draws_every_frame = True
+    """Draw each frame (as the app does for a player); False: only the frames a look saves
+    (the tour, the long UI game)."""
+
     def __init__(self, app: CompanionApp, artifacts: Path) -> None:
+        from kivy.core.window import Window
+
         self.app = app
         self.artifacts = artifacts
         self.checks: list[dict[str, Any]] = []
@@ -122,6 +143,23 @@ class ScenarioDriver:
         self._waiting: Callable[[], bool] | None = None
         self._frames = 0
         self._budget = WaitBudget()
+        self._moving: WaitBudget | None = None
+        self._drawing = self.draws_every_frame
+        Window.fbind("on_draw", self._not_drawn)
+        Window.fbind("on_flip", self._not_drawn)
+
+    def _not_drawn(self, *_args: Any) -> bool:
+        """Bound to the window's drawing: True (the frame is not drawn) but for a look."""
+        return not self._drawing
+
+    def draw_now(self) -> None:
+        """Draw the window as it is (for a screenshot outside :meth:`shot`)."""
+        from kivy.core.window import Window
+
+        self._drawing = True
+        Window.canvas.ask_update()
+        Window.dispatch("on_draw")
+        self._drawing = self.draws_every_frame
 
     def steps(self) -> Step:
         raise NotImplementedError
@@ -145,6 +183,16 @@ class ScenarioDriver:
                         raise TimeoutError("the app did not reach the awaited state")
                     return True
                 self._waiting = None
+            if _dialog_moving():
+                # A finger waits for a dialog to open or close: one closing still takes
+                # every touch, and its opening takes a tenth of a second, however many
+                # frames that is.
+                if self._moving is None:
+                    self._moving = WaitBudget()
+                if not self._moving.spend_frame():
+                    raise TimeoutError("a dialog did not finish opening or closing")
+                return True
+            self._moving = None
             wait = next(self._steps)
             if callable(wait):
                 self._waiting, self._budget = wait, WaitBudget()
@@ -271,7 +319,14 @@ class ScenarioDriver:
             game.lay_out_choices()
 
     def shot(self, name: str) -> Step:
-        yield 3
+        """Save ``name`` (a PNG of the window): the last frame before it is drawn."""
+        from kivy.core.window import Window
+
+        yield 2
+        self._drawing = True
+        Window.canvas.ask_update()
+        yield 1
         (self.artifacts / name).parent.mkdir(parents=True, exist_ok=True)
         save_screenshot(self.artifacts / name)
+        self._drawing = self.draws_every_frame
         self.screens.append(name)

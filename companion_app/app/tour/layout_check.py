@@ -1,11 +1,13 @@
 """The layout check of the screenshot tour: what a person at the table would trip over.
 
 For every visible label its text must fit its box (measured as if nothing were cut short:
-a shortened or truncated text counts as not fitting); no two touch targets may overlap; every
-widget outside a scroll view must lie inside the window; every touch target must be at least
-``MIN_TARGET_DP`` on each side; every piece, token and spot marker on a board must be drawn at
-least ``MIN_DRAWN_DP`` (read from across the table). The rules are plain geometry
-(:func:`problems`, no Kivy); :func:`collect` measures a Kivy window into :class:`Box` rows.
+a shortened or truncated text counts as not fitting) and no widget drawn after it may paint
+over its text (a neighbour's background or text hiding a line); no two touch targets may
+overlap; every widget outside a scroll view must lie inside the window; every touch target
+must be at least ``MIN_TARGET_DP`` on each side; every piece, token and spot marker on a board
+must be drawn at least ``MIN_DRAWN_DP`` (read from across the table). The rules are plain
+geometry (:func:`problems`, no Kivy); :func:`collect` measures a Kivy window into :class:`Box`
+rows.
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ class Box:
     """The layout it belongs in: sticking out of it means under a neighbour or cut off."""
     drawn: float | None = None
     """A thing drawn on a board (a piece, a token, a spot's marker): its size in pixels."""
+    text: Rect | None = None
+    """A label's text as drawn (its lines, not its whole box), the part in sight."""
+    paints: tuple[Rect, ...] = ()
+    """What the widget paints over whatever was drawn before it (backgrounds, images, its
+    text), the parts in sight. Boxes come in drawing order: a later box paints over earlier ones."""
 
 
 def _overlap(a: Rect, b: Rect) -> float:
@@ -107,6 +114,7 @@ def problems(  # noqa: PLR0912 - a checklist of independent checks on each box
                 found.append(f"{box.name}: touch target {side:.0f} dp, at least 44 dp needed")
         if box.drawn is not None and box.drawn / dp < MIN_DRAWN_DP - 0.5:
             found.append(f"{box.name}: drawn {box.drawn / dp:.0f} dp, at least 44 dp needed")
+    found.extend(_hidden_texts(shown))
     targets = [b for b in shown if b.target]
     for i, a in enumerate(targets):
         for b in targets[i + 1 :]:
@@ -118,6 +126,20 @@ def problems(  # noqa: PLR0912 - a checklist of independent checks on each box
                 hit = _overlap(ra, rb) > TOLERANCE_PX
             if hit:
                 found.append(f"{a.name} and {b.name}: touch targets overlap")
+    return found
+
+
+def _hidden_texts(shown: Sequence[Box]) -> list[str]:
+    """Texts painted over by a widget drawn after them (a neighbour panel's background, another
+    label's text): the first such widget of each."""
+    found = []
+    for i, box in enumerate(shown):
+        if box.text is None:
+            continue
+        for later in shown[i + 1 :]:
+            if any(_overlap(box.text, paint) > TOLERANCE_PX for paint in later.paints):
+                found.append(f"{box.name}: its text is under {later.name}")
+                break
     return found
 
 
@@ -139,21 +161,42 @@ def _is_target(widget: Any) -> bool:
     return isinstance(widget, ButtonBehavior | TextInput | Slider | Switch)
 
 
+def _measured(core: Any, **changes: Any) -> tuple[float, float]:
+    """The texture size a core label with ``changes`` to its options would have: laid out, not
+    drawn (the same layout the label's own texture has). Remembered by its options: a look
+    measures the same texts as the one before."""
+    options = {**core.options, **changes}
+    key = (type(core), repr(sorted(options.items())))
+    size = _MEASURED.get(key)
+    if size is None:
+        if len(_MEASURED) > MEASURED_KEPT:
+            _MEASURED.clear()
+        measure = type(core)(**options)
+        measure.resolve_font_name()
+        width, height = measure.render()
+        # As a refreshed label: no text drawn is a texture of one pixel.
+        size = _MEASURED[key] = (1.0, 1.0) if width <= 1 or height <= 1 else (width, height)
+    return size
+
+
+_MEASURED: dict[tuple[type, str], tuple[float, float]] = {}
+MEASURED_KEPT = 20_000
+"""Measured texts remembered at most (a tour measures a few thousand)."""
+
+
 def _text_needs(label: Any) -> tuple[tuple[float, float], tuple[float, float]] | None:
     """The size the label's whole text needs (nothing shortened, no line dropped) and its room."""
     if not label.text.strip():
         return None
     core = label._label
     tw, th = label.text_size
-    options = dict(core.options)
-    options.update(text=label.text, shorten=False, max_lines=0)
     if tw is None:
-        options["text_size"] = (None, None)
+        text_size: tuple[float | None, None] = (None, None)
     else:
-        options["text_size"] = (None if label.shorten else tw, None)
-    measure = type(core)(**options)
-    measure.refresh()
-    needs_w, needs_h = measure.texture.size if measure.texture else (0, 0)
+        text_size = (None if label.shorten else tw, None)
+    needs_w, needs_h = _measured(
+        core, text=label.text, shorten=False, max_lines=0, text_size=text_size
+    )
     if tw is None:
         return (needs_w, needs_h), (label.width, label.height)
     room_h = th if th is not None else label.height
@@ -175,11 +218,7 @@ def _longest_words(label: Any, count: int = 3) -> list[str]:
 
 
 def _width(core: Any, word: str) -> float:
-    options = dict(core.options)
-    options.update(text=word, text_size=(None, None), shorten=False, max_lines=0)
-    measure = type(core)(**options)
-    measure.refresh()
-    return float(measure.texture.size[0]) if measure.texture else 0.0
+    return _measured(core, text=word, text_size=(None, None), shorten=False, max_lines=0)[0]
 
 
 def _spots(board: Any, visible: Rect | None) -> Iterable[Box]:
@@ -241,11 +280,99 @@ def smallest_drawn(boxes: Iterable[Box], dp: float) -> dict[str, float]:
     return least
 
 
+def _text_rect(label: Any, x: float, y: float, width: float, height: float) -> Rect:
+    """Where a label's lines are inside its text texture drawn at ``x, y`` (its own
+    coordinates): the texture spans the whole ``text_size``, the lines sit in it by their
+    alignment."""
+    core = label._label
+    used = getattr(core, "_internal_size", None) or (width, height)
+    w, h = min(float(used[0]), width), min(float(used[1]), height)
+    valign = core.options.get("valign", "bottom")
+    halign = core.options.get("halign", "left")
+    if valign == "top":
+        y += height - h
+    elif valign in ("middle", "center"):
+        y += (height - h) / 2
+    if halign in ("center", "centre"):
+        x += (width - w) / 2
+    elif halign == "right":
+        x += width - w
+    elif halign == "justify":
+        w = width
+    return (x, y, w, h)
+
+
+def _paints(widget: Any, is_label: bool) -> tuple[list[Rect], Rect | None]:
+    """What ``widget``'s own canvas (before its children) paints, in its own coordinates, and
+    its text's rectangle where it is a label; a stencil's mask and transparent colours paint
+    nothing."""
+    from kivy.graphics import (
+        BorderImage,
+        Canvas,
+        Color,
+        Ellipse,
+        InstructionGroup,
+        Mesh,
+        Rectangle,
+        RoundedRectangle,
+        StencilPop,
+        StencilPush,
+        StencilUnUse,
+        StencilUse,
+    )
+
+    rects: list[Rect] = []
+    text: Rect | None = None
+    alpha = 1.0
+    masking = False
+    texture = widget.texture if is_label else None
+
+    def visit(group: Any) -> None:
+        nonlocal alpha, masking, text
+        for instruction in group.children:
+            if isinstance(instruction, Canvas):
+                continue  # a child widget's canvas: its own box
+            if isinstance(instruction, StencilPush | StencilUnUse):
+                masking = True
+            elif isinstance(instruction, StencilUse | StencilPop):
+                masking = False
+            elif isinstance(instruction, Color):
+                alpha = instruction.a
+            elif isinstance(instruction, InstructionGroup):
+                visit(instruction)
+            elif masking or alpha <= 0.01:
+                continue
+            elif isinstance(instruction, Rectangle | RoundedRectangle | BorderImage | Ellipse):
+                (x, y), (w, h) = instruction.pos, instruction.size
+                if w < 1 or h < 1:
+                    continue
+                if texture is not None and instruction.texture is texture:
+                    text = _text_rect(widget, x, y, w, h)
+                    rects.append(text)
+                else:
+                    rects.append((x, y, w, h))
+            elif isinstance(instruction, Mesh):
+                rects.append((widget.x, widget.y, widget.width, widget.height))
+
+    for group in (widget.canvas.before, widget.canvas):
+        if group is not None:
+            visit(group)
+    return rects, text
+
+
+def _in_window(widget: Any, rect: Rect, view: Rect | None) -> Rect | None:
+    """A rectangle of ``widget``'s coordinates in window pixels, the part inside ``view``."""
+    x, y = widget.to_window(rect[0], rect[1])
+    return clip((x, y, rect[2], rect[3]), view)
+
+
 def collect(window: Any) -> list[Box]:
-    """The topmost layer of the window (an open popup, else the screen) as boxes."""
+    """The topmost layer of the window (an open popup, else the screen) as boxes, in the order
+    they are drawn (a widget before its children, the last child added drawn last)."""
     from kivy.uix.label import Label
     from kivy.uix.layout import Layout
     from kivy.uix.scrollview import ScrollView
+    from kivy.uix.stencilview import StencilView
 
     boxes: list[Box] = []
     layer = window.children[0] if window.children else None
@@ -258,7 +385,12 @@ def collect(window: Any) -> list[Box]:
         visible = clip(rect, view) if scrolled else rect
         if scrolled and visible is None:
             return
-        needs = _text_needs(widget) if isinstance(widget, Label) else None
+        is_label = isinstance(widget, Label)
+        needs = _text_needs(widget) if is_label else None
+        painted, text = _paints(widget, is_label and needs is not None)
+        # A stencil view (a board, a scroll view) draws nothing outside its box.
+        shown_view = visible if isinstance(widget, StencilView) else view if scrolled else None
+        paints = [r for r in (_in_window(widget, p, shown_view) for p in painted) if r]
         boxes.append(
             Box(
                 _name(widget),
@@ -269,6 +401,8 @@ def collect(window: Any) -> list[Box]:
                 needs=needs[0] if needs else None,
                 room=needs[1] if needs else None,
                 parent=parent,
+                text=_in_window(widget, text, shown_view) if text else None,
+                paints=tuple(paints),
             )
         )
         if hasattr(widget, "spots") and hasattr(widget, "geometry"):
@@ -278,7 +412,7 @@ def collect(window: Any) -> list[Box]:
         if isinstance(widget, ScrollView):
             inner_view, inner_scrolled = clip(rect, view) if scrolled else rect, True
         inner_parent = rect if isinstance(widget, Layout) else None
-        for child in widget.children:
+        for child in reversed(widget.children):
             walk(child, inner_view, inner_scrolled, inner_parent)
 
     if layer is not None:

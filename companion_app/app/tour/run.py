@@ -8,12 +8,15 @@ improvements, progress cards, barbarian attacks, to a winner). The first time ea
 each action-bar button and each dialog comes up, its widgets are tapped open, a PNG is saved and
 the layout is checked (:mod:`companion_app.app.tour.layout_check`); the planned action is then
 taken through the app as a tap would. Prints one line per problem and ``N screens, M problems``.
+A language asked for with ``--lang`` whose compiled catalogue does not load stops the tour
+before it starts (exit 2, one line naming it): it would show English and find nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -59,8 +62,24 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def unreadable_languages(codes: tuple[str, ...]) -> list[str]:
+    """The languages of ``codes`` whose compiled catalogue does not load (they would read
+    English): a tour in one of them could not show that language."""
+    from companion_app.i18n import catalogue
+
+    return [code for code in codes if not catalogue(code).complete]
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    missing = unreadable_languages(args.languages)
+    if missing:
+        print(
+            f"tour: no compiled catalogue for {', '.join(missing)} (it would show English): "
+            "compile the catalogues first (make catalogues)",
+            file=sys.stderr,
+        )
+        return 2
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     from companion_app.app.main import configure_kivy

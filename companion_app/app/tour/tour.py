@@ -26,6 +26,8 @@ INFO_AFTER_TURN = 12
 
 
 class Tour(ScenarioDriver):
+    draws_every_frame = False  # only the looks: a PNG each
+
     def __init__(
         self, app: CompanionApp, out: Path, plan: Plan, languages: tuple[str, ...] = ()
     ) -> None:
@@ -300,6 +302,7 @@ class Tour(ScenarioDriver):
         game = self.session.game
         screen = self.game_screen()
         kind = game.prompt.kind
+        taken = len(game.history)
         if kind.value not in self.seen:
             yield from self.look_once(kind.value)
             if kind in PRIVATE_PROMPTS:
@@ -308,6 +311,10 @@ class Tour(ScenarioDriver):
                 if reveal:
                     yield from self.tap_in_sight(reveal[0])
                     yield from self.look(f"{kind.value}_shown")
+        if len(game.history) != taken:
+            # A decision with one option, taken by the app while the tour looked at it (the
+            # dice box's news, arriving in wall-clock time, makes the app take such ones).
+            return
         if isinstance(action, BuildRoad) and game.in_setup and "road_by_taps" not in self.seen:
             self.seen.add("road_by_taps")
             yield from self.road_by_taps(screen.ids.board, action)
@@ -351,14 +358,16 @@ class Tour(ScenarioDriver):
         panel.dismiss(animation=False)
         yield 3
 
-    def bar_shown(self, screen: Any, key: str, frames: int = 60) -> Step:
-        """Waits, a frame at a time, until the action bar offers ``key`` (a loaded machine may
-        draw the bar of the decision just reached a few frames late); at most ``frames``."""
-        for _ in range(frames):
+    def bar_shown(self, screen: Any, key: str) -> Step:
+        """Waits until the action bar offers ``key``: the bar of the decision just reached may
+        come some frames late (after the dice box's thread answers, in wall-clock time), so as
+        long as any wait for the app (``waiting.WaitBudget``)."""
+
+        def offered() -> bool:
             self.lay_out()
-            if any(b.bar_key == key for b in screen.ids.bar.children):
-                return
-            yield 1
+            return any(b.bar_key == key for b in screen.ids.bar.children)
+
+        yield offered
 
     def bar_button(self, screen: Any, key: str) -> Any:
         buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
