@@ -248,7 +248,7 @@ class GreedyPlayer:
         if any(isinstance(a, AcceptTrade) for a in options):
             return self.answer_offer(game, seat)
         best = self.choose(game, seat, options)
-        if isinstance(best, EndTurn) and self.offers:
+        if isinstance(best, EndTurn | BankTrade) and self.offers:
             offer = self.offer(game, seat)
             if offer is not None:
                 return Decision(offer, reasons.offer(offer))
