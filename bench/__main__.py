@@ -50,7 +50,14 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
     if quick:
         return {
             "rules": lambda: rules.run(
-                rules.Sizes(rounds=1, games_per_round=1, timed_games=1, undos=10)
+                rules.Sizes(
+                    rounds=1,
+                    games_per_round=1,
+                    timed_games=1,
+                    undos=10,
+                    positions=20,
+                    search_rounds=2,
+                )
             ),
             "journal": lambda: journal.run(
                 journal.Sizes(replay_actions=50, replays=1, commits=20), WORKDIR
