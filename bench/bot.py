@@ -2,8 +2,9 @@
 fixed suite of recorded positions (one core, CPU time).
 
 Duplicate games: each seed's board and dice are played once per seat rotation, so the player
-measured sits in every seat of the same deal; a game without a winner by the turn cap counts as
-not won. Win shares carry a 95 % Wilson interval.
+measured sits in every seat of the same deal; a game without a winner by the turn cap goes to
+the one player with the most points (to nobody on a tie; random players rarely finish a game).
+Win shares carry a 95 % Wilson interval.
 
 Anchor, in the same run: the greedy player's decision time on the same positions (the expert
 searches on top of it).
@@ -74,7 +75,7 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def duplicate(match: Match, seeds: int, max_turns: int) -> tuple[int, int, int, float]:
-    """(wins, games, games without a winner, CPU seconds) of the match's hero."""
+    """(wins, games, games at the turn cap, CPU seconds) of the match's hero."""
     wins = games = capped = 0
     start = time.process_time()
     for seed in range(1, seeds + 1):
@@ -85,7 +86,7 @@ def duplicate(match: Match, seeds: int, max_turns: int) -> tuple[int, int, int, 
             ]
             record = play_game(config, seated, dice_seed=seed * 7919, max_turns=max_turns)
             games += 1
-            wins += record.winner == hero_seat
+            wins += record.leader == hero_seat
             capped += record.winner is None
     return wins, games, capped, time.process_time() - start
 
@@ -143,7 +144,7 @@ def run(sizes: Sizes) -> list[Row]:
                 {
                     "wins": wins,
                     "games": games,
-                    "no_winner": capped,
+                    "at_turn_cap": capped,
                     "seeds": seeds,
                     "cpu_s": round(seconds, 1),
                 },

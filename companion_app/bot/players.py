@@ -8,13 +8,14 @@ dealt again, so nothing they choose can depend on another hand, a deck or the di
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from companion_app.bot import reasons
 from companion_app.bot.decision import Decision
 from companion_app.bot.sim import bot_rng, clone, mix, roll_answer
 from companion_app.bot.value import PIPS, open_spots, value
-from companion_app.rules import progress
+from companion_app.rules import progress, registry
 from companion_app.rules.actions import (
     AcceptTrade,
     Action,
@@ -175,17 +176,46 @@ def seat_seed(game: Game, seat: int, salt: int) -> int:
 
 
 def ranked(sample: Game, seat: int, options: Sequence[Action]) -> list[tuple[float, int, Action]]:
-    """Each option's value for the seat one action ahead on ``sample``, best first (ties in
-    the options' order)."""
+    """Each option's value for the seat one action ahead on ``sample`` (and its follow-ups,
+    see :func:`settle`), best first (ties in the options' order)."""
     scored: list[tuple[float, int, Action]] = []
     for i, action in enumerate(options):
         ahead = clone(sample)
         if not ahead.is_legal(action):  # pragma: no cover - a seat's options are its own
             continue
         ahead.apply(action)
-        scored.append((value(ahead, seat), -i, action))
+        scored.append((settle(ahead, seat), -i, action))
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
     return scored
+
+
+FOLLOW_UPS = 6
+"""Decisions an action sets off (a card's roads, promotions, a victim's card, the others'
+discards on a Saboteur) played out before the value is read."""
+
+
+def settle(game: Game, seat: int) -> float:
+    """The seat's value once what ``game``'s last action set off is decided: the seat's own
+    follow-ups by their immediate value, the others' (forced answers) by their first option,
+    until the turn or the roll is back."""
+    for _ in range(FOLLOW_UPS):
+        if game.is_over or game.awaiting_roll or registry.is_turn(game):
+            break
+        options = game.legal_actions()
+        if not options or is_building_turn(options):
+            break
+        if game.prompt.player == seat:
+            best, best_value = options[0], -math.inf
+            for action in options:
+                ahead = clone(game)
+                ahead.apply(action)
+                worth = value(ahead, seat)
+                if worth > best_value:
+                    best, best_value = action, worth
+            game.apply(best)
+        else:
+            game.apply(options[0])
+    return value(game, seat)
 
 
 def cards_on_sum(game: Game, seat: int, total: int) -> int:
@@ -216,7 +246,7 @@ def alchemist_choice(game: Game, seat: int, options: Sequence[Action]) -> PlayAl
         return (cards_on_sum(game, seat, total), draws)
 
     best = max(plays, key=worth)
-    if worth(best)[0] >= average + 2:
+    if worth(best)[0] >= average + ALCHEMIST_GAIN:
         return best
     return None
 
@@ -323,6 +353,8 @@ class GreedyPlayer:
         return None
 
 
+ALCHEMIST_GAIN = 1.5
+"""Cards above a roll's average the Alchemist's dice must bring the seat."""
 WIN_REACH = 2
 """An offer from a player this close to the target is declined: it may win them the game."""
 ACCEPT_MARGIN = 5.0

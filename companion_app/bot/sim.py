@@ -59,6 +59,8 @@ class GameRecord:
     game: Game | None = None
     decisions: list[int] = field(default_factory=list)
     """The history index of every action a bot chose (rolls excepted)."""
+    leader: int | None = None
+    """The winner; at the turn cap, the one seat with the most points (None on a tie)."""
 
 
 def play_game(
@@ -98,6 +100,12 @@ def play_game(
     record.turns = game.turn
     record.actions = len(game.history)
     record.winner = game.winner if game.winner != NOBODY else None
+    record.leader = record.winner
+    if record.winner is None:
+        points = [game.victory_points(p) for p in range(game.player_count)]
+        best = max(points)
+        if points.count(best) == 1:
+            record.leader = points.index(best)
     return record
 
 

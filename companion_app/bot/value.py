@@ -13,7 +13,8 @@ victory point is worth :data:`VP`:
 - improvements per level (the level-3 abilities and the metropolis race weighing more);
 - knights: active strength against the barbarians, weighed by how near the ship is and how
   many cities the seat has to lose;
-- progress cards held; the longest road and the spots open to the next settlement;
+- progress cards held, city walls; the longest road and the spots open to the next
+  settlement;
 - the others: their production and points, the leader's most (so the robber and the victims
   go to the leader first).
 
@@ -59,6 +60,8 @@ DANGER_POINTS = 1300.0
 """A city lost to the barbarians (its points and production), for the weakest defenders with
 the table's defence short of the barbarians, in proportion to how near the ship is."""
 PROGRESS_POINTS = 15.0
+WALL_POINTS = 45.0
+"""A city wall: two more cards kept on a 7 (the hand's own term counts them too)."""
 ROAD_POINTS = 12.0
 SPOT_POINTS = 60.0
 OTHERS_SHARE = 0.15
@@ -205,6 +208,7 @@ def value(game: Game, seat: int) -> float:
     points += improvement_points(game, seat)
     points += knight_points(game, seat)
     points += PROGRESS_POINTS * len(game.progress_hands[seat])
+    points += WALL_POINTS * game.walls_of(seat)
     points += ROAD_POINTS * min(game.road_length[seat], 8)
     if game.settlements_left(seat) > 0:
         points += SPOT_POINTS * min(open_spots(game, seat), 2)
