@@ -376,32 +376,45 @@ def missing_card(game: Game, seat: int) -> int | None:
     return None
 
 
-NODE_BUDGET = 240
-"""The expert's look-ahead per decision, in games looked at (each a copy with one action
-applied): a count, not a time, so a decision is the same on any machine."""
-SAMPLES = 2
+NODE_BUDGET = 1500
+"""The expert's look-ahead per decision, in options scored (each a copy of the game with one
+action applied): a count, not a time, so a decision is the same on any machine."""
+SAMPLES = 3
 """Deals of the hidden cards the expert averages over."""
-WIDTH = 4
+WIDTH = 5
 """The greedy player's best options the expert looks further into."""
+DEPTH = 3
+"""The seat's own further actions of the turn the expert plays out after each option."""
 
 
 class ExpertPlayer(GreedyPlayer):
     """A determinized search: the greedy player's best options, each followed by the seat's
-    best next action of the turn, averaged over deals of the hidden cards
-    (:func:`~companion_app.rules.hidden.redraw_hidden`); at most :data:`NODE_BUDGET` games
-    looked at per decision."""
+    best further actions of the turn (the greedy player's, up to :data:`DEPTH`), averaged
+    over deals of the hidden cards (:func:`~companion_app.rules.hidden.redraw_hidden`); at
+    most :data:`NODE_BUDGET` options scored per decision."""
 
     salt = 4
 
-    def __init__(self, offers: int = 1, budget: int = NODE_BUDGET) -> None:
+    def __init__(
+        self,
+        offers: int = 1,
+        *,
+        budget: int = NODE_BUDGET,
+        samples: int = SAMPLES,
+        width: int = WIDTH,
+        depth: int = DEPTH,
+    ) -> None:
         super().__init__(offers)
         self.budget = budget
+        self.samples = samples
+        self.width = width
+        self.depth = depth
 
     def choose(self, game: Game, seat: int, options: Sequence[Action]) -> Action:
-        samples = [self.sample(game, seat, i) for i in range(SAMPLES)]
+        samples = [self.sample(game, seat, i) for i in range(self.samples)]
         first = ranked(samples[0], seat, options)
         nodes = len(options)
-        candidates = [a for _, _, a in first[:WIDTH]]
+        candidates = [a for _, _, a in first[: self.width]]
         if len(candidates) == 1:
             return candidates[0]
         best: tuple[float, int, Action] | None = None
@@ -410,8 +423,9 @@ class ExpertPlayer(GreedyPlayer):
             for sample in samples:
                 ahead = clone(sample)
                 ahead.apply(action)
+                settle(ahead, seat)
                 nodes += 1
-                worth, nodes = self.follow(ahead, seat, nodes)
+                worth, nodes = self.follow(ahead, seat, nodes, self.depth)
                 total += worth
             scored = (total / len(samples), -i, action)
             if best is None or scored[:2] > best[:2]:
@@ -419,14 +433,21 @@ class ExpertPlayer(GreedyPlayer):
         assert best is not None
         return best[2]
 
-    def follow(self, game: Game, seat: int, nodes: int) -> tuple[float, int]:
-        """The seat's value after its best next action (or none) of this turn, within the
-        budget; and the nodes spent so far."""
+    def follow(self, game: Game, seat: int, nodes: int, depth: int) -> tuple[float, int]:
+        """The seat's value after its best further actions of this turn (or none), within
+        the budget; and the options scored so far."""
         now = value(game, seat)
-        if game.is_over or game.awaiting_roll or game.prompt.player != seat:
+        if depth == 0 or game.is_over or game.awaiting_roll or game.prompt.player != seat:
             return now, nodes
         options = [a for a in game.legal_actions() if not isinstance(a, EndTurn | EndSpecialBuild)]
         if not options or nodes + len(options) > self.budget:
             return now, nodes
-        best = ranked(game, seat, options)[0][0]
-        return max(now, best), nodes + len(options)
+        top = ranked(game, seat, options)[0]
+        nodes += len(options)
+        if top[0] <= now:
+            return now, nodes
+        ahead = clone(game)
+        ahead.apply(top[2])
+        settle(ahead, seat)
+        deeper, nodes = self.follow(ahead, seat, nodes, depth - 1)
+        return max(now, top[0], deeper), nodes
