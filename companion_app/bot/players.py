@@ -273,7 +273,7 @@ class GreedyPlayer:
             return Decision(options[0], reasons.explain(game, seat, options[0]))
         commits = [a for a in options if isinstance(a, CommitKnights)]
         if commits:
-            action = max(commits, key=lambda a: len(a.nodes))
+            action = commitment(game, seat, commits)
             return Decision(action, reasons.explain(game, seat, action))
         if any(isinstance(a, AcceptTrade) for a in options):
             return self.answer_offer(game, seat)
@@ -351,6 +351,19 @@ class GreedyPlayer:
             if candidate not in made and game.is_legal(candidate):
                 return candidate
         return None
+
+
+def commitment(game: Game, seat: int, commits: Sequence[CommitKnights]) -> CommitKnights:
+    """Evil barbarians (§7): every active knight when a city of the seat's can be lost, or
+    when the seat is the strongest and may take the Defender; else none (committed knights
+    turn inactive after the attack)."""
+    every = max(commits, key=lambda a: len(a.nodes))
+    none = min(commits, key=lambda a: len(a.nodes))
+    exposed = [n for n in game.cities_of(seat) if n not in game.metropolis]
+    strongest = all(
+        game.knight_strength(seat) >= game.knight_strength(p) for p in range(game.player_count)
+    )
+    return every if exposed or strongest else none
 
 
 ALCHEMIST_GAIN = 1.5

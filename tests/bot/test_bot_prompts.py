@@ -12,6 +12,7 @@ from companion_app.bot.players import GreedyPlayer
 from companion_app.i18n import render
 from companion_app.rules.actions import (
     AcceptTrade,
+    CommitKnights,
     DeclineTrade,
     MoveRobber,
     OfferTrade,
@@ -146,3 +147,23 @@ def test_one_offer_a_turn_and_never_the_same_again() -> None:
         hands={0: hand_of(brick=3, ore=2, grain=2), 1: hand_of(wool=2)},
     )
     assert not isinstance(GreedyPlayer(offers=0).decide(fresh, 0).action, OfferTrade)
+
+
+def commit_position(red_building: str) -> Game:
+    """Evil barbarians: Red commits knights; Red has 2 active basic knights (strength 2),
+    Blue an active mighty one (3)."""
+    return make_game(
+        buildings={corner(0, 0): (0, red_building), corner(18, 3): (1, "city")},
+        knights={corner(4, 0): (0, 1, True), corner(9, 0): (0, 1, True), 41: (1, 3, True)},
+        prompt="commit_knights",
+        config=GameConfig.for_players(4, seed=42, evil_barbarians=True),
+    )
+
+
+@pytest.mark.parametrize("level", LEVELS[1:])
+def test_knights_are_committed_where_a_city_is_at_stake(level: str) -> None:
+    """§7: with a city to lose, every knight; with none and no chance of the Defender, none
+    (committed knights turn inactive)."""
+    with_city = decide(commit_position("city"), 0, level).action
+    assert isinstance(with_city, CommitKnights) and len(with_city.nodes) == 2
+    assert decide(commit_position("settlement"), 0, level).action == CommitKnights(0, ())
