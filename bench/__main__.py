@@ -16,6 +16,7 @@ from typing import Any
 
 from bench import (
     app,
+    bot,
     firmware,
     journal,
     language,
@@ -62,6 +63,7 @@ SECTIONS = (
     "rp2040",
     "phones",
     "soak",
+    "bot",
 )
 
 
@@ -95,6 +97,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "rp2040": lambda: rp2040.run(rp2040.Sizes(rolls=50, presses=3), WORKDIR / "quick"),
             "phones": lambda: phones.run(phones.Sizes(actions=20)),
             "soak": lambda: soak.run(soak.Sizes(rolls=200, unplug_every=50, reset_every=100)),
+            "bot": lambda: bot.run(bot.Sizes(seeds=1, expert_seeds=1, max_turns=150, positions=20)),
         }
     return {
         "rules": lambda: rules.run(rules.Sizes()),
@@ -108,6 +111,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
         "rp2040": lambda: rp2040.run(rp2040.Sizes(rolls=RP2040_ROLLS), WORKDIR),
         "phones": lambda: phones.run(phones.Sizes()),
         "soak": lambda: soak.run(soak.Sizes()),
+        "bot": lambda: bot.run(bot.Sizes()),
     }
 
 
