@@ -27,6 +27,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion_app import APP_NAME, __version__
+from companion_app.app.bot_seats import TableBots
 from companion_app.app.screens.home import HomeScreen
 from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
@@ -111,6 +112,8 @@ class CompanionApp(App):
         self.last_export: Path | None = None
         self.phones: TablePhones | None = None
         """The table server for players' phones, while switched on (off by default)."""
+        self.bots = TableBots(self)
+        """The seats the tablet plays: asked after every refresh, their steps shown."""
         self.sounds = SoundCues(journal_path.resolve().parent / SETTINGS_FILE)
         self.muted = self.sounds.muted
         self.settings_path = journal_path.resolve().parent / SETTINGS_FILE
@@ -359,6 +362,7 @@ class CompanionApp(App):
         current = manager.current_screen
         if current is not None and current.name in _INFO_SCREENS:
             current.refresh()
+        self.bots.follow()
 
     def session_log(self) -> GameLog | None:
         """The current game's log caught up with its history: the one log of the session,

@@ -21,11 +21,17 @@ from typing import Protocol
 
 from companion_app.presenters.board_geometry import Spot
 from companion_app.presenters.board_picture import action_spot
-from companion_app.rules.actions import Action, DisplaceKnight, MoveKnight, Roll
+from companion_app.rules.actions import (
+    Action,
+    DisplaceKnight,
+    MoveKnight,
+    NobodyBuilds,
+    Roll,
+    StartSpecialBuild,
+)
 from companion_app.rules.cards import CARD_KINDS
 from companion_app.rules.game import Game
 from companion_app.rules.messages import Msg, msg, nmsg
-from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import button_words, told_lines
 from companion_app.rules.words import Prior, Telling, hand_words
 
@@ -35,9 +41,6 @@ HINT_LEVEL = "expert"
 MAX_BOT_RUN = 200
 """A bound on the bot's decisions in a row before a person decides or the dice roll (a turn
 of building, trading and cards is far shorter)."""
-
-_TABLE_DECIDES = (PromptKind.WHO_BUILDS, PromptKind.GAME_OVER)
-"""Decisions that are never a bot's: who special-builds is the table's to say."""
 
 
 class BotChoice(Protocol):
@@ -65,11 +68,18 @@ def has_bots(game: Game) -> bool:
 
 def bot_to_decide(game: Game) -> int | None:
     """The bot seat whose decision is due now (its roll too: it may play a card before), or
-    None (a person decides, the table says who special-builds, the game is over)."""
-    if game.is_over or game.prompt.kind in _TABLE_DECIDES:
+    while the table says who special-builds (5-6 players) the first bot seat that may; None
+    when a person decides or the game is over."""
+    if game.is_over:
         return None
     seat = game.prompt.player
-    return seat if bot_level(game, seat) is not None else None
+    if bot_level(game, seat) is not None:
+        return seat
+    if game.awaiting_roll:
+        for action in game.legal_actions():
+            if isinstance(action, StartSpecialBuild) and bot_level(game, action.builder):
+                return action.builder
+    return None
 
 
 def play_bots(game: Game, apply: Callable[[Action], object], decide: Decide) -> dict[int, Msg]:
@@ -95,11 +105,13 @@ def ask(game: Game, seat: int, decide: Decide) -> BotChoice | None:
     level = bot_level(game, seat)
     assert level is not None
     choice = decide(copy.deepcopy(game), seat, level)
-    return None if is_roll(choice.action) else choice
+    return None if waits_for_table(choice.action) else choice
 
 
-def is_roll(action: Action) -> bool:
-    return isinstance(action, Roll)
+def waits_for_table(action: Action) -> bool:
+    """The bot's answer leaves the decision to the table: "roll" (the box rolls), or "nobody
+    (else) builds" (the people at the table may still say they do)."""
+    return isinstance(action, Roll | NobodyBuilds)
 
 
 # ---- the steps the table does by hand -----------------------------------------------------------
@@ -143,7 +155,8 @@ def turn_steps(before: Game, actions: Sequence[Action], reasons: Mapping[int, Ms
     steps: list[BotStep] = []
     for action in actions:
         index = len(game.history)
-        decider = bot_to_decide(game)
+        # A roll is the box's press, who builds the table's say: not the bot's steps.
+        decider = None if waits_for_table(action) else bot_to_decide(game)
         prior = Prior.of(game)
         hands = [list(game.hand(p)) for p in range(game.player_count)]
         progress = [len(game.progress_hand(p)) for p in range(game.player_count)]
@@ -261,10 +274,10 @@ def _progress_moves(game: Game, progress: list[int], bots: list[int]) -> list[Bo
             steps.append(BotStep(p, words))
         elif counts[p] > 0 and any(counts[b] < 0 for b in bots):
             words = nmsg(
-                "{person}: take {count} progress card from the tablet's word, from {bot} "
-                "(the tablet): Show my cards names it",
-                "{person}: take {count} progress cards from the tablet's word, from {bot} "
-                "(the tablet): Show my cards names them",
+                "{person}: take {count} progress card from its deck, given by {bot} (the "
+                "tablet); Show my cards names it",
+                "{person}: take {count} progress cards from their decks, given by {bot} (the "
+                "tablet); Show my cards names them",
                 counts[p],
                 person=names[p],
                 bot=bot_names,
@@ -323,8 +336,21 @@ def _continues(start: Game, game: Game) -> bool:
 def undoes_with_bots(game: Game) -> bool:
     """After an undo, the decision due is a bot seat's (its roll too: the box was pressed for
     it): one Undo takes back the bot's choices together with the person's tap before them."""
-    if game.is_over:
-        return False
-    return bot_level(game, game.prompt.player) is not None and game.prompt.kind not in (
-        PromptKind.WHO_BUILDS,
-    )
+    return not game.is_over and bot_level(game, game.prompt.player) is not None
+
+
+# ---- a hint for people --------------------------------------------------------------------------
+
+
+def hint(game: Game, seat: int, decide: Decide) -> Msg | None:
+    """ "What would the Expert do?" for a person deciding now: the Expert's choice in its button
+    words and its reason, from what that seat may know (the bot reads only that); None when
+    ``seat`` does not decide now, is the tablet's, or the game is over."""
+    if game.is_over or game.prompt.player != seat or bot_level(game, seat) is not None:
+        return None
+    choice = decide(copy.deepcopy(game), seat, HINT_LEVEL)
+    if isinstance(choice.action, Roll):
+        action = msg("roll the dice")
+    else:
+        action = button_words(game, choice.action, game.config.names)
+    return msg("The Expert would: {action}. {reason}", action=action, reason=choice.reason)

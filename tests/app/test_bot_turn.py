@@ -20,6 +20,7 @@ from companion_app.bot import LEVELS, decide, level_name
 from companion_app.journal import Journal
 from companion_app.presenters import bot_turn as BT
 from companion_app.presenters import game_controller as GC
+from companion_app.presenters.forms import NewGameForm
 from companion_app.rules.actions import (
     Action,
     BuildRoad,
@@ -29,6 +30,7 @@ from companion_app.rules.actions import (
     Roll,
     StealFrom,
 )
+from companion_app.rules.board import STARTER_BOARD
 from companion_app.rules.cards import hand_of
 from companion_app.rules.config import BOT_LEVELS, GameConfig
 from companion_app.rules.errors import ConfigError
@@ -250,3 +252,31 @@ def test_undo_takes_back_the_bots_choices_with_the_persons_tap_and_the_bot_decid
     BT.play_bots(game, session.apply, stand_in)
     assert list(game.history[-len(bot_moves) :]) == bot_moves
     journal.close()
+
+
+# ---- New game and the hint ----------------------------------------------------------------------
+
+
+def test_a_seat_goes_round_a_person_and_the_three_levels_on_new_game() -> None:
+    form = NewGameForm()
+    form.toggle_plays(3)  # three seats: Red, Blue, White
+    assert [form.next_bot(1) for _tap in range(4)] == ["learner", "player", "expert", None]
+    form.next_bot(1)
+    config = form.config(STARTER_BOARD)
+    assert [p.bot for p in config.players] == [None, "learner", None]
+    assert "bot" not in json.dumps(NewGameForm().config(STARTER_BOARD).to_json())
+
+
+def test_the_expert_hint_names_its_choice_and_reason_for_the_person_deciding_only() -> None:
+    game = make_game(
+        config=with_bot(STARTER4, 1),
+        buildings={corner(4, 0): (0, "settlement")},
+        hands={0: hand_of(brick=1, lumber=1)},
+        active=0,
+    )
+    words = said(BT.hint(game, 0, stand_in))
+    assert words.startswith("The Expert would: Build a road") and words.endswith("a longer road")
+    assert BT.hint(game, 2, stand_in) is None  # White does not decide now
+    assert said(BT.hint(game, 0, decide)).startswith("The Expert would: ")  # the bot itself
+    bot_turn = make_game(config=with_bot(STARTER4, 1), active=1)
+    assert BT.hint(bot_turn, 1, stand_in) is None  # the tablet's own seat
