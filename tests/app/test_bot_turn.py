@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from companion_app.bot import LEVELS, decide, level_name
+from companion_app.device.box_state import box_state
 from companion_app.journal import Journal
 from companion_app.presenters import bot_turn as BT
 from companion_app.presenters import game_controller as GC
@@ -28,6 +29,7 @@ from companion_app.rules.actions import (
     EventDie,
     MoveRobber,
     Roll,
+    StartSpecialBuild,
     StealFrom,
 )
 from companion_app.rules.board import STARTER_BOARD
@@ -280,3 +282,38 @@ def test_the_expert_hint_names_its_choice_and_reason_for_the_person_deciding_onl
     assert said(BT.hint(game, 0, decide)).startswith("The Expert would: ")  # the bot itself
     bot_turn = make_game(config=with_bot(STARTER4, 1), active=1)
     assert BT.hint(bot_turn, 1, stand_in) is None  # the tablet's own seat
+
+
+def test_the_dice_box_names_the_bot_seat_whose_roll_it_is() -> None:
+    game = make_game(config=with_bot(STARTER4, 1), active=1, prompt="roll")
+    state = box_state(game)
+    assert state.turn == "Blue" and state.armed
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "variants"),
+    [
+        (3, {2: "learner"}, {"easy_start": True, "quick_knights": True}),
+        (5, {1: "expert", 3: "player"}, {"evil_barbarians": True}),
+        (6, {0: "expert", 2: "learner", 4: "player", 5: "expert"}, {}),
+    ],
+    ids=["3-variants", "5-special-build", "6-four-bots"],
+)
+def test_any_mix_of_people_and_bots_plays_on_to_a_persons_decision(
+    players: int, bots: dict[int, str], variants: dict[str, bool]
+) -> None:
+    config = GameConfig.for_players(players, seed=11, **variants)
+    for seat, level in bots.items():
+        config = with_bot(config, seat, level)
+    game = Game.new(config)
+    for _step in range(150):
+        BT.play_bots(game, game.apply, decide)
+        if game.is_over:
+            break
+        seat = BT.bot_to_decide(game)
+        assert seat is None or game.awaiting_roll  # a person, or the dice for the bot
+        game.apply(_person(game))
+    assert game.turn > 2 and any(a.player in bots for a in game.history)
+    if players >= 5:  # a bot seat asked while the table says who special-builds (§12)
+        assert any(isinstance(a, StartSpecialBuild) and a.builder in bots for a in game.history)
+    assert Game.replay(config, game.history).to_json() == game.to_json()
