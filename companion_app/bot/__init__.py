@@ -8,7 +8,7 @@ are in :mod:`companion_app.bot.players`. See docs/bot.md.
 from __future__ import annotations
 
 from companion_app.bot.decision import Decision, Player
-from companion_app.bot.players import WeightedRandomPlayer
+from companion_app.bot.players import ExpertPlayer, GreedyPlayer, WeightedRandomPlayer
 from companion_app.rules.game import Game
 from companion_app.rules.messages import N_, Msg, msg
 
@@ -29,8 +29,10 @@ def player_for(level: str, *, offers: int = 1) -> Player:
     """
     if level == "learner":
         return WeightedRandomPlayer()
-    if level in ("player", "expert"):
-        return WeightedRandomPlayer()
+    if level == "player":
+        return GreedyPlayer(offers)
+    if level == "expert":
+        return ExpertPlayer(offers)
     raise ValueError(f"no bot level {level!r} (levels: {', '.join(LEVELS)})")
 
 

@@ -12,9 +12,11 @@ from collections.abc import Sequence
 
 from companion_app.bot import reasons
 from companion_app.bot.decision import Decision
-from companion_app.bot.sim import bot_rng, roll_answer
+from companion_app.bot.sim import bot_rng, clone, mix, roll_answer
+from companion_app.bot.value import PIPS, open_spots, value
 from companion_app.rules import progress
 from companion_app.rules.actions import (
+    AcceptTrade,
     Action,
     ActivateKnight,
     BankTrade,
@@ -24,15 +26,22 @@ from companion_app.rules.actions import (
     BuildRoad,
     BuildSettlement,
     BuyImprovement,
+    CommitKnights,
+    DeclineTrade,
     EndSpecialBuild,
     EndTurn,
     OfferTrade,
     PlaceMetropolis,
+    PlayAlchemist,
     PromoteKnight,
     Roll,
     StartSpecialBuild,
 )
+from companion_app.rules.cards import CARD_KINDS, COSTS, Build, Card
 from companion_app.rules.game import Game
+from companion_app.rules.hidden import redraw_hidden
+from companion_app.rules.pieces import CITY
+from companion_app.rules.progress import draws_card
 from companion_app.rules.rng import SplitMix64
 
 OFFERS_MAX = 2
@@ -159,3 +168,233 @@ class WeightedRandomPlayer(RandomPlayer):
         rng = bot_rng(game, seat, self.salt)
         action = weighted_choice(rng, by_kind(options))
         return Decision(action, reasons.summary(action))
+
+
+def seat_seed(game: Game, seat: int, salt: int) -> int:
+    return mix(game.config.seed, seat, len(game.history), salt)
+
+
+def ranked(sample: Game, seat: int, options: Sequence[Action]) -> list[tuple[float, int, Action]]:
+    """Each option's value for the seat one action ahead on ``sample``, best first (ties in
+    the options' order)."""
+    scored: list[tuple[float, int, Action]] = []
+    for i, action in enumerate(options):
+        ahead = clone(sample)
+        if not ahead.is_legal(action):  # pragma: no cover - a seat's options are its own
+            continue
+        ahead.apply(action)
+        scored.append((value(ahead, seat), -i, action))
+    scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    return scored
+
+
+def cards_on_sum(game: Game, seat: int, total: int) -> int:
+    """Cards the seat's buildings take on a production roll of ``total``."""
+    cards = 0
+    for h in game.token_hexes.get(total, ()):
+        if h == game.robber_hex:
+            continue
+        for node in game.topology.hex_nodes[h]:
+            if game.node_owner[node] == seat:
+                cards += 2 if game.node_level[node] == CITY else 1
+    return cards
+
+
+def alchemist_choice(game: Game, seat: int, options: Sequence[Action]) -> PlayAlchemist | None:
+    """The Alchemist's dice when they bring the seat 2 cards more than a roll on average:
+    the best sum (never a 7), the red die that draws the most progress cards."""
+    plays = [a for a in options if isinstance(a, PlayAlchemist)]
+    if not plays:
+        return None
+    average = sum(PIPS[s] * cards_on_sum(game, seat, s) for s in range(2, 13)) / 36
+
+    def worth(a: PlayAlchemist) -> tuple[int, int]:
+        total = a.yellow + a.red
+        if total == SEVEN:
+            return (-1, 0)
+        draws = sum(1 for level in game.improvements[seat] if draws_card(level, a.red))
+        return (cards_on_sum(game, seat, total), draws)
+
+    best = max(plays, key=worth)
+    if worth(best)[0] >= average + 2:
+        return best
+    return None
+
+
+class GreedyPlayer:
+    """One action ahead over the written value (:mod:`companion_app.bot.value`), on a game
+    where what the seat cannot see was dealt again (the seat's own information only)."""
+
+    salt = 3
+
+    def __init__(self, offers: int = 1) -> None:
+        self.offers = max(0, min(OFFERS_MAX, offers))
+
+    def sample(self, game: Game, seat: int, index: int = 0) -> Game:
+        return redraw_hidden(game, seat, seat_seed(game, seat, self.salt * 1000 + index))
+
+    def decide(self, game: Game, seat: int) -> Decision:
+        options = seat_options(game, seat)
+        if game.awaiting_roll:
+            return self.before_roll(game, seat, options)
+        if not options:
+            raise ValueError(f"seat {seat} has no decision now: {game.describe_prompt()}")
+        if len(options) == 1:
+            return Decision(options[0], reasons.explain(game, seat, options[0]))
+        commits = [a for a in options if isinstance(a, CommitKnights)]
+        if commits:
+            action = max(commits, key=lambda a: len(a.nodes))
+            return Decision(action, reasons.explain(game, seat, action))
+        if any(isinstance(a, AcceptTrade) for a in options):
+            return self.answer_offer(game, seat)
+        best = self.choose(game, seat, options)
+        if isinstance(best, EndTurn) and self.offers:
+            offer = self.offer(game, seat)
+            if offer is not None:
+                return Decision(offer, reasons.offer(offer))
+        return Decision(best, reasons.explain(game, seat, best))
+
+    def choose(self, game: Game, seat: int, options: Sequence[Action]) -> Action:
+        return ranked(self.sample(game, seat), seat, options)[0][2]
+
+    def before_roll(self, game: Game, seat: int, options: Sequence[Action]) -> Decision:
+        if asks_who_builds(game):
+            if options and self.wants_special_build(game, seat, options[0]):
+                return Decision(options[0], reasons.SPECIAL_BUILD)
+            return must_roll(game, seat)
+        alchemist = alchemist_choice(game, seat, options)
+        if alchemist is not None:
+            return Decision(alchemist, reasons.explain(game, seat, alchemist))
+        others = [a for a in options if not isinstance(a, PlayAlchemist)]
+        if others:
+            sample = self.sample(game, seat)
+            best = ranked(sample, seat, others)[0]
+            if best[0] > value(sample, seat) + 1:
+                return Decision(best[2], reasons.explain(game, seat, best[2]))
+        return must_roll(game, seat)
+
+    def wants_special_build(self, game: Game, seat: int, start: Action) -> bool:
+        ahead = clone(self.sample(game, seat))
+        ahead.apply(start)
+        options = ahead.legal_actions()
+        best = ranked(ahead, seat, options)[0][2]
+        return not isinstance(best, EndSpecialBuild)
+
+    def answer_offer(self, game: Game, seat: int) -> Decision:
+        offer = game.offer
+        assert offer is not None
+        target = game.config.vp_target
+        if game.victory_points(offer.player) >= target - WIN_REACH:
+            return Decision(DeclineTrade(seat), reasons.declined_near_win(game, offer.player))
+        sample = self.sample(game, seat)
+        accepted, declined = clone(sample), clone(sample)
+        accepted.apply(AcceptTrade(seat))
+        declined.apply(DeclineTrade(seat))
+        if value(accepted, seat) > value(declined, seat) + ACCEPT_MARGIN:
+            return Decision(AcceptTrade(seat), reasons.accepted(game, offer.player))
+        return Decision(DeclineTrade(seat), reasons.declined(game, offer.player))
+
+    def offer(self, game: Game, seat: int) -> OfferTrade | None:
+        """One domestic offer: a spare card for the one the next build lacks, to the player
+        behind in points with the most cards; never an offer made on this turn already."""
+        made = offers_this_turn(game, seat)
+        if len(made) >= self.offers:
+            return None
+        hand = game.hands[seat]
+        wanted = missing_card(game, seat)
+        if wanted is None:
+            return None
+        spare = max(range(CARD_KINDS), key=lambda c: (hand[c], -c))
+        if hand[spare] < 2 or spare == wanted:
+            return None
+        leader_vp = max(game.victory_points(p) for p in range(game.player_count) if p != seat)
+        takers = [
+            p
+            for p in range(game.player_count)
+            if p != seat and game.card_count(p) > 0 and game.victory_points(p) < leader_vp
+        ] or [p for p in range(game.player_count) if p != seat and game.card_count(p) > 0]
+        takers.sort(key=lambda p: (-game.card_count(p), p))
+        for to in takers:
+            give = Card(spare).amount(1)
+            take = Card(wanted).amount(1)
+            candidate = OfferTrade(seat, to, give, take)
+            if candidate not in made and game.is_legal(candidate):
+                return candidate
+        return None
+
+
+WIN_REACH = 2
+"""An offer from a player this close to the target is declined: it may win them the game."""
+ACCEPT_MARGIN = 5.0
+SEVEN = 7
+
+
+def missing_card(game: Game, seat: int) -> int | None:
+    """The one card the seat lacks for a city or a settlement, if one is all it lacks."""
+    hand = game.hands[seat]
+    targets = []
+    if game.cities_left(seat) and game.settlements_on_board(seat):
+        targets.append(COSTS[Build.CITY])
+    if game.settlements_left(seat) and open_spots(game, seat):
+        targets.append(COSTS[Build.SETTLEMENT])
+    for cost in targets:
+        lacking = [c for c in range(CARD_KINDS) if hand[c] < cost[c]]
+        if len(lacking) == 1 and cost[lacking[0]] - hand[lacking[0]] == 1:
+            return lacking[0]
+    return None
+
+
+NODE_BUDGET = 240
+"""The expert's look-ahead per decision, in games looked at (each a copy with one action
+applied): a count, not a time, so a decision is the same on any machine."""
+SAMPLES = 2
+"""Deals of the hidden cards the expert averages over."""
+WIDTH = 4
+"""The greedy player's best options the expert looks further into."""
+
+
+class ExpertPlayer(GreedyPlayer):
+    """A determinized search: the greedy player's best options, each followed by the seat's
+    best next action of the turn, averaged over deals of the hidden cards
+    (:func:`~companion_app.rules.hidden.redraw_hidden`); at most :data:`NODE_BUDGET` games
+    looked at per decision."""
+
+    salt = 4
+
+    def __init__(self, offers: int = 1, budget: int = NODE_BUDGET) -> None:
+        super().__init__(offers)
+        self.budget = budget
+
+    def choose(self, game: Game, seat: int, options: Sequence[Action]) -> Action:
+        samples = [self.sample(game, seat, i) for i in range(SAMPLES)]
+        first = ranked(samples[0], seat, options)
+        nodes = len(options)
+        candidates = [a for _, _, a in first[:WIDTH]]
+        if len(candidates) == 1:
+            return candidates[0]
+        best: tuple[float, int, Action] | None = None
+        for i, action in enumerate(candidates):
+            total = 0.0
+            for sample in samples:
+                ahead = clone(sample)
+                ahead.apply(action)
+                nodes += 1
+                worth, nodes = self.follow(ahead, seat, nodes)
+                total += worth
+            scored = (total / len(samples), -i, action)
+            if best is None or scored[:2] > best[:2]:
+                best = scored
+        assert best is not None
+        return best[2]
+
+    def follow(self, game: Game, seat: int, nodes: int) -> tuple[float, int]:
+        """The seat's value after its best next action (or none) of this turn, within the
+        budget; and the nodes spent so far."""
+        now = value(game, seat)
+        if game.is_over or game.awaiting_roll or game.prompt.player != seat:
+            return now, nodes
+        options = [a for a in game.legal_actions() if not isinstance(a, EndTurn | EndSpecialBuild)]
+        if not options or nodes + len(options) > self.budget:
+            return now, nodes
+        best = ranked(game, seat, options)[0][0]
+        return max(now, best), nodes + len(options)

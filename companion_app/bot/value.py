@@ -1,0 +1,195 @@
+"""How good a game is for one seat: the greedy player's written value of a C&K position.
+
+Read only what the seat may see: its own hand, the others' card counts, the board, the
+improvements, the knights, the barbarians and the decks' sizes. The parts, in points where a
+victory point is worth :data:`VP`:
+
+- victory points (a win above everything);
+- production: each building's share of its hexes' dice probability, commodities from cities on
+  forest, pasture and mountains, the robber's hex producing nothing; per card, diminishing
+  (the fifth ore a roll brings is worth less than the first);
+- the hand: each card, plus how close it brings the next city, settlement, knight and
+  improvement; minus the risk of losing half of it on a 7;
+- improvements per level (the level-3 abilities and the metropolis race weighing more);
+- knights: active strength against the barbarians, weighed by how near the ship is and how
+  many cities the seat has to lose;
+- progress cards held; the longest road and the spots open to the next settlement;
+- the others: their production and points, the leader's most (so the robber and the victims
+  go to the leader first).
+
+To add a heuristic: a function of ``(game, seat)`` returning points, added in :func:`value`
+with its weight as a named constant here, and a worked example in tests/bot/test_bot_value.py.
+"""
+
+from __future__ import annotations
+
+from companion_app.rules.cards import (
+    CARD_KINDS,
+    COSTS,
+    TERRAIN_COMMODITY,
+    TERRAIN_RESOURCE,
+    TRACKS,
+    Build,
+    improvement_cost,
+)
+from companion_app.rules.game import Game
+from companion_app.rules.pieces import CITY, NOBODY, SETTLEMENT
+
+VP = 1000.0
+WIN = 1_000_000.0
+PIPS = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
+"""Ways to roll each sum with two dice (of 36)."""
+PIP_POINTS = 28.0
+"""One pip (1/36 of a card per roll) of production, for a card of weight 1."""
+CARD_WEIGHT = (1.0, 1.0, 0.85, 1.05, 1.15, 1.0, 1.0, 1.0)
+"""Brick, lumber, wool, grain, ore, cloth, coin, paper: ore and grain build cities."""
+CARD_POINTS = 9.0
+CLOSE_POINTS: dict[str, float] = {"city": 150.0, "settlement": 110.0, "knight": 45.0}
+IMPROVEMENT_CLOSE = 70.0
+SEVEN_RISK = 0.5 * CARD_POINTS
+"""Per card held above the discard limit: half of it lost on the 1 roll in 6 that is a 7."""
+IMPROVEMENT_POINTS = (0.0, 140.0, 300.0, 560.0, 800.0, 1000.0)
+"""Points per level 0-5 of a track: level 3 gives the ability, 4 may take the metropolis."""
+KNIGHT_LEVEL_POINTS = 35.0
+ACTIVE_POINTS = 40.0
+DANGER_POINTS = 500.0
+"""A city lost to the barbarians (of the weakest defenders), at the ship's arrival."""
+PROGRESS_POINTS = 40.0
+ROAD_POINTS = 12.0
+SPOT_POINTS = 60.0
+OTHERS_SHARE = 0.15
+LEADER_SHARE = 0.3
+
+
+def pips_of(game: Game, node: int) -> list[float]:
+    """What a building on ``node`` of its owner's level brings per roll, by card, in pips."""
+    out = [0.0] * CARD_KINDS
+    city = game.node_level[node] == CITY
+    board = game.board
+    for h in game.topology.node_hexes[node]:
+        token = game.tokens[h]
+        if token is None or h == game.robber_hex:
+            continue
+        pips = PIPS[token]
+        resource = TERRAIN_RESOURCE[board.terrains[h]]
+        if resource is None:
+            continue
+        if city:
+            commodity = TERRAIN_COMMODITY.get(board.terrains[h])
+            if commodity is None:
+                out[resource] += 2 * pips
+            else:
+                out[resource] += pips
+                out[commodity] += pips
+        else:
+            out[resource] += pips
+    return out
+
+
+def production(game: Game, seat: int) -> list[float]:
+    """The seat's production per card, in pips (of 36 rolls)."""
+    total = [0.0] * CARD_KINDS
+    for node in game.buildings_of[seat]:
+        if game.node_level[node] in (SETTLEMENT, CITY):
+            for c, x in enumerate(pips_of(game, node)):
+                total[c] += x
+    return total
+
+
+def production_points(pips: list[float]) -> float:
+    points = 0.0
+    for c, x in enumerate(pips):
+        worth = x if x <= 6 else 6 + 0.5 * (x - 6)
+        points += CARD_WEIGHT[c] * worth
+    return PIP_POINTS * points
+
+
+def closeness(hand: list[int], cost: tuple[int, ...]) -> float:
+    missing = sum(c - h for h, c in zip(hand, cost, strict=True) if c > h)
+    return 1.0 / (1 + missing) ** 2
+
+
+def hand_points(game: Game, seat: int) -> float:
+    hand = game.hands[seat]
+    count = sum(hand)
+    points = CARD_POINTS * count
+    if game.settlements_left(seat) > 0 or game.cities_left(seat) > 0:
+        if game.cities_left(seat) > 0 and game.settlements_on_board(seat) > 0:
+            points += CLOSE_POINTS["city"] * closeness(hand, COSTS[Build.CITY])
+        if game.settlements_left(seat) > 0:
+            points += CLOSE_POINTS["settlement"] * closeness(hand, COSTS[Build.SETTLEMENT])
+    points += CLOSE_POINTS["knight"] * closeness(hand, COSTS[Build.KNIGHT])
+    if game.cities_of(seat):
+        for track in TRACKS:
+            level = game.improvements[seat][track.index]
+            if level < 5:
+                points += IMPROVEMENT_CLOSE * closeness(hand, improvement_cost(track, level + 1))
+    over = count - game.discard_limit(seat)
+    if over > 0:
+        points -= SEVEN_RISK * (over + game.discard_limit(seat) // 2)
+    return points
+
+
+def improvement_points(game: Game, seat: int) -> float:
+    return sum(IMPROVEMENT_POINTS[level] for level in game.improvements[seat])
+
+
+def knight_points(game: Game, seat: int) -> float:
+    points = 0.0
+    for node in game.knights_of[seat]:
+        points += KNIGHT_LEVEL_POINTS * game.knight_level[node]
+        if game.knight_active[node]:
+            points += ACTIVE_POINTS * game.knight_level[node]
+    exposed = [n for n in game.cities_of(seat) if n not in game.metropolis]
+    if exposed:
+        strength = game.knight_strength(seat)
+        weakest = min(game.knight_strength(p) for p in range(game.player_count))
+        defence = sum(game.knight_strength(p) for p in range(game.player_count))
+        if defence < game.barbarian_strength() and strength <= weakest:
+            near = game.barbarian_position / max(1, game.config.barbarian_track_length)
+            points -= DANGER_POINTS * near * near
+    return points
+
+
+def open_spots(game: Game, seat: int) -> int:
+    """Free intersections at an end of the seat's roads where a settlement may stand."""
+    owner = game.node_owner
+    neighbours = game.topology.node_neighbours
+    count = 0
+    for node in game.road_ends(seat):
+        if owner[node] != NOBODY or game.knight_owner[node] != NOBODY:
+            continue
+        if all(owner[m] == NOBODY for m in neighbours[node]):
+            count += 1
+    return count
+
+
+def public_points(game: Game, seat: int) -> float:
+    """What anyone sees of a seat's strength: points, production, cards held, progress."""
+    return (
+        VP * game.victory_points(seat)
+        + production_points(production(game, seat))
+        + CARD_POINTS * game.card_count(seat)
+        + PROGRESS_POINTS * len(game.progress_hands[seat])
+        + improvement_points(game, seat)
+    )
+
+
+def value(game: Game, seat: int) -> float:
+    """The seat's value of ``game`` (see the module's description)."""
+    if game.is_over:
+        return WIN if game.winner == seat else -WIN
+    points = VP * game.victory_points(seat)
+    points += production_points(production(game, seat))
+    points += hand_points(game, seat)
+    points += improvement_points(game, seat)
+    points += knight_points(game, seat)
+    points += PROGRESS_POINTS * len(game.progress_hands[seat])
+    points += ROAD_POINTS * min(game.road_length[seat], 8)
+    if game.settlements_left(seat) > 0:
+        points += SPOT_POINTS * min(open_spots(game, seat), 2)
+    others = [p for p in range(game.player_count) if p != seat]
+    if others:
+        theirs = [public_points(game, p) for p in others]
+        points -= OTHERS_SHARE * sum(theirs) / len(theirs) + LEADER_SHARE * max(theirs)
+    return points

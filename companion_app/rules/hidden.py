@@ -1,0 +1,89 @@
+"""The hidden information redrawn: a game one seat cannot tell from the real one.
+
+A seat sees its own cards, the others' card counts, the bank, the decks' sizes and everything
+on the board (:mod:`views`). What it cannot see is dealt again here from a seed: the other
+players' resource and commodity cards (the same counts, from the cards neither the bank nor
+the seat holds), their progress cards and the decks' order (each deck keeps its size; VP cards
+are never in a hand, they are revealed when drawn, §9), and the generator that picks stolen
+cards. A hand the seat is being shown (a Spy's, a Master Merchant's victim) stays as it is.
+Every consistent deal can come out: the unseen cards are shuffled as a whole and dealt again.
+
+What a seat learnt in the past and no longer sees (the card it stole, a hand a Spy showed it,
+cards played and put under a deck) is not kept: the redraw is consistent with what the seat
+sees now.
+"""
+
+from __future__ import annotations
+
+from companion_app.rules import registry
+from companion_app.rules.cards import CARD_KINDS, TRACKS, ProgressCard
+from companion_app.rules.game import Game
+from companion_app.rules.rng import SplitMix64
+
+_SALT = 0x6A09E667F3BCC909
+
+
+def hidden_seats(game: Game, seat: int) -> tuple[list[int], list[int]]:
+    """The seats whose resource hands and whose progress hands ``seat`` cannot see now."""
+    others = [p for p in range(game.player_count) if p != seat]
+    cards, progress = list(others), list(others)
+    picked = registry.picked_from(game)
+    if game.prompt.player == seat and picked is not None and picked[1].target:
+        owner, hand = picked
+        shown = progress if hand.progress else cards
+        if owner in shown:
+            shown.remove(owner)
+    return cards, progress
+
+
+def redraw_hidden(game: Game, seat: int, seed: int) -> Game:
+    """A copy of ``game`` with what ``seat`` cannot see dealt again from ``seed``.
+
+    ``view_for(seat)`` reads the same on the copy. Its history is the game's (the same public
+    past, the same length); it is a game to look ahead on, not to undo.
+    """
+    rng = SplitMix64(seed ^ _SALT)
+    card_seats, progress_seats = hidden_seats(game, seat)
+    sample = Game.from_json(game.to_json())
+    sample.history = list(game.history)
+    _redeal_cards(sample, card_seats, rng)
+    _redeal_progress(sample, progress_seats, rng)
+    sample.rng = SplitMix64(rng.next64())
+    return sample
+
+
+def _redeal_cards(game: Game, seats: list[int], rng: SplitMix64) -> None:
+    pool = [c for c in range(CARD_KINDS) for p in seats for _ in range(game.hands[p][c])]
+    pool.sort()
+    rng.shuffle(pool)
+    at = 0
+    for p in seats:
+        count = sum(game.hands[p])
+        hand = [0] * CARD_KINDS
+        for c in pool[at : at + count]:
+            hand[c] += 1
+        at += count
+        game.hands[p][:] = hand
+
+
+def _redeal_progress(game: Game, seats: list[int], rng: SplitMix64) -> None:
+    held: list[ProgressCard] = []
+    for track in TRACKS:
+        deck = game.decks[track.index]
+        in_hands = [c for p in seats for c in game.progress_hands[p] if c.track is track]
+        pool = sorted(deck + in_hands, key=lambda c: c.order)
+        vp = [c for c in pool if c.is_vp]
+        playable = [c for c in pool if not c.is_vp]
+        rng.shuffle(playable)
+        to_hands = len(in_hands)
+        held.extend(playable[:to_hands])
+        new_deck = vp + playable[to_hands:]
+        rng.shuffle(new_deck)
+        deck[:] = new_deck
+    held.sort(key=lambda c: c.order)
+    rng.shuffle(held)
+    at = 0
+    for p in seats:
+        count = len(game.progress_hands[p])
+        game.progress_hands[p] = sorted(held[at : at + count], key=lambda c: c.order)
+        at += count
