@@ -1,7 +1,8 @@
 """Two people and the tablet at the table, on the real widgets: Blue's seat is made the
-tablet's on New game (a tap on the seat's button), the game starts, the people's decisions and
-the dice box's rolls come as a tap would, and each time the tablet has played, its steps are
-shown and confirmed with one tap on Done. Screenshots of the New game rows and of a bot turn
+tablet's on New game (taps on the seat's button, up to the Expert), the game starts, the
+people's decisions and the dice box's rolls come as a tap would, and each time the tablet has
+played, its steps are shown and confirmed with one tap on Done. Screenshots of the New game
+rows and of a bot turn
 (and, in one run, the same turn in German).
 
 Usage: python bot_turn_scenario.py --journal DB --artifacts DIR --result JSON
@@ -66,16 +67,15 @@ class BotTurnScenario(ScenarioDriver):
         yield 3
         rows = form_screen.rows
         yield from self.tap(rows[3].ids.plays)  # three seats
-        yield from self.tap(rows[1].ids.seat)  # Blue: the tablet, as a learner
+        for _level in ("learner", "player", "expert"):  # Blue: the tablet, as the Expert
+            yield from self.tap(rows[1].ids.seat)
         yield 3
-        self.check(
-            "new game: Blue's seat is the tablet's", rows[1].ids.seat.text, "Tablet: Learner"
-        )
+        self.check("new game: Blue's seat is the tablet's", rows[1].ids.seat.text, "Tablet: Expert")
         self.check("new game: Red's seat a person's", rows[0].ids.seat.text, "Person")
         yield from self.shot(f"bot_new_game_{SIZE}.png")
         config = form_screen.form.config(STARTER_BOARD)
         self.check(
-            "new game: the config's seats", [p.bot for p in config.players], [None, "learner", None]
+            "new game: the config's seats", [p.bot for p in config.players], [None, "expert", None]
         )
         app.start_game(config)
         yield 5
@@ -103,6 +103,34 @@ class BotTurnScenario(ScenarioDriver):
             sum(not t["setup"] for t in self.turns) >= BOT_TURNS,
             True,
         )
+        yield from self.undo_the_bots_turn(game, screen)
+
+    def undo_the_bots_turn(self, game: Game, screen: Any) -> Step:
+        """The person after the tablet taps Undo: the tablet's turn goes back with the tap that
+        brought it (the roll for it too, after the roll's confirmation), and the decision is a
+        person's again; nothing is shown or decided for the tablet meanwhile."""
+        from kivy.core.window import Window
+
+        from companion_app.app.widgets.confirm import ConfirmPopup
+        from companion_app.presenters.game_controller import undo_span
+
+        app = self.app
+        yield lambda: not app.bots.busy and app.bots.panel is None
+        span = undo_span(game)
+        length = len(game.history)
+        self.check(
+            "undo: the span holds the tablet's choices", any(a.player == 1 for a in span), True
+        )
+        self.tap_widget(screen.ids.toolbar.ids.undo)
+        yield 3
+        popups = [w for w in Window.children if isinstance(w, ConfirmPopup)]
+        if popups:  # the tablet's roll is in the span: the dice were thrown
+            self.tap_widget(popups[0].ids.yes)
+        yield lambda: len(game.history) < length
+        yield 5
+        self.check("undo: the whole span taken back", len(game.history), length - len(span))
+        self.check("undo: a person decides", BT.bot_level(game, game.prompt.player), None)
+        self.check("undo: the tablet waits", (app.bots.busy, app.bots.panel), (False, None))
 
     def confirm_turn(self, game: Game, screen: Any) -> Step:
         app = self.app

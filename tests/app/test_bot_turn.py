@@ -209,7 +209,7 @@ def _play(session: object, steps: int, bot: BT.Decide = stand_in) -> list[int]:
 def test_two_people_and_a_bot_play_on_and_the_journal_replays_the_bots_choices(
     tmp_path: Path, bot: BT.Decide
 ) -> None:
-    config = with_bot(GameConfig.for_players(3, seed=5), 2, "player")
+    config = with_bot(GameConfig.for_players(3, seed=5), 2, "learner")
     journal = Journal(tmp_path / "games.sqlite")
     session = journal.new_game(config)
     deciders = _play(session, 120, bot)
@@ -222,7 +222,7 @@ def test_two_people_and_a_bot_play_on_and_the_journal_replays_the_bots_choices(
     again = Journal(tmp_path / "games.sqlite")
     resumed = again.open_game(session.game_id)
     assert list(resumed.game.history) == history
-    assert resumed.game.config.players[2].bot == "player"
+    assert resumed.game.config.players[2].bot == "learner"
     assert Game.replay(config, history).to_json() == resumed.game.to_json()
     again.close()
 
@@ -294,8 +294,8 @@ def test_the_dice_box_names_the_bot_seat_whose_roll_it_is() -> None:
     ("players", "bots", "variants"),
     [
         (3, {2: "learner"}, {"easy_start": True, "quick_knights": True}),
-        (5, {1: "expert", 3: "player"}, {"evil_barbarians": True}),
-        (6, {0: "expert", 2: "learner", 4: "player", 5: "expert"}, {}),
+        (5, {1: "learner", 3: "player"}, {"evil_barbarians": True}),
+        (6, {0: "learner", 2: "learner", 4: "player", 5: "learner"}, {}),
     ],
     ids=["3-variants", "5-special-build", "6-four-bots"],
 )
@@ -306,7 +306,7 @@ def test_any_mix_of_people_and_bots_plays_on_to_a_persons_decision(
     for seat, level in bots.items():
         config = with_bot(config, seat, level)
     game = Game.new(config)
-    for _step in range(150):
+    for _step in range(100):
         BT.play_bots(game, game.apply, decide)
         if game.is_over:
             break

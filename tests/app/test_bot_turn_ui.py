@@ -45,3 +45,8 @@ def test_one_tap_per_bot_turn(run: dict) -> None:
     assert sum(not t["setup"] for t in turns) >= 2
     assert [t["taps"] for t in turns] == [1] * len(turns)
     assert all(t["steps"] >= 1 for t in turns)
+
+
+def test_undo_took_back_the_tablets_turn_with_the_tap_before_it(run: dict) -> None:
+    names = {c["name"] for c in run["checks"]}
+    assert {"undo: the whole span taken back", "undo: a person decides"} <= names
