@@ -131,6 +131,26 @@ class BotTurnScenario(ScenarioDriver):
         self.check("undo: the whole span taken back", len(game.history), length - len(span))
         self.check("undo: a person decides", BT.bot_level(game, game.prompt.player), None)
         self.check("undo: the tablet waits", (app.bots.busy, app.bots.panel), (False, None))
+        yield from self.expert_hint(game)
+
+    def expert_hint(self, game: Game) -> Step:
+        """The person deciding now uncovers their hand and asks what the Expert would do."""
+        app = self.app
+        hand = app.show("hand")
+        yield 3
+        self.check("hint: not before the cards are shown", getattr(hand, "expert_hint", None), None)
+        yield from self.tap(hand.ids.cover)
+        hint = hand.expert_hint
+        self.check("hint: offered under the hand", hint.parent is not None, True)
+        yield from self.tap(hint.ask_button)
+        yield lambda: hint.answer.text.startswith("The Expert would: ")
+        yield 10
+        self.check("hint: the answer in sight", _in_window(hint.answer), True)
+        yield from self.shot(f"bot_hint_{SIZE}.png")
+        yield from self.tap(hand.ids.done)
+        self.check("hint: covered with the cards", hint.parent, None)
+        app.show("game")
+        yield 3
 
     def confirm_turn(self, game: Game, screen: Any) -> Step:
         app = self.app
@@ -172,6 +192,18 @@ class BotTurnScenario(ScenarioDriver):
 
     def result(self) -> dict[str, Any]:
         return {**super().result(), "turns": self.turns}
+
+
+def _in_window(widget: Any) -> bool:
+    """The widget lies wholly inside the scroll view around it (not scrolled out of sight)."""
+    from kivy.uix.scrollview import ScrollView
+
+    view = widget.parent
+    while not isinstance(view, ScrollView):
+        view = view.parent
+    _x, y = widget.to_window(widget.x, widget.y)
+    _vx, vy = view.to_window(view.x, view.y)
+    return widget.height > 0 and vy <= y and y + widget.height <= vy + view.height
 
 
 def main() -> int:

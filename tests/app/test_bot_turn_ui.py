@@ -50,3 +50,8 @@ def test_one_tap_per_bot_turn(run: dict) -> None:
 def test_undo_took_back_the_tablets_turn_with_the_tap_before_it(run: dict) -> None:
     names = {c["name"] for c in run["checks"]}
     assert {"undo: the whole span taken back", "undo: a person decides"} <= names
+
+
+def test_the_expert_hint_was_shown_under_the_uncovered_hand(run: dict) -> None:
+    names = {c["name"] for c in run["checks"]}
+    assert {"hint: offered under the hand", "hint: covered with the cards"} <= names

@@ -13,6 +13,7 @@ from kivy.metrics import dp, sp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
 
 from companion_app.i18n.current import _, render
 from companion_app.presenters import bot_turn as BT
@@ -35,6 +36,7 @@ class ExpertHint(BoxLayout):
         self.answer = Label(font_size=sp(18), size_hint_y=None, halign="left", valign="top")
         self.answer.bind(width=lambda lb, w: setattr(lb, "text_size", (w, None)))
         self.answer.bind(texture_size=lambda lb, s: setattr(lb, "height", s[1]))
+        self.answer.bind(height=lambda *_a: Clock.schedule_once(lambda _dt: self._in_sight(), 0))
         self.add_widget(self.ask_button)
         self.add_widget(self.answer)
         self.ask_button.bind(on_release=lambda _b: self.ask())
@@ -72,6 +74,16 @@ class ExpertHint(BoxLayout):
     def _answered(self, key: object, text: str) -> None:
         if key == self._key:
             self.answer.text = text
+            # On a low window the hand scrolls: the answer comes into sight once laid out
+            # (its height follows its text a frame later, the hand's layout one more).
+            Clock.schedule_once(lambda _dt: self._in_sight(), 0.2)
+
+    def _in_sight(self) -> None:
+        view = self.parent
+        while view is not None and not isinstance(view, ScrollView):
+            view = view.parent
+        if view is not None and self.answer.text and self.answer.parent is not None:
+            view.scroll_to(self.answer, padding=dp(8), animate=False)
 
 
 def show_hint(screen: Any, game: Game, seat: int, *, covered: bool) -> None:
