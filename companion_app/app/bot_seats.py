@@ -35,6 +35,7 @@ class TableBots:
         """The decision at which a bot answered "roll": the dice box rolls, it is not asked."""
         self._failed: object = None
         self.panel: Any = None
+        self._watching_screens = False
         app.bind(language=lambda *_a: self.follow())  # the steps again in the new language
 
     @property
@@ -127,7 +128,14 @@ class TableBots:
             self._close_panel()
             return
         manager = self.app.root
-        if manager is None or not manager.has_screen("game") or manager.current != "game":
+        if manager is None:
+            return
+        if not self._watching_screens:
+            # Back on the game screen (from the attack, a hand, the chart): the steps again.
+            manager.bind(current=lambda *_a: self.follow())
+            self._watching_screens = True
+        if not manager.has_screen("game") or manager.current != "game":
+            self._close_panel()  # another screen is shown: the steps wait for the game's
             return
         screen = manager.get_screen("game")
         from companion_app.app.widgets.bot_turn_panel import BotTurnPanel

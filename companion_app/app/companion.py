@@ -588,7 +588,9 @@ class CompanionApp(App):
                 )
                 return
             self.phones = phones
-        PhonesPopup(self.phones, self.session.game.config.names).open()
+        config = self.session.game.config
+        bots = frozenset(seat for seat, p in enumerate(config.players) if p.bot is not None)
+        PhonesPopup(self.phones, config.names, tablets=bots).open()
 
     def _phones_log(self, session: GameSession) -> GameLog:
         log = self.session_log() if self.session is session else None

@@ -104,6 +104,22 @@ class BotTurnScenario(ScenarioDriver):
             True,
         )
         yield from self.undo_the_bots_turn(game, screen)
+        yield from self.phones_for_people()
+
+    def phones_for_people(self) -> Step:
+        """The phones' QR codes: one per person, none for the tablet's seat."""
+        from kivy.core.window import Window
+
+        app = self.app
+        app.open_phones()
+        yield 5
+        popups = [w for w in Window.children if type(w).__name__ == "PhonesPopup"]
+        names = [card.name for card in popups[0].ids.seats.children] if popups else []
+        self.check("phones: a QR code per person only", sorted(names), ["Red", "White"])
+        for popup in popups:
+            popup.dismiss()
+        app.stop_phones()
+        yield 3
 
     def undo_the_bots_turn(self, game: Game, screen: Any) -> Step:
         """The person after the tablet taps Undo: the tablet's turn goes back with the tap that

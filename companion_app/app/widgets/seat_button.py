@@ -16,6 +16,8 @@ from companion_app.presenters.forms import PlayerSlot
 
 SEAT_BUTTON_INDEX = 3
 """Its place in the row's children (Kivy keeps them last first): just after the name."""
+WIDE_ROW_DP = 820
+"""A narrower row (a portrait screen) gets a narrower button: the name keeps its room."""
 
 
 def add_seat_button(row: Any, on_tap: Callable[[], None]) -> Button:
@@ -29,6 +31,7 @@ def add_seat_button(row: Any, on_tap: Callable[[], None]) -> Button:
     )
     button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(6), None)))
     button.bind(on_release=lambda _b: on_tap())
+    row.bind(width=lambda _r, w: setattr(button, "width", dp(130 if w >= dp(WIDE_ROW_DP) else 96)))
     row.add_widget(button, index=min(SEAT_BUTTON_INDEX, len(row.children)))
     row.ids["seat"] = button
     return button
@@ -43,6 +46,6 @@ def seat_words(slot: PlayerSlot) -> str:
 def show_seat(row: Any, slot: PlayerSlot) -> None:
     button = row.ids["seat"]
     button.text = seat_words(slot)
-    button.font_size = fitting_size(button.text, button.width - dp(8), sp(17), sp(12))
+    button.font_size = fitting_size(button.text, dp(96) - dp(8), sp(17), sp(12))
     button.background_color = (0.35, 0.35, 0.4, 1) if slot.bot is None else (0.45, 0.30, 0.60, 1)
     button.disabled = not slot.plays
