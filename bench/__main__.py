@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bench import (
     app,
+    bot,
     firmware,
     journal,
     language,
@@ -40,6 +41,7 @@ SECTIONS = (
     "rp2040",
     "phones",
     "soak",
+    "bot",
 )
 
 
@@ -48,7 +50,14 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
     if quick:
         return {
             "rules": lambda: rules.run(
-                rules.Sizes(rounds=1, games_per_round=1, timed_games=1, undos=10)
+                rules.Sizes(
+                    rounds=1,
+                    games_per_round=1,
+                    timed_games=1,
+                    undos=10,
+                    positions=20,
+                    search_rounds=2,
+                )
             ),
             "journal": lambda: journal.run(
                 journal.Sizes(replay_actions=50, replays=1, commits=20), WORKDIR
@@ -66,6 +75,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "rp2040": lambda: rp2040.run(rp2040.Sizes(rolls=50, presses=3), WORKDIR / "quick"),
             "phones": lambda: phones.run(phones.Sizes(actions=20)),
             "soak": lambda: soak.run(soak.Sizes(rolls=200, unplug_every=50, reset_every=100)),
+            "bot": lambda: bot.run(bot.Sizes(seeds=1, expert_seeds=1, max_turns=150, positions=20)),
         }
     return {
         "rules": lambda: rules.run(rules.Sizes()),
@@ -79,6 +89,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
         "rp2040": lambda: rp2040.run(rp2040.Sizes(), WORKDIR),
         "phones": lambda: phones.run(phones.Sizes()),
         "soak": lambda: soak.run(soak.Sizes()),
+        "bot": lambda: bot.run(bot.Sizes()),
     }
 
 

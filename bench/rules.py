@@ -31,6 +31,8 @@ class Sizes:
     games_per_round: int = 2  # of each side, for the throughput
     timed_games: int = 6  # games whose every action is timed (p50/p99)
     undos: int = 200  # undo + redo pairs at UNDO_DEPTH actions
+    positions: int = 200  # recorded mid-game positions of each side, for the search primitives
+    search_rounds: int = 10  # interleaved rounds over them
 
 
 UNDO_DEPTH = 1000
@@ -103,6 +105,140 @@ def _undo_times(seed: int, depth: int, undos: int) -> list[float]:
         times.append(clock() - start)
         game.apply(undone)
     return times
+
+
+def _our_positions(count: int) -> list[Game]:
+    """``count`` mid-game positions: from seeded random games, every 97th action from the
+    second setup round on (rolls, turns, discards, card follow-ups as they come)."""
+    positions: list[Game] = []
+    seed = 1
+    while len(positions) < count:
+        game = Game.new(GameConfig.for_players(4, seed=seed))
+        rng = SplitMix64(seed ^ 0x5EED)
+        while not game.is_over and game.turn < 500 and len(positions) < count:
+            game.apply(choose_random_action(game, rng))
+            if len(game.history) % 97 == 0:
+                positions.append(game.copy())
+        seed += 1
+    return positions
+
+
+def _catanatron_positions(count: int) -> list[Any]:
+    """The same from catanatron's random 4-player games, every 97th action."""
+    from catanatron import Color, Game, RandomPlayer
+
+    colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+    positions: list[Any] = []
+    seed = 1
+    while len(positions) < count:
+        game = Game([RandomPlayer(c) for c in colours], seed=seed)
+        while game.winning_color() is None and len(positions) < count:
+            game.play_tick()
+            if len(game.state.actions) % 97 == 0:
+                positions.append(game.copy())
+            if game.state.num_turns >= 1000:
+                break
+        seed += 1
+    return positions
+
+
+def _our_copy_apply(positions: list[Game], rng: SplitMix64) -> tuple[list[float], list[float]]:
+    """Seconds per copy + apply of a random legal action, and per push + undo of one."""
+    copy_apply: list[float] = []
+    push_undo: list[float] = []
+    clock = time.perf_counter
+    for game in positions:
+        action = choose_random_action(game, rng)
+        start = clock()
+        game.copy().apply(action)
+        copy_apply.append(clock() - start)
+        start = clock()
+        game.push(action)
+        game.undo()
+        push_undo.append(clock() - start)
+    return copy_apply, push_undo
+
+
+def _catanatron_copy_execute(positions: list[Any], rng: SplitMix64) -> list[float]:
+    """Seconds per ``game.copy()`` + ``execute`` of a random playable action."""
+    times: list[float] = []
+    clock = time.perf_counter
+    for game in positions:
+        actions = game.state.playable_actions
+        action = actions[rng.below(len(actions))]
+        start = clock()
+        game.copy().execute(action)
+        times.append(clock() - start)
+    return times
+
+
+def search_rows(sizes: Sizes, have_anchor: bool) -> list[Row]:
+    """Copy + apply per call on recorded mid-game positions, beside catanatron's ``copy()`` +
+    ``execute`` on its own; push + undo beside the same. Interleaved by rounds over slices of
+    the positions; the ratio is the median of the rounds' ratios of median time per call."""
+    ours = _our_positions(sizes.positions)
+    theirs = _catanatron_positions(sizes.positions) if have_anchor else []
+    rounds = max(1, sizes.search_rounds)
+    copy_apply: list[float] = []
+    push_undo: list[float] = []
+    cat_times: list[float] = []
+    ratios: list[float] = []
+    push_ratios: list[float] = []
+    rng = SplitMix64(97)
+    for r in range(rounds):
+        mine = ours[r::rounds]
+        ca, pu = _our_copy_apply(mine, rng)
+        copy_apply += ca
+        push_undo += pu
+        if have_anchor:
+            ct = _catanatron_copy_execute(theirs[r::rounds], rng)
+            cat_times += ct
+            cat_round = median(ct)
+            ratios.append(cat_round / median(ca))
+            push_ratios.append(cat_round / median(pu))
+    cat_median = median(cat_times) * 1e6 if cat_times else None
+    anchor = (
+        f"catanatron 3.2.1 copy() + execute: {fmt(cat_median)} µs"
+        if cat_median is not None
+        else f"catanatron {NOT_AVAILABLE}"
+    )
+    detail = {
+        "positions_each": len(ours),
+        "rounds": rounds,
+        "ratio_rounds": [round(x, 2) for x in ratios],
+        "push_undo_ratio_rounds": [round(x, 2) for x in push_ratios],
+        "ours_p99_us": round(percentile(copy_apply, 99) * 1e6, 1),
+        "push_undo_p99_us": round(percentile(push_undo, 99) * 1e6, 1),
+        "catanatron_p99_us": round(percentile(cat_times, 99) * 1e6, 1) if cat_times else None,
+    }
+
+    def verdict(ratio_list: list[float]) -> str:
+        if not ratio_list:
+            return NOT_AVAILABLE
+        ratio = median(ratio_list)
+        return f"×{ratio:.2f} faster ({'meets' if ratio >= 3 else 'misses'})"
+
+    return [
+        Row(
+            SECTION,
+            f"search: copy + apply per call (median, {len(ours)} mid-game positions)",
+            median(copy_apply) * 1e6,
+            "µs",
+            "≥ 3× faster",
+            anchor,
+            verdict(ratios),
+            detail,
+        ),
+        Row(
+            SECTION,
+            "search: push + undo per call (median, same positions)",
+            median(push_undo) * 1e6,
+            "µs",
+            "≥ 3× faster",
+            anchor,
+            verdict(push_ratios),
+        ),
+    ]
 
 
 def catanatron_available() -> bool:
@@ -231,6 +367,7 @@ def run(sizes: Sizes) -> list[Row]:
                 {"actions_timed": len(ours_times), "catanatron_actions_timed": len(cat_times)},
             )
         )
+    rows += search_rows(sizes, have_anchor)
     forecast_times = _forecast_times(2024, sizes.timed_games)
     rows.append(
         Row(

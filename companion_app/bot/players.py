@@ -8,13 +8,14 @@ dealt again, so nothing they choose can depend on another hand, a deck or the di
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from companion_app.bot import reasons
 from companion_app.bot.decision import Decision
 from companion_app.bot.sim import bot_rng, clone, mix, roll_answer
 from companion_app.bot.value import PIPS, open_spots, value
-from companion_app.rules import progress
+from companion_app.rules import progress, registry
 from companion_app.rules.actions import (
     AcceptTrade,
     Action,
@@ -175,17 +176,46 @@ def seat_seed(game: Game, seat: int, salt: int) -> int:
 
 
 def ranked(sample: Game, seat: int, options: Sequence[Action]) -> list[tuple[float, int, Action]]:
-    """Each option's value for the seat one action ahead on ``sample``, best first (ties in
-    the options' order)."""
+    """Each option's value for the seat one action ahead on ``sample`` (and its follow-ups,
+    see :func:`settle`), best first (ties in the options' order)."""
     scored: list[tuple[float, int, Action]] = []
     for i, action in enumerate(options):
         ahead = clone(sample)
         if not ahead.is_legal(action):  # pragma: no cover - a seat's options are its own
             continue
         ahead.apply(action)
-        scored.append((value(ahead, seat), -i, action))
+        scored.append((settle(ahead, seat), -i, action))
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
     return scored
+
+
+FOLLOW_UPS = 6
+"""Decisions an action sets off (a card's roads, promotions, a victim's card, the others'
+discards on a Saboteur) played out before the value is read."""
+
+
+def settle(game: Game, seat: int) -> float:
+    """The seat's value once what ``game``'s last action set off is decided: the seat's own
+    follow-ups by their immediate value, the others' (forced answers) by their first option,
+    until the turn or the roll is back."""
+    for _ in range(FOLLOW_UPS):
+        if game.is_over or game.awaiting_roll or registry.is_turn(game):
+            break
+        options = game.legal_actions()
+        if not options or is_building_turn(options):
+            break
+        if game.prompt.player == seat:
+            best, best_value = options[0], -math.inf
+            for action in options:
+                ahead = clone(game)
+                ahead.apply(action)
+                worth = value(ahead, seat)
+                if worth > best_value:
+                    best, best_value = action, worth
+            game.apply(best)
+        else:
+            game.apply(options[0])
+    return value(game, seat)
 
 
 def cards_on_sum(game: Game, seat: int, total: int) -> int:
@@ -216,7 +246,7 @@ def alchemist_choice(game: Game, seat: int, options: Sequence[Action]) -> PlayAl
         return (cards_on_sum(game, seat, total), draws)
 
     best = max(plays, key=worth)
-    if worth(best)[0] >= average + 2:
+    if worth(best)[0] >= average + ALCHEMIST_GAIN:
         return best
     return None
 
@@ -243,12 +273,12 @@ class GreedyPlayer:
             return Decision(options[0], reasons.explain(game, seat, options[0]))
         commits = [a for a in options if isinstance(a, CommitKnights)]
         if commits:
-            action = max(commits, key=lambda a: len(a.nodes))
+            action = commitment(game, seat, commits)
             return Decision(action, reasons.explain(game, seat, action))
         if any(isinstance(a, AcceptTrade) for a in options):
             return self.answer_offer(game, seat)
         best = self.choose(game, seat, options)
-        if isinstance(best, EndTurn) and self.offers:
+        if isinstance(best, EndTurn | BankTrade) and self.offers:
             offer = self.offer(game, seat)
             if offer is not None:
                 return Decision(offer, reasons.offer(offer))
@@ -323,6 +353,21 @@ class GreedyPlayer:
         return None
 
 
+def commitment(game: Game, seat: int, commits: Sequence[CommitKnights]) -> CommitKnights:
+    """Evil barbarians (§7): every active knight when a city of the seat's can be lost, or
+    when the seat is the strongest and may take the Defender; else none (committed knights
+    turn inactive after the attack)."""
+    every = max(commits, key=lambda a: len(a.nodes))
+    none = min(commits, key=lambda a: len(a.nodes))
+    exposed = [n for n in game.cities_of(seat) if n not in game.metropolis]
+    strongest = all(
+        game.knight_strength(seat) >= game.knight_strength(p) for p in range(game.player_count)
+    )
+    return every if exposed or strongest else none
+
+
+ALCHEMIST_GAIN = 1.5
+"""Cards above a roll's average the Alchemist's dice must bring the seat."""
 WIN_REACH = 2
 """An offer from a player this close to the target is declined: it may win them the game."""
 ACCEPT_MARGIN = 5.0
@@ -344,32 +389,45 @@ def missing_card(game: Game, seat: int) -> int | None:
     return None
 
 
-NODE_BUDGET = 240
-"""The expert's look-ahead per decision, in games looked at (each a copy with one action
-applied): a count, not a time, so a decision is the same on any machine."""
-SAMPLES = 2
+NODE_BUDGET = 1500
+"""The expert's look-ahead per decision, in options scored (each a copy of the game with one
+action applied): a count, not a time, so a decision is the same on any machine."""
+SAMPLES = 3
 """Deals of the hidden cards the expert averages over."""
-WIDTH = 4
+WIDTH = 5
 """The greedy player's best options the expert looks further into."""
+DEPTH = 3
+"""The seat's own further actions of the turn the expert plays out after each option."""
 
 
 class ExpertPlayer(GreedyPlayer):
     """A determinized search: the greedy player's best options, each followed by the seat's
-    best next action of the turn, averaged over deals of the hidden cards
-    (:func:`~companion_app.rules.hidden.redraw_hidden`); at most :data:`NODE_BUDGET` games
-    looked at per decision."""
+    best further actions of the turn (the greedy player's, up to :data:`DEPTH`), averaged
+    over deals of the hidden cards (:func:`~companion_app.rules.hidden.redraw_hidden`); at
+    most :data:`NODE_BUDGET` options scored per decision."""
 
     salt = 4
 
-    def __init__(self, offers: int = 1, budget: int = NODE_BUDGET) -> None:
+    def __init__(
+        self,
+        offers: int = 1,
+        *,
+        budget: int = NODE_BUDGET,
+        samples: int = SAMPLES,
+        width: int = WIDTH,
+        depth: int = DEPTH,
+    ) -> None:
         super().__init__(offers)
         self.budget = budget
+        self.samples = samples
+        self.width = width
+        self.depth = depth
 
     def choose(self, game: Game, seat: int, options: Sequence[Action]) -> Action:
-        samples = [self.sample(game, seat, i) for i in range(SAMPLES)]
+        samples = [self.sample(game, seat, i) for i in range(self.samples)]
         first = ranked(samples[0], seat, options)
         nodes = len(options)
-        candidates = [a for _, _, a in first[:WIDTH]]
+        candidates = [a for _, _, a in first[: self.width]]
         if len(candidates) == 1:
             return candidates[0]
         best: tuple[float, int, Action] | None = None
@@ -378,8 +436,9 @@ class ExpertPlayer(GreedyPlayer):
             for sample in samples:
                 ahead = clone(sample)
                 ahead.apply(action)
+                settle(ahead, seat)
                 nodes += 1
-                worth, nodes = self.follow(ahead, seat, nodes)
+                worth, nodes = self.follow(ahead, seat, nodes, self.depth)
                 total += worth
             scored = (total / len(samples), -i, action)
             if best is None or scored[:2] > best[:2]:
@@ -387,14 +446,21 @@ class ExpertPlayer(GreedyPlayer):
         assert best is not None
         return best[2]
 
-    def follow(self, game: Game, seat: int, nodes: int) -> tuple[float, int]:
-        """The seat's value after its best next action (or none) of this turn, within the
-        budget; and the nodes spent so far."""
+    def follow(self, game: Game, seat: int, nodes: int, depth: int) -> tuple[float, int]:
+        """The seat's value after its best further actions of this turn (or none), within
+        the budget; and the options scored so far."""
         now = value(game, seat)
-        if game.is_over or game.awaiting_roll or game.prompt.player != seat:
+        if depth == 0 or game.is_over or game.awaiting_roll or game.prompt.player != seat:
             return now, nodes
         options = [a for a in game.legal_actions() if not isinstance(a, EndTurn | EndSpecialBuild)]
         if not options or nodes + len(options) > self.budget:
             return now, nodes
-        best = ranked(game, seat, options)[0][0]
-        return max(now, best), nodes + len(options)
+        top = ranked(game, seat, options)[0]
+        nodes += len(options)
+        if top[0] <= now:
+            return now, nodes
+        ahead = clone(game)
+        ahead.apply(top[2])
+        settle(ahead, seat)
+        deeper, nodes = self.follow(ahead, seat, nodes, depth - 1)
+        return max(now, top[0], deeper), nodes

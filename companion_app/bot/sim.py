@@ -22,9 +22,8 @@ _MASK = (1 << 64) - 1
 
 
 def clone(game: Game) -> Game:
-    """An independent copy of ``game``'s state for look-ahead (without its history): the one
-    place a search copies a game."""
-    return Game.from_json(game.to_json())
+    """An independent copy of ``game`` for look-ahead: the one place a search copies a game."""
+    return game.copy()
 
 
 def mix(*values: int) -> int:
@@ -60,6 +59,8 @@ class GameRecord:
     game: Game | None = None
     decisions: list[int] = field(default_factory=list)
     """The history index of every action a bot chose (rolls excepted)."""
+    leader: int | None = None
+    """The winner; at the turn cap, the one seat with the most points (None on a tie)."""
 
 
 def play_game(
@@ -99,6 +100,12 @@ def play_game(
     record.turns = game.turn
     record.actions = len(game.history)
     record.winner = game.winner if game.winner != NOBODY else None
+    record.leader = record.winner
+    if record.winner is None:
+        points = [game.victory_points(p) for p in range(game.player_count)]
+        best = max(points)
+        if points.count(best) == 1:
+            record.leader = points.index(best)
     return record
 
 

@@ -13,7 +13,8 @@ victory point is worth :data:`VP`:
 - improvements per level (the level-3 abilities and the metropolis race weighing more);
 - knights: active strength against the barbarians, weighed by how near the ship is and how
   many cities the seat has to lose;
-- progress cards held; the longest road and the spots open to the next settlement;
+- progress cards held, city walls; the longest road and the spots open to the next
+  settlement;
 - the others: their production and points, the leader's most (so the robber and the victims
   go to the leader first).
 
@@ -34,6 +35,7 @@ from companion_app.rules.cards import (
 )
 from companion_app.rules.game import Game
 from companion_app.rules.pieces import CITY, NOBODY, SETTLEMENT
+from companion_app.rules.state import affords
 
 VP = 1000.0
 WIN = 1_000_000.0
@@ -44,17 +46,22 @@ PIP_POINTS = 28.0
 CARD_WEIGHT = (1.0, 1.0, 0.85, 1.05, 1.15, 1.0, 1.0, 1.0)
 """Brick, lumber, wool, grain, ore, cloth, coin, paper: ore and grain build cities."""
 CARD_POINTS = 9.0
-CLOSE_POINTS: dict[str, float] = {"city": 150.0, "settlement": 110.0, "knight": 45.0}
-IMPROVEMENT_CLOSE = 70.0
-SEVEN_RISK = 0.5 * CARD_POINTS
-"""Per card held above the discard limit: half of it lost on the 1 roll in 6 that is a 7."""
+CLOSE_POINTS: dict[str, float] = {"city": 150.0, "settlement": 110.0, "knight": 30.0}
+IMPROVEMENT_CLOSE = 40.0
+IDLE_CARD_POINTS = 3.0
+"""A card beyond the discard limit: idle, and half the hand goes on a 7."""
+SEVEN_RISK = CARD_POINTS / 6
+"""Per card lost on a 7 (1 roll in 6) with a hand above the discard limit."""
 IMPROVEMENT_POINTS = (0.0, 140.0, 300.0, 560.0, 800.0, 1000.0)
 """Points per level 0-5 of a track: level 3 gives the ability, 4 may take the metropolis."""
-KNIGHT_LEVEL_POINTS = 35.0
-ACTIVE_POINTS = 40.0
-DANGER_POINTS = 500.0
-"""A city lost to the barbarians (of the weakest defenders), at the ship's arrival."""
-PROGRESS_POINTS = 40.0
+KNIGHT_LEVEL_POINTS = 110.0
+ACTIVE_POINTS = 50.0
+DANGER_POINTS = 1300.0
+"""A city lost to the barbarians (its points and production), for the weakest defenders with
+the table's defence short of the barbarians, in proportion to how near the ship is."""
+PROGRESS_POINTS = 15.0
+WALL_POINTS = 45.0
+"""A city wall: two more cards kept on a 7 (the hand's own term counts them too)."""
 ROAD_POINTS = 12.0
 SPOT_POINTS = 60.0
 OTHERS_SHARE = 0.15
@@ -105,14 +112,16 @@ def production_points(pips: list[float]) -> float:
 
 
 def closeness(hand: list[int], cost: tuple[int, ...]) -> float:
+    """1 when the hand pays ``cost``, falling with each card it lacks."""
     missing = sum(c - h for h, c in zip(hand, cost, strict=True) if c > h)
-    return 1.0 / (1 + missing) ** 2
+    return (1.0 - missing / sum(cost)) ** 2
 
 
 def hand_points(game: Game, seat: int) -> float:
     hand = game.hands[seat]
     count = sum(hand)
-    points = CARD_POINTS * count
+    limit = game.discard_limit(seat)
+    points = CARD_POINTS * min(count, limit) + IDLE_CARD_POINTS * max(0, count - limit)
     if game.settlements_left(seat) > 0 or game.cities_left(seat) > 0:
         if game.cities_left(seat) > 0 and game.settlements_on_board(seat) > 0:
             points += CLOSE_POINTS["city"] * closeness(hand, COSTS[Build.CITY])
@@ -124,9 +133,8 @@ def hand_points(game: Game, seat: int) -> float:
             level = game.improvements[seat][track.index]
             if level < 5:
                 points += IMPROVEMENT_CLOSE * closeness(hand, improvement_cost(track, level + 1))
-    over = count - game.discard_limit(seat)
-    if over > 0:
-        points -= SEVEN_RISK * (over + game.discard_limit(seat) // 2)
+    if count > limit:
+        points -= SEVEN_RISK * (count // 2)
     return points
 
 
@@ -142,13 +150,28 @@ def knight_points(game: Game, seat: int) -> float:
             points += ACTIVE_POINTS * game.knight_level[node]
     exposed = [n for n in game.cities_of(seat) if n not in game.metropolis]
     if exposed:
-        strength = game.knight_strength(seat)
-        weakest = min(game.knight_strength(p) for p in range(game.player_count))
-        defence = sum(game.knight_strength(p) for p in range(game.player_count))
-        if defence < game.barbarian_strength() and strength <= weakest:
-            near = game.barbarian_position / max(1, game.config.barbarian_track_length)
-            points -= DANGER_POINTS * near * near
+        defence = [defence_of(game, p) for p in range(game.player_count)]
+        if affords(game.hands[seat], COSTS[Build.KNIGHT]):
+            defence[seat] += AFFORDED_SHARE
+        if sum(defence) < game.barbarian_strength() and defence[seat] <= min(defence):
+            near = (1 + game.barbarian_position) / max(1, game.config.barbarian_track_length)
+            points -= DANGER_POINTS * min(1.0, near)
     return points
+
+
+def defence_of(game: Game, seat: int) -> float:
+    """Knight strength against the next attack: active knights, and most of the inactive ones
+    (a grain activates them before the ship arrives)."""
+    total = 0.0
+    for node in game.knights_of[seat]:
+        level = game.knight_level[node]
+        total += level if game.knight_active[node] else INACTIVE_SHARE * level
+    return total
+
+
+INACTIVE_SHARE = 0.7
+AFFORDED_SHARE = 0.5
+"""A knight the hand pays for counts half against the coming attack."""
 
 
 def open_spots(game: Game, seat: int) -> int:
@@ -185,6 +208,7 @@ def value(game: Game, seat: int) -> float:
     points += improvement_points(game, seat)
     points += knight_points(game, seat)
     points += PROGRESS_POINTS * len(game.progress_hands[seat])
+    points += WALL_POINTS * game.walls_of(seat)
     points += ROAD_POINTS * min(game.road_length[seat], 8)
     if game.settlements_left(seat) > 0:
         points += SPOT_POINTS * min(open_spots(game, seat), 2)

@@ -32,7 +32,7 @@ from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.progress import EVENT_TRACK, draws_card
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.state import GameState, VictoryPoints
+from companion_app.rules.state import GameState, VictoryPoints, copy_fields
 
 STATE_VERSION = codec.STATE_VERSION
 SNAPSHOT_EVERY = 128
@@ -53,9 +53,15 @@ class Game(GameState):
         """Actions applied since :meth:`at_history_start`."""
         self._restored_from: dict[str, Any] | None = None
         self._snapshots: list[tuple[int, dict[str, Any]]] = []
-        """(len(history), to_json()) every :data:`SNAPSHOT_EVERY` actions: undo replays from
-        the latest one instead of from the start."""
+        """(len(history), the fields then, copied) every :data:`SNAPSHOT_EVERY` actions: undo
+        replays from the latest one instead of from the start. Never changed: copied when
+        used."""
         self._legal_cache: list[Action] | None = None
+        self._history_shared = False
+        """:attr:`history` is shared with a copy (:meth:`copy`): copied before it changes."""
+        self._undo_records: list[tuple[int, dict[str, Any]]] = []
+        """(index in history, the fields before that action) per action taken with :meth:`push`
+        and not yet undone: :meth:`undo` restores them instead of replaying."""
 
     @classmethod
     def new(cls, config: GameConfig) -> Game:
@@ -165,6 +171,34 @@ class Game(GameState):
             raise IllegalActionError(reason)
         self._apply_unchecked(action)
 
+    def push(self, action: Action) -> None:
+        """Apply a legal action as :meth:`apply` does, keeping what :meth:`undo` needs to take
+        it back without a replay: a copy of the state before it (the cost of :meth:`copy`).
+        For search: ``push`` each move, ``undo`` on the way back.
+
+        :raises IllegalActionError: as :meth:`apply`; the state is then unchanged.
+        """
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        before = self.copied_fields()
+        self._apply_effects(action)
+        self._undo_records.append((len(self.history) - 1, before))
+
+    def copy(self) -> Game:
+        """An independent copy: the same state, legal actions, history and JSON. Applying to
+        either never changes the other. Costs a copy of the state's lists; the history (a list
+        of immutable actions) is shared until either changes it, and the legal-action list is
+        shared (both are read-only for callers). Actions taken with :meth:`push` before the copy
+        are undone by replay in the copy."""
+        fields = self.copied_fields()
+        fields["_snapshots"] = self._snapshots[:]
+        fields["_undo_records"] = []
+        self._history_shared = fields["_history_shared"] = True
+        twin = Game.__new__(Game)
+        twin.__dict__ = fields
+        return twin
+
     def apply_json(self, data: object) -> Action:
         """Parse and apply an action's JSON form; returns the parsed action.
 
@@ -176,40 +210,72 @@ class Game(GameState):
         return action
 
     def _apply_unchecked(self, action: Action) -> None:
+        self._apply_effects(action)
+        length = len(self.history)
+        if length % SNAPSHOT_EVERY == 0:
+            self._snapshots.append((length, self.copied_fields()))
+
+    def _apply_effects(self, action: Action) -> None:
+        """Apply ``action``, known legal, without a snapshot (:meth:`push` keeps its own)."""
         if self.events:
             self.events = []
         registry.EFFECTS[type(action)](self, action)
         history = self.history
+        if self._history_shared:
+            history = self.history = history[:]
+            self._history_shared = False
         history.append(action)
         self._legal_cache = None
         turnflow.check_win(self)
-        if len(history) % SNAPSHOT_EVERY == 0:
-            self._snapshots.append((len(history), self.to_json()))
 
     def undo(self) -> Action:
-        """Take back the last action (a roll included) by replaying the others.
+        """Take back the last action (a roll included): one taken with :meth:`push` from the
+        copy it kept, any other by replaying the others.
 
         :raises NothingToUndoError: if no action was taken yet (since :meth:`from_json`).
         """
-        if not self.history:
-            raise NothingToUndoError()
         history = self.history
+        if not history:
+            raise NothingToUndoError()
         undone = history[-1]
         kept = len(history) - 1
+        if self._history_shared:
+            history = history[:kept]
+        else:
+            history.pop()
         snapshots = self._snapshots
         while snapshots and snapshots[-1][0] > kept:
             snapshots.pop()
+        records = self._undo_records
+        while records and records[-1][0] > kept:
+            records.pop()
+        if records and records[-1][0] == kept:
+            self._restore(records.pop()[1], history, snapshots, records)
+            return undone
         if snapshots:
-            start, state = snapshots[-1]
-            fresh = Game._loaded(state)
+            start, fields = snapshots[-1]
+            self._restore(copy_fields(fields), history[:start], snapshots, records)
         else:
-            start, fresh = 0, self.at_history_start()
-        fresh.history = history[:start]
-        fresh._snapshots = snapshots
-        fresh._restored_from = self._restored_from
-        replay_onto(fresh, history[start:kept], checked=False)
-        self.__dict__.update(fresh.__dict__)
+            start = 0
+            self._restore(self.at_history_start().__dict__, [], snapshots, records)
+        replay_onto(self, history[start:kept], checked=False)
         return undone
+
+    def _restore(
+        self,
+        fields: dict[str, Any],
+        history: list[Action],
+        snapshots: list[tuple[int, dict[str, Any]]],
+        records: list[tuple[int, dict[str, Any]]],
+    ) -> None:
+        """Become the state of ``fields`` (taken as it is), with this history and the
+        snapshots and undo records kept."""
+        fields["history"] = history
+        fields["_history_shared"] = False
+        fields["_snapshots"] = snapshots
+        fields["_undo_records"] = records
+        fields["_restored_from"] = self._restored_from
+        self.__dict__ = fields
 
     def at_history_start(self) -> Game:
         """A new game in the state :attr:`history` starts from: a fresh game, or the restored

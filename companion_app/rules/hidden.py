@@ -40,12 +40,12 @@ def redraw_hidden(game: Game, seat: int, seed: int) -> Game:
     """A copy of ``game`` with what ``seat`` cannot see dealt again from ``seed``.
 
     ``view_for(seat)`` reads the same on the copy. Its history is the game's (the same public
-    past, the same length); it is a game to look ahead on, not to undo.
+    past, the same length); it is a game to look ahead on (``apply``, ``push`` and its
+    ``undo``), not to undo past its start: that replays the real game's cards.
     """
     rng = SplitMix64(seed ^ _SALT)
     card_seats, progress_seats = hidden_seats(game, seat)
-    sample = Game.from_json(game.to_json())
-    sample.history = list(game.history)
+    sample = game.copy()
     _redeal_cards(sample, card_seats, rng)
     _redeal_progress(sample, progress_seats, rng)
     sample.rng = SplitMix64(rng.next64())

@@ -45,6 +45,59 @@ from companion_app.rules.pieces import (
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.rng import SplitMix64
 
+_COPIED_LISTS = (
+    "bank",
+    "node_owner",
+    "node_level",
+    "edge_owner",
+    "knight_owner",
+    "knight_level",
+    "knight_active",
+    "knight_flags",
+    "walls",
+    "metropolis",
+    "defender_cards",
+    "committed",
+    "pending",
+    "turns_taken",
+    "road_length",
+    "fleet",
+    "tokens",
+    "harbor_done",
+    "events",
+)
+"""The state's flat lists (of immutable items): a copy copies each."""
+_COPIED_NESTED_LISTS = (
+    "hands",
+    "improvements",
+    "decks",
+    "progress_hands",
+    "revealed_vp",
+    "roads_of",
+    "buildings_of",
+    "knights_of",
+    "trade_rates",
+)
+"""The state's lists of lists: a copy copies each inner list too. Every other field is
+immutable (ints, tuples, frozen dataclasses, enums) or replaced whole, never changed in place
+(the config, the board and its topology, ``token_hexes``): a copy shares it."""
+
+
+_copy_list = list.copy
+
+
+def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` (a state's ``__dict__``) with every list of the state copied, so that nothing
+    done to the one changes the other."""
+    fields = fields.copy()
+    for name in _COPIED_LISTS:
+        fields[name] = fields[name][:]
+    for name in _COPIED_NESTED_LISTS:
+        fields[name] = list(map(_copy_list, fields[name]))
+    fields["rng"] = SplitMix64(fields["rng"].state)
+    return fields
+
+
 SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SETUP_ROAD)
 ALL_CARDS = range(CARD_KINDS)
 
@@ -270,6 +323,11 @@ class GameState:
         """Hexes per number token (2-12), for production."""
         self.index_tokens()
         self.rebuild_indexes()
+
+    def copied_fields(self) -> dict[str, Any]:
+        """The instance's fields with every list in the state copied: what a copy, an undo
+        record or a snapshot of this state holds (see :func:`copy_fields`)."""
+        return copy_fields(self.__dict__)
 
     def index_tokens(self) -> None:
         """Re-derive :attr:`token_hexes` after the tokens changed (the Inventor)."""

@@ -36,6 +36,7 @@ def test_the_seat_sees_the_same_game_and_the_redraw_keeps_every_invariant(
     seed: int, players: int
 ) -> None:
     game = random_position(seed, 250 + 40 * seed, players)
+    state = game.to_json()
     for seat in range(players):
         before = game.view_for(seat)
         sample = redraw_hidden(game, seat, seed * 10 + seat)
@@ -43,6 +44,7 @@ def test_the_seat_sees_the_same_game_and_the_redraw_keeps_every_invariant(
         assert game.view_for(seat) == before
         assert violations(sample) == []
         assert sample.history == game.history
+        assert game.to_json() == state
         assert sample.legal_actions() == game.legal_actions() or game.prompt.player != seat
 
 

@@ -1,0 +1,173 @@
+"""The search primitives: ``Game.copy``, ``Game.push`` and ``Game.undo`` agree with a replay
+from the start on random games of 3-6 players, and work on a copy never reaches the original."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion_app.rules.__main__ import state_digest
+from companion_app.rules.actions import Action, EndTurn
+from companion_app.rules.config import GameConfig
+from companion_app.rules.errors import IllegalActionError
+from companion_app.rules.game import SNAPSHOT_EVERY, Game
+from companion_app.rules.randomplay import choose_random_action
+from companion_app.rules.rng import SplitMix64
+
+seeds = st.integers(min_value=0, max_value=2**32)
+players = st.integers(min_value=3, max_value=6)
+
+SHARED_FIELDS = {"config", "board", "topology", "token_hexes", "history", "_legal_cache"}
+"""What a copy may share with its original: immutable, replaced whole, or copied on change."""
+
+
+def played(seed: int, steps: int, n: int) -> Game:
+    game = Game.new(GameConfig.for_players(n, seed=seed))
+    rng = SplitMix64(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(choose_random_action(game, rng))
+    return game
+
+
+def picture(game: Game) -> tuple[str, list[Action], list[Action]]:
+    """What must agree: the state's digest, the legal actions, the history."""
+    return state_digest(game.to_json()), list(game.legal_actions()), list(game.history)
+
+
+@given(seed=seeds, n=players, steps=st.integers(min_value=0, max_value=400))
+def test_a_copy_is_the_same_game_and_work_on_it_never_reaches_the_original(
+    seed: int, n: int, steps: int
+) -> None:
+    original = played(seed, steps, n)
+    before = picture(original)
+    twin = original.copy()
+    assert picture(twin) == before
+    assert twin.to_json() == original.to_json()
+    rng = SplitMix64(seed ^ 1)
+    for _ in range(60):
+        if twin.is_over:
+            break
+        twin.apply(choose_random_action(twin, rng))
+    assert picture(original) == before
+    replayed = Game.replay(twin.config, twin.history)
+    assert twin.to_json() == replayed.to_json()
+    assert twin.legal_actions() == replayed.legal_actions()
+    # and the other way: the original's work does not reach the copy
+    after_copy = picture(twin)
+    for _ in range(30):
+        if original.is_over:
+            break
+        original.apply(choose_random_action(original, rng))
+    assert picture(twin) == after_copy
+
+
+def test_a_copy_shares_no_list_of_the_state() -> None:
+    original = played(5, 300, 6)
+    twin = original.copy()
+    assert set(twin.__dict__) == set(original.__dict__)
+    mutable = [
+        name
+        for name, value in twin.__dict__.items()
+        if name not in SHARED_FIELDS and value is original.__dict__[name]
+        if not isinstance(value, int | str | tuple | type(None) | bool)
+        if not hasattr(value, "__dataclass_fields__") and not hasattr(value, "value")
+    ]
+    assert mutable == []
+    nested = [
+        f"{name}[{i}]"
+        for name, value in twin.__dict__.items()
+        if isinstance(value, list) and name not in SHARED_FIELDS
+        for i, item in enumerate(value)
+        if isinstance(item, list) and item is original.__dict__[name][i]
+    ]
+    assert nested == []
+
+
+@given(
+    seed=seeds,
+    n=players,
+    steps=st.integers(min_value=0, max_value=300),
+    moves=st.lists(st.booleans(), min_size=1, max_size=80),
+)
+def test_push_and_undo_walk_back_through_every_state_of_the_path(
+    seed: int, n: int, steps: int, moves: list[bool]
+) -> None:
+    """A depth-first walk: True pushes a random legal action, False undoes the last push; at
+    every step the state equals the reference game played with plain apply along the path."""
+    game = played(seed, steps, n)
+    start_history = list(game.history)
+    path: list[tuple[str, list[Action]]] = [(state_digest(game.to_json()), game.legal_actions())]
+    rng = SplitMix64(seed ^ 2)
+    for push in moves:
+        if push and not game.is_over:
+            game.push(choose_random_action(game, rng))
+            path.append((state_digest(game.to_json()), list(game.legal_actions())))
+        elif len(path) > 1:
+            game.undo()
+            path.pop()
+            assert (state_digest(game.to_json()), game.legal_actions()) == path[-1]
+    assert game.history[: len(start_history)] == start_history
+    replayed = Game.replay(game.config, game.history)
+    assert game.to_json() == replayed.to_json()
+    assert game.legal_actions() == replayed.legal_actions()
+    while len(path) > 1:
+        game.undo()
+        path.pop()
+    assert state_digest(game.to_json()) == path[0][0]
+    assert game.history == start_history
+
+
+@given(seed=seeds, n=players, steps=st.integers(min_value=1, max_value=300))
+def test_pushes_applies_and_copies_mixed_undo_to_the_replayed_prefixes(
+    seed: int, n: int, steps: int
+) -> None:
+    """Pushed and applied actions interleaved, a copy taken in the middle: every undo (from a
+    record or by replay, on the original or the copy) gives the prefix's replayed state."""
+    game = played(seed, steps, n)
+    rng = SplitMix64(seed ^ 3)
+    for i in range(12):
+        if game.is_over:
+            break
+        action = choose_random_action(game, rng)
+        if i % 3 == 1:
+            game.apply(action)
+        else:
+            game.push(action)
+    original_json = game.to_json()
+    twin = game.copy()
+    history = list(game.history)
+    for kept in range(len(history) - 1, max(len(history) - 16, -1), -1):
+        twin.undo()
+        assert twin.history == history[:kept]
+        assert twin.to_json() == Game.replay(twin.config, history[:kept]).to_json()
+    assert game.to_json() == original_json
+    for kept in range(len(history) - 1, max(len(history) - 16, -1), -1):
+        game.undo()
+        assert game.to_json() == Game.replay(game.config, history[:kept]).to_json()
+
+
+def test_undo_across_a_snapshot_after_pushes_replays_from_the_one_before() -> None:
+    """Pushed actions keep no snapshot: undoing past them by replay starts further back and
+    still gives the prefix."""
+    game = played(21, SNAPSHOT_EVERY - 3, 4)
+    rng = SplitMix64(4)
+    for _ in range(6):
+        game.push(choose_random_action(game, rng))
+    for _ in range(3):
+        game.apply(choose_random_action(game, rng))
+    history = list(game.history)
+    for kept in range(len(history) - 1, len(history) - 12, -1):
+        game.undo()
+        assert game.to_json() == Game.replay(game.config, history[:kept]).to_json()
+
+
+def test_an_illegal_push_is_refused_and_changes_nothing() -> None:
+    game = played(8, 40, 4)
+    before = picture(game)
+    wrong = EndTurn((game.prompt.player + 1) % 4)
+    with pytest.raises(IllegalActionError):
+        game.push(wrong)
+    assert picture(game) == before
