@@ -1,5 +1,5 @@
 """Two people and the tablet at the table, on the real widgets: Blue's seat is made the
-tablet's on New game (taps on the seat's button, up to the Expert), the game starts, the
+tablet's on New game (taps on the seat's button, up to the Player), the game starts, the
 people's decisions and the dice box's rolls come as a tap would, and each time the tablet has
 played, its steps are shown and confirmed with one tap on Done. Screenshots of the New game
 rows and of a bot turn
@@ -27,7 +27,7 @@ from companion_app.rules.game import Game
 SIZE = os.environ.get("UI_SCENARIO_SIZE", "1280x800")
 BOT_TURNS = 2
 """Bot turns of the main game (after the setup) played through at least."""
-MOST_BOT_TURNS = 10
+MOST_BOT_TURNS = 6
 """At most, looking for a turn in which the tablet places a piece (for its screenshot)."""
 
 
@@ -67,15 +67,15 @@ class BotTurnScenario(ScenarioDriver):
         yield 3
         rows = form_screen.rows
         yield from self.tap(rows[3].ids.plays)  # three seats
-        for _level in ("learner", "player", "expert"):  # Blue: the tablet, as the Expert
+        for _level in ("learner", "player"):  # Blue: the tablet, as the Player (quicker)
             yield from self.tap(rows[1].ids.seat)
         yield 3
-        self.check("new game: Blue's seat is the tablet's", rows[1].ids.seat.text, "Tablet: Expert")
+        self.check("new game: Blue's seat is the tablet's", rows[1].ids.seat.text, "Tablet: Player")
         self.check("new game: Red's seat a person's", rows[0].ids.seat.text, "Person")
         yield from self.shot(f"bot_new_game_{SIZE}.png")
         config = form_screen.form.config(STARTER_BOARD)
         self.check(
-            "new game: the config's seats", [p.bot for p in config.players], [None, "expert", None]
+            "new game: the config's seats", [p.bot for p in config.players], [None, "player", None]
         )
         app.start_game(config)
         yield 5
