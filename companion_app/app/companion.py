@@ -27,6 +27,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion_app import APP_NAME, __version__
+from companion_app.app.bot_seats import TableBots
 from companion_app.app.screens.home import HomeScreen
 from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
@@ -116,6 +117,8 @@ class CompanionApp(App):
         self.last_export: Path | None = None
         self.phones: TablePhones | None = None
         """The table server for players' phones, while switched on (off by default)."""
+        self.bots = TableBots(self)
+        """The seats the tablet plays: asked after every refresh, their steps shown."""
         self.settings_path = settings_path(journal_path)
         self.sounds = SoundCues(self.settings_path)
         self.muted = self.sounds.muted
@@ -394,6 +397,7 @@ class CompanionApp(App):
         current = manager.current_screen
         if current is not None and current.name in _INFO_SCREENS:
             current.refresh()
+        self.bots.follow()
 
     def session_log(self) -> GameLog | None:
         """The current game's log caught up with its history: the one log of the session,
@@ -619,7 +623,9 @@ class CompanionApp(App):
                 )
                 return
             self.phones = phones
-        PhonesPopup(self.phones, self.session.game.config.names).open()
+        config = self.session.game.config
+        bots = frozenset(seat for seat, p in enumerate(config.players) if p.bot is not None)
+        PhonesPopup(self.phones, config.names, tablets=bots).open()
 
     def _phones_log(self, session: GameSession) -> GameLog:
         log = self.session_log() if self.session is session else None

@@ -151,10 +151,13 @@ def link_seats(conn: sqlite3.Connection, game_id: int, config: GameConfig, now: 
     """Link each seat of a game to the person of its name; returns the seats linked.
 
     A seat whose name or colour cannot be a person's (an old or imported game) stays unlinked:
-    the game is kept whole, it only counts in nobody's standings.
+    the game is kept whole, it only counts in nobody's standings. A seat the tablet plays (a bot)
+    is nobody: it is not linked.
     """
     seated: set[int] = set()
     for seat, player in enumerate(config.players):
+        if player.bot is not None:
+            continue
         try:
             person = add_person(conn, player.name, player.colour, now)
         except PersonNameError:

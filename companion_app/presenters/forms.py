@@ -25,6 +25,7 @@ from companion_app.rules.board import (
 from companion_app.rules.board_entry import board_from_description
 from companion_app.rules.cards import Harbour, Terrain
 from companion_app.rules.config import (
+    BOT_LEVELS,
     DICE_MODES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -76,6 +77,8 @@ class PlayerSlot:
     name: str
     colour: str
     plays: bool = True
+    bot: str | None = None
+    """The tablet plays this seat at this level (BOT_LEVELS); None: a person."""
 
 
 @dataclass
@@ -209,6 +212,14 @@ class NewGameForm:
                 break
         return self.players[index].colour
 
+    def next_bot(self, index: int) -> str | None:
+        """A seat goes round a person, then the tablet at each level (weakest first), then a
+        person again; returns the level now (None: a person)."""
+        slot = self.players[index]
+        order: list[str | None] = [None, *BOT_LEVELS]
+        slot.bot = order[(order.index(slot.bot) + 1) % len(order)]
+        return slot.bot
+
     def set_dice_mode(self, mode: str) -> str:
         """Choose the game's dice mode (one of DICE_MODES; anything else leaves it); returns it."""
         if mode in DICE_MODES:
@@ -267,7 +278,7 @@ class NewGameForm:
         :raises ConfigError: with the rules core's words (two players with one name, ...).
         """
         try:
-            players = tuple(PlayerConfig(clean_name(p.name), p.colour) for p in self.seated)
+            players = tuple(PlayerConfig(clean_name(p.name), p.colour, p.bot) for p in self.seated)
         except PersonNameError as exc:
             raise ConfigError(str(exc)) from None
         return GameConfig(

@@ -11,7 +11,8 @@ the old decision is closed and the cards are covered again.
 Also here, as the rules for the whole table: a decision with one legal option and nothing
 private in it is taken at once (:func:`only_choice`), and one Undo takes back what one tap did
 (:func:`undo_span`): a card picker's confirmation as a whole, and a choice taken at once
-together with the action that brought it.
+together with the action that brought it, and a bot seat's choices (``bot_turn``) together
+with the person's tap before them.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from companion_app.presenters.bot_turn import undoes_with_bots
 from companion_app.presenters.card_picker import PICKED_TYPES, CardPicker, card_picker
 from companion_app.presenters.choices import (
     OFFER_KEY,
@@ -70,6 +72,8 @@ def undo_span(game: Game) -> list[Action]:
         span.append(action)
         if only_choice(before) == action:
             continue  # taken at once: what brought it is taken back too
+        if undoes_with_bots(before):
+            continue  # a bot's choice (or the press that rolled for it): so is the tap before
         if isinstance(action, PICKED_TYPES) and before.prompt.kind in PICKER_PROMPTS:
             kind, player, left = before.prompt.kind, before.prompt.player, before.prompt.count
             while before.history and len(span) < MAX_UNDO_SPAN:
@@ -105,7 +109,11 @@ def redo_span(game: Game, undone: Sequence[Action]) -> int:
             after.apply(undone[n])
             n += 1
             left -= 1
-    while n < len(undone) and n < MAX_UNDO_SPAN and only_choice(after) == undone[n]:
+    while (
+        n < len(undone)
+        and n < MAX_UNDO_SPAN
+        and (only_choice(after) == undone[n] or undoes_with_bots(after))
+    ):
         after.apply(undone[n])
         n += 1
     return n

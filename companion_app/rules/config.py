@@ -23,12 +23,18 @@ phase."""
 DICE_MODES = ("fair", "balanced", "deck")
 """How the dice box rolls the production dice (docs/protocol.md, "Dice modes"). The rules take
 the dice as they come; the mode is kept with the game so the box and the statistics know it."""
+BOT_LEVELS = ("learner", "player", "expert")
+"""How well the tablet plays a seat it holds (``companion_app.bot`` plays them). The rules take a
+bot's choices as any other actions; the level is kept so a resumed game plays on the same."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerConfig:
     name: str
     colour: str
+    bot: str | None = None
+    """The tablet plays this seat, at one of BOT_LEVELS; None: a person. Written to JSON only
+    when set, so a game of people keeps its config (and the digests over it) as before."""
 
 
 DEFAULT_PLAYERS = (
@@ -98,6 +104,11 @@ class GameConfig:
                     value=self.barbarian_track_length,
                 )
             )
+        for player in self.players:
+            if player.bot is not None and player.bot not in BOT_LEVELS:
+                raise ConfigError(
+                    f"a bot seat's level must be one of {BOT_LEVELS}, got {player.bot!r}"
+                )
         if self.dice_mode not in DICE_MODES:
             raise ConfigError(f"the dice mode must be one of {DICE_MODES}, got {self.dice_mode!r}")
 
@@ -115,7 +126,7 @@ class GameConfig:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "players": [{"name": p.name, "colour": p.colour} for p in self.players],
+            "players": [_player_json(p) for p in self.players],
             "board": self.board.to_json(),
             "seed": self.seed,
             "first_player": self.first_player,
@@ -139,7 +150,10 @@ class GameConfig:
             player = _SHAPE.obj(value, f"players[{i}]")
             name = _SHAPE.text(_SHAPE.field(player, "name", f"players[{i}]"), f"players[{i}].name")
             colour = _SHAPE.field(player, "colour", f"players[{i}]")
-            seats.append(PlayerConfig(name, _SHAPE.text(colour, f"players[{i}].colour")))
+            level = None
+            if "bot" in player:
+                level = _SHAPE.choice(player["bot"], f"players[{i}].bot", _LEVELS)
+            seats.append(PlayerConfig(name, _SHAPE.text(colour, f"players[{i}].colour"), level))
         try:
             board = Board.from_json(_SHAPE.obj(_SHAPE.field(config, "board", ""), "board"))
         except BoardError as exc:
@@ -165,4 +179,12 @@ class GameConfig:
         )
 
 
+def _player_json(player: PlayerConfig) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": player.name, "colour": player.colour}
+    if player.bot is not None:
+        data["bot"] = player.bot
+    return data
+
+
 _SHAPE = Shape(ConfigError, "config: ")
+_LEVELS = {level: level for level in BOT_LEVELS}

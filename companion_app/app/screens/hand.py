@@ -14,6 +14,7 @@ from kivy.uix.popup import Popup
 
 from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
+from companion_app.app.widgets.expert_hint import show_hint
 from companion_app.help_texts import progress_card_by_title, progress_help
 from companion_app.i18n.current import _, render
 from companion_app.presenters import info_presenter as I
@@ -54,6 +55,7 @@ class HandScreen(InfoScreen):
         self.fill_seats(game, self.seat, "hand_seat", seats)
         self.cover_text = I.cover_words(game, self.seat)
         self._fill_cards(game)
+        show_hint(self, game, self.seat, covered=self.covered)
 
     def pick(self, seat: int) -> None:
         """Another player's hand (once the game is over): covered first, whatever was shown."""
@@ -73,6 +75,8 @@ class HandScreen(InfoScreen):
         self.ids.cards.clear_widgets()
         self.ids.progress.clear_widgets()
         self.ids.summary.text = ""
+        if self.game is not None:
+            show_hint(self, self.game, self.seat, covered=True)
 
     def show_rule(self, title: str) -> CardRulePopup | None:
         """The rule text of a progress card in the uncovered hand."""

@@ -7,6 +7,7 @@ checks them and its error is shown as it is.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kivy.app import App
@@ -17,6 +18,7 @@ from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
 from companion_app.app.screens import load_kv
+from companion_app.app.widgets.seat_button import add_seat_button, show_seat
 from companion_app.i18n import render_error
 from companion_app.i18n.current import _
 from companion_app.journal import JournalError
@@ -50,6 +52,7 @@ class NewGameScreen(Screen):
         self.rows: list[PlayerRow] = []
         for i in range(len(self.form.players)):
             row = PlayerRow(index=i, screen=self)
+            add_seat_button(row, partial(self.next_bot, i))
             self.rows.append(row)
             self.ids.rows.add_widget(row)
         self._filling = False
@@ -86,6 +89,7 @@ class NewGameScreen(Screen):
             row.ids.colour.disabled = not slot.plays
             row.ids.first.state = "normal"
             row.ids.first.disabled = not slot.plays
+            show_seat(row, slot)
         seated = [i for i, p in enumerate(form.players) if p.plays]
         self.rows[seated[form.first_player]].ids.first.state = "down"
         for choice in ("starter", "random", "table"):
@@ -152,6 +156,10 @@ class NewGameScreen(Screen):
     def rename(self, index: int, text: str) -> None:
         if not self._filling:
             self.form.players[index].name = text
+
+    def next_bot(self, index: int) -> None:
+        self.form.next_bot(index)
+        self.show_form()
 
     def next_colour(self, index: int) -> None:
         self.form.next_colour(index)

@@ -50,11 +50,21 @@ class SeatPairing(BoxLayout):
 class PhonesPopup(Popup):
     """Opened from the game screen's toolbar; ``phones`` is the app's running TablePhones."""
 
-    def __init__(self, phones: Any, names: tuple[str, ...], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        phones: Any,
+        names: tuple[str, ...],
+        tablets: frozenset[int] = frozenset(),
+        **kwargs: Any,
+    ) -> None:
+        """``tablets``: the seats the tablet plays, offered no phone (their cards are the
+        tablet's: a phone would show them to whoever scans it)."""
         super().__init__(**kwargs)
         self.phones = phones
         grid = self.ids.seats
         for seat, name in enumerate(names):
+            if seat in tablets:
+                continue
             card = SeatPairing(name=name)
             card.seat = seat
             card.popup = self
