@@ -72,6 +72,18 @@ class ExpertHint(BoxLayout):
     def _answered(self, key: object, text: str) -> None:
         if key == self._key:
             self.answer.text = text
+            # Below the hand on a low screen: scrolled into sight, where the tap was.
+            self.answer.texture_update()
+            Clock.schedule_once(lambda _dt: self._in_sight(), 0)
+
+    def _in_sight(self) -> None:
+        from kivy.uix.scrollview import ScrollView
+
+        view = self.parent
+        while view is not None and not isinstance(view, ScrollView) and view is not view.parent:
+            view = view.parent
+        if isinstance(view, ScrollView):
+            view.scroll_to(self, padding=8, animate=False)
 
 
 def show_hint(screen: Any, game: Game, seat: int, *, covered: bool) -> None:
