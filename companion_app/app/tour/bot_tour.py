@@ -7,9 +7,10 @@ road when they can, then end the turn), and the dice box's presses are chosen so
 gets cards. The tour looks at the tablet's first placements, a turn of its own with several
 steps (places lit on the board, zoomed where the board zooms), its answer to a person's trade
 offer (the cards between them go through the bank), its discard on a 7 when it holds too many,
-each "Done", and "What would the Expert do?" under a person's uncovered hand; then it stops (a
-short game, not to the end). Every look goes through the layout check, and with the tablet's
-steps open the board beneath them too (where its places are lit).
+each "Done", and "What would the Expert do?" under a person's uncovered hand; a list of steps
+longer than its room is scrolled to its last steps, as a finger would, and looked at again. Then
+it stops (a short game, not to the end). Every look goes through the layout check, and with
+the tablet's steps open the board beneath them too (where its places are lit).
 
 The Player level: the cheapest whose turn builds, trades and says why (the Learner chooses at
 random; the Expert costs a hundred games a decision).
@@ -54,6 +55,8 @@ BOT_SEAT = 1
 BOT_LEVEL = "player"
 DICE_SEED = 5
 """The dice presses' and the people's choices' seed (the same game every run)."""
+GAME_SEED = 5
+"""The game's seed (New game draws one at random; it deals the progress decks)."""
 MAX_DECISIONS = 600
 """Presses and people's decisions before the tour gives up on what it has not seen."""
 DISCARD_UNTIL_TURN = 16
@@ -148,6 +151,7 @@ class BotTour(Tour):
         yield from self.look("new_game_tablet_seat")
         yield from self.tap_in_sight(new_game.ids.board_starter)
         yield 2
+        form.seed = GAME_SEED  # the progress decks' deal: the same game every run
         yield from self.tap_in_sight(new_game.ids.next)
         yield 3
         yield from self.tap_in_sight(app.root.get_screen("build_table").ids.start)
@@ -201,8 +205,19 @@ class BotTour(Tour):
             name = "bot_turn_place"  # a piece of the main game, its place lit (zoomed)
         elif not name and len(steps) >= 3:
             name = "bot_turn"
-        if name:
+        if name and name not in self.seen:
             yield from self.look_once(name)
+            last = panel.lines.children[0] if panel.lines.children else None
+            if last is not None and _offset_into_view(last) is not None:
+                yield from self.scroll_into_view(last)  # the last steps, as a finger would
+                yield from self.look(f"{name}_last_steps")
+        else:
+            yield 3
+            self.lay_out()
+            yield 2
+        unlit = set(panel.steps.spots) - set(self.game_screen().ids.board.spots)
+        if unlit:
+            raise AssertionError(f"the tablet's places are not lit on the board: {sorted(unlit)}")
         before = self.taps
         yield from self.tap_in_sight(panel.done)
         yield lambda: self.app.bots.panel is not panel
