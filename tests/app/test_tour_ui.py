@@ -250,7 +250,7 @@ answer to a person's offer (the cards through the bank), its discard on a 7, the
 Done, and "What would the Expert do?" answered under a person's uncovered hand."""
 
 
-@pytest.mark.timeout(300)  # a short game to the tablet's turns: about 15 s of CPU
+@pytest.mark.timeout(300)  # a short game to the tablet's turns: about 20 s of CPU
 @pytest.mark.parametrize("size", BOT_SIZES)
 def test_the_tour_with_a_tablet_seat_finds_no_layout_problem(
     size: str, xvfb_display: str, artifacts_dir: Path
