@@ -229,3 +229,47 @@ def test_the_tour_finds_no_layout_problem_in_any_language(
         for png in pngs:
             assert Image.open(png).size == (width, height), png
     assert looks is not None and int(verdict[1]) == len(looks) * len(languages)
+
+
+BOT_SIZES = ("1024x600", "800x480")
+"""Where the tour with a seat the tablet plays runs: the 7-inch tablet and the Raspberry Pi
+display (its board zooms onto the tablet's places)."""
+BOT_SCREENS = (
+    "new_game_tablet_seat",
+    "bot_setup",
+    "bot_turn",
+    "bot_turn_place",
+    "bot_trade_answer",
+    "bot_discard",
+    "bot_done",
+    "expert_hint",
+)
+"""What the tour with the tablet's seat must have looked at: the seat made the tablet's on New
+game, its first placements, a turn of several steps and one with a place lit on the board, its
+answer to a person's offer (the cards through the bank), its discard on a 7, the game after
+Done, and "What would the Expert do?" answered under a person's uncovered hand."""
+
+
+@pytest.mark.timeout(300)  # a short game to the tablet's turns: about 20 s of CPU
+@pytest.mark.parametrize("size", BOT_SIZES)
+def test_the_tour_with_a_tablet_seat_finds_no_layout_problem(
+    size: str, xvfb_display: str, artifacts_dir: Path
+) -> None:
+    out = artifacts_dir / f"tour_bots_{size}"
+    lines, verdict = _run_tour(size, out, xvfb_display, ("--bots",), timeout=280)
+    pngs = sorted(out.glob("*.png"))
+    assert int(verdict[1]) == len(pngs)
+    names = {p.stem.split("_", 1)[1] for p in pngs}
+    assert set(BOT_SCREENS) <= names, set(BOT_SCREENS) - names
+    width, height = (int(v) for v in size.split("x"))
+    for png in pngs:
+        assert Image.open(png).size == (width, height), png.name
+    # "tablet's turns: 7, steps 2, 2, 3, ...; taps 1, 1, 1, ...": one tap (Done) for each.
+    line = next(line for line in lines if line.startswith("tablet's turns: "))
+    turns = re.fullmatch(r"tablet's turns: (\d+), steps ([\d, ]+); taps ([\d, ]+)", line)
+    assert turns is not None, line
+    steps = [int(n) for n in turns[2].split(", ")]
+    taps = [int(n) for n in turns[3].split(", ")]
+    assert len(steps) == len(taps) == int(turns[1]) >= 4, line
+    assert taps == [1] * len(taps), line
+    assert max(steps) >= 3, line

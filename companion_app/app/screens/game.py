@@ -169,7 +169,7 @@ class GameScreen(GameViewScreen):
             self._fill_bar()
             self.step = control.current_step(game)
             self._fill_choices(game)
-        ids.board.spots = dict(self.spot_actions)
+        ids.board.spots = self.board_spots()
 
     def _deciding_in_sight(self) -> None:
         view, panel = self.ids.players_view, self.ids.players
@@ -196,7 +196,16 @@ class GameScreen(GameViewScreen):
             self._fill_placement(game)
         else:
             self._fill_choices(game)
-        self.ids.board.spots = dict(self.spot_actions)
+        self.ids.board.spots = self.board_spots()
+
+    def board_spots(self) -> dict[B.Spot, Any]:
+        """The decision's spots; while the tablet's steps are shown, their places (the board's
+        taps wait until Done), kept lit when the choices are laid out again."""
+        bots = getattr(App.get_running_app(), "bots", None)
+        panel = bots.panel if bots is not None else None
+        if panel is not None and panel.board is self.ids.board:
+            return {spot: None for spot in panel.steps.spots}
+        return dict(self.spot_actions)
 
     # ---- what is shown --------------------------------------------------------------------------
 

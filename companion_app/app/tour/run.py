@@ -10,6 +10,7 @@ the layout is checked (:mod:`companion_app.app.tour.layout_check`); the planned 
 taken through the app as a tap would. Prints one line per problem and ``N screens, M problems``.
 A language asked for with ``--lang`` whose compiled catalogue does not load stops the tour
 before it starts (exit 2, one line naming it): it would show English and find nothing.
+``--bots``: a table with a seat the tablet plays instead (:mod:`companion_app.app.tour.bot_tour`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--players", type=int, default=3, help="players at the table (3-6; 5-6: the larger board)"
     )
     parser.add_argument(
+        "--bots",
+        action="store_true",
+        help="a seat the tablet plays instead: two people and Blue at the Player level, seated "
+        "on New game, a short game to the tablet's turns, its answers and the Expert's hint",
+    )
+    parser.add_argument(
         "--lang",
         metavar="LL[,LL...]",
         help="the language (default: the system's); several, comma-separated, look at every "
@@ -57,6 +64,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error(f"--size {args.size} is too small (at least 320x240)")
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         parser.error(f"--players must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {args.players}")
+    if args.bots and args.players != 3:
+        parser.error("--bots seats three: two people and the tablet")
     if args.seed is None:
         args.seed = PLAN_SEEDS.get(args.players, PLAN_SEED)
     return args
@@ -88,11 +97,12 @@ def main(argv: list[str]) -> int:
     from kivy.clock import Clock
 
     from companion_app.app.companion import CompanionApp
+    from companion_app.app.tour.bot_tour import BotTour
     from companion_app.app.tour.plan import make_plan
     from companion_app.app.tour.tour import Tour
     from companion_app.device.discovery import DiceSource
 
-    plan = make_plan(args.seed, args.players)
+    plan = None if args.bots else make_plan(args.seed, args.players)
     with tempfile.TemporaryDirectory(prefix="catan-tour-") as folder:
         app = CompanionApp(
             dice=DiceSource(None),
@@ -100,7 +110,10 @@ def main(argv: list[str]) -> int:
             dice_seed=7,
             language=args.languages[0] if args.languages else None,
         )
-        tour = Tour(app, args.out, plan, args.languages)
+        if plan is None:
+            tour: Tour = BotTour(app, args.out, args.languages)
+        else:
+            tour = Tour(app, args.out, plan, args.languages)
         Clock._max_fps = 0  # no frame cap: the tour waits for frames, not for time
         Clock.schedule_interval(tour.tick, 0)
         try:
@@ -115,5 +128,7 @@ def main(argv: list[str]) -> int:
     if tour.error:
         print(tour.error.strip())
         print(f"tour stopped {tour.where}: {tour.error.strip().splitlines()[-1]}")
+    if isinstance(tour, BotTour):
+        print(tour.summary())
     print(f"{len(tour.screens)} screens, {len(tour.problems)} problems")
     return 1 if tour.problems or tour.error else 0

@@ -74,16 +74,16 @@ class ExpertHint(BoxLayout):
     def _answered(self, key: object, text: str) -> None:
         if key == self._key:
             self.answer.text = text
-            # On a low window the hand scrolls: the answer comes into sight once laid out
-            # (its height follows its text a frame later, the hand's layout one more).
-            Clock.schedule_once(lambda _dt: self._in_sight(), 0.2)
+            # Below the hand on a low screen: scrolled into sight, where the tap was.
+            self.answer.texture_update()
+            Clock.schedule_once(lambda _dt: self._in_sight(), 0)
 
     def _in_sight(self) -> None:
         view = self.parent
-        while view is not None and not isinstance(view, ScrollView):
+        while view is not None and not isinstance(view, ScrollView) and view is not view.parent:
             view = view.parent
-        if view is not None and self.answer.text and self.answer.parent is not None:
-            view.scroll_to(self.answer, padding=dp(8), animate=False)
+        if isinstance(view, ScrollView):
+            view.scroll_to(self, padding=dp(8), animate=False)
 
 
 def show_hint(screen: Any, game: Game, seat: int, *, covered: bool) -> None:
