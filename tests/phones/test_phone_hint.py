@@ -1,4 +1,4 @@
-""""What would the Expert do?" on a seat's phone (games with a seat the tablet plays): the seat
+""" "What would the Expert do?" on a seat's phone (games with a seat the tablet plays): the seat
 deciding asks and gets the Expert's choice and reason in its phone's language, to that phone
 only; another seat's token cannot ask for it (the Expert reads the seat's hand); the thinking
 runs off the server's event loop, one question per seat at a time.
