@@ -31,11 +31,13 @@ class TableBots:
         self._session: object = None
         self._asked: object = None
         """The decision the bot is thinking about now (its key), or None."""
-        self._rolls: object = None
-        """The decision at which a bot answered "roll": the dice box rolls, it is not asked."""
+        self._passed: tuple[object, set[int]] = (None, set())
+        """The decision at which bots answered "roll" (the dice box rolls) or "I do not
+        build" (5-6 players: the next bot seat that may build is asked), and those seats."""
         self._failed: object = None
         self.panel: Any = None
-        self._watching_screens = False
+        self._watched: Any = None
+        """The screen manager whose return to the game screen shows the steps."""
         app.bind(language=lambda *_a: self.follow())  # the steps again in the new language
 
     @property
@@ -56,9 +58,9 @@ class TableBots:
         if session is not self._session:
             self._session, self.table = session, BT.BotTable()
         key = decision_key(game)
-        seat = BT.bot_to_decide(game)
-        deciding = seat is not None and key not in (self._rolls, self._failed)
-        if deciding and self._asked != key:
+        seat = BT.bot_to_decide(game, self._passed_at(key))
+        deciding = seat is not None and key != self._failed
+        if deciding and seat is not None and self._asked != key:
             self._ask(game, seat, key)
         self._show(self.table.steps(game, deciding=deciding))
 
@@ -71,11 +73,16 @@ class TableBots:
         if session is None or not BT.has_bots(session.game):
             return False
         key = decision_key(session.game)
-        return BT.bot_to_decide(session.game) is not None and key not in (self._rolls, self._failed)
+        seat = BT.bot_to_decide(session.game, self._passed_at(key))
+        return seat is not None and key != self._failed
+
+    def _passed_at(self, key: object) -> set[int]:
+        at, seats = self._passed
+        return seats if at == key else set()
 
     # ---- asking the bot -------------------------------------------------------------------
 
-    def _ask(self, game: Any, seat: Any, key: object) -> None:
+    def _ask(self, game: Any, seat: int, key: object) -> None:
         self._asked = key
         level = BT.bot_level(game, seat)
         assert level is not None
@@ -87,11 +94,11 @@ class TableBots:
                 choice: Any = decide(position, seat, level)
             except Exception as exc:  # a bot's failure stops the bot, never the table
                 choice = exc
-            Clock.schedule_once(lambda _dt: self._decided(key, choice), 0)
+            Clock.schedule_once(lambda _dt: self._decided(key, seat, choice), 0)
 
         threading.Thread(target=think, name="bot", daemon=True).start()
 
-    def _decided(self, key: object, choice: Any) -> None:
+    def _decided(self, key: object, seat: int, choice: Any) -> None:
         if self._asked == key:
             self._asked = None
         session = self.app.session
@@ -106,8 +113,8 @@ class TableBots:
             self.app.refresh()
             return
         if BT.waits_for_table(choice.action):
-            self._rolls = key
-            self.app.refresh()
+            self._passed = (key, self._passed_at(key) | {seat})
+            self.app.refresh()  # the next bot seat that may special-build is asked
             return
         self.table.note(len(session.game.history), choice.reason)
         if not self.app.apply(choice.action):
@@ -128,16 +135,23 @@ class TableBots:
             self._close_panel()
             return
         manager = self.app.root
-        if manager is None:
+        if manager is None or not manager.has_screen("game"):
             return
-        if not self._watching_screens:
-            # Back on the game screen (from the attack, a hand, the chart): the steps again.
-            manager.bind(current=lambda *_a: self.follow())
-            self._watching_screens = True
-        if not manager.has_screen("game") or manager.current != "game":
+        if self._watched is not manager:
+            # Steps done while another screen is shown (the hand, the chart...) are shown on
+            # the way back to the game screen, not at some later refresh.
+            self._watched = manager
+            manager.bind(current=self._screen_changed)
+        if manager.current != "game":
             self._close_panel()  # another screen is shown: the steps wait for the game's
             return
-        screen = manager.get_screen("game")
+        self._open_panel(steps, manager.get_screen("game"))
+
+    def _screen_changed(self, _manager: Any, name: str) -> None:
+        if name == "game":
+            self.follow()
+
+    def _open_panel(self, steps: BT.BotSteps, screen: Any) -> None:
         from companion_app.app.widgets.bot_turn_panel import BotTurnPanel
 
         if self.panel is None:

@@ -1,10 +1,11 @@
 """The frames a phone may send, read as hostile input.
 
-A phone sends three kinds of frame: an answer to the decision on its page,
+A phone sends four kinds of frame: an answer to the decision on its page,
 ``{"type": "answer", "id": 7, "action": {...the action's JSON...}}``; ``{"type": "build",
 "id": 8}``, the seat's wish to build in the special build phase (a request the tablet shows,
-not an action); and ``{"type": "ping"}`` when it wakes up, to learn whether its connection
-still lives (the server answers ``pong``).
+not an action); ``{"type": "hint", "id": 9}``, "What would the Expert do?" about the seat's
+own decision (games with a seat the tablet plays); and ``{"type": "ping"}`` when it wakes up,
+to learn whether its connection still lives (the server answers ``pong``).
 Anything else (too long, not JSON, nested, unknown fields, an action that does not parse) is
 refused here with a one-line reason; the server counts it and tells the phone, and the game
 never sees it.
@@ -49,7 +50,16 @@ class PhoneBuildRequest:
     id: int
 
 
-def parse_frame(text: str | bytes) -> PhoneAnswer | PhoneBuildRequest | PhonePing:
+@dataclass(frozen=True, slots=True)
+class PhoneHintRequest:
+    """ "What would the Expert do?": the seat asks for the Expert's choice of its decision."""
+
+    id: int
+
+
+def parse_frame(
+    text: str | bytes,
+) -> PhoneAnswer | PhoneBuildRequest | PhoneHintRequest | PhonePing:
     """Read one frame from a phone. :raises PhoneMessageError: naming the problem."""
     try:
         data = loads(text, FRAME_LIMITS)
@@ -60,8 +70,8 @@ def parse_frame(text: str | bytes) -> PhoneAnswer | PhoneBuildRequest | PhonePin
     if data == {"type": "ping"}:
         return PhonePing()
     kind = data.get("type")
-    if kind not in ("answer", "build"):
-        raise PhoneMessageError("unknown message type (known: 'answer', 'build', 'ping')")
+    if kind not in ("answer", "build", "hint"):
+        raise PhoneMessageError("unknown message type (known: 'answer', 'build', 'hint', 'ping')")
     extra = sorted(set(data) - ({"type", "id", "action"} if kind == "answer" else {"type", "id"}))
     if extra:
         raise PhoneMessageError(short(f"unexpected fields: {', '.join(extra)}"))
@@ -70,6 +80,8 @@ def parse_frame(text: str | bytes) -> PhoneAnswer | PhoneBuildRequest | PhonePin
         raise PhoneMessageError(f"'id' must be a whole number from 0 to {MAX_ANSWER_ID}")
     if kind == "build":
         return PhoneBuildRequest(answer_id)
+    if kind == "hint":
+        return PhoneHintRequest(answer_id)
     try:
         action = action_from_json(data.get("action"))
     except (MalformedActionError, ValueError, TypeError, KeyError) as exc:

@@ -24,13 +24,14 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from aiohttp import WSMsgType, web
 
 from companion_app.i18n import SOURCE, catalogue
 from companion_app.phones.messages import (
     PhoneBuildRequest,
+    PhoneHintRequest,
     PhoneMessageError,
     PhonePing,
     parse_frame,
@@ -58,6 +59,8 @@ CLOSE_TABLE_CLOSED = 1001
 ANSWER_TIMEOUT_S = 10.0
 """How long a phone's answer may wait for the tablet before it is reported as not taken."""
 SEND_TIMEOUT_S = 5.0
+MAX_HINT_CHARS = 600
+"""The longest Expert's answer sent to a phone (its choice and reason are a line or two)."""
 SERVER_NAME = "catan-companion"
 """The ``Server`` header: no Python or aiohttp version for a scanner to match."""
 
@@ -73,6 +76,20 @@ class Page(Protocol):
 """Takes a phone's action for a seat; returns None if the table applied it, else why not."""
 Request = Callable[[int], Awaitable[Msg | str | None]]
 """Takes a seat's "I'll build"; returns None if the table shows it, else why not."""
+
+
+@dataclass(frozen=True, slots=True)
+class HintWork:
+    """The Expert's thinking about one seat's decision, on a copy of the game taken on the
+    tablet's thread: run off the server's loop (it may take half a second); returns the words
+    of its choice and reason."""
+
+    think: Callable[[], Msg]
+
+
+Hint = Callable[[int], Awaitable[HintWork | Msg | str]]
+"""Takes a seat's "What would the Expert do?": the thinking to run, else why not."""
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,11 +150,16 @@ class PhoneServer:
         decide: Decide,
         limits: Limits = DEFAULT_LIMITS,
         request: Request | None = None,
+        hint: Hint | None = None,
     ) -> None:
         self.tokens = tokens
         self.names = names
         self.decide = decide
         self.request = request
+        self.hint = hint
+        self._hinting: set[int] = set()
+        """Seats whose Expert's hint is being thought about: one at a time per seat."""
+        self._tasks: set[asyncio.Task[None]] = set()
         self.limits = limits
         self.counters: collections.Counter[str] = collections.Counter()
         """Frames taken and refused, by reason (``refused:rate``, ``refused:malformed``...)."""
@@ -250,6 +272,12 @@ class PhoneServer:
         if isinstance(answer, PhonePing):
             self._queue(conn, {"type": "pong"})
             return
+        if isinstance(answer, PhoneHintRequest):
+            # Answered on its own task: the connection's pings and frames go on meanwhile.
+            task = asyncio.create_task(self._hint(conn, answer.id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            return
         if isinstance(answer, PhoneBuildRequest):
             if self.request is None:
                 self._refuse_frame(conn, "no_requests", "this table takes no requests", answer.id)
@@ -277,6 +305,50 @@ class PhoneServer:
             self._queue(
                 conn, {"type": "result", "id": answer.id, "ok": False, "error": short(words)}
             )
+
+    async def _hint(self, conn: _Connection, hint_id: int) -> None:
+        """ "What would the Expert do?" for the connection's own seat, answered to it alone:
+        the tablet checks the seat decides now and copies the game, the Expert thinks in an
+        executor (never on this loop), one question per seat at a time."""
+        seat = conn.seat
+        if self.hint is None:
+            self._refuse_frame(conn, "no_hints", "this table gives no hints", hint_id)
+            return
+        if seat in self._hinting:
+            self.counters["refused:hint_busy"] += 1
+            busy = msg("the Expert is still thinking about your last question")
+            self._hint_reply(conn, hint_id, busy, ok=False)
+            return
+        self._hinting.add(seat)
+        try:
+            try:
+                work = await asyncio.wait_for(self.hint(seat), ANSWER_TIMEOUT_S)
+            except TimeoutError:
+                work = "the tablet did not answer in time; try again"
+            if not isinstance(work, HintWork):
+                self.counters["refused:by_table"] += 1
+                self._hint_reply(conn, hint_id, work, ok=False)
+                return
+            try:
+                words = await asyncio.get_running_loop().run_in_executor(None, work.think)
+            except Exception as exc:  # the hint is a help: its failure is one line
+                self.counters["hints:failed"] += 1
+                self._hint_reply(conn, hint_id, str(exc) or type(exc).__name__, ok=False)
+                return
+            self.counters["hints:given"] += 1
+            self._hint_reply(conn, hint_id, words, ok=True)
+        finally:
+            self._hinting.discard(seat)
+
+    def _hint_reply(self, conn: _Connection, hint_id: int, words: Msg | str, *, ok: bool) -> None:
+        text = catalogue(conn.language).render(words)
+        if ok:
+            line = " ".join(text.split())
+            if len(line) > MAX_HINT_CHARS:
+                line = line[: MAX_HINT_CHARS - 1] + "…"
+            self._queue(conn, {"type": "hint", "id": hint_id, "ok": True, "text": line})
+        else:
+            self._queue(conn, {"type": "hint", "id": hint_id, "ok": False, "error": short(text)})
 
     def _refuse_frame(
         self, conn: _Connection, reason: str, words: str, answer_id: int | None = None
@@ -335,6 +407,8 @@ class PhoneServer:
         return {seat: len(conns) for seat, conns in self._connections.items() if conns}
 
     async def _close_all(self, _app: web.Application) -> None:
+        for task in list(self._tasks):  # a hint still thinking is not waited for
+            task.cancel()
         closings = [
             closing
             for seat in list(self._connections)
@@ -443,12 +517,14 @@ class TableServer:
         port: int = 0,
         limits: Limits = DEFAULT_LIMITS,
         request: Callable[[int], str | None] | None = None,
+        hint: Callable[[int], HintWork | Msg | str] | None = None,
     ) -> None:
         self.host = host
         self.port = port
         self.tokens = SeatTokens(len(names))
         self._decide_on_table = decide
         self._request_on_table = request
+        self._hint_on_table = hint
         self._schedule = schedule
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -456,7 +532,12 @@ class TableServer:
         self._stopped = threading.Event()
         self.limits = limits
         self.server = PhoneServer(
-            self.tokens, names, self._decide, limits, None if request is None else self._request
+            self.tokens,
+            names,
+            self._decide,
+            limits,
+            None if request is None else self._request,
+            None if hint is None else self._hint,
         )
 
     # ---- lifetime -----------------------------------------------------------------------
@@ -556,17 +637,25 @@ class TableServer:
         assert request is not None, "requests are taken only when the table asks for them"
         return await self._on_table(lambda: request(seat))
 
-    async def _on_table(self, call: Callable[[], Msg | str | None]) -> Msg | str | None:
+    async def _hint(self, seat: int) -> HintWork | Msg | str:
+        """On the server's loop: a seat's "What would the Expert do?" to the tablet's thread
+        (which checks it and copies the game; the thinking is the server's, off its loop)."""
+        hint = self._hint_on_table
+        assert hint is not None, "hints are asked only when the table gives them"
+        return await self._on_table(lambda: hint(seat))
+
+    async def _on_table(self, call: Callable[[], _T]) -> _T | Msg:
         """Run ``call`` on the tablet's thread and await its verdict (a failure of the table's
         own is the verdict, in words)."""
         loop = asyncio.get_running_loop()
-        verdict: asyncio.Future[Msg | str | None] = loop.create_future()
+        verdict: asyncio.Future[_T | Msg] = loop.create_future()
 
-        def settle(reason: Msg | str | None) -> None:
+        def settle(reason: _T | Msg) -> None:
             if not verdict.done():
                 verdict.set_result(reason)
 
         def on_table() -> None:
+            reason: _T | Msg
             try:
                 reason = call()
             except Exception as exc:  # the table's own failure: the phone hears of it

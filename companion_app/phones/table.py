@@ -12,24 +12,28 @@ undo it.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from companion_app.game_log import GameLog
 from companion_app.i18n.current import _
 from companion_app.journal import JournalError
-from companion_app.phones.server import DEFAULT_LIMITS, Limits, TableServer
+from companion_app.phones.server import DEFAULT_LIMITS, HintWork, Limits, TableServer
 from companion_app.phones.view import (
     SeatPage,
     build_request_refusal,
+    hint_refusal,
     phone_decider,
     phone_refusal,
     seat_page,
 )
+from companion_app.presenters.bot_turn import Decide
+from companion_app.presenters.bot_turn import hint as expert_hint
 from companion_app.rules.actions import Action
 from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
-from companion_app.rules.messages import Msg
+from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import NOBODY
 
 
@@ -55,8 +59,12 @@ class PhoneTable:
         log: Callable[[], GameLog] | None = None,
         on_answer: Callable[[int, Action], None] | None = None,
         on_request: Callable[[int], None] | None = None,
+        expert: Decide | None = None,
     ) -> None:
         self._game = game
+        self._expert = expert
+        """The bot asked for a phone's "What would the Expert do?" (``companion_app.bot``'s
+        ``decide`` unless given)."""
         self._apply = apply
         self._owner_log = log
         self._log: GameLog | None = None
@@ -95,6 +103,7 @@ class PhoneTable:
             port=port,
             limits=limits,
             request=self.request_build,
+            hint=self.hint,
         )
         server.start()
         for seat in range(self._game().player_count):
@@ -182,6 +191,28 @@ class PhoneTable:
             self._on_request(seat)
         self.publish()
         return None
+
+    def hint(self, seat: int) -> HintWork | Msg:
+        """A phone's "What would the Expert do?": the Expert's thinking about ``seat``'s own
+        decision on a copy of the game (run by the server, off this thread), else why not."""
+        game = self._game()
+        reason = hint_refusal(game, seat)
+        if reason is not None:
+            return reason
+        position = copy.deepcopy(game)
+        expert = self._expert
+        if expert is None:
+            from companion_app.bot import decide
+
+            expert = decide
+
+        def think() -> Msg:
+            words = expert_hint(position, seat, expert)
+            if words is None:
+                return msg("it is not your decision: {prompt}", prompt=position.describe_prompt())
+            return words
+
+        return HintWork(think)
 
     def build_requests(self) -> tuple[int, ...]:
         """The seats that asked to special-build in this phase and still may, in its order."""

@@ -136,6 +136,7 @@ def seat_page(
         "decision": decision(game, seat),
         "why_not": why_not(game, seat),
         "special_build": special_build(game, seat, seat in asked),
+        "hint": hint_refusal(game, seat) is None,
         "winner": names[game.winner] if game.winner != NOBODY else None,
         "log": [] if log is None else log_lines(log, seat),
     }
@@ -152,6 +153,22 @@ def build_request_refusal(game: Game, seat: int) -> str | None:
         return "you are building now: build on the tablet"
     if seat not in game.special_builders_left():
         return "your special build is not due in this phase"
+    return None
+
+
+def hint_refusal(game: Game, seat: int) -> Msg | None:
+    """Why ``seat``'s phone may not ask "What would the Expert do?" now; None when it may: in
+    a game with a seat the tablet plays (as on the tablet), about that person's own decision
+    (the Expert reads that seat's hand: the answer goes to that seat's phone only)."""
+    players = game.config.players
+    if not any(p.bot is not None for p in players):
+        return msg("the Expert's hint is for games with a seat the tablet plays")
+    if game.is_over:
+        return msg("the game is over")
+    if not 0 <= seat < len(players) or players[seat].bot is not None:
+        return msg("this seat is the tablet's")
+    if game.prompt.player != seat:
+        return msg("it is not your decision: {prompt}", prompt=game.describe_prompt())
     return None
 
 

@@ -15,7 +15,7 @@ players) is the table's to say, as for people.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -66,34 +66,42 @@ def has_bots(game: Game) -> bool:
     return any(p.bot is not None for p in game.config.players)
 
 
-def bot_to_decide(game: Game) -> int | None:
-    """The bot seat whose decision is due now (its roll too: it may play a card before), or
-    while the table says who special-builds (5-6 players) the first bot seat that may; None
-    when a person decides or the game is over."""
+def bot_to_decide(game: Game, passed: Collection[int] = ()) -> int | None:
+    """The bot seat whose decision is due now (its roll too: it may play a card before); while
+    the table says who special-builds (5-6 players, §12) each bot seat that may still build, in
+    the phase's order, until one builds: ``passed`` are the seats that said they do not at this
+    decision. None when a person decides, the dice roll, or the game is over."""
     if game.is_over:
         return None
+    phase = game.special_build
+    if game.awaiting_roll and phase is not None and not phase.building:
+        for builder in game.special_builders_left():
+            if bot_level(game, builder) is not None and builder not in passed:
+                return builder
+        return None
     seat = game.prompt.player
-    if bot_level(game, seat) is not None:
+    if bot_level(game, seat) is not None and seat not in passed:
         return seat
-    if game.awaiting_roll:
-        for action in game.legal_actions():
-            if isinstance(action, StartSpecialBuild) and bot_level(game, action.builder):
-                return action.builder
     return None
 
 
 def play_bots(game: Game, apply: Callable[[Action], object], decide: Decide) -> dict[int, Msg]:
-    """The bots decide until a person decides or the dice must roll (a bot answered "roll"),
-    each choice applied by ``apply`` (the app's path of a tap); returns each choice's reason by
-    its history index."""
+    """The bots decide until a person decides or the dice must roll (every bot asked at the
+    decision answered "roll", or "I do not build"), each choice applied by ``apply`` (the app's
+    path of a tap); returns each choice's reason by its history index."""
     reasons: dict[int, Msg] = {}
+    passed: set[int] = set()
+    at = len(game.history)
     for _step in range(MAX_BOT_RUN):
-        seat = bot_to_decide(game)
+        if len(game.history) != at:
+            passed, at = set(), len(game.history)
+        seat = bot_to_decide(game, passed)
         if seat is None:
             break
         choice = ask(game, seat, decide)
         if choice is None:
-            break
+            passed.add(seat)
+            continue
         reasons[len(game.history)] = choice.reason
         apply(choice.action)
     return reasons
@@ -156,7 +164,7 @@ def turn_steps(before: Game, actions: Sequence[Action], reasons: Mapping[int, Ms
     for action in actions:
         index = len(game.history)
         # A roll is the box's press, who builds the table's say: not the bot's steps.
-        decider = None if waits_for_table(action) else bot_to_decide(game)
+        decider = None if waits_for_table(action) else _decider(game, action)
         prior = Prior.of(game)
         hands = [list(game.hand(p)) for p in range(game.player_count)]
         progress = [len(game.progress_hand(p)) for p in range(game.player_count)]
@@ -176,6 +184,14 @@ def turn_steps(before: Game, actions: Sequence[Action], reasons: Mapping[int, Ms
                 steps.append(BotStep(decider, words, reason, spot))
         steps += _bank_moves(game, hands, progress, private)
     return BotSteps(steps)
+
+
+def _decider(game: Game, action: Action) -> int | None:
+    """The bot seat that chose ``action`` (about to be applied to ``game``), or None for a
+    person's: a special build is started by its builder's word."""
+    if isinstance(action, StartSpecialBuild):
+        return action.builder if bot_level(game, action.builder) is not None else None
+    return bot_to_decide(game)
 
 
 def _bank_moves(

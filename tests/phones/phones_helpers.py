@@ -19,12 +19,14 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from companion_app.journal import GameSession, Journal
 from companion_app.phones.pairing import SeatTokens
-from companion_app.phones.server import DEFAULT_LIMITS, Limits, PhoneServer
+from companion_app.phones.server import DEFAULT_LIMITS, HintWork, Limits, PhoneServer
 from companion_app.phones.table import PhoneTable
+from companion_app.presenters.bot_turn import Decide
 from companion_app.rules.actions import Action, Roll
 from companion_app.rules.cards import ProgressCard
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
+from companion_app.rules.messages import Msg
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
@@ -141,11 +143,14 @@ class Harness:
 
 
 @contextlib.asynccontextmanager
-async def harness(session: GameSession, limits: Limits = DEFAULT_LIMITS) -> AsyncIterator[Harness]:
-    """The phones' server for ``session`` on the running loop, with every seat paired.
+async def harness(
+    session: GameSession, limits: Limits = DEFAULT_LIMITS, expert: Decide | None = None
+) -> AsyncIterator[Harness]:
+    """The phones' server for ``session`` on the running loop, with every seat paired;
+    ``expert`` answers "What would the Expert do?" (the bot's own unless given).
 
     The tablet's thread is the test's own here: an answer is decided at once."""
-    table = PhoneTable(lambda: session.game, session.apply)
+    table = PhoneTable(lambda: session.game, session.apply, expert=expert)
     names = session.game.config.names
 
     async def decide(seat: int, action: Action) -> str | None:
@@ -154,8 +159,11 @@ async def harness(session: GameSession, limits: Limits = DEFAULT_LIMITS) -> Asyn
     async def request(seat: int) -> str | None:
         return table.request_build(seat)
 
+    async def hint(seat: int) -> HintWork | Msg | str:
+        return table.hint(seat)
+
     tokens = SeatTokens(len(names))
-    server = PhoneServer(tokens, names, decide, limits, request)
+    server = PhoneServer(tokens, names, decide, limits, request, hint)
     table.sink = server
     paired = [tokens.pair(seat) for seat in range(len(names))]
     table.publish()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,9 @@ from companion_app.i18n import catalogue
 from companion_app.journal import Journal
 from companion_app.rules.actions import DiscardCard
 from companion_app.rules.cards import Card, Track
+from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
+from companion_app.rules.messages import msg
 from companion_app.rules.prompts import PromptKind
 
 CHROMIUM_FLAGS = (
@@ -328,5 +331,39 @@ def test_the_seat_on_turn_reads_why_not_in_its_language(
             assert f"{german.render(title)}: {german.render(reason.text)}" in rows
             driver.save_screenshot(str(artifacts_dir / "phone_why_not_german.png"))
             assert english_left(driver, "de", game.config.names) == []
+    finally:
+        driver.quit()
+
+
+def test_the_seat_deciding_asks_the_expert_on_its_phone_in_its_language(
+    tmp_path: Path, artifacts_dir: Path
+) -> None:
+    """A game with a seat the tablet plays: the person placing first taps "What would the
+    Expert do?" on a Polish phone and reads the bot's Expert's choice and reason there; the
+    next seat's page has no such button."""
+    journal_path = tmp_path / "j.db"
+    config = GameConfig.for_players(4, seed=7)
+    players = list(config.players)
+    players[3] = replace(players[3], bot="expert")
+    with Journal(journal_path) as journal:
+        journal.new_game(replace(config, players=tuple(players)))
+    polish = catalogue("pl")
+    driver = start_browser(tmp_path / "polish", "pl-PL,pl")
+    try:
+        with ServeProcess(journal_path, 1) as serve:
+            wait = WebDriverWait(driver, WAIT_S)
+            driver.get(serve.seats[1][1])
+            wait.until(lambda d: link(d) == polish.render(msg("live")))
+            assert not driver.find_element(By.ID, "hint-card").is_displayed()
+            driver.get(serve.seats[0][1])
+            wait.until(lambda d: d.find_element(By.ID, "hint-card").is_displayed())
+            ask = driver.find_element(By.ID, "hint-ask")
+            assert ask.text == polish.render(msg("What would the Expert do?"))
+            ask.click()
+            prefix = polish.gettext("The Expert would: {action}. {reason}").split("{")[0]
+            wait.until(lambda d: d.find_element(By.ID, "hint-answer").text.startswith(prefix))
+            assert ask.is_enabled()
+            driver.save_screenshot(str(artifacts_dir / "phone_expert_hint_polish.png"))
+            assert serve.status()["moves"] == 0  # a hint changes nothing
     finally:
         driver.quit()

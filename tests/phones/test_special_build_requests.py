@@ -35,7 +35,7 @@ def test_the_build_frame_is_read_and_its_fields_bounded() -> None:
         parse_frame('{"type": "build", "id": 4, "action": {}}')
     with pytest.raises(PhoneMessageError, match="'id' must be a whole number"):
         parse_frame('{"type": "build", "id": -1}')
-    with pytest.raises(PhoneMessageError, match="known: 'answer', 'build', 'ping'"):
+    with pytest.raises(PhoneMessageError, match="known: 'answer', 'build', 'hint', 'ping'"):
         parse_frame('{"type": "builds", "id": 4}')
 
 

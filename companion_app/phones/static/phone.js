@@ -82,6 +82,7 @@
       else if (msg.type === "result") {
         if (!msg.ok) { notice(_("Not taken: {reason}", { reason: msg.error })); enableChoices(); }
       }
+      else if (msg.type === "hint") { hinted(msg); }
       else if (msg.type === "refused") { notice(_("Refused: {reason}", { reason: msg.error })); enableChoices(); }
     };
     ws.onclose = function (event) {
@@ -151,6 +152,7 @@
     $("seat-name").textContent = p.name;
     document.title = p.name + " · Catan Companion";
     renderDecision(p);
+    renderHint(p);
     renderWhyNot(p.why_not || {});
     renderHand(p.hand);
     renderProgress(p.progress, p.vp_cards);
@@ -184,6 +186,39 @@
       list.appendChild(li);
     });
   }
+
+  // "What would the Expert do?" (games with a seat the tablet plays), on this seat's own
+  // decision: the tablet's Expert answers this phone only; the answer stays while the
+  // decision is due.
+  var hintId = 0, hintKey = null;
+  function renderHint(p) {
+    var key = p.hint ? p.turn.moves + "|" + p.turn.prompt : null;
+    $("hint-card").hidden = !p.hint;
+    if (key === hintKey) return;
+    hintKey = key; hintId = 0;
+    $("hint-ask").disabled = false;
+    showHint("", false);
+  }
+  function showHint(text, muted) {
+    var a = $("hint-answer");
+    a.hidden = !text;
+    a.className = muted ? "muted" : "";
+    a.textContent = text;
+  }
+  function askHint() {
+    if (!socket || socket.readyState !== 1) { notice(_("Not connected: wait a moment.")); return; }
+    hintId = nextId++;
+    $("hint-ask").disabled = true;
+    showHint(_("The Expert is thinking…"), true);
+    socket.send(JSON.stringify({ type: "hint", id: hintId }));
+  }
+  function hinted(msg) {
+    if (msg.id !== hintId) return;  // asked about an earlier decision
+    $("hint-ask").disabled = false;
+    if (msg.ok) showHint(msg.text, false);
+    else showHint(_("Not taken: {reason}", { reason: msg.error }), true);
+  }
+  $("hint-ask").addEventListener("click", askHint);
 
   // The special build phase (5-6 players): "I'll build" asks the table to let this seat build
   // now; the tablet shows the request, the building is done there.
