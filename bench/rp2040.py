@@ -55,29 +55,18 @@ def _pico_files(folder: Path, rolls: int) -> dict[str, bytes]:
 
 def uf2_bench_flash(path: Path, folder: Path, rolls: int) -> None:
     """The one UF2's flash with bench_vm as its ``main.py``: its modules are the UF2's own."""
-    from littlefs import LittleFS, UserContext
-
-    from companion_app.emulator.rp2040 import FS_BLOCK, FS_BLOCKS, FS_OFFSET, uf2_flash
+    from companion_app.emulator.rp2040 import FS_OFFSET, mounted_littlefs, uf2_flash
     from companion_app.emulator.rp2040.uf2 import dicebox_uf2
 
     flash = uf2_flash(dicebox_uf2().read_bytes())
-    context = UserContext(FS_BLOCK * FS_BLOCKS)
-    context.buffer[:] = flash[FS_OFFSET:]
-    fs = LittleFS(
-        context,
-        block_size=FS_BLOCK,
-        block_count=FS_BLOCKS,
-        read_size=32,
-        prog_size=256,
-        lookahead_size=32,
-    )
+    fs = mounted_littlefs(flash)
     for name, data in (
         ("bench_vm.mpy", (folder / "bench_vm.mpy").read_bytes()),
         ("main.py", BENCH_MAIN.format(rolls=rolls).encode()),
     ):
         with fs.open(name, "wb") as f:
             f.write(data)
-    flash[FS_OFFSET:] = bytes(context.buffer)
+    flash[FS_OFFSET:] = bytes(fs.context.buffer)
     path.write_bytes(bytes(flash))
 
 

@@ -46,6 +46,7 @@ from companion_app.journal.standings import (
 from companion_app.journal.store import GameSummary, Journal
 from companion_app.journal.upgrade import backup_note
 from companion_app.presenters.forms import COLOUR_WORDS
+from companion_app.presenters.standings_presenter import HEADER, standing_cells
 from companion_app.rules.actions import Action
 from companion_app.rules.game import Game
 from companion_app.rules.messages import N_
@@ -70,16 +71,6 @@ class CliError(Exception):
 
 
 LIST_HEADER = (N_("game"), N_("status"), N_("last played"), N_("actions"), N_("players"))
-STANDINGS_HEADER = (
-    N_("games"),
-    N_("wins"),
-    N_("avg VP"),
-    N_("longest road"),
-    N_("defender"),
-    N_("metropolis"),
-    N_("luck"),
-)
-"""The columns' headings (message ids, the Standings screen's own)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -412,20 +403,8 @@ def _cmd_standings(args: argparse.Namespace) -> None:
         print(_("No finished games yet."))
         return
     print(n_("Standings after {count} game", "Standings after {count} games", len(games)))
-    heads = ["", *(_(head) for head in STANDINGS_HEADER)]
-    lines = [
-        [
-            r.name,
-            str(r.games),
-            str(r.wins),
-            number(r.average_vp, 1),
-            str(r.longest_roads),
-            str(r.defender_cards),
-            str(r.metropolises),
-            number(r.luck, 1, signed=True),
-        ]
-        for r in rows
-    ]
+    heads = [_(head) if head else "" for head in HEADER]
+    lines = [list(standing_cells(r)) for r in rows]
     for line in _table(heads, lines, right=set(range(1, len(heads)))):
         print(f"  {line}")
     latest = evenings(games)

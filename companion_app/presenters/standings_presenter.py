@@ -12,7 +12,13 @@ from datetime import tzinfo
 
 from companion_app.i18n import number
 from companion_app.i18n.current import _, current, n_
-from companion_app.journal.standings import Evening, evenings, finished_games, standings
+from companion_app.journal.standings import (
+    Evening,
+    Standing,
+    evenings,
+    finished_games,
+    standings,
+)
 from companion_app.rules.messages import N_
 
 HEADER = (
@@ -61,6 +67,21 @@ class StandingsView:
     luck_note: str
 
 
+def standing_cells(row: Standing) -> tuple[str, ...]:
+    """A person's line in the reader's words, one text per column of :data:`HEADER` (the
+    Standings screen and the journal's command line)."""
+    return (
+        row.name,
+        str(row.games),
+        str(row.wins),
+        number(row.average_vp, 1),
+        str(row.longest_roads),
+        str(row.defender_cards),
+        str(row.metropolises),
+        number(row.luck, 1, signed=True),
+    )
+
+
 LUCK_NOTE = N_(
     "Luck: cards the dice gave against what fair dice would have given the same buildings, "
     "over all games (+ more, - fewer)."
@@ -72,22 +93,7 @@ def standings_view(
 ) -> StandingsView:
     games = finished_games(conn, tz)
     rows = standings(conn)
-    lines = tuple(
-        StandingLine(
-            r.colour,
-            (
-                r.name,
-                str(r.games),
-                str(r.wins),
-                number(r.average_vp, 1),
-                str(r.longest_roads),
-                str(r.defender_cards),
-                str(r.metropolises),
-                number(r.luck, 1, signed=True),
-            ),
-        )
-        for r in rows
-    )
+    lines = tuple(StandingLine(r.colour, standing_cells(r)) for r in rows)
     count = len(games)
     title = (
         n_("Standings after {count} game", "Standings after {count} games", count)

@@ -124,13 +124,14 @@ def littlefs_image(files: dict[str, bytes]) -> bytes:
     return bytes(fs.context.buffer)
 
 
-def read_littlefs(flash: bytes, name: str) -> bytes | None:
-    """A file from the file system in a flash image (None when there is none)."""
+def mounted_littlefs(flash: bytes | bytearray) -> Any:
+    """The rp2 port's file system in a flash image, mounted (a ``littlefs.LittleFS``; its
+    ``context.buffer`` is the image from :data:`FS_OFFSET` on)."""
     from littlefs import LittleFS, UserContext
 
     context = UserContext(FS_BLOCK * FS_BLOCKS)
     context.buffer[:] = flash[FS_OFFSET:]
-    fs = LittleFS(
+    return LittleFS(
         context,
         block_size=FS_BLOCK,
         block_count=FS_BLOCKS,
@@ -138,6 +139,11 @@ def read_littlefs(flash: bytes, name: str) -> bytes | None:
         prog_size=256,
         lookahead_size=32,
     )
+
+
+def read_littlefs(flash: bytes, name: str) -> bytes | None:
+    """A file from the file system in a flash image (None when there is none)."""
+    fs = mounted_littlefs(flash)
     try:
         with fs.open(name, "rb") as f:
             data: bytes = f.read()
