@@ -85,6 +85,11 @@ def may_act(game: GameState, node: int) -> bool:
 _PROMOTED_THIS_TURN = msg("a knight is promoted at most once per turn (§6)")
 _MIGHTY = msg("a mighty knight cannot be promoted further")
 _NEEDS_FORTRESS = msg("promoting to a mighty knight needs the Fortress (politics level 3, §6)")
+_BOTH_ON_BOARD = {
+    level: msg("both your {level} knights are on the board", level=name)
+    for level, name in KNIGHT_NAMES.items()
+}
+"""Per knight level, why no knight can be promoted to it (made once: asked on every listing)."""
 
 
 def promotion_reason(game: GameState, p: int, node: int) -> Msg | None:
@@ -96,7 +101,7 @@ def promotion_reason(game: GameState, p: int, node: int) -> Msg | None:
     if level == 2 and game.improvements[p][POLITICS] < ABILITY_LEVEL:
         return _NEEDS_FORTRESS
     if game.knights_at_level(p, level + 1) >= KNIGHTS_PER_LEVEL:
-        return msg("both your {level} knights are on the board", level=KNIGHT_NAMES[level + 1])
+        return _BOTH_ON_BOARD[level + 1]
     return None
 
 

@@ -176,10 +176,24 @@ def update_longest_road(state: GameState, players: Iterable[int]) -> None:
 
 
 def roads_changed_at(state: GameState, *nodes: int) -> None:
-    """A knight came or went: roads through these intersections may be broken or mended."""
+    """A knight came or went: roads through these intersections may be broken or mended.
+
+    Only a player with two or more roads at one of them can be affected: a path may end at a
+    blocked intersection and may start from one, so one road there measures the same either
+    way."""
     owners: set[int] = set()
+    edge_owner = state.edge_owner
+    node_edges = state.topology.node_edges
     for node in nodes:
-        owners |= road_owners_at(state, node)
+        seen: set[int] = set()
+        for e in node_edges[node]:
+            owner = edge_owner[e]
+            if owner == NOBODY:
+                continue
+            if owner in seen:
+                owners.add(owner)
+            else:
+                seen.add(owner)
     if owners:
         update_longest_road(state, owners)
 
