@@ -35,7 +35,7 @@ from companion_app.rules.pieces import (
     PROMOTED,
 )
 from companion_app.rules.prompts import Prompt, PromptKind
-from companion_app.rules.state import GameState, affords
+from companion_app.rules.state import GameState, holds, needs_of
 from companion_app.rules.words import Line, LineKind, Telling, place_words
 
 POLITICS = Track.POLITICS.index
@@ -111,9 +111,9 @@ _PROMOTE = reused(PromoteKnight)
 _MOVE = reused(MoveKnight)
 _DISPLACE = reused(DisplaceKnight)
 _CHASE = reused(ChaseRobber)
-_KNIGHT_COST = COSTS[Build.KNIGHT]
-_ACTIVATE_COST = COSTS[Build.ACTIVATE_KNIGHT]
-_PROMOTE_COST = COSTS[Build.PROMOTE_KNIGHT]
+_KNIGHT_NEEDS = needs_of(COSTS[Build.KNIGHT])
+_ACTIVATE_NEEDS = needs_of(COSTS[Build.ACTIVATE_KNIGHT])
+_PROMOTE_NEEDS = needs_of(COSTS[Build.PROMOTE_KNIGHT])
 
 
 def knight_build_actions(game: GameState, p: int) -> list[Action]:
@@ -121,15 +121,15 @@ def knight_build_actions(game: GameState, p: int) -> list[Action]:
     them too (§12)."""
     actions: list[Action] = []
     hand = game.hands[p]
-    if affords(hand, _KNIGHT_COST) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
+    if holds(hand, _KNIGHT_NEEDS) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
         actions.extend(_BUILD(p, n) for n in knight_spots(game, p))
     knights = game.knights_of[p]  # kept in id order
     if not knights:
         return actions
-    if affords(hand, _ACTIVATE_COST):
+    if holds(hand, _ACTIVATE_NEEDS):
         active = game.knight_active
         actions.extend(_ACTIVATE(p, n) for n in knights if not active[n])
-    if affords(hand, _PROMOTE_COST):
+    if holds(hand, _PROMOTE_NEEDS):
         flags, level = game.knight_flags, game.knight_level
         actions.extend(
             _PROMOTE(p, n)

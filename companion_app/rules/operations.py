@@ -20,6 +20,7 @@ from companion_app.rules.cards import (
     Card,
     Hand,
     ProgressCard,
+    Terrain,
     Track,
 )
 from companion_app.rules.events import Production, ProgressDrawn, Shortage
@@ -217,19 +218,25 @@ def produce(state: GameState, number: int) -> list[list[int]]:
     n = state.player_count
     hexes = state.token_hexes[number]
     robber = state.robber_hex
-    owed = _owed(state, [h for h in hexes if h != robber])
+    producing = [h for h in hexes if h != robber]
+    owed = _owed(state, producing)
     gained = owed  # what each is paid: what it is owed, unless the bank runs short of a card
     bank, hands = state.bank, state.hands
     shortages: list[Shortage] = []
-    for c, total in enumerate(map(sum, zip(*owed, strict=True))):
+    takers_of = [(hands[p], row) for p, row in enumerate(owed) if any(row)]
+    terrains = state.board.terrains
+    yields = {c for h in producing for c in _YIELDS[terrains[h]] if c is not None}
+    for c in sorted(yields):  # the cards these hexes can give, in card order
+        total = 0
+        for _, row in takers_of:
+            total += row[c]
         if not total:
             continue
         in_bank = bank[c]
         if total <= in_bank:
             bank[c] = in_bank - total
-            for p in range(n):
-                if owed[p][c]:
-                    hands[p][c] += owed[p][c]
+            for hand, row in takers_of:
+                hand[c] += row[c]
             continue
         if gained is owed:
             gained = [row[:] for row in owed]
@@ -256,29 +263,37 @@ def produce(state: GameState, number: int) -> list[list[int]]:
     return gained
 
 
+_YIELDS: dict[Terrain, tuple[int, int | None]] = {
+    terrain: (int(resource), None if commodity is None else int(commodity))
+    for terrain, resource in TERRAIN_RESOURCE.items()
+    if resource is not None
+    for commodity in (TERRAIN_COMMODITY.get(terrain),)
+}
+"""Per producing terrain, its resource and its commodity (None: a city takes 2 resources), as
+card indexes."""
+
+
 def _owed(state: GameState, hexes: Iterable[int]) -> list[list[int]]:
     """What each player's buildings next to ``hexes`` produce, before the bank."""
-    n = state.player_count
-    owed = [[0] * CARD_KINDS for _ in range(n)]
+    owed = [[0] * CARD_KINDS for _ in range(state.player_count)]
     terrains = state.board.terrains
     owner = state.node_owner
     level = state.node_level
+    hex_nodes = state.topology.hex_nodes
     for h in hexes:
-        resource = TERRAIN_RESOURCE[terrains[h]]
-        assert resource is not None
-        commodity = TERRAIN_COMMODITY.get(terrains[h])
-        for node in state.topology.hex_nodes[h]:
+        resource, commodity = _YIELDS[terrains[h]]
+        for node in hex_nodes[h]:
             p = owner[node]
             if p == NOBODY:
                 continue
-            if level[node] == CITY:
-                if commodity is None:
-                    owed[p][resource] += 2
-                else:
-                    owed[p][resource] += 1
-                    owed[p][commodity] += 1
+            row = owed[p]
+            if level[node] != CITY:
+                row[resource] += 1
+            elif commodity is None:
+                row[resource] += 2
             else:
-                owed[p][resource] += 1
+                row[resource] += 1
+                row[commodity] += 1
     return owed
 
 

@@ -83,18 +83,15 @@ def choose_random_action(game: Game, rng: SplitMix64) -> Action:
             offer = _random_offer(game, rng)
             if offer is not None:
                 return offer
-        by_kind: dict[object, list[Action]] = {}
-        for action in legal:
-            kind: object = type(action)
-            if kind is PlayProgress:
-                kind = action.card  # type: ignore[attr-defined]  # a PlayProgress, by its type
-            group = by_kind.get(kind)
-            if group is None:
-                by_kind[kind] = [action]
-            else:
-                group.append(action)
-        kinds = list(by_kind.values())
-        group = kinds[rng.below(len(kinds))]
+        keys: list[object] = list(map(type, legal))
+        if PlayProgress in keys:  # each card's plays are a kind of their own
+            keys = [
+                a.card if k is PlayProgress else k  # type: ignore[attr-defined]  # by its type
+                for a, k in zip(legal, keys, strict=True)
+            ]
+        kinds = list(dict.fromkeys(keys))  # in the order of the listing
+        kind = kinds[rng.below(len(kinds))]
+        group = [a for a, k in zip(legal, keys, strict=True) if k is kind]
         return group[rng.below(len(group))]
     return legal[rng.below(len(legal))]
 

@@ -108,13 +108,30 @@ _NEEDS: dict[Hand, tuple[tuple[int, int], ...]] = {}
 _NEEDS_KEPT = 256
 
 
+Needs = tuple[tuple[int, int], ...]
+"""A price as its cards that are not 0: (card, how many)."""
+
+
+def needs_of(cost: Hand) -> Needs:
+    """``cost``'s cards that are not 0, for :func:`holds` (a price of the rules, made once)."""
+    return tuple((c, n) for c, n in enumerate(cost) if n)
+
+
+def holds(hand: Sequence[int], needs: Needs) -> bool:
+    """``hand`` holds at least the price ``needs`` stands for (see :func:`needs_of`)."""
+    for c, n in needs:  # noqa: SIM110 - faster than all(genexpr)
+        if hand[c] < n:
+            return False
+    return True
+
+
 def affords(hand: Sequence[int], cost: Hand) -> bool:
     """``hand`` holds at least ``cost``."""
     needs = _NEEDS.get(cost)
     if needs is None:
         if len(cost) != len(hand):
             raise ValueError(f"a hand of {len(hand)} cards against a price of {len(cost)}")
-        needs = tuple((c, n) for c, n in enumerate(cost) if n)
+        needs = needs_of(cost)
         if len(_NEEDS) < _NEEDS_KEPT:  # the prices of the rules; offers' asks vary
             _NEEDS[cost] = needs
     for c, n in needs:  # noqa: SIM110 - faster than all(genexpr)
@@ -425,7 +442,8 @@ class GameState:
         return sum(self.knight_level[n] for n in self.knights_of[player] if self.knight_active[n])
 
     def knights_at_level(self, player: int, level: int) -> int:
-        return sum(1 for n in self.knights_of[player] if self.knight_level[n] == level)
+        knight_level = self.knight_level
+        return [knight_level[n] for n in self.knights_of[player]].count(level)
 
     def walls_of(self, player: int) -> int:
         return sum(1 for node in self.buildings_of[player] if self.walls[node])
@@ -485,13 +503,17 @@ class GameState:
 
     def victory_points(self, player: int) -> int:
         """VP per §11 from what is on the board and the cards held."""
-        vp = 0
-        for node in self.buildings_of[player]:
-            vp += 2 if self.node_level[node] == CITY else 1
+        buildings = self.buildings_of[player]
+        level = self.node_level
+        vp = len(buildings)
+        for node in buildings:
+            if level[node] == CITY:
+                vp += 1
         if self.longest_road_holder == player:
             vp += 2
+        owner = self.node_owner
         for node in self.metropolis:
-            if node != NOBODY and self.node_owner[node] == player:
+            if node != NOBODY and owner[node] == player:
                 vp += 2
         vp += len(self.revealed_vp[player])
         if self.merchant_owner == player:
