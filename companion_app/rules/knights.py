@@ -131,12 +131,17 @@ def knight_build_actions(game: GameState, p: int) -> list[Action]:
         actions.extend(_ACTIVATE(p, n) for n in knights if not active[n])
     if holds(hand, _PROMOTE_NEEDS):
         flags, level = game.knight_flags, game.knight_level
+        at_level = [0] * (MAX_KNIGHT_LEVEL + 1)
+        for n in knights:
+            at_level[level[n]] += 1
+        fortress = game.improvements[p][POLITICS] >= ABILITY_LEVEL
         actions.extend(
             _PROMOTE(p, n)
             for n in knights
-            if not flags[n] & PROMOTED  # promotion_reason's first two, before it is asked
+            if not flags[n] & PROMOTED  # promotion_reason's conditions, the counts made once
             and level[n] < MAX_KNIGHT_LEVEL
-            and promotion_reason(game, p, n) is None
+            and (level[n] != 2 or fortress)
+            and at_level[level[n] + 1] < KNIGHTS_PER_LEVEL
         )
     return actions
 
