@@ -41,7 +41,7 @@ from companion_app.rules.pieces import (
     SETTLEMENTS_PER_PLAYER,
 )
 from companion_app.rules.prompts import TURN_PROMPTS, Prompt, PromptKind, Stage
-from companion_app.rules.state import ALL_CARDS, GameState, affords
+from companion_app.rules.state import ALL_CARDS, GameState, affords, holds, needs_of
 from companion_app.rules.topology import MAX_EDGES, MAX_NODES
 from companion_app.rules.words import (
     EVENT_WORDS,
@@ -357,17 +357,22 @@ def roll_options(game: GameState, p: int) -> list[Action]:
     return [roll for roll in _ROLLS[p] if roll.yellow == y and roll.red == r]
 
 
+_ROAD_NEEDS = needs_of(COSTS[Build.ROAD])
+_SETTLEMENT_NEEDS = needs_of(COSTS[Build.SETTLEMENT])
+_CITY_NEEDS = needs_of(COSTS[Build.CITY])
+
+
 def building_options(game: GameState, p: int) -> list[Action]:
     """Roads, settlements and cities the player on turn can build and pay."""
     hand = game.hands[p]
     actions: list[Action] = []
-    if len(game.roads_of[p]) < ROADS_PER_PLAYER and affords(hand, COSTS[Build.ROAD]):
+    if len(game.roads_of[p]) < ROADS_PER_PLAYER and holds(hand, _ROAD_NEEDS):
         roads = _ROAD[p]
         actions.extend(roads[e] for e in ops.road_spots(game, p))
-    if affords(hand, COSTS[Build.SETTLEMENT]) and game.settlements_left(p) > 0:
+    if holds(hand, _SETTLEMENT_NEEDS) and game.settlements_left(p) > 0:
         settle = _SETTLE[p]
         actions.extend(settle[n] for n in ops.settlement_spots(game, p))
-    if affords(hand, COSTS[Build.CITY]):
+    if holds(hand, _CITY_NEEDS):
         city = _CITY[p]
         destroyed = game.destroyed_cities_of(p)
         if destroyed:

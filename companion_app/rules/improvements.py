@@ -30,7 +30,7 @@ from companion_app.rules.declare import ActionRule, Options, PromptRule
 from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.pieces import CITY, NOBODY, WALLS_PER_PLAYER
 from companion_app.rules.prompts import Prompt, PromptKind
-from companion_app.rules.state import GameState
+from companion_app.rules.state import GameState, holds, needs_of
 from companion_app.rules.words import Line, LineKind, Telling, place_words
 
 SCIENCE = Track.SCIENCE.index
@@ -38,8 +38,11 @@ SCIENCE = Track.SCIENCE.index
 # ---- city walls -----------------------------------------------------------------------------
 
 
+_WALL_NEEDS = needs_of(COSTS[Build.CITY_WALL])
+
+
 def wall_actions(game: GameState, p: int) -> list[Action]:
-    if not game.affords(p, COSTS[Build.CITY_WALL]) or game.walls_of(p) >= WALLS_PER_PLAYER:
+    if not holds(game.hands[p], _WALL_NEEDS) or game.walls_of(p) >= WALLS_PER_PLAYER:
         return []
     return [BuildCityWall(p, n) for n in sorted(game.cities_of(p)) if not game.walls[n]]
 

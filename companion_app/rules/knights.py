@@ -35,7 +35,7 @@ from companion_app.rules.pieces import (
     PROMOTED,
 )
 from companion_app.rules.prompts import Prompt, PromptKind
-from companion_app.rules.state import GameState, affords
+from companion_app.rules.state import GameState, holds, needs_of
 from companion_app.rules.words import Line, LineKind, Telling, place_words
 
 POLITICS = Track.POLITICS.index
@@ -85,6 +85,11 @@ def may_act(game: GameState, node: int) -> bool:
 _PROMOTED_THIS_TURN = msg("a knight is promoted at most once per turn (§6)")
 _MIGHTY = msg("a mighty knight cannot be promoted further")
 _NEEDS_FORTRESS = msg("promoting to a mighty knight needs the Fortress (politics level 3, §6)")
+_BOTH_ON_BOARD = {
+    level: msg("both your {level} knights are on the board", level=name)
+    for level, name in KNIGHT_NAMES.items()
+}
+"""Per knight level, why no knight can be promoted to it (made once: asked on every listing)."""
 
 
 def promotion_reason(game: GameState, p: int, node: int) -> Msg | None:
@@ -96,7 +101,7 @@ def promotion_reason(game: GameState, p: int, node: int) -> Msg | None:
     if level == 2 and game.improvements[p][POLITICS] < ABILITY_LEVEL:
         return _NEEDS_FORTRESS
     if game.knights_at_level(p, level + 1) >= KNIGHTS_PER_LEVEL:
-        return msg("both your {level} knights are on the board", level=KNIGHT_NAMES[level + 1])
+        return _BOTH_ON_BOARD[level + 1]
     return None
 
 
@@ -106,9 +111,9 @@ _PROMOTE = reused(PromoteKnight)
 _MOVE = reused(MoveKnight)
 _DISPLACE = reused(DisplaceKnight)
 _CHASE = reused(ChaseRobber)
-_KNIGHT_COST = COSTS[Build.KNIGHT]
-_ACTIVATE_COST = COSTS[Build.ACTIVATE_KNIGHT]
-_PROMOTE_COST = COSTS[Build.PROMOTE_KNIGHT]
+_KNIGHT_NEEDS = needs_of(COSTS[Build.KNIGHT])
+_ACTIVATE_NEEDS = needs_of(COSTS[Build.ACTIVATE_KNIGHT])
+_PROMOTE_NEEDS = needs_of(COSTS[Build.PROMOTE_KNIGHT])
 
 
 def knight_build_actions(game: GameState, p: int) -> list[Action]:
@@ -116,22 +121,27 @@ def knight_build_actions(game: GameState, p: int) -> list[Action]:
     them too (§12)."""
     actions: list[Action] = []
     hand = game.hands[p]
-    if affords(hand, _KNIGHT_COST) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
+    if holds(hand, _KNIGHT_NEEDS) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
         actions.extend(_BUILD(p, n) for n in knight_spots(game, p))
     knights = game.knights_of[p]  # kept in id order
     if not knights:
         return actions
-    if affords(hand, _ACTIVATE_COST):
+    if holds(hand, _ACTIVATE_NEEDS):
         active = game.knight_active
         actions.extend(_ACTIVATE(p, n) for n in knights if not active[n])
-    if affords(hand, _PROMOTE_COST):
+    if holds(hand, _PROMOTE_NEEDS):
         flags, level = game.knight_flags, game.knight_level
+        at_level = [0] * (MAX_KNIGHT_LEVEL + 1)
+        for n in knights:
+            at_level[level[n]] += 1
+        fortress = game.improvements[p][POLITICS] >= ABILITY_LEVEL
         actions.extend(
             _PROMOTE(p, n)
             for n in knights
-            if not flags[n] & PROMOTED  # promotion_reason's first two, before it is asked
+            if not flags[n] & PROMOTED  # promotion_reason's conditions, the counts made once
             and level[n] < MAX_KNIGHT_LEVEL
-            and promotion_reason(game, p, n) is None
+            and (level[n] != 2 or fortress)
+            and at_level[level[n] + 1] < KNIGHTS_PER_LEVEL
         )
     return actions
 

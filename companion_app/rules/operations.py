@@ -20,6 +20,7 @@ from companion_app.rules.cards import (
     Card,
     Hand,
     ProgressCard,
+    Terrain,
     Track,
 )
 from companion_app.rules.events import Production, ProgressDrawn, Shortage
@@ -95,21 +96,18 @@ def blocks(state: GameState, player: int, node: int) -> bool:
 def road_spots(state: GameState, p: int) -> list[int]:
     """Empty edges connected to the player's network, in id order (§5, base rules)."""
     edge_owner = state.edge_owner
-    seen: set[int] = set()
-    spots: list[int] = []
+    node_owner, knight_owner = state.node_owner, state.knight_owner
     frontier: set[int] = set(state.buildings_of[p])
-    node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
-    for e in state.roads_of[p]:
-        for node in edge_nodes[e]:
-            if not blocks(state, p, node):
-                frontier.add(node)
-    for node in frontier:
-        for e in node_edges[node]:
-            if edge_owner[e] == NOBODY and e not in seen:
-                seen.add(e)
-                spots.append(e)
-    spots.sort()
-    return spots
+    for node in state.road_ends(p):
+        owner = node_owner[node]  # blocks(), for a turn's every listing
+        if owner != NOBODY and owner != p:
+            continue
+        owner = knight_owner[node]
+        if owner != NOBODY and owner != p:
+            continue
+        frontier.add(node)
+    node_edges = state.topology.node_edges
+    return sorted({e for node in frontier for e in node_edges[node] if edge_owner[e] == NOBODY})
 
 
 def settlement_spots(state: GameState, p: int) -> list[int]:
@@ -176,10 +174,24 @@ def update_longest_road(state: GameState, players: Iterable[int]) -> None:
 
 
 def roads_changed_at(state: GameState, *nodes: int) -> None:
-    """A knight came or went: roads through these intersections may be broken or mended."""
+    """A knight came or went: roads through these intersections may be broken or mended.
+
+    Only a player with two or more roads at one of them can be affected: a path may end at a
+    blocked intersection and may start from one, so one road there measures the same either
+    way."""
     owners: set[int] = set()
+    edge_owner = state.edge_owner
+    node_edges = state.topology.node_edges
     for node in nodes:
-        owners |= road_owners_at(state, node)
+        seen: set[int] = set()
+        for e in node_edges[node]:
+            owner = edge_owner[e]
+            if owner == NOBODY:
+                continue
+            if owner in seen:
+                owners.add(owner)
+            else:
+                seen.add(owner)
     if owners:
         update_longest_road(state, owners)
 
@@ -203,19 +215,25 @@ def produce(state: GameState, number: int) -> list[list[int]]:
     n = state.player_count
     hexes = state.token_hexes[number]
     robber = state.robber_hex
-    owed = _owed(state, [h for h in hexes if h != robber])
+    producing = [h for h in hexes if h != robber]
+    owed = _owed(state, producing)
     gained = owed  # what each is paid: what it is owed, unless the bank runs short of a card
     bank, hands = state.bank, state.hands
     shortages: list[Shortage] = []
-    for c, total in enumerate(map(sum, zip(*owed, strict=True))):
+    takers_of = [(hands[p], row) for p, row in enumerate(owed) if any(row)]
+    terrains = state.board.terrains
+    yields = {c for h in producing for c in _YIELDS[terrains[h]] if c is not None}
+    for c in sorted(yields):  # the cards these hexes can give, in card order
+        total = 0
+        for _, row in takers_of:
+            total += row[c]
         if not total:
             continue
         in_bank = bank[c]
         if total <= in_bank:
             bank[c] = in_bank - total
-            for p in range(n):
-                if owed[p][c]:
-                    hands[p][c] += owed[p][c]
+            for hand, row in takers_of:
+                hand[c] += row[c]
             continue
         if gained is owed:
             gained = [row[:] for row in owed]
@@ -242,29 +260,37 @@ def produce(state: GameState, number: int) -> list[list[int]]:
     return gained
 
 
+_YIELDS: dict[Terrain, tuple[int, int | None]] = {
+    terrain: (int(resource), None if commodity is None else int(commodity))
+    for terrain, resource in TERRAIN_RESOURCE.items()
+    if resource is not None
+    for commodity in (TERRAIN_COMMODITY.get(terrain),)
+}
+"""Per producing terrain, its resource and its commodity (None: a city takes 2 resources), as
+card indexes."""
+
+
 def _owed(state: GameState, hexes: Iterable[int]) -> list[list[int]]:
     """What each player's buildings next to ``hexes`` produce, before the bank."""
-    n = state.player_count
-    owed = [[0] * CARD_KINDS for _ in range(n)]
+    owed = [[0] * CARD_KINDS for _ in range(state.player_count)]
     terrains = state.board.terrains
     owner = state.node_owner
     level = state.node_level
+    hex_nodes = state.topology.hex_nodes
     for h in hexes:
-        resource = TERRAIN_RESOURCE[terrains[h]]
-        assert resource is not None
-        commodity = TERRAIN_COMMODITY.get(terrains[h])
-        for node in state.topology.hex_nodes[h]:
+        resource, commodity = _YIELDS[terrains[h]]
+        for node in hex_nodes[h]:
             p = owner[node]
             if p == NOBODY:
                 continue
-            if level[node] == CITY:
-                if commodity is None:
-                    owed[p][resource] += 2
-                else:
-                    owed[p][resource] += 1
-                    owed[p][commodity] += 1
+            row = owed[p]
+            if level[node] != CITY:
+                row[resource] += 1
+            elif commodity is None:
+                row[resource] += 2
             else:
-                owed[p][resource] += 1
+                row[resource] += 1
+                row[commodity] += 1
     return owed
 
 

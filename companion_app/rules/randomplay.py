@@ -24,10 +24,10 @@ from companion_app.rules.actions import (
     PlayProgress,
     Roll,
     StartSpecialBuild,
-    reused,
 )
+from companion_app.rules.base import dice_rolls
 from companion_app.rules.cards import CARD_KINDS
-from companion_app.rules.config import GameConfig
+from companion_app.rules.config import MAX_PLAYERS, GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import NOBODY
@@ -58,12 +58,23 @@ class RandomGameResult:
 
 def random_roll(rng: SplitMix64, player: int, fixed: tuple[int, int] | None = None) -> Roll:
     """Fair dice, or (after an Alchemist) the fixed production dice with a fair event die."""
+    rolls = _ROLLS[player]
     if fixed is not None:
-        return _ROLL(player, fixed[0], fixed[1], EVENT_DIE_FACES[rng.below(6)])
-    return _ROLL(player, rng.below(6) + 1, rng.below(6) + 1, EVENT_DIE_FACES[rng.below(6)])
+        return rolls[(fixed[0] - 1) * 36 + (fixed[1] - 1) * 6 + rng.below(6)]
+    yellow = rng.below(6)  # the dice in this order: yellow, red, event
+    red = rng.below(6)
+    return rolls[yellow * 36 + red * 6 + rng.below(6)]
 
 
-_ROLL = reused(Roll)
+def _rolls(player: int) -> tuple[Roll, ...]:
+    """Seat ``player``'s rolls (the values its listing has) by yellow, red and event die face."""
+    by_dice = {(a.yellow, a.red, a.event): a for a in dice_rolls(player)}
+    return tuple(
+        by_dice[y, r, face] for y in range(1, 7) for r in range(1, 7) for face in EVENT_DIE_FACES
+    )
+
+
+_ROLLS = [_rolls(p) for p in range(MAX_PLAYERS)]
 
 
 def choose_random_action(game: Game, rng: SplitMix64) -> Action:

@@ -16,6 +16,9 @@ _GAMMA = 0x9E3779B97F4A7C15
 _MIX_1 = 0xBF58476D1CE4E5B9
 _MIX_2 = 0x94D049BB133111EB
 T = TypeVar("T")
+_SMALL = 256
+_LIMITS = tuple(_TWO_64 - _TWO_64 % n if n else 0 for n in range(_SMALL))
+"""Per n below :data:`_SMALL`, the rejection limit of :meth:`SplitMix64.below`."""
 
 
 class SplitMix64:
@@ -36,14 +39,18 @@ class SplitMix64:
 
         :raises ValueError: if n < 1.
         """
-        if n < 1:
-            raise ValueError(f"below() needs n >= 1, got {n}")
-        limit = _TWO_64 - _TWO_64 % n
+        if n < _SMALL:
+            if n < 1:
+                raise ValueError(f"below() needs n >= 1, got {n}")
+            limit = _LIMITS[n]
+        else:
+            limit = _TWO_64 - _TWO_64 % n
         state = self.state
+        mask = _MASK
         while True:  # next64, inlined: most random choices of a game come through here
-            state = (state + _GAMMA) & _MASK
-            z = ((state ^ (state >> 30)) * _MIX_1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX_2) & _MASK
+            state = (state + _GAMMA) & mask
+            z = ((state ^ (state >> 30)) * _MIX_1) & mask
+            z = ((z ^ (z >> 27)) * _MIX_2) & mask
             z ^= z >> 31
             if z < limit:
                 self.state = state

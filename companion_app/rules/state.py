@@ -108,13 +108,30 @@ _NEEDS: dict[Hand, tuple[tuple[int, int], ...]] = {}
 _NEEDS_KEPT = 256
 
 
+Needs = tuple[tuple[int, int], ...]
+"""A price as its cards that are not 0: (card, how many)."""
+
+
+def needs_of(cost: Hand) -> Needs:
+    """``cost``'s cards that are not 0, for :func:`holds` (a price of the rules, made once)."""
+    return tuple((c, n) for c, n in enumerate(cost) if n)
+
+
+def holds(hand: Sequence[int], needs: Needs) -> bool:
+    """``hand`` holds at least the price ``needs`` stands for (see :func:`needs_of`)."""
+    for c, n in needs:  # noqa: SIM110 - faster than all(genexpr)
+        if hand[c] < n:
+            return False
+    return True
+
+
 def affords(hand: Sequence[int], cost: Hand) -> bool:
     """``hand`` holds at least ``cost``."""
     needs = _NEEDS.get(cost)
     if needs is None:
         if len(cost) != len(hand):
             raise ValueError(f"a hand of {len(hand)} cards against a price of {len(cost)}")
-        needs = tuple((c, n) for c, n in enumerate(cost) if n)
+        needs = needs_of(cost)
         if len(_NEEDS) < _NEEDS_KEPT:  # the prices of the rules; offers' asks vary
             _NEEDS[cost] = needs
     for c, n in needs:  # noqa: SIM110 - faster than all(genexpr)

@@ -77,17 +77,23 @@ def do_bishop(game: GameState, a: PlayBishop) -> None:
 
 _BISHOP_SUMMARY = msg("Bishop: move the robber, steal from each player there")
 _BISHOP = reused(PlayBishop)
+
+
+def bishop_plays(game: GameState, p: int) -> list[Action]:
+    if not game.robber_unlocked:
+        return []
+    robber_hex = game.robber_hex
+    return [_BISHOP(p, h) for h in range(game.topology.hex_count) if h != robber_hex]
+
+
 BISHOP = CardRule(
     ProgressCard.BISHOP,
     DECK,
     2,
     PlayBishop,
-    candidates=lambda g, p: (
-        [_BISHOP(p, h) for h in range(g.topology.hex_count) if h != g.robber_hex]
-        if g.robber_unlocked
-        else []
-    ),
+    candidates=bishop_plays,
     check=bishop_reason,
+    plays=bishop_plays,  # every hex but the robber's passes the check once it is unlocked
     effect=do_bishop,
     summary=_BISHOP_SUMMARY,
     button=at_spot(_BISHOP_SUMMARY, "hex", "hex"),
@@ -120,6 +126,7 @@ DESERTER = CardRule(
     PlayDeserter,
     candidates=lambda g, p: [_DESERTER(p, v) for v in sorted(others(g, p))],
     check=deserter_reason,
+    plays=lambda g, p: [_DESERTER(p, v) for v in sorted(others(g, p)) if g.knights_of[v]],
     effect=do_deserter,
     summary=msg("Deserter: an opponent removes a knight"),
     button=on_victim(ProgressCard.DESERTER),
@@ -204,13 +211,17 @@ def is_open_road(game: GameState, edge: int) -> bool:
     §10 Diplomat, as the catan.com FAQ rules it: an own knight closes an end like a building,
     so a road from an own settlement to an own knight is closed.
     """
-    owner = game.edge_owner[edge]
+    edge_owner = game.edge_owner
+    owner = edge_owner[edge]
+    node_owner, knight_owner = game.node_owner, game.knight_owner
+    node_edges = game.topology.node_edges
     for node in game.topology.edge_nodes[edge]:
-        if game.node_owner[node] == owner or game.knight_owner[node] == owner:
+        if node_owner[node] == owner or knight_owner[node] == owner:
             continue
-        if not any(
-            f != edge and game.edge_owner[f] == owner for f in game.topology.node_edges[node]
-        ):
+        for f in node_edges[node]:
+            if f != edge and edge_owner[f] == owner:
+                break
+        else:
             return True
     return False
 
@@ -250,6 +261,11 @@ DIPLOMAT = CardRule(
     PlayDiplomat,
     candidates=lambda g, p: [_DIPLOMAT(p, e) for e, o in enumerate(g.edge_owner) if o != NOBODY],
     check=diplomat_reason,
+    plays=lambda g, p: [
+        _DIPLOMAT(p, e)
+        for e, o in enumerate(g.edge_owner)
+        if o != NOBODY and is_open_road(g, e)  # diplomat_reason's one condition left
+    ],
     effect=do_diplomat,
     summary=_DIPLOMAT_SUMMARY,
     button=at_spot(_DIPLOMAT_SUMMARY, "edge", "edge"),
@@ -327,6 +343,11 @@ def spy_reason(game: GameState, a: PlaySpy) -> Msg | None:
     return None
 
 
+def spy_plays(game: GameState, p: int) -> list[Action]:
+    hands = game.progress_hands
+    return [_SPY(p, v) for v in sorted(others(game, p)) if hands[v]]
+
+
 def do_spy(game: GameState, a: PlaySpy) -> None:
     game.card_target = a.victim
     game.pending.append(Prompt(PromptKind.SPY, a.player))
@@ -337,8 +358,9 @@ SPY = CardRule(
     DECK,
     3,
     PlaySpy,
-    candidates=lambda g, p: [_SPY(p, v) for v in sorted(others(g, p)) if g.progress_hands[v]],
+    candidates=spy_plays,
     check=spy_reason,
+    plays=spy_plays,  # another seat holding a progress card passes the check
     effect=do_spy,
     summary=msg("Spy: take a progress card"),
     button=on_victim(ProgressCard.SPY),

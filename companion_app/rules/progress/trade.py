@@ -275,13 +275,23 @@ def do_merchant(game: GameState, a: PlayMerchant) -> None:
 
 _MERCHANT_SUMMARY = msg("Merchant: 2:1 trade of a hex's resource")
 _MERCHANT = reused(PlayMerchant)
+_MERCHANT_FLEET = reused(PlayMerchantFleet)
+_RESOURCE_MONOPOLY = reused(PlayResourceMonopoly)
+_TRADE_MONOPOLY = reused(PlayTradeMonopoly)
+
+
+def merchant_plays(game: GameState, p: int) -> list[Action]:
+    return [_MERCHANT(p, h) for h in merchant_hexes(game, p)]
+
+
 MERCHANT = CardRule(
     ProgressCard.MERCHANT,
     DECK,
     6,
     PlayMerchant,
-    candidates=lambda g, p: [_MERCHANT(p, h) for h in merchant_hexes(g, p)],
+    candidates=merchant_plays,
     check=merchant_reason,
+    plays=merchant_plays,  # a hex with a resource next to an own building passes the check
     effect=do_merchant,
     summary=_MERCHANT_SUMMARY,
     button=at_spot(_MERCHANT_SUMMARY, "hex", "hex"),
@@ -300,7 +310,7 @@ MERCHANT_FLEET = CardRule(
     DECK,
     2,
     PlayMerchantFleet,
-    candidates=lambda g, p: [PlayMerchantFleet(p, c) for c in Card],
+    candidates=lambda g, p: [_MERCHANT_FLEET(p, c) for c in Card],
     effect=do_merchant_fleet,
     summary=msg("Merchant Fleet: 2:1 trade of one card this turn"),
     button=lambda g, a, names: msg("Merchant Fleet: {card} 2:1", card=a.card.words),
@@ -332,13 +342,22 @@ def trade_monopoly_reason(game: GameState, a: PlayTradeMonopoly) -> Msg | None:
     return None
 
 
+def resource_monopoly_plays(game: GameState, p: int) -> list[Action]:
+    return [_RESOURCE_MONOPOLY(p, c) for c in RESOURCES]
+
+
+def trade_monopoly_plays(game: GameState, p: int) -> list[Action]:
+    return [_TRADE_MONOPOLY(p, c) for c in COMMODITIES]
+
+
 RESOURCE_MONOPOLY = CardRule(
     ProgressCard.RESOURCE_MONOPOLY,
     DECK,
     4,
     PlayResourceMonopoly,
-    candidates=lambda g, p: [PlayResourceMonopoly(p, c) for c in RESOURCES],
+    candidates=resource_monopoly_plays,
     check=resource_monopoly_reason,
+    plays=resource_monopoly_plays,  # every resource passes the check
     effect=lambda g, a: monopoly(g, a.player, a.card, RESOURCE_MONOPOLY_TAKE),
     summary=msg("Resource Monopoly"),
     button=lambda g, a, names: msg("Monopoly on {card}", card=a.card.words),
@@ -349,8 +368,9 @@ TRADE_MONOPOLY = CardRule(
     DECK,
     2,
     PlayTradeMonopoly,
-    candidates=lambda g, p: [PlayTradeMonopoly(p, c) for c in COMMODITIES],
+    candidates=trade_monopoly_plays,
     check=trade_monopoly_reason,
+    plays=trade_monopoly_plays,  # every commodity passes the check
     effect=lambda g, a: monopoly(g, a.player, a.card, TRADE_MONOPOLY_TAKE),
     summary=msg("Trade Monopoly"),
     button=lambda g, a, names: msg("Monopoly on {card}", card=a.card.words),
