@@ -40,6 +40,7 @@ from companion_app.journal.exports import delete_after_export, exports_folder, s
 from companion_app.journal.upgrade import backup_note
 from companion_app.presenters import game_controller as GC
 from companion_app.presenters.dice_controller import DiceController
+from companion_app.presenters.home_board import LastBoard
 from companion_app.presenters.settings import (
     chosen_language,
     read_settings,
@@ -47,7 +48,6 @@ from companion_app.presenters.settings import (
     write_settings,
 )
 from companion_app.rules.actions import Action, Roll
-from companion_app.rules.board import STARTER_BOARD, Board
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, NothingToUndoError
 
@@ -122,9 +122,8 @@ class CompanionApp(App):
         self.settings_path = settings_path(journal_path)
         self.sounds = SoundCues(self.settings_path)
         self.muted = self.sounds.muted
-        self._last_board: tuple[Path, int, Board] | None = None
-        """The board of the journal's last game, by journal and game (a game's board never
-        changes; reading it replays the game)."""
+        self.last_board = LastBoard()
+        """The board Home greets with (`presenters.home_board`)."""
         self.language = chosen_language(language, journal_path, os.environ)
         current.use(self.language)
 
@@ -231,26 +230,6 @@ class CompanionApp(App):
             return []
         self.journal_problem = ""
         return games
-
-    def last_board(self) -> Board:
-        """The board Home greets with: the open game's, else that of the journal's game changed
-        last (finished or not: a 5-6 player table sees its 30-hex board), else the starter
-        board (no game yet, or a journal that cannot say)."""
-        if self.session is not None:
-            return self.session.game.config.board
-        if self.journal_problem:
-            return STARTER_BOARD
-        try:
-            games = self.journal.games()
-            if not games:
-                return STARTER_BOARD
-            key = (self.journal_path, games[0].id)
-            if self._last_board is None or self._last_board[:2] != key:
-                board = self.journal.open_game(games[0].id).game.config.board
-                self._last_board = (*key, board)
-        except JournalError:
-            return STARTER_BOARD
-        return self._last_board[2]
 
     def _journal_failed(self, exc: JournalError) -> None:
         """The journal file cannot be used: Home says why and offers a way on."""

@@ -65,7 +65,7 @@ class HomeScreen(Screen):
     """Layout lives in home.kv; this class fills the resume list and forwards taps."""
 
     picture = ObjectProperty(None, allownone=True)
-    """The last game's board as a greeting (`CompanionApp.last_board`), its harbours in the
+    """The last game's board as a greeting (`presenters.home_board`), its harbours in the
     table's words (drawn by the game's own board view)."""
 
     def on_pre_enter(self, *_args: object) -> None:
@@ -85,7 +85,12 @@ class HomeScreen(Screen):
         box = self.ids.games
         box.clear_widgets()
         games = app.unfinished_games() if app is not None else []
-        self.picture = board_only_picture(app.last_board() if app is not None else STARTER_BOARD)
+        board = (
+            STARTER_BOARD
+            if app is None
+            else app.last_board.board(app.session, app.journal_problem, lambda: app.journal)
+        )
+        self.picture = board_only_picture(board)
         entries = J.resume_entries(games, RESUME_LIMIT)
         if not entries:
             box.add_widget(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 import subprocess
@@ -159,13 +160,24 @@ def bootrom() -> bytes:
     return b"".join(int(w).to_bytes(4, "little") for w in BOOTROM_B1)
 
 
+def firmware_version(firmware: Path = FIRMWARE) -> str:
+    text = (firmware / "dicebox" / "__init__.py").read_text()
+    found = re.search(r'^FIRMWARE_VERSION = "([0-9A-Za-z.+-]+)"$', text, re.MULTILINE)
+    if found is None:
+        raise ValueError("dicebox/__init__.py names no FIRMWARE_VERSION")
+    return found.group(1)
+
+
+def dicebox_uf2(firmware: Path = FIRMWARE) -> Path:
+    """Where the one file to flash is (in the checkout, or in an installed package)."""
+    return firmware / "rp2" / f"dicebox-{firmware_version(firmware)}.uf2"
+
+
 def make_flash(path: Path, files: dict[str, bytes] | None = None) -> None:
     """A fresh Pico. ``files`` None: flashed with the dice box's one UF2, as a maker flashes
-    it (`uf2.dicebox_uf2`); else MicroPython's UF2 with ``files`` in its file system, as
+    it (`dicebox_uf2`); else MicroPython's UF2 with ``files`` in its file system, as
     ``make flash-files`` lays them out (`firmware_files`)."""
     if files is None:
-        from companion_app.emulator.rp2040.uf2 import dicebox_uf2
-
         flash = uf2_flash(dicebox_uf2().read_bytes())
     else:
         flash = uf2_flash(UF2.read_bytes())

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import re
 import shutil
 import subprocess
 import sys
@@ -40,7 +39,9 @@ from companion_app.emulator.rp2040 import (
     NOT_FLASHED,
     UF2,
     UF2_MAGIC,
+    dicebox_uf2,
     firmware_files,
+    firmware_version,
     littlefs_image,
     read_littlefs,
     uf2_flash,
@@ -53,19 +54,6 @@ PAGE = 256
 BUILD_FILE = "dicebox-build.txt"
 REBUILD = "make uf2  (or: .venv/bin/python -m companion_app.emulator.rp2040.uf2)"
 DRIVE_LABEL = "RPI-RP2"
-
-
-def firmware_version(firmware: Path = FIRMWARE) -> str:
-    text = (firmware / "dicebox" / "__init__.py").read_text()
-    found = re.search(r'^FIRMWARE_VERSION = "([0-9A-Za-z.+-]+)"$', text, re.MULTILINE)
-    if found is None:
-        raise ValueError("dicebox/__init__.py names no FIRMWARE_VERSION")
-    return found.group(1)
-
-
-def dicebox_uf2(firmware: Path = FIRMWARE) -> Path:
-    """Where the one file to flash is (in the checkout, or in an installed package)."""
-    return firmware / "rp2" / f"dicebox-{firmware_version(firmware)}.uf2"
 
 
 def flashed_sources(firmware: Path = FIRMWARE) -> list[Path]:
