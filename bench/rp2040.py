@@ -55,8 +55,7 @@ def _pico_files(folder: Path, rolls: int) -> dict[str, bytes]:
 
 def uf2_bench_flash(path: Path, folder: Path, rolls: int) -> None:
     """The one UF2's flash with bench_vm as its ``main.py``: its modules are the UF2's own."""
-    from companion_app.emulator.rp2040 import FS_OFFSET, mounted_littlefs, uf2_flash
-    from companion_app.emulator.rp2040.uf2 import dicebox_uf2
+    from companion_app.emulator.rp2040 import FS_OFFSET, dicebox_uf2, mounted_littlefs, uf2_flash
 
     flash = uf2_flash(dicebox_uf2().read_bytes())
     fs = mounted_littlefs(flash)

@@ -229,7 +229,7 @@ class _Printer:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.uf2_path:
-        from companion_app.emulator.rp2040.uf2 import dicebox_uf2
+        from companion_app.emulator.rp2040 import dicebox_uf2
 
         print(dicebox_uf2())
         return 0
