@@ -194,6 +194,10 @@ class Tour(ScenarioDriver):
         yield from self.tap_in_sight(home.ids.new_game)
         yield 3
         new_game = app.root.get_screen("new_game")
+        # The form offers a random board of a new seed at each start; the tour shows the
+        # planned game's seed (the same screens every run).
+        new_game.form.seed = self.plan.config.seed
+        new_game.show_form()
         yield from self.look("new_game")
         players = len(self.plan.config.players)
         for row in new_game.rows[4:players]:  # green and brown take their seats (§12)
@@ -258,13 +262,16 @@ class Tour(ScenarioDriver):
         return True
 
     def take(self, action: Action, following: list[Action]) -> Step:
-        """The planned action through the journal session; the screen is redrawn (as after a
-        tap) when the next step is something new to look at, or the game changed screens. A
-        dialog left open for the decision (the card picker) closes on its own once the game
-        has moved on."""
+        """The planned action through the journal session, then, as after a tap, any decision
+        with one option that follows taken at once: left pending, the next event from the dice
+        link would take it (``_dice_changed``), at a moment set by the machine's load. The
+        screen is redrawn (as after a tap) when the next step is something new to look at, or
+        the game changed screens. A dialog left open for the decision (the card picker) closes
+        on its own once the game has moved on."""
         session = self.session
         attacks = session.game.barbarian_attacks
         session.apply(action)
+        self.app.take_only_choices()
         game = session.game
         news = game.barbarian_attacks != attacks or game.is_over or not following
         if news or (following and self.is_new(following[0])):
