@@ -32,7 +32,7 @@ from companion_app.app.screens import load_kv
 from companion_app.app.screens.game_view import GameViewScreen
 from companion_app.app.widgets.board_view import BoardView  # noqa: F401  (used in kv)
 from companion_app.app.widgets.card_picker_panel import CardPickerPanel
-from companion_app.app.widgets.fit import fitting_size
+from companion_app.app.widgets.fit import fitting_block, fitting_size
 from companion_app.app.widgets.game_log_view import GameLogView  # noqa: F401
 from companion_app.app.widgets.game_toolbar import GameToolbar  # noqa: F401
 from companion_app.app.widgets.player_panel import (  # noqa: F401
@@ -440,7 +440,13 @@ class GameScreen(GameViewScreen):
             pages = [entries[i : i + per_page] for i in range(0, len(entries), per_page)]
         box.cols = cols
         page = self.controller.page_for(key, len(pages))
+        width = (box.width - box.spacing[0] * (cols - 1)) / cols - dp(12)
         for widget in pages[page]:
+            # Columns narrower than the words were set for (a page beside More and Send): set
+            # smaller rather than run out of the button.
+            widget.font_size = fitting_block(
+                widget.text, width, widget.height - dp(8), widget.font_size, sp(12)
+            )
             box.add_widget(widget)
         if len(pages) > 1:
             more = Factory.BigButton(
