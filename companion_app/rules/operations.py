@@ -96,18 +96,21 @@ def blocks(state: GameState, player: int, node: int) -> bool:
 def road_spots(state: GameState, p: int) -> list[int]:
     """Empty edges connected to the player's network, in id order (§5, base rules)."""
     edge_owner = state.edge_owner
-    node_owner, knight_owner = state.node_owner, state.knight_owner
+    seen: set[int] = set()
+    spots: list[int] = []
     frontier: set[int] = set(state.buildings_of[p])
-    for node in state.road_ends(p):
-        owner = node_owner[node]  # blocks(), for a turn's every listing
-        if owner != NOBODY and owner != p:
-            continue
-        owner = knight_owner[node]
-        if owner != NOBODY and owner != p:
-            continue
-        frontier.add(node)
-    node_edges = state.topology.node_edges
-    return sorted({e for node in frontier for e in node_edges[node] if edge_owner[e] == NOBODY})
+    node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
+    for e in state.roads_of[p]:
+        for node in edge_nodes[e]:
+            if not blocks(state, p, node):
+                frontier.add(node)
+    for node in frontier:
+        for e in node_edges[node]:
+            if edge_owner[e] == NOBODY and e not in seen:
+                seen.add(e)
+                spots.append(e)
+    spots.sort()
+    return spots
 
 
 def settlement_spots(state: GameState, p: int) -> list[int]:

@@ -442,7 +442,8 @@ class GameState:
         return sum(self.knight_level[n] for n in self.knights_of[player] if self.knight_active[n])
 
     def knights_at_level(self, player: int, level: int) -> int:
-        return sum(1 for n in self.knights_of[player] if self.knight_level[n] == level)
+        knight_level = self.knight_level
+        return [knight_level[n] for n in self.knights_of[player]].count(level)
 
     def walls_of(self, player: int) -> int:
         return sum(1 for node in self.buildings_of[player] if self.walls[node])
@@ -502,13 +503,17 @@ class GameState:
 
     def victory_points(self, player: int) -> int:
         """VP per §11 from what is on the board and the cards held."""
-        vp = 0
-        for node in self.buildings_of[player]:
-            vp += 2 if self.node_level[node] == CITY else 1
+        buildings = self.buildings_of[player]
+        level = self.node_level
+        vp = len(buildings)
+        for node in buildings:
+            if level[node] == CITY:
+                vp += 1
         if self.longest_road_holder == player:
             vp += 2
+        owner = self.node_owner
         for node in self.metropolis:
-            if node != NOBODY and self.node_owner[node] == player:
+            if node != NOBODY and owner[node] == player:
                 vp += 2
         vp += len(self.revealed_vp[player])
         if self.merchant_owner == player:
