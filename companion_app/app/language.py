@@ -44,7 +44,7 @@ class _Words(Observable):  # type: ignore[misc]
         if name != "_":
             super().funbind(name, func, *args, **kwargs)
             return
-        for uid, binding in list(self._bindings.items()):
+        for uid, binding in self._bindings.copy().items():
             if binding == (func, args):
                 del self._bindings[uid]
 
@@ -55,8 +55,12 @@ class _Words(Observable):  # type: ignore[misc]
         self._bindings.pop(uid, None)
 
     def follow(self) -> None:
-        """Re-run every rule that says a word (a widget gone meanwhile drops its binding)."""
-        for uid, (func, args) in list(self._bindings.items()):
+        """Re-run every rule that says a word (a widget gone meanwhile drops its binding).
+
+        It walks a copy: a collection while the list of bindings is built can drop a widget's
+        binding (``unbind_uid``) in the middle of a walk of the dict itself ("dictionary changed
+        size during iteration", once in a five-language tour)."""
+        for uid, (func, args) in self._bindings.copy().items():
             try:
                 func(*args, None, None)
             except ReferenceError:

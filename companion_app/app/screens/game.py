@@ -459,6 +459,9 @@ class GameScreen(GameViewScreen):
             more.bind(on_release=lambda _b: self.next_page())
             box.add_widget(more)
         if fixed is not None:
+            fixed.font_size = fitting_block(
+                fixed.text, width, fixed.height - dp(8), fixed.font_size, sp(12)
+            )
             box.add_widget(fixed)
 
     def _more_columns(self, entries: list[Any], rows: int, cols: int, extra: int) -> int:
