@@ -68,14 +68,16 @@ lint: $(VENV)/.test-stamp
 typecheck: $(VENV)/.test-stamp
 	$(VENV)/bin/mypy
 
-# Two pytest workers (pytest-xdist) on the two cores the suite is budgeted for. Tests are handed
-# out one at a time in collection order, where tests/conftest.py puts the longest first (the long
-# UI game, one group on one worker; the tours; the other slow modules), so both workers start on
-# them and the short tests fill in around. PYTEST_WORKERS=0 runs everything in one process. The
-# 25 slowest tests are listed at the end, to see where the budget goes (README, "make test").
+# Two pytest workers (pytest-xdist) on the two cores the suite is budgeted for. Modules are
+# handed out whole (a module's fixtures, such as a UI scenario's one run, are made once: handed
+# out test by test, the long UI game's module was seen split over both workers, its game played
+# twice at once into the same screenshots), in collection order, where tests/conftest.py puts the
+# longest first (the long UI game, the tours, the other slow modules). PYTEST_WORKERS=0 runs
+# everything in one process. The 25 slowest tests are listed at the end, to see where the budget
+# goes (README, "make test").
 PYTEST_WORKERS ?= 2
 unit: $(VENV)/.test-stamp
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=25 $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadscope --no-loadscope-reorder --durations=25 $(PYTEST_ARGS)
 
 # ---- benchmarks (README.md, Benchmarks) ------------------------------------------------------
 # Every performance figure beside its anchor, measured in the same run; never fails on a number.

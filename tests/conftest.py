@@ -65,9 +65,9 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
-# The longest tests first, so that pytest-xdist (`make unit`: `--dist loadgroup`, one test at a
-# time in collection order) starts them at once on the two workers and the short ones fill in
-# around them: the long UI game (one group: its tests share one run), the tours (the one in every
+# The longest tests first, so that pytest-xdist (`make unit`: `--dist loadscope
+# --no-loadscope-reorder`, a module at a time in collection order) starts them at once on the two
+# workers and the short ones fill in around them: the long UI game, the tours (the one in every
 # language first), then the other slow modules. A module's tests stay together (its fixtures are
 # made once).
 LONGEST_FIRST = (

@@ -10,6 +10,8 @@ game, and the screenshots of every prompt and action-bar button were saved.
 
 from __future__ import annotations
 
+import fcntl
+import json
 from pathlib import Path
 
 import pytest
@@ -41,9 +43,24 @@ SCENARIO = Path(__file__).with_name("long_game_scenario.py")
 
 
 @pytest.fixture(scope="module")
-def run(xvfb_display: str, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
-    tmp = tmp_path_factory.mktemp("long_game")
-    return run_scenario(SCENARIO, xvfb_display, artifacts_dir, tmp, timeout=880)
+def run(
+    xvfb_display: str, artifacts_dir: Path, tmp_path_factory: pytest.TempPathFactory, worker_id: str
+) -> dict:
+    """One game for all of this module's tests, whichever workers they land on: pytest-xdist's
+    group was seen to split them over both workers, and two games at once wrote the same
+    screenshots (one stopped on the other's half-written PNG). The first worker plays it under
+    a lock; another reads its result."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base if worker_id == "master" else base.parent  # this session's, all workers'
+    tmp = shared / "long_game"
+    with open(shared / "long_game.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (tmp / "result.json").exists():
+            report: dict = json.loads((tmp / "result.json").read_text())
+            report.update(journal=tmp / "journal.sqlite3", tmp=tmp, artifacts=artifacts_dir)
+            return report
+        tmp.mkdir(exist_ok=True)
+        return run_scenario(SCENARIO, xvfb_display, artifacts_dir, tmp, timeout=880)
 
 
 def test_the_whole_game_was_tapped_through(run: dict) -> None:
