@@ -160,10 +160,11 @@ def test_each_press_rolls_once_and_clicks(pico: Pico) -> None:
     for down, until in zip(downs, [*downs[1:], pico.board.now_us], strict=True):
         click = [t for t, _ in edges if down <= t < until]
         assert len(click) > 100, f"no click after the press at {down} µs"  # 2 kHz: 160 edges
-        # the click's 40 ms, give or take the 10 ms tick and the task running before it
-        # (measured: 42-49 ms); it starts at the first tick after the press's display frame
-        # and flash record (measured 47-153 ms after the press)
-        assert 35_000 <= click[-1] - click[0] <= 60_000, (click[0] - down, click[-1] - down)
+        # the click's 40 ms, ended by the first tick after them: give or take the 10 ms tick
+        # and a task running before it, such as a display frame of 25 ms (measured 42-49 ms,
+        # and 67 ms once); it starts at the first tick after the press's display frame and
+        # flash record (measured 47-153 ms after the press)
+        assert 35_000 <= click[-1] - click[0] <= 90_000, (click[0] - down, click[-1] - down)
         assert click[0] - down < 250_000
 
 
