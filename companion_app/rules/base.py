@@ -41,8 +41,9 @@ from companion_app.rules.pieces import (
     SETTLEMENTS_PER_PLAYER,
 )
 from companion_app.rules.prompts import TURN_PROMPTS, Prompt, PromptKind, Stage
+from companion_app.rules.seamap import MAX_EDGES, MAX_NODES
 from companion_app.rules.state import ALL_CARDS, GameState, affords, holds, needs_of
-from companion_app.rules.topology import MAX_EDGES, MAX_NODES
+from companion_app.rules.topology import EdgeKind, NodeKind
 from companion_app.rules.words import (
     EVENT_WORDS,
     Line,
@@ -87,6 +88,8 @@ def check_build_road(game: GameState, a: BuildRoad) -> Msg | None:
         )
     if game.edge_owner[e] != NOBODY:
         return msg("edge {edge} already has a road", edge=e)
+    if game.topology.edge_kinds[e] is EdgeKind.SEA:
+        return msg("edge {edge} lies at sea: only a ship goes there (§13.2)", edge=e)
     if game.roads_left(p) == 0:
         return msg("no roads left in the supply (each player has {count})", count=ROADS_PER_PLAYER)
     if game.prompt.kind is PromptKind.SETUP_ROAD:
@@ -120,6 +123,14 @@ def check_settlement_like(game: GameState, node: int, what: Msg) -> Msg | None:
         )
     if not ops.free_building_spot(game, node):
         return msg("distance rule: intersection {node} is next to another building", node=node)
+    topology = game.topology
+    if topology.node_kinds[node] is NodeKind.SEA:
+        return msg("intersection {node} lies at sea: nothing is built there (§13.2)", node=node)
+    if game.in_setup and topology.node_island[node] != 0:
+        return msg(
+            "the setup is played on the main island; intersection {node} is not on it (§13.11)",
+            node=node,
+        )
     return None
 
 
@@ -328,19 +339,21 @@ def continue_after_attack(game: GameState) -> None:
 
 
 def setup_settlement_options(game: GameState, p: int) -> list[Action]:
-    return [
-        _SETTLE[p][n] for n in range(game.topology.node_count) if ops.free_building_spot(game, n)
-    ]
+    """On a sea board only the main island's intersections (§13.11)."""
+    return [_SETTLE[p][n] for n in game.topology.setup_nodes if ops.free_building_spot(game, n)]
 
 
 def setup_city_options(game: GameState, p: int) -> list[Action]:
-    return [_CITY[p][n] for n in range(game.topology.node_count) if ops.free_building_spot(game, n)]
+    return [_CITY[p][n] for n in game.topology.setup_nodes if ops.free_building_spot(game, n)]
 
 
 def setup_road_options(game: GameState, p: int) -> list[Action]:
     edge_owner = game.edge_owner
+    kinds = game.topology.edge_kinds
     return [
-        _ROAD[p][e] for e in game.topology.node_edges[game.setup_node] if edge_owner[e] == NOBODY
+        _ROAD[p][e]
+        for e in game.topology.node_edges[game.setup_node]
+        if edge_owner[e] == NOBODY and kinds[e] is not EdgeKind.SEA
     ]
 
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion_app.rules.board import FRAME_19, Board, Frame, validate_board
-from companion_app.rules.cards import Harbour, Terrain
+from companion_app.rules.cards import ISLAND_TERRAINS, Harbour, Terrain
 from companion_app.rules.errors import BoardError
 from companion_app.rules.messages import msg
 
@@ -29,7 +29,8 @@ _TOKEN_RANGE = "2-6 and 8-12"
 _DESCRIPTION_KEYS = ("hexes", "harbours")
 _HEX_KEYS = ("hex", "terrain", "token")
 _SLOT_KEYS = ("slot", "harbour")
-_TERRAIN_NAMES = ", ".join(t.value for t in Terrain)
+_TERRAIN_NAMES = ", ".join(t.value for t in ISLAND_TERRAINS)
+_ISLAND_TERRAINS = {t.value: t for t in ISLAND_TERRAINS}
 _HARBOUR_NAMES = ", ".join(h.value for h in Harbour)
 _HARBOUR_ALIASES: dict[str, Harbour] = {h.value: h for h in Harbour} | {
     h.name.lower(): h for h in Harbour
@@ -190,12 +191,10 @@ def _terrain(entry: Mapping[str, Any], h: int) -> Terrain:
     name = entry.get("terrain")
     if not isinstance(name, str):
         raise BoardError(f"hex {h}: the terrain must be a name ({_TERRAIN_NAMES}), got {name!r}")
-    try:
-        return Terrain(name.strip().lower())
-    except ValueError:
-        raise BoardError(
-            f"hex {h}: unknown terrain {name!r}; the terrains are {_TERRAIN_NAMES}"
-        ) from None
+    terrain = _ISLAND_TERRAINS.get(name.strip().lower())
+    if terrain is None:
+        raise BoardError(f"hex {h}: unknown terrain {name!r}; the terrains are {_TERRAIN_NAMES}")
+    return terrain
 
 
 def _token(entry: Mapping[str, Any], h: int) -> int | None:

@@ -102,7 +102,15 @@ def state_to_json(game: GameState) -> dict[str, Any]:
             for g in game.last_production
         ],
         **_progress_json(game),
+        **_sea_json(game),
     }
+
+
+def _sea_json(game: GameState) -> dict[str, Any]:
+    """The sea's pieces (§13), only on a sea board: an island game's JSON is unchanged."""
+    if not game.topology.has_sea:
+        return {}
+    return {"pirate": game.pirate_cell}
 
 
 def _board_json(game: GameState) -> dict[str, Any]:
@@ -268,6 +276,22 @@ def load_state(game: GameState, data: Mapping[str, Any]) -> None:
     _load_knights(game, read)
     _load_barbarians(game, read)
     _load_progress(game, read)
+    _load_sea(game, read)
+
+
+def _load_sea(game: GameState, read: _Reader) -> None:
+    """The pirate on a sea board's sea hex or frame cell (§13.4); nothing of it on an island."""
+    topology = game.topology
+    if not topology.has_sea:
+        if "pirate" in read.data:
+            _SHAPE.fail("pirate", "is no part of a game on an island")
+        return
+    cell = _SHAPE.integer(read.get("pirate"), "pirate", 0, topology.cell_count - 1)
+    if cell in topology.land_hexes:
+        _SHAPE.fail("pirate", f"stands on land (hex {cell}); it sails the sea hexes and the frame")
+    game.pirate_cell = cell
+    if topology.hex_island[game.robber_hex] is None:
+        _SHAPE.fail("robber_hex", f"is a sea hex ({game.robber_hex}); the robber stays on land")
 
 
 def _load_turn(game: GameState, read: _Reader) -> None:

@@ -31,6 +31,7 @@ from companion_app.rules.pieces import (
     WALLS_PER_PLAYER,
 )
 from companion_app.rules.prompts import PromptKind, Stage
+from companion_app.rules.topology import EdgeKind, NodeKind
 
 
 def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a checklist of independent invariants
@@ -137,6 +138,7 @@ def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a che
             problems.append(f"road on edge {e} of player {owner} is not connected")
     problems.extend(_progress_problems(game))
     problems.extend(_island_problems(game))
+    problems.extend(_sea_problems(game))
     problems.extend(_special_build_problems(game))
     return problems
 
@@ -165,6 +167,32 @@ def _island_problems(game: Game) -> list[str]:
         problems.append(f"the robber is on hex {game.robber_hex}, off the island")
     elif not game.robber_unlocked and game.robber_hex != game.board.desert_hex:
         problems.append("the robber left its desert before the first attack")
+    return problems
+
+
+def _sea_problems(game: Game) -> list[str]:
+    """On a sea board (§13): the robber on land, the pirate at sea and on its start until the
+    first attack (R7), no road at sea, no building on a sea intersection; on an island no
+    pirate."""
+    topology = game.topology
+    if not topology.has_sea:
+        return [] if game.pirate_cell == NOBODY else ["a pirate on an island's game"]
+    problems: list[str] = []
+    if topology.hex_island[game.robber_hex] is None:
+        problems.append(f"the robber is on sea hex {game.robber_hex}")
+    sea = game.board.frame.sea_map
+    assert sea is not None
+    if game.pirate_cell not in topology.sea_cells:
+        problems.append(f"the pirate is on cell {game.pirate_cell}, not at sea")
+    elif not game.robber_unlocked and game.pirate_cell != sea.pirate_start:
+        problems.append("the pirate left its start before the first attack")
+    kinds = topology.edge_kinds
+    for e, owner in enumerate(game.edge_owner):
+        if owner != NOBODY and kinds[e] is EdgeKind.SEA:
+            problems.append(f"a road on sea edge {e}")
+    for node, owner in enumerate(game.node_owner):
+        if owner != NOBODY and topology.node_kinds[node] is NodeKind.SEA:
+            problems.append(f"a building on sea intersection {node}")
     return problems
 
 

@@ -27,6 +27,7 @@ from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.pieces import CITY, LONGEST_ROAD_MIN, NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import ALL_CARDS, GameState
+from companion_app.rules.topology import EdgeKind
 
 # ---- cards ----------------------------------------------------------------------------------
 
@@ -110,6 +111,9 @@ def road_spots(state: GameState, p: int) -> list[int]:
                 seen.add(e)
                 spots.append(e)
     spots.sort()
+    if state.topology.has_sea:  # roads never go to sea (§13.2)
+        kinds = state.topology.edge_kinds
+        spots = [e for e in spots if kinds[e] is not EdgeKind.SEA]
     return spots
 
 
@@ -203,11 +207,12 @@ def roads_changed_at(state: GameState, *nodes: int) -> None:
 
 
 def robber_targets(state: GameState) -> list[int]:
-    """Every other hex; a knight chases it to another hex with a number token (§6)."""
+    """Every other land hex; a knight chases it to another hex with a number token (§6). The
+    robber never goes to sea (§13.4: the sea has the pirate)."""
     tokens = state.tokens
     return [
         h
-        for h in range(state.topology.hex_count)
+        for h in state.topology.land_hexes
         if h != state.robber_hex and (not state.robber_by_knight or tokens[h] is not None)
     ]
 

@@ -25,6 +25,7 @@ from companion_app.rules.cards import (
     Hand,
     Harbour,
     ProgressCard,
+    Terrain,
     bank_start,
     deck_composition,
 )
@@ -300,6 +301,11 @@ class GameState:
         self.robber_unlocked = False
         """Set by the first barbarian attack (§8): until then the robber stays in the desert."""
         self.robber_by_knight = False
+        sea = self.board.frame.sea_map
+        self.pirate_cell: int = NOBODY if sea is None else sea.pirate_start
+        """Where the pirate stands on a sea board (§13.4): a sea hex or a frame cell (cell
+        ``hex_count + i``, ``Topology.cell_xy``); NOBODY on an island. Like the robber it
+        stays on its start until the first barbarian attack (R7)."""
         self.active: int = config.first_player
         self.rolled = False
         self.setup_step = 0
@@ -362,8 +368,15 @@ class GameState:
     def index_tokens(self) -> None:
         """Re-derive :attr:`token_hexes` after the tokens changed (the Inventor)."""
         tokens = self.tokens
+        # A gold field pays resources of choice (§13.5), not a fixed card: it is left out here.
+        gold = self.board.frame.sea_map is not None and Terrain.GOLD in self.board.terrains
         self.token_hexes = {
-            t: tuple(h for h in range(len(tokens)) if tokens[h] == t) for t in range(2, 13)
+            t: tuple(
+                h
+                for h in range(len(tokens))
+                if tokens[h] == t and not (gold and self.board.terrains[h] is Terrain.GOLD)
+            )
+            for t in range(2, 13)
         }
 
     def rebuild_indexes(self) -> None:
