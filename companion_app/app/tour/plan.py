@@ -39,7 +39,7 @@ from companion_app.rules.cards import CARD_KINDS, LARGE_GAME_PLAYERS
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.registry import RULES, is_turn
+from companion_app.rules.registry import RULES, SEA_PROMPTS, SEA_TYPES, is_turn
 
 ALL_TYPES = frozenset(ACTION_TYPES)
 ALL_PROMPTS = frozenset(k.value for k in PromptKind)
@@ -48,6 +48,9 @@ LARGE_GAME_TYPES = frozenset(t.type_name for t in _SPECIAL_BUILD_ACTIONS)
 """The special build phase's actions: only a game of five or six has them (§12)."""
 LARGE_GAME_PROMPTS = frozenset(k.value for t in _SPECIAL_BUILD_ACTIONS for k in RULES[t].prompts)
 """The special build phase's prompts."""
+ISLAND_TYPES = ALL_TYPES - SEA_TYPES
+"""What a game on an island has: everything but the sea's (the pirate, gold, ships, §13)."""
+ISLAND_PROMPTS = ALL_PROMPTS - frozenset(k.value for k in SEA_PROMPTS)
 MIN_TURNS = 40
 PLAN_SEED = 21
 """A seed whose game reaches every action type and prompt (``--search N`` finds others)."""
@@ -97,7 +100,9 @@ class Plan:
     @property
     def missing(self) -> tuple[frozenset[str], frozenset[str]]:
         """The action types and prompts the game did not reach, of those its players have."""
-        types, prompts = ALL_TYPES - self.types, ALL_PROMPTS - self.prompts
+        sea = self.config.board.topology.has_sea
+        types = (ALL_TYPES if sea else ISLAND_TYPES) - self.types
+        prompts = (ALL_PROMPTS if sea else ISLAND_PROMPTS) - self.prompts
         if len(self.config.players) < LARGE_GAME_PLAYERS:
             types, prompts = types - LARGE_GAME_TYPES, prompts - LARGE_GAME_PROMPTS
         return types, prompts
