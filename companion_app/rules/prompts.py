@@ -88,7 +88,8 @@ class Prompt:
     MASTER_MERCHANT), roads (FREE_ROAD), promotions (SMITH) or gold choices (GOLD) still to
     go."""
     track: str = ""
-    """The improvement track (PLACE_METROPOLIS)."""
+    """The improvement track (PLACE_METROPOLIS); "politics" on the Diplomat's own road coming
+    back on a sea board (FREE_ROAD: a road, never a ship, R14)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "player": self.player}

@@ -69,9 +69,9 @@ def pirate_unlocked(game: GameState) -> bool:
 
 
 def ship_owners_at(game: GameState, cell: int) -> frozenset[int]:
-    """The players with a ship on an edge of ``cell``: whom the pirate there may rob (§13.4).
-    No ships are on the board yet in this version of the rules core."""
-    return frozenset()
+    """The players with a ship on an edge of ``cell``: whom the pirate there may rob (§13.4)."""
+    ship_owner = game.ship_owner
+    return frozenset(ship_owner[e] for e in game.topology.cell_edges[cell]) - {NOBODY}
 
 
 def pirate_victims(game: GameState, cell: int) -> list[int]:

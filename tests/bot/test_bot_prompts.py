@@ -27,7 +27,7 @@ from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
 from tests.rules.builders import corner, make_game
-from tests.rules.sea.sea_builders import gold_on_the_main_island
+from tests.rules.sea.ck_builders import gold_on_the_main_island
 
 
 def first_positions() -> dict[PromptKind, Game]:

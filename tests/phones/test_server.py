@@ -29,7 +29,7 @@ from companion_app.rules.actions import DiscardCard, EndTurn
 from companion_app.rules.cards import Card
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import PHONE_PROMPTS
-from tests.rules.sea.sea_builders import gold_on_the_main_island
+from tests.rules.sea.ck_builders import gold_on_the_main_island
 
 FAST = Limits(messages_per_second=1e9, burst=1_000_000)
 """No rate limit: every frame reaches the parser."""

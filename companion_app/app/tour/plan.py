@@ -49,7 +49,8 @@ LARGE_GAME_TYPES = frozenset(t.type_name for t in _SPECIAL_BUILD_ACTIONS)
 LARGE_GAME_PROMPTS = frozenset(k.value for t in _SPECIAL_BUILD_ACTIONS for k in RULES[t].prompts)
 """The special build phase's prompts."""
 ISLAND_TYPES = ALL_TYPES - SEA_TYPES
-"""What a game on an island has: everything but the sea's (the pirate, gold, ships, §13)."""
+"""What a game on an island has: everything but the sea's (ships, the pirate, gold, §13); the
+planned game is an island's."""
 ISLAND_PROMPTS = ALL_PROMPTS - frozenset(k.value for k in SEA_PROMPTS)
 MIN_TURNS = 40
 PLAN_SEED = 21

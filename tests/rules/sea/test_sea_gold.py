@@ -3,7 +3,7 @@
 Rules reference §13.5, rulings R2 (resources only, a city takes 2), R3 (after production, seat
 order from the roller, from what the bank holds, an unmet choice lost), R4 (the Aqueduct), R18
 (no commodity from gold), R21 (a starting city next to gold). Map ids:
-``sea_builders.NEW_SHORES_4``: gold 10 on hex 23 (corners 45, 53, 60, 67, 59, 52).
+``sea_builders.NS4``: gold 10 on hex 23 (corners 45, 53, 60, 67, 59, 52).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from companion_app.rules.cards import COMMODITIES, RESOURCES, Card, Terrain, han
 from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.prompts import Prompt, PromptKind
-from tests.rules.sea.sea_builders import NEW_SHORES_4, gold_on_the_main_island, sea_game
+from tests.rules.sea.ck_builders import NS4, ck_sea_game, gold_on_the_main_island
 from tests.said import said
 
 # Blue's settlement on 53 and White's city on 67, both on gold 10 (hex 23), nothing on the
@@ -36,7 +36,7 @@ def roll_ten(game: Game, player: int = 0) -> None:
 def test_the_choices_come_in_seat_order_from_the_roller_a_city_taking_two() -> None:
     """§13.5, R2, R3: Red rolls 10: Blue (settlement) chooses 1, then White (city) 2, the same
     or different; the choices are the roll's production."""
-    game = sea_game(prompt="roll", buildings=ON_GOLD)
+    game = ck_sea_game(prompt="roll", buildings=ON_GOLD)
     roll_ten(game)
     assert game.prompt == Prompt(PromptKind.GOLD, 1, 1)
     assert said(game.describe_prompt()) == "Blue: gold field: take 1 card of your choice"
@@ -56,14 +56,14 @@ def test_the_choices_come_in_seat_order_from_the_roller_a_city_taking_two() -> N
 
 def test_the_order_starts_at_the_roller() -> None:
     """R3: White rolls: White's city chooses before Blue's settlement."""
-    game = sea_game(prompt="roll", buildings=ON_GOLD, active=2)
+    game = ck_sea_game(prompt="roll", buildings=ON_GOLD, active=2)
     roll_ten(game, 2)
     assert game.pending == [Prompt(PromptKind.GOLD, 2, 2), Prompt(PromptKind.GOLD, 1, 1)]
 
 
 def test_gold_never_gives_a_commodity() -> None:
     """R2: White's city next to gold takes no cloth, coin or paper."""
-    game = sea_game(prompt="roll", buildings=ON_GOLD, active=2)
+    game = ck_sea_game(prompt="roll", buildings=ON_GOLD, active=2)
     roll_ten(game, 2)
     for c in COMMODITIES:
         assert said(game.illegal_reason(TakeGold(2, Card(c)))) == (
@@ -73,7 +73,7 @@ def test_gold_never_gives_a_commodity() -> None:
 
 def test_the_robber_on_gold_blocks_it() -> None:
     """§13.5: the robber may stand on a gold field; then it gives nothing."""
-    game = sea_game(prompt="roll", buildings=ON_GOLD, robber_hex=23, robber_unlocked=True)
+    game = ck_sea_game(prompt="roll", buildings=ON_GOLD, robber_hex=23, robber_unlocked=True)
     roll_ten(game)
     assert game.prompt.kind is PromptKind.TURN and game.pending == []
     assert game.card_count(1) == game.card_count(2) == 0
@@ -81,7 +81,7 @@ def test_the_robber_on_gold_blocks_it() -> None:
 
 def test_a_destroyed_city_chooses_once_and_a_metropolis_twice() -> None:
     """§13.5: a destroyed city counts as a settlement; a metropolis is a city."""
-    game = sea_game(
+    game = ck_sea_game(
         prompt="roll",
         buildings={53: (1, "destroyed_city"), 67: (2, "city")},
         metropolis={"science": 67},
@@ -95,7 +95,7 @@ def test_the_bank_meets_what_it_can_and_the_rest_is_lost() -> None:
     """R3: the bank holds 1 wool and 2 ore of the resources: Blue takes the wool, White the 2
     ore; with only 2 cards left, White's second choice is lost."""
     bank = hand_of(wool=1, ore=1, cloth=5)
-    game = sea_game(prompt="roll", buildings=ON_GOLD, bank=bank)
+    game = ck_sea_game(prompt="roll", buildings=ON_GOLD, bank=bank)
     roll_ten(game)
     assert [a.card for a in game.legal_actions()] == [Card.WOOL, Card.ORE]
     assert said(game.illegal_reason(TakeGold(1, Card.BRICK))) == "the bank has no brick left"
@@ -108,7 +108,7 @@ def test_the_bank_meets_what_it_can_and_the_rest_is_lost() -> None:
 
 
 def test_an_empty_bank_asks_no_choice() -> None:
-    game = sea_game(prompt="roll", buildings=ON_GOLD, bank=hand_of(cloth=5))
+    game = ck_sea_game(prompt="roll", buildings=ON_GOLD, bank=hand_of(cloth=5))
     roll_ten(game)
     assert game.prompt.kind is PromptKind.TURN and game.pending == []
 
@@ -116,7 +116,7 @@ def test_an_empty_bank_asks_no_choice() -> None:
 def test_the_aqueduct_counts_a_gold_choice_as_receiving() -> None:
     """R4: White (Aqueduct) receives by choosing gold: no Aqueduct; Orange (Aqueduct, nothing
     next to a 10) takes a resource after the gold choices."""
-    game = sea_game(
+    game = ck_sea_game(
         prompt="roll",
         buildings=ON_GOLD | {13: (3, "city")},
         improvements={2: (0, 0, 3), 3: (0, 0, 3)},
@@ -135,9 +135,9 @@ def test_the_aqueduct_counts_a_gold_choice_as_receiving() -> None:
 def test_gold_is_paid_after_ordinary_production() -> None:
     """R3: Red rolls 10: forest 10 (hex 25) pays White's settlement first, then Blue chooses
     for gold."""
-    topology = NEW_SHORES_4.board.topology
+    topology = NS4.board.topology
     forest = topology.hex_nodes[25][0]
-    game = sea_game(prompt="roll", buildings={53: (1, "settlement"), forest: (2, "settlement")})
+    game = ck_sea_game(prompt="roll", buildings={53: (1, "settlement"), forest: (2, "settlement")})
     roll_ten(game)
     assert game.hands[2] == list(hand_of(lumber=1))  # paid before Blue's choice
     assert game.prompt == Prompt(PromptKind.GOLD, 1, 1)

@@ -3,7 +3,7 @@
 Rules reference §13.4 (the pirate), §13.7 item 8 (the chase), §13.9 (the Alchemist), rulings
 R5 (any sea hex or frame cell), R7 (not before the first attack), R8 (a knight moves only the
 piece it is next to), R9 (a chased pirate robs as on a 7), R16 (the Bishop moves the robber only),
-R26 (the pirate does not block knights). Map ids: ``sea_builders.NEW_SHORES_4``.
+R26 (the pirate does not block knights). Map ids: ``sea_builders.NS4``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from companion_app.rules.actions import (
     MoveRobber,
     PlayAlchemist,
     Roll,
+    StealFrom,
 )
 from companion_app.rules.cards import Card, ProgressCard, hand_of
 from companion_app.rules.config import GameConfig
@@ -27,12 +28,12 @@ from companion_app.rules.prompts import PromptKind
 from companion_app.rules.robber import cell_corners
 from companion_app.rules.whynot import why_not, why_not_now
 from tests.rules.builders import make_game
-from tests.rules.sea.sea_builders import NEW_SHORES_4, sea_game
+from tests.rules.sea.ck_builders import NS4, ck_sea_game
 from tests.said import said
 
 PIRATE_START = 55  # frame cell east of gold 10 (hex 23): edges 70, 77, 91
-SEA_CELLS = NEW_SHORES_4.board.topology.sea_cells  # 14 sea hexes + 26 frame cells
-LAND = NEW_SHORES_4.board.topology.land_hexes  # 28
+SEA_CELLS = NS4.board.topology.sea_cells  # 14 sea hexes + 26 frame cells
+LAND = NS4.board.topology.land_hexes  # 28
 
 
 def roll_seven(game: Game, player: int = 0) -> None:
@@ -40,7 +41,7 @@ def roll_seven(game: Game, player: int = 0) -> None:
 
 
 def test_the_start_cell_is_a_frame_cell_whose_corners_are_where_knights_chase_it() -> None:
-    topology = NEW_SHORES_4.board.topology
+    topology = NS4.board.topology
     assert topology.hex_count <= PIRATE_START and len(SEA_CELLS) == 40
     assert cell_corners(topology, PIRATE_START) == (46, 53, 60, 68)
     assert cell_corners(topology, 22) == topology.hex_nodes[22]  # a sea hex: its six corners
@@ -48,7 +49,7 @@ def test_the_start_cell_is_a_frame_cell_whose_corners_are_where_knights_chase_it
 
 def test_before_the_first_attack_a_seven_moves_neither_robber_nor_pirate() -> None:
     """§13.4 item 2, R7: a 7 only forces discards; the pirate stays on its start."""
-    game = sea_game(prompt="roll", hands={1: hand_of(ore=9)})
+    game = ck_sea_game(prompt="roll", hands={1: hand_of(ore=9)})
     roll_seven(game)
     assert game.prompt.kind is PromptKind.DISCARD and game.prompt.count == 4
     for _ in range(4):
@@ -62,7 +63,7 @@ def test_before_the_first_attack_a_seven_moves_neither_robber_nor_pirate() -> No
 def test_after_the_first_attack_a_seven_moves_the_robber_or_the_pirate() -> None:
     """§13.4 item 3: one choice among the legal actions: 27 robber moves (every other land hex)
     and 39 pirate moves (every other sea hex or frame cell, R5)."""
-    game = sea_game(prompt="roll", robber_unlocked=True)
+    game = ck_sea_game(prompt="roll", robber_unlocked=True)
     roll_seven(game)
     assert game.prompt.kind is PromptKind.MOVE_ROBBER_OR_PIRATE and game.prompt.player == 0
     legal = game.legal_actions()
@@ -76,7 +77,7 @@ def test_after_the_first_attack_a_seven_moves_the_robber_or_the_pirate() -> None
 def test_moving_the_pirate_leaves_the_robber_and_robs_no_coastal_building() -> None:
     """§13.4 item 3: the pirate robs only ship owners; Blue's coastal settlement on 44, a corner
     of sea hex 22, is not robbed; with nobody to rob, nothing is stolen."""
-    game = sea_game(
+    game = ck_sea_game(
         prompt="move_robber_or_pirate",
         robber_unlocked=True,
         buildings={44: (1, "settlement")},
@@ -91,7 +92,7 @@ def test_moving_the_pirate_leaves_the_robber_and_robs_no_coastal_building() -> N
 
 def test_the_robber_moved_instead_robs_as_ever_and_the_pirate_stays() -> None:
     """§13.4 item 3, "not both": moving the robber ends the choice."""
-    game = sea_game(
+    game = ck_sea_game(
         prompt="move_robber_or_pirate",
         robber_unlocked=True,
         buildings={44: (1, "settlement")},  # a corner of hex 16 (forest 9) too
@@ -105,7 +106,7 @@ def test_the_robber_moved_instead_robs_as_ever_and_the_pirate_stays() -> None:
 
 
 def test_the_pirate_moves_only_to_another_sea_hex_or_frame_cell() -> None:
-    game = sea_game(prompt="move_robber_or_pirate", robber_unlocked=True)
+    game = ck_sea_game(prompt="move_robber_or_pirate", robber_unlocked=True)
     reasons = {
         cell: said(game.illegal_reason(MovePirate(0, cell))) for cell in (PIRATE_START, 23, 68, -1)
     }
@@ -118,7 +119,7 @@ def test_the_pirate_moves_only_to_another_sea_hex_or_frame_cell() -> None:
 
 def test_the_alchemists_seven_lets_the_roller_move_the_pirate() -> None:
     """§13.9: the Alchemist's chosen 7 is a 7 as §13.4 item 3 says."""
-    game = sea_game(prompt="roll", robber_unlocked=True, progress={0: (ProgressCard.ALCHEMIST,)})
+    game = ck_sea_game(prompt="roll", robber_unlocked=True, progress={0: (ProgressCard.ALCHEMIST,)})
     game.apply(PlayAlchemist(0, 3, 4))
     game.apply(Roll(0, 3, 4, EventDie.TRADE))
     assert game.prompt.kind is PromptKind.MOVE_ROBBER_OR_PIRATE
@@ -142,9 +143,9 @@ RED = {45: (0, "settlement")}
 
 
 def knight_by_the_pirate(**kw: object) -> Game:
-    topology = NEW_SHORES_4.board.topology
+    topology = NS4.board.topology
     roads = {topology.edge_between[(45, 53)]: 0}
-    return sea_game(buildings=RED, roads=roads, knights={53: (0, 1, True)}, **kw)  # type: ignore[arg-type]
+    return ck_sea_game(buildings=RED, roads=roads, knights={53: (0, 1, True)}, **kw)  # type: ignore[arg-type]
 
 
 def test_a_knight_next_to_the_pirate_chases_it_and_its_owner_moves_it_anywhere_at_sea() -> None:
@@ -184,8 +185,8 @@ def test_no_chase_before_the_first_attack_or_by_a_knight_activated_this_turn() -
     reason = why_not(early, ChasePirate, 0, early.legal_actions())
     assert reason is not None
     assert said(reason.text) == "The pirate stays on its start until the first attack (§13.4)."
-    topology = NEW_SHORES_4.board.topology
-    fresh = sea_game(
+    topology = NS4.board.topology
+    fresh = ck_sea_game(
         buildings=RED,
         roads={topology.edge_between[(45, 53)]: 0},
         knights={53: (0, 1, False)},
@@ -221,7 +222,7 @@ def test_with_quick_knights_the_pirate_is_chased_before_the_roll() -> None:
     """§13.7 item 8: "with the quick knights variant the pirate may be chased before the roll"."""
     quick = GameConfig.for_players(4, scenario="new_shores", seed=1, quick_knights=True)
     topology = quick.board.topology
-    game = sea_game(
+    game = ck_sea_game(
         config=quick,
         prompt="roll",
         buildings=RED,
@@ -236,8 +237,8 @@ def test_with_quick_knights_the_pirate_is_chased_before_the_roll() -> None:
 
 def test_the_pirate_does_not_block_knights() -> None:
     """R26: a knight moves along its roads past the pirate's cell; the pirate on 55 touches 53."""
-    topology = NEW_SHORES_4.board.topology
-    game = sea_game(
+    topology = NS4.board.topology
+    game = ck_sea_game(
         buildings=RED,
         roads={topology.edge_between[(45, 53)]: 0, topology.edge_between[(53, 60)]: 0},
         knights={53: (0, 1, True)},
@@ -246,3 +247,68 @@ def test_the_pirate_does_not_block_knights() -> None:
     assert MoveKnight(0, 53, 60) in game.legal_actions()
     game.apply(MoveKnight(0, 53, 60))  # 60 is a corner of cell 55 too
     assert game.knight_owner[60] == 0 and violations(game) == []
+
+
+# ---- the steal from ship owners (§13.4 item 3) -------------------------------------------------
+
+# Round sea hex 22: Blue's settlement on 44 and ship on edge 66 (44-51), Orange's settlement on 59
+# and ship on edge 88 (59-66), White's coastal settlement on 58 with no ship.
+ROUND_22 = {44: (1, "settlement"), 59: (3, "settlement"), 58: (2, "settlement")}
+SHIPS_22 = {66: 1, 88: 3}
+
+
+def test_the_pirate_robs_a_ship_owner_on_its_new_hex_not_a_coastal_building() -> None:
+    """§13.4 item 3: moved to hex 22, the pirate robs Blue (a ship there, cards); Orange has a
+    ship but no card, White cards but no ship: neither may be chosen."""
+    game = ck_sea_game(
+        prompt="move_robber_or_pirate",
+        robber_unlocked=True,
+        buildings=ROUND_22,
+        ships=SHIPS_22,
+        hands={1: hand_of(wool=1), 2: hand_of(ore=3)},
+    )
+    assert violations(game) == []
+    game.apply(MovePirate(0, 22))
+    assert game.prompt.kind is PromptKind.CHOOSE_VICTIM and game.victims == (1,)
+    assert game.legal_actions() == [StealFrom(0, 1)]
+    assert said(game.illegal_reason(StealFrom(0, 2))) == (
+        "player 2 has no building next to the robber, no ship next to the pirate, or no cards"
+    )
+    game.apply(StealFrom(0, 1))
+    assert game.hands[0][Card.WOOL] == 1 and game.hands[1][Card.WOOL] == 0
+    assert game.hands[2][Card.ORE] == 3 and game.prompt.kind is PromptKind.TURN
+    assert violations(game) == []
+
+
+def test_the_roller_chooses_among_the_ship_owners() -> None:
+    """§13.4 item 3: "from one other player of the roller's choice": Blue and Orange both hold
+    cards and ships round hex 22; Red robs Orange."""
+    game = ck_sea_game(
+        prompt="move_robber_or_pirate",
+        robber_unlocked=True,
+        buildings=ROUND_22,
+        ships=SHIPS_22,
+        hands={1: hand_of(wool=1), 3: hand_of(cloth=1)},
+    )
+    game.apply(MovePirate(0, 22))
+    assert game.legal_actions() == [StealFrom(0, 1), StealFrom(0, 3)]
+    game.apply(StealFrom(0, 3))
+    assert game.hands[0][Card.CLOTH] == 1  # a commodity may be stolen too
+
+
+def test_a_chased_pirate_robs_as_on_a_seven() -> None:
+    """R9: Red's knight on 53 chases the pirate to hex 22 and Red robs Blue's ship there."""
+    topology = NS4.board.topology
+    game = ck_sea_game(
+        buildings=RED | ROUND_22,
+        roads={topology.edge_between[(45, 53)]: 0},
+        ships=SHIPS_22,
+        knights={53: (0, 1, True)},
+        robber_unlocked=True,
+        hands={1: hand_of(grain=2)},
+    )
+    game.apply(ChasePirate(0, 53))
+    game.apply(MovePirate(0, 22))
+    assert game.prompt.kind is PromptKind.CHOOSE_VICTIM
+    game.apply(StealFrom(0, 1))
+    assert game.hands[0][Card.GRAIN] == 1 and game.prompt.kind is PromptKind.TURN
