@@ -284,7 +284,12 @@ def intrigue_reason(game: GameState, a: PlayIntrigue) -> Msg | None:
     owner = game.knight_owner[node]
     if owner in (NOBODY, p):
         return msg("Intrigue displaces an opponent's knight")
-    if not game.has_road_at(p, node):
+    if not knights.on_piece_end(game, p, node):
+        if game.topology.has_sea:
+            return msg(
+                "Intrigue needs the knight on an intersection touched by one of your roads or"
+                " ships (§13.9)"
+            )
         return msg(
             "Intrigue needs the knight on an intersection touched by one of your roads (§10)"
         )
@@ -304,7 +309,7 @@ INTRIGUE = CardRule(
     2,
     PlayIntrigue,
     candidates=lambda g, p: [
-        _INTRIGUE(p, n) for n in g.road_ends(p) if g.knight_owner[n] not in (NOBODY, p)
+        _INTRIGUE(p, n) for n in knights.piece_ends(g, p) if g.knight_owner[n] not in (NOBODY, p)
     ],
     check=intrigue_reason,
     effect=do_intrigue,
