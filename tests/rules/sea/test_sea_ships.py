@@ -446,6 +446,12 @@ def test_the_trade_route_matches_a_brute_force_search(
     edges: list[int], as_ship: list[bool], own: set[int], theirs: set[int]
 ) -> None:
     """§13.6 against every ordering of the pieces, on random road and ship sets."""
+    _route_against_brute_force(edges, as_ship, own, theirs)
+
+
+def _route_against_brute_force(
+    edges: list[int], as_ship: list[bool], own: set[int], theirs: set[int]
+) -> None:
     pieces: list[tuple[int, bool]] = []
     for e, ship in zip(edges, as_ship, strict=False):
         kind = T.edge_kinds[e]
@@ -462,6 +468,24 @@ def test_the_trade_route_matches_a_brute_force_search(
         ships={e: 0 for e, ship in pieces if ship},
     )
     assert longest_trade_route(game, 0) == _brute_force_route(pieces, own, theirs)
+
+
+RING = [side(SEA, i) for i in range(6)]
+
+
+@settings(max_examples=30)
+@given(
+    st.lists(st.sampled_from(AREA_EDGES), max_size=1),
+    st.lists(st.booleans(), min_size=7, max_size=7),
+    st.sets(st.sampled_from(AREA_NODES), max_size=2),
+    st.sets(st.sampled_from(AREA_NODES), max_size=1),
+)
+def test_the_trade_route_round_a_ring_matches_a_brute_force_search(
+    extra: list[int], as_ship: list[bool], own: set[int], theirs: set[int]
+) -> None:
+    """The same on the six edges round the sea hex (a ring: every start is a through
+    intersection unless a building, a blocker or a change of kind is on it) and one more."""
+    _route_against_brute_force(list(dict.fromkeys(RING + extra)), as_ship, own, theirs)
 
 
 # --------------------------------------------------------------------------------------------
