@@ -566,3 +566,19 @@ def test_the_diplomats_own_road_comes_back_as_a_road_never_a_ship() -> None:
     assert not any(isinstance(a, BuildShip) for a in legal)
     assert any(isinstance(a, BuildRoad) for a in legal)
     refused(game, BuildShip(0, OUT), "the Diplomat's road comes back as a road (R14)")
+
+
+def test_r22_the_distance_rule_counts_sea_edges() -> None:
+    """ISLE_TOP is one sea edge from SHORE: no settlement there beside SHORE's, though only the
+    sea lies between them."""
+    cards = hand_of(brick=1, lumber=1, wool=1, grain=1)
+    game = sea_game(buildings={SHORE: (0, "settlement")}, ships={OUT: 0}, hands={0: cards})
+    assert ISLE_TOP not in {a.node for a in game.legal_actions() if isinstance(a, BuildSettlement)}
+    refused(game, BuildSettlement(0, ISLE_TOP), "distance rule")
+
+
+def test_ship_edges_per_intersection_are_its_coast_and_sea_edges() -> None:
+    for n in range(T.node_count):
+        assert T.node_ship_edges[n] == tuple(
+            e for e in T.node_edges[n] if T.edge_kinds[e] is not EdgeKind.LAND
+        )
