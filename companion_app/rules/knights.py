@@ -1,8 +1,9 @@
 """Knights (§6): building, activating, promoting, moving, displacing, chasing the robber (and on
 a sea board the pirate, §13.7 item 8).
 
-A knight stands on an intersection at the end of its owner's roads, blocks opponents' roads
-like a building, and acts once per turn when active (and not activated this turn).
+A knight stands on an intersection at the end of its owner's roads (on a sea board roads or
+ships, at sea only on a ship, §13.7), blocks opponents' roads like a building, and acts once per
+turn when active (and not activated this turn).
 """
 
 from __future__ import annotations

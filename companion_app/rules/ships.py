@@ -6,9 +6,9 @@ owner's settlement or city, so each grows only from its own kind's ends and the 
 buildings. The Longest Trade Route (§13.6) is :func:`operations.longest_trade_route`, measured
 wherever the Longest Road is.
 
-Not here yet (the rules of the pirate, knights and progress cards with ships): the pirate's
-moves and robbing, knights built, moved or linked along ships (§13.7: a ship or road whose
-removal unlinks a knight may not move), the Diplomat removing ships (R14).
+Elsewhere: the pirate's moves and its steal from ship owners (:mod:`robber`), knights along
+and on ships (:mod:`knights`: a knight at a ship's end closes it, so an open ship that moves
+never unlinks a knight, §13.7 item 6), the Diplomat removing open ships (:mod:`progress`, R14).
 """
 
 from __future__ import annotations
