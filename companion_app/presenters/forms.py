@@ -23,7 +23,7 @@ from companion_app.rules.board import (
     random_balanced_board,
 )
 from companion_app.rules.board_entry import board_from_description
-from companion_app.rules.cards import Harbour, Terrain
+from companion_app.rules.cards import ISLAND_TERRAINS, Harbour, Terrain
 from companion_app.rules.config import (
     BOT_LEVELS,
     DICE_MODES,
@@ -295,7 +295,7 @@ class NewGameForm:
         )
 
 
-TERRAIN_CHOICES = tuple(Terrain)
+TERRAIN_CHOICES = ISLAND_TERRAINS
 TOKEN_CHOICES = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 HARBOUR_CHOICES = tuple(Harbour)
 

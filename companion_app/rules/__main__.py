@@ -15,6 +15,7 @@ import hashlib
 import json
 import sys
 
+from companion_app.rules.config import SCENARIOS
 from companion_app.rules.randomplay import play_random_game
 
 
@@ -46,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     rg.add_argument("--games", type=int, default=1)
     rg.add_argument("--players", type=int, choices=(3, 4, 5, 6), default=4)
     rg.add_argument("--max-turns", type=int, default=500)
+    rg.add_argument("--scenario", choices=SCENARIOS, help="a Seafarers scenario (3-4 players)")
     rg.add_argument("--check", action="store_true", help="verify invariants after every action")
     rg.add_argument(
         "--digest", action="store_true", help="print a hash of each game's final state JSON"
@@ -57,7 +59,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--seed plus --games goes past the last seed, {SEED_MAX}")
     for seed in range(args.seed, args.seed + args.games):
         result = play_random_game(
-            seed, players=args.players, max_turns=args.max_turns, check=args.check
+            seed,
+            players=args.players,
+            max_turns=args.max_turns,
+            check=args.check,
+            scenario=args.scenario,
         )
         line = result.to_json()
         if args.digest and result.game is not None:

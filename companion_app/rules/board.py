@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 from companion_app.rules.cards import (
     HARBOUR_COUNTS,
     HARBOUR_COUNTS_LARGE,
+    ISLAND_TERRAINS,
     LARGE_GAME_PLAYERS,
     NUMBER_TOKENS,
     NUMBER_TOKENS_LARGE,
@@ -50,6 +51,7 @@ from companion_app.rules.errors import BoardError
 from companion_app.rules.jsonshape import Shape
 from companion_app.rules.messages import Msg, msg, nmsg
 from companion_app.rules.rng import SplitMix64
+from companion_app.rules.seamap import SEA_MAPS, SeaMap
 from companion_app.rules.topology import ISLAND_19, ISLAND_30, Topology
 
 _K = TypeVar("_K")
@@ -87,6 +89,8 @@ class Frame:
     """The order the generator deals the tokens that are not red: from the middle outward, so
     each hex meets its already-numbered neighbours early and dead ends show up near the top
     of the search."""
+    sea_map: SeaMap | None = None
+    """The printed sea map this frame is (§13.11); None for the islands."""
 
     @property
     def token_counts(self) -> Counter[int]:
@@ -117,7 +121,20 @@ FRAME_30 = Frame(
 )
 """The 5-6 player extension's island (§12): 30 hexes, 28 tokens, 11 harbours."""
 FRAMES: dict[int, Frame] = {f.topology.hex_count: f for f in (FRAME_19, FRAME_30)}
-"""Each frame by its number of land hexes."""
+"""Each island's frame by its number of land hexes."""
+SEA_FRAMES: dict[str, Frame] = {
+    m.name: Frame(
+        m.topology,
+        m.terrain_counts,
+        m.number_tokens,
+        m.harbour_counts,
+        (m.players,),
+        _spiral(m.topology),
+        m,
+    )
+    for m in SEA_MAPS.values()
+}
+"""Each sea map's frame by the map's name (§13.11): its counts are the printed map's."""
 
 
 def frame_for_players(players: int) -> Frame:
@@ -138,16 +155,22 @@ class Board:
     harbours: tuple[Harbour, ...]
     robber_start: int | None = None
     """The desert the table chose for the robber on a 30-hex board (§12); None for the rule's
-    own (:meth:`desert_hex`), and always None on 19 hexes (one desert)."""
+    own (:meth:`desert_hex`), and always None on 19 hexes (one desert) and on a sea map (the
+    map says where it starts)."""
+    sea_map: str | None = None
+    """The name of the sea map the board lies on (``SEA_MAPS``, §13.11); None on an island."""
 
     @property
     def frame(self) -> Frame:
-        """The island the board lies on (a validated board's size names one)."""
+        """The island or sea map the board lies on (a validated board's size or map names
+        one)."""
+        if self.sea_map is not None:
+            return SEA_FRAMES[self.sea_map]
         return FRAMES[len(self.terrains)]
 
     @property
     def topology(self) -> Topology:
-        return FRAMES[len(self.terrains)].topology
+        return self.frame.topology
 
     @property
     def deserts(self) -> tuple[int, ...]:
@@ -156,9 +179,14 @@ class Board:
     @property
     def desert_hex(self) -> int:
         """Where the robber starts (§2): the desert; of two (§12) the table's choice, else the
-        one nearer the middle (the first in reading order if both are as near)."""
+        one nearer the middle (the first in reading order if both are as near); on a sea map
+        without a desert where the map puts it (§13.11, R25)."""
         if self.robber_start is not None:
             return self.robber_start
+        sea = self.frame.sea_map
+        if sea is not None:  # the desert, or where the map puts the robber without one
+            deserts = self.deserts
+            return deserts[0] if len(deserts) == 1 else sea.robber_start
         deserts = self.deserts
         if len(deserts) == 1:
             return deserts[0]
@@ -171,8 +199,9 @@ class Board:
 
     def to_json(self) -> dict[str, Any]:
         """Compact JSON: three lists indexed by hex id and harbour slot (and ``robber``, the
-        table's choice of desert, only when there is one)."""
-        data: dict[str, Any] = {
+        table's choice of desert, only when there is one; ``map``, the sea map, only on one)."""
+        data: dict[str, Any] = {} if self.sea_map is None else {"map": self.sea_map}
+        data |= {
             "terrains": [t.value for t in self.terrains],
             "tokens": list(self.tokens),
             "harbours": [h.value for h in self.harbours],
@@ -202,7 +231,10 @@ class Board:
         )
         robber = board_data.get("robber")
         start = None if robber is None else _SHAPE.integer(robber, "robber", 0, 99)
-        board = cls(terrains, tokens, harbours, start)
+        sea_map = board_data.get("map")
+        if sea_map is not None:
+            _SHAPE.choice(sea_map, "map", SEA_FRAMES)
+        board = cls(terrains, tokens, harbours, start, sea_map)
         validate_board(board)
         return board
 
@@ -280,6 +312,7 @@ def validate_board(board: Board) -> None:
     """
     frame = _check_sizes(board)
     _check_types(board)
+    _check_sea(board, frame)
     _check_counts(Counter(board.terrains), frame.terrain_counts, _terrain_count)
     _check_tokens_per_hex(board)
     tokens = Counter(t for t in board.tokens if t is not None)
@@ -302,7 +335,12 @@ def validate_board(board: Board) -> None:
 
 
 def _check_sizes(board: Board) -> Frame:
-    frame = FRAMES.get(len(board.terrains))
+    if board.sea_map is not None:
+        frame = SEA_FRAMES.get(board.sea_map)
+        if frame is None:
+            raise BoardError(f"{board.sea_map!r} is no sea map; the maps are {sorted(SEA_FRAMES)}")
+    else:
+        frame = FRAMES.get(len(board.terrains))
     if frame is None:
         raise BoardError(
             f"a board has 19 land hexes (30 with 5-6 players), but {len(board.terrains)} "
@@ -333,9 +371,12 @@ def _check_robber_start(board: Board) -> None:
 
 
 def _check_types(board: Board) -> None:
+    island = board.sea_map is None
     for h, terrain in enumerate(board.terrains):
         if not isinstance(terrain, Terrain):
             raise BoardError(f"hex {h}: {terrain!r} is not a terrain")
+        if island and terrain not in ISLAND_TERRAINS:
+            raise BoardError(f"hex {h}: an island has no {terrain.value} (only a sea map has)")
     for h, token in enumerate(board.tokens):
         if token is not None and (not isinstance(token, int) or isinstance(token, bool)):
             raise BoardError(f"hex {h}: the token must be a number or None, got {token!r}")
@@ -344,8 +385,35 @@ def _check_types(board: Board) -> None:
             raise BoardError(f"harbour slot {s}: {harbour!r} is not a harbour")
 
 
+def _check_sea(board: Board, frame: Frame) -> None:
+    """A sea map's sea hexes are where the map has them (§13.11, R27: the same map)."""
+    if frame.sea_map is None:
+        return
+    printed = frame.sea_map.terrains
+    for h, terrain in enumerate(board.terrains):
+        if (terrain is Terrain.SEA) == (printed[h] is Terrain.SEA):
+            continue
+        if terrain is Terrain.SEA:
+            raise BoardError(msg("hex {hex} is land on this map, not sea", hex=h))
+        raise BoardError(
+            msg(
+                "hex {hex} is sea on this map, not {terrain}", hex=h, terrain=TERRAIN_WORDS[terrain]
+            )
+        )
+
+
 def _check_tokens_per_hex(board: Board) -> None:
     for h, (terrain, token) in enumerate(zip(board.terrains, board.tokens, strict=True)):
+        if terrain is Terrain.SEA:
+            if token is not None:
+                raise BoardError(
+                    msg(
+                        "hex {hex}: a sea hex has no number token (it has {token})",
+                        hex=h,
+                        token=token,
+                    )
+                )
+            continue
         if token is not None and token not in _TOKEN_VALUES:
             raise BoardError(
                 msg(
@@ -524,3 +592,20 @@ def _deal_tokens(  # noqa: C901 - one backtracking search, clearer in one piece
     if not place_reds(0):  # pragma: no cover - a balanced layout exists for every desert hex
         raise AssertionError(f"no balanced token layout with the deserts on {sorted(deserts)}")
     return tuple(tokens)
+
+
+# --------------------------------------------------------------------------------------------
+# Sea boards (§13)
+
+
+def sea_board(sea_map: SeaMap, seed: int) -> Board:
+    """The board of a printed sea map (§13.11): its terrain and tokens as printed, its harbours
+    fixed or, where the map shuffles them, dealt onto the spots by ``seed`` (R27)."""
+    if sea_map.harbours is not None:
+        harbours = list(sea_map.harbours)
+    else:
+        harbours = [h for h, n in sea_map.harbour_counts.items() for _ in range(n)]
+        SplitMix64(seed).shuffle(harbours)
+    board = Board(sea_map.terrains, sea_map.tokens, tuple(harbours), sea_map=sea_map.name)
+    validate_board(board)
+    return board

@@ -118,7 +118,22 @@ class Terrain(Enum):
     FIELDS = "fields"
     MOUNTAINS = "mountains"
     DESERT = "desert"
+    GOLD = "gold"
+    """A gold field (§13.5): a land hex with a number that pays resources of the owner's
+    choice."""
+    SEA = "sea"
+    """A sea hex inside a sea board's frame (§13.2): never a token, never produces."""
 
+
+ISLAND_TERRAINS: tuple[Terrain, ...] = (
+    Terrain.HILLS,
+    Terrain.FOREST,
+    Terrain.PASTURE,
+    Terrain.FIELDS,
+    Terrain.MOUNTAINS,
+    Terrain.DESERT,
+)
+"""The terrains of the base game's and the extension's islands (§1, §12): no gold, no sea."""
 
 TERRAIN_WORDS: dict[Terrain, Msg] = {
     Terrain.HILLS: pmsg("terrain", "hills"),
@@ -127,6 +142,8 @@ TERRAIN_WORDS: dict[Terrain, Msg] = {
     Terrain.FIELDS: pmsg("terrain", "fields"),
     Terrain.MOUNTAINS: pmsg("terrain", "mountains"),
     Terrain.DESERT: pmsg("terrain", "desert"),
+    Terrain.GOLD: pmsg("terrain", "gold field"),
+    Terrain.SEA: pmsg("terrain", "sea"),
 }
 """A terrain's name at the table."""
 
@@ -137,8 +154,10 @@ TERRAIN_RESOURCE: dict[Terrain, Card | None] = {
     Terrain.FIELDS: Card.GRAIN,
     Terrain.MOUNTAINS: Card.ORE,
     Terrain.DESERT: None,
+    Terrain.GOLD: None,
+    Terrain.SEA: None,
 }
-"""What a settlement on the terrain produces."""
+"""What a settlement on the terrain produces (a gold field's choice is no fixed card, §13.5)."""
 
 TERRAIN_COMMODITY: dict[Terrain, Card | None] = {
     Terrain.FOREST: Card.PAPER,
@@ -215,6 +234,8 @@ class Build(Enum):
     KNIGHT = "knight"
     ACTIVATE_KNIGHT = "activate_knight"
     PROMOTE_KNIGHT = "promote_knight"
+    SHIP = "ship"
+    """Seafarers (§13.3)."""
 
 
 COSTS: dict[Build, Hand] = {
@@ -225,6 +246,7 @@ COSTS: dict[Build, Hand] = {
     Build.KNIGHT: hand_of(wool=1, ore=1),
     Build.ACTIVATE_KNIGHT: hand_of(grain=1),
     Build.PROMOTE_KNIGHT: hand_of(wool=1, ore=1),
+    Build.SHIP: hand_of(lumber=1, wool=1),
 }
 
 

@@ -10,11 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion_app.rules.board import STARTER_BOARD, Board, frame_for_players, random_balanced_board
+from companion_app.rules.board import (
+    STARTER_BOARD,
+    Board,
+    frame_for_players,
+    random_balanced_board,
+    sea_board,
+)
 from companion_app.rules.cards import LARGE_GAME_PLAYERS
 from companion_app.rules.errors import BoardError, ConfigError
 from companion_app.rules.jsonshape import Shape
 from companion_app.rules.messages import msg
+from companion_app.rules.seamap import SEA_MAPS
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -23,6 +30,10 @@ phase."""
 DICE_MODES = ("fair", "balanced", "deck")
 """How the dice box rolls the production dice (docs/protocol.md, "Dice modes"). The rules take
 the dice as they come; the mode is kept with the game so the box and the statistics know it."""
+SCENARIOS = ("new_shores",)
+"""The Seafarers scenarios played with Cities & Knights (§13): Heading for New Shores."""
+SCENARIO_VP_TARGET = {"new_shores": 16}
+"""The scenario's target with Cities & Knights (R1): a default, the target stays a setting."""
 BOT_LEVELS = ("learner", "player", "expert")
 """How well the tablet plays a seat it holds (``companion_app.bot`` plays them). The rules take a
 bot's choices as any other actions; the level is kept so a resumed game plays on the same."""
@@ -70,6 +81,9 @@ class GameConfig:
     dice_mode: str = "fair"
     """One of DICE_MODES; written to JSON only when not fair, so a fair game's config (and the
     digests and checksums over it) stays as it was before the modes."""
+    scenario: str | None = None
+    """A Seafarers scenario of SCENARIOS played on a sea map (§13), or None: the island game.
+    Written to JSON only when set, so a game without Seafarers keeps its config."""
 
     def __post_init__(self) -> None:
         n = len(self.players)
@@ -84,7 +98,9 @@ class GameConfig:
                 msg("player colours must differ, got {colours}", colours=", ".join(colours))
             )
         frame = frame_for_players(n)
-        if len(self.board.terrains) != frame.topology.hex_count:
+        if self.scenario is not None or self.board.sea_map is not None:
+            self._check_scenario(n)
+        elif len(self.board.terrains) != frame.topology.hex_count:
             raise ConfigError(
                 msg(
                     "{count} players play on the {hexes}-hex board (§12), not on {given} hexes",
@@ -112,11 +128,39 @@ class GameConfig:
         if self.dice_mode not in DICE_MODES:
             raise ConfigError(f"the dice mode must be one of {DICE_MODES}, got {self.dice_mode!r}")
 
+    def _check_scenario(self, n: int) -> None:
+        """A scenario plays on its own sea map for its players (§13.11), an island game on an
+        island."""
+        if self.scenario not in SCENARIOS:
+            raise ConfigError(
+                msg("a game on a sea map needs the scenario Heading for New Shores (§13)")
+            )
+        if n not in (3, 4):
+            raise ConfigError(
+                msg("Heading for New Shores is for 3 or 4 players, got {count}", count=n)
+            )
+        wanted = f"{self.scenario}_{n}"
+        if self.board.sea_map != wanted:
+            raise ConfigError(
+                msg(
+                    "{count} players play Heading for New Shores on its {count}-player map",
+                    count=n,
+                )
+            )
+
     @classmethod
     def for_players(cls, n: int, **kwargs: Any) -> GameConfig:
         """A config with ``n`` default players (Red, Blue, White, Orange, Green, Brown); with 5
-        or 6 and no board given, the random balanced 30-hex board of the seed (§12)."""
-        if n >= LARGE_GAME_PLAYERS and "board" not in kwargs:
+        or 6 and no board given, the random balanced 30-hex board of the seed (§12); with a
+        scenario and no board, its map for ``n`` players (harbours dealt by the seed) and, if
+        not given, its VP target (§13.11, R1)."""
+        scenario = kwargs.get("scenario")
+        if scenario is not None:
+            sea = SEA_MAPS.get(f"{scenario}_{n}")
+            if sea is not None and "board" not in kwargs:
+                kwargs["board"] = sea_board(sea, kwargs.get("seed", 0))
+            kwargs.setdefault("vp_target", SCENARIO_VP_TARGET.get(scenario, 13))
+        elif n >= LARGE_GAME_PLAYERS and "board" not in kwargs:
             kwargs["board"] = random_balanced_board(kwargs.get("seed", 0), frame_for_players(n))
         return cls(players=DEFAULT_PLAYERS[:n], **kwargs)
 
@@ -138,6 +182,8 @@ class GameConfig:
         }
         if self.dice_mode != "fair":
             data["dice_mode"] = self.dice_mode
+        if self.scenario is not None:
+            data["scenario"] = self.scenario
         return data
 
     @classmethod
@@ -176,6 +222,11 @@ class GameConfig:
             quick_knights=flag("quick_knights"),
             evil_barbarians=flag("evil_barbarians"),
             dice_mode=_SHAPE.text(config.get("dice_mode", "fair"), "dice_mode"),
+            scenario=(
+                None
+                if config.get("scenario") is None
+                else _SHAPE.choice(config["scenario"], "scenario", _SCENARIOS)
+            ),
         )
 
 
@@ -188,3 +239,4 @@ def _player_json(player: PlayerConfig) -> dict[str, Any]:
 
 _SHAPE = Shape(ConfigError, "config: ")
 _LEVELS = {level: level for level in BOT_LEVELS}
+_SCENARIOS = {name: name for name in SCENARIOS}

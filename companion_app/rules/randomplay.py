@@ -136,10 +136,16 @@ def _random_offer(game: Game, rng: SplitMix64) -> OfferTrade | None:
 
 
 def play_random_game(
-    seed: int, *, players: int = 4, max_turns: int = 500, check: bool = False
+    seed: int,
+    *,
+    players: int = 4,
+    max_turns: int = 500,
+    check: bool = False,
+    scenario: str | None = None,
 ) -> RandomGameResult:
-    """Play one random game from ``seed`` until a winner or ``max_turns`` turns."""
-    game = Game.new(GameConfig.for_players(players, seed=seed))
+    """Play one random game from ``seed`` until a winner or ``max_turns`` turns (on the
+    scenario's sea map if one is named, §13)."""
+    game = Game.new(GameConfig.for_players(players, seed=seed, scenario=scenario))
     rng = SplitMix64(seed ^ 0x5EED)
     actions = 0
     while not game.is_over and game.turn < max_turns:

@@ -15,8 +15,8 @@ from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHan
 from companion_app.rules.events import Steal
 from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
+from companion_app.rules.seamap import MAX_HEXES
 from companion_app.rules.state import ALL_CARDS, GameState
-from companion_app.rules.topology import MAX_HEXES
 from companion_app.rules.words import Line, LineKind, Telling, hex_words, steal_lines
 
 _MAX_SEATS = MAX_PLAYERS
@@ -76,6 +76,8 @@ def check_move_robber(game: GameState, a: MoveRobber) -> Msg | None:
         return msg("hex {hex} does not exist (hexes are 0-{last})", hex=a.hex, last=last)
     if a.hex == game.robber_hex:
         return msg("the robber must move to another hex")
+    if game.topology.hex_island[a.hex] is None:
+        return msg("the robber stays on land; the sea has the pirate (§13.4)")
     if a.hex not in ops.robber_targets(game):
         return msg("a knight chases the robber to a hex with a number token (§6)")
     return None

@@ -35,7 +35,9 @@ they always were; code that serves both islands reads a game's or a board's ``to
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 # Corner offsets of a pointy-top hex, clockwise from the top corner.
 _CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -43,9 +45,36 @@ _CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 _NEIGHBOUR_OFFSETS = ((2, 0), (1, -3), (-1, -3), (-2, 0), (-1, 3), (1, 3))
 
 
+class EdgeKind(Enum):
+    """What may be built on an edge (§13.2)."""
+
+    LAND = "land"
+    """Two land hexes: roads only."""
+    COAST = "coast"
+    """A land hex and a sea hex or the frame: one road or one ship."""
+    SEA = "sea"
+    """Sea or frame on both sides: ships only."""
+
+
+class NodeKind(Enum):
+    """What an intersection touches (§13.2)."""
+
+    LAND = "land"
+    """Land hexes only."""
+    COASTAL = "coastal"
+    """Land and sea (or the frame): settlements, cities and knights as on land."""
+    SEA = "sea"
+    """Sea hexes and frame cells only: nothing is built there."""
+
+
 @dataclass(frozen=True, eq=False, slots=True)
 class Topology:
-    """One island's geometry. Compared by identity: there is one value per island."""
+    """One board's geometry. Compared by identity: there is one value per island or sea map.
+
+    On an island every hex is land and the frame is the plastic one round it; on a sea board
+    (§13.2) the hexes are the *inside* hexes, land and sea, and the frame is a ring of frame
+    cells (``frame_xy``) that count as sea for coasts, ships and the pirate.
+    """
 
     rows: tuple[int, ...]
     """Hexes per row, top to bottom."""
@@ -60,21 +89,46 @@ class Topology:
     edge_between: dict[tuple[int, int], int]
     """Edge id by either ordering of its two intersections."""
     node_hexes: tuple[tuple[int, ...], ...]
-    """The land hexes (1 to 3) touching each intersection."""
+    """The hexes (1 to 3) touching each intersection (land or sea; never a frame cell)."""
     node_edges: tuple[tuple[int, ...], ...]
     """The edges (2 or 3) meeting at each intersection."""
     node_neighbours: tuple[tuple[int, ...], ...]
     """The intersections one edge away from each intersection (same order as node_edges)."""
     edge_hexes: tuple[tuple[int, ...], ...]
-    """The land hexes (1 or 2) on either side of each edge."""
+    """The hexes (1 or 2) on either side of each edge; one where the other side is the frame."""
     hex_neighbours: tuple[tuple[int, ...], ...]
-    """The land hexes sharing an edge with each hex."""
+    """The hexes sharing an edge with each hex."""
     coastal_edges: tuple[int, ...]
-    """The coastal edges, clockwise round the island from the top left."""
+    """The coast edges: on an island clockwise round it from the top left, on a sea board in
+    id order."""
     harbour_edges: tuple[int, ...]
     """The coastal edge of each harbour slot; its two intersections use the harbour."""
     node_harbour_slot: tuple[int | None, ...]
     """The harbour slot an intersection touches, if any."""
+    land_hexes: tuple[int, ...]
+    """The land hexes in id order: every hex of an island."""
+    edge_kinds: tuple[EdgeKind, ...]
+    """Per edge: land, coast or sea (§13.2). An island's edge on the frame is coast."""
+    node_kinds: tuple[NodeKind, ...]
+    """Per intersection: land, coastal or sea (§13.2)."""
+    islands: tuple[tuple[int, ...], ...]
+    """The land hexes of each island: the main island (index 0) first, where the setup is
+    played, then the small islands by their first hex id."""
+    hex_island: tuple[int | None, ...]
+    """Per hex, the index of its island in ``islands``; None for a sea hex."""
+    node_island: tuple[int | None, ...]
+    """Per intersection, the island of the land hexes it touches (hexes of two islands never
+    share a corner); None for a sea intersection."""
+    setup_nodes: tuple[int, ...]
+    """The intersections the setup may build on, in id order: the main island's (§13.11)."""
+    frame_xy: tuple[tuple[int, int], ...]
+    """The frame cells of a sea board, in reading order; frame cell ``i`` is *cell*
+    ``hex_count + i``. Empty on an island."""
+    cell_edges: tuple[tuple[int, ...], ...]
+    """Per cell (hexes, then frame cells), its edges on the board: all six of a hex, those
+    shared with a hex for a frame cell. A pirate on the cell blocks these (§13.4)."""
+    node_ship_edges: tuple[tuple[int, ...], ...]
+    """Per intersection, its coast and sea edges: where a ship may lie (§13.2)."""
 
     @property
     def hex_count(self) -> int:
@@ -91,6 +145,28 @@ class Topology:
     @property
     def harbour_count(self) -> int:
         return len(self.harbour_edges)
+
+    @property
+    def cell_count(self) -> int:
+        """Hexes and frame cells: the places the pirate may be named by (§13.4)."""
+        return len(self.hex_xy) + len(self.frame_xy)
+
+    @property
+    def has_sea(self) -> bool:
+        """A sea board (§13): sea hexes and a frame of cells, ships and the pirate."""
+        return bool(self.frame_xy)
+
+    @property
+    def sea_cells(self) -> tuple[int, ...]:
+        """The sea hexes and frame cells in cell id order: where the pirate may stand (R5)."""
+        land = set(self.land_hexes)
+        return tuple(c for c in range(self.cell_count) if c not in land)
+
+    def cell_xy(self, cell: int) -> tuple[int, int]:
+        """The centre of a hex or frame cell on the lattice."""
+        if cell < len(self.hex_xy):
+            return self.hex_xy[cell]
+        return self.frame_xy[cell - len(self.hex_xy)]
 
     def hex_distance2(self, h: int) -> int:
         """How far hex ``h`` lies from the island's middle, squared (in units of a twelfth of
@@ -126,8 +202,44 @@ def _coastal_edges_clockwise(
     return tuple(sorted(coastal, key=bearing))
 
 
-def _build(rows: tuple[int, ...], harbour_gaps: tuple[int, ...]) -> Topology:
-    hex_xy = _hex_centres(rows)
+def _islands(
+    land: Sequence[int], hex_neighbours: tuple[tuple[int, ...], ...], small: frozenset[int]
+) -> tuple[tuple[int, ...], ...]:
+    """The land hexes joined edge to edge, the one without small-island marks first."""
+    land_set = set(land)
+    seen: set[int] = set()
+    groups: list[tuple[int, ...]] = []
+    for start in land:
+        if start in seen:
+            continue
+        group = {start}
+        todo = [start]
+        while todo:
+            h = todo.pop()
+            for n in hex_neighbours[h]:
+                if n in land_set and n not in group:
+                    group.add(n)
+                    todo.append(n)
+        seen |= group
+        groups.append(tuple(sorted(group)))
+    main = [g for g in groups if not small & set(g)]
+    marked_wrong = [g for g in groups if small & set(g) and not set(g) <= small]
+    if len(main) != 1 or marked_wrong:  # pragma: no cover - a declaration error
+        raise AssertionError(f"a map needs one main island and whole small islands: {groups}")
+    return (main[0], *sorted((g for g in groups if g is not main[0]), key=lambda g: g[0]))
+
+
+def _build(
+    hex_xy: tuple[tuple[int, int], ...],
+    rows: tuple[int, ...],
+    harbour_edges_of: Callable[[tuple[int, ...], dict[tuple[int, int], int]], tuple[int, ...]],
+    land: tuple[int, ...] | None = None,
+    frame_xy: tuple[tuple[int, int], ...] = (),
+    small: frozenset[int] = frozenset(),
+) -> Topology:
+    """The geometry of hexes at ``hex_xy``; ``land`` the land hexes (all if None), ``frame_xy``
+    a sea board's frame cells, ``small`` the hexes marked as small islands.
+    ``harbour_edges_of(coastal_edges, edge_between)`` names each harbour slot's edge."""
     hex_count = len(hex_xy)
     node_xy = tuple(
         sorted(
@@ -176,13 +288,57 @@ def _build(rows: tuple[int, ...], harbour_gaps: tuple[int, ...]) -> Topology:
         )
         for x, y in hex_xy
     )
-    coastal = _coastal_edges_clockwise(edge_nodes, edge_hexes, node_xy)
-    if sum(harbour_gaps) != len(coastal):  # pragma: no cover - a declaration error
-        raise AssertionError(f"harbour gaps cover {sum(harbour_gaps)} of {len(coastal)} edges")
-    harbour_edges = tuple(coastal[sum(harbour_gaps[:i])] for i in range(len(harbour_gaps)))
+    land_hexes = tuple(range(hex_count)) if land is None else tuple(sorted(land))
+    is_land = [False] * hex_count
+    for h in land_hexes:
+        is_land[h] = True
+    if frame_xy:
+        coastal = tuple(
+            e for e in range(len(edge_nodes)) if sum(is_land[h] for h in edge_hexes[e]) == 1
+        )
+    else:
+        coastal = _coastal_edges_clockwise(edge_nodes, edge_hexes, node_xy)
+    harbour_edges = harbour_edges_of(coastal, edge_between)
     node_harbour_slot = tuple(
         next((s for s, e in enumerate(harbour_edges) if n in edge_nodes[e]), None)
         for n in range(node_count)
+    )
+    edge_kinds = tuple(
+        (EdgeKind.SEA, EdgeKind.COAST, EdgeKind.LAND)[sum(is_land[h] for h in hexes)]
+        for hexes in edge_hexes
+    )
+    # Three cells meet at each corner; those that are no hex are the frame.
+    node_kinds = tuple(
+        NodeKind.SEA
+        if not any(is_land[h] for h in hexes)
+        else NodeKind.LAND
+        if len(hexes) == 3 and all(is_land[h] for h in hexes)
+        else NodeKind.COASTAL
+        for hexes in node_hexes
+    )
+    islands = _islands(land_hexes, hex_neighbours, small)
+    island_of: dict[int, int] = {h: i for i, group in enumerate(islands) for h in group}
+    hex_island = tuple(island_of.get(h) for h in range(hex_count))
+    node_island = tuple(
+        next((island_of[h] for h in hexes if h in island_of), None) for hexes in node_hexes
+    )
+    main = set(islands[0])
+    setup_nodes = tuple(n for n in range(node_count) if main & set(node_hexes[n]))
+    cell_edges = tuple(
+        tuple(
+            sorted(
+                edge_between[(corners[i], corners[(i + 1) % 6])]
+                for i in range(6)
+                if (corners[i], corners[(i + 1) % 6]) in edge_between
+            )
+        )
+        for corners in (
+            *hex_nodes,
+            *(
+                tuple(node_at.get((x + dx, y + dy), -1) for dx, dy in _CORNER_OFFSETS)
+                for x, y in frame_xy
+            ),
+        )
     )
     return Topology(
         rows=rows,
@@ -199,20 +355,112 @@ def _build(rows: tuple[int, ...], harbour_gaps: tuple[int, ...]) -> Topology:
         coastal_edges=coastal,
         harbour_edges=harbour_edges,
         node_harbour_slot=node_harbour_slot,
+        land_hexes=land_hexes,
+        edge_kinds=edge_kinds,
+        node_kinds=node_kinds,
+        islands=islands,
+        hex_island=hex_island,
+        node_island=node_island,
+        setup_nodes=setup_nodes,
+        frame_xy=frame_xy,
+        cell_edges=cell_edges,
+        node_ship_edges=tuple(
+            tuple(e for e in edges if edge_kinds[e] is not EdgeKind.LAND) for edges in node_edges
+        ),
     )
 
 
-ISLAND_19 = _build((3, 4, 5, 4, 3), (3, 3, 4) * 3)
+def _island(rows: tuple[int, ...], harbour_gaps: tuple[int, ...]) -> Topology:
+    """An island of ``rows`` hexes, its harbour slots ``harbour_gaps`` coastal edges apart."""
+
+    def harbours(coastal: tuple[int, ...], _: dict[tuple[int, int], int]) -> tuple[int, ...]:
+        if sum(harbour_gaps) != len(coastal):  # pragma: no cover - a declaration error
+            raise AssertionError(f"harbour gaps cover {sum(harbour_gaps)} of {len(coastal)} edges")
+        return tuple(coastal[sum(harbour_gaps[:i])] for i in range(len(harbour_gaps)))
+
+    return _build(_hex_centres(rows), rows, harbours)
+
+
+HEX_SIDES = ("NE", "E", "SE", "SW", "W", "NW")
+"""A pointy-top hex's sides, clockwise: side ``i`` joins corners ``i`` and ``i + 1`` of
+``hex_nodes`` (corner 0 the top one)."""
+
+
+def odd_r_xy(x: int, y: int) -> tuple[int, int]:
+    """The lattice centre of map cell (x, y) in the odd-r layout of §13.11 (odd rows half a hex
+    east), before a map is moved to centre on (0, 0)."""
+    return 2 * x + (y & 1), 3 * y
+
+
+def sea_topology(
+    cells: dict[tuple[int, int], str],
+    harbour_spots: Sequence[tuple[int, int, str]],
+) -> tuple[Topology, dict[tuple[int, int], int]]:
+    """The topology of a sea map and each map cell's id (hex, or ``hex_count + i`` for a frame
+    cell). ``cells`` maps (x, y) of the odd-r layout to ``"land"``, ``"small"`` (land of a small
+    island), ``"sea"`` or ``"frame"``; every hex must be surrounded by hexes and frame cells.
+    ``harbour_spots`` are (x, y, side) with a side of :data:`HEX_SIDES`, in slot order."""
+    order = sorted(cells, key=lambda c: (c[1], c[0]))
+    xs = [odd_r_xy(x, y)[0] for x, y in order]
+    ys = [odd_r_xy(x, y)[1] for x, y in order]
+    # Centre the map on the lattice's (0, 0), keeping corners on integer points.
+    dx, dy = -((min(xs) + max(xs)) // 2), -((min(ys) + max(ys)) // 2 // 3 * 3)
+
+    def xy(c: tuple[int, int]) -> tuple[int, int]:
+        x, y = odd_r_xy(*c)
+        return x + dx, y + dy
+
+    inside = [c for c in order if cells[c] != "frame"]
+    frame = [c for c in order if cells[c] == "frame"]
+    hex_id = {c: h for h, c in enumerate(inside)}
+    at = {xy(c) for c in order}
+    for c in inside:
+        x, y = xy(c)
+        if any((x + ox, y + oy) not in at for ox, oy in _NEIGHBOUR_OFFSETS):
+            raise AssertionError(f"map cell {c} is not closed in by the frame")  # pragma: no cover
+    row_counts: dict[int, int] = {}
+    for _, y in inside:
+        row_counts[y] = row_counts.get(y, 0) + 1
+    rows = tuple(row_counts[y] for y in sorted(row_counts))
+    hex_xy = tuple(xy(c) for c in inside)
+
+    def harbours(_: tuple[int, ...], edge_between: dict[tuple[int, int], int]) -> tuple[int, ...]:
+        edges = []
+        for x, y, side in harbour_spots:
+            hx, hy = xy((x, y))
+            i = HEX_SIDES.index(side)
+            a = _CORNER_OFFSETS[i]
+            b = _CORNER_OFFSETS[(i + 1) % 6]
+            ends = (nodes[(hx + a[0], hy + a[1])], nodes[(hx + b[0], hy + b[1])])
+            edges.append(edge_between[ends])
+        return tuple(edges)
+
+    corners = sorted(
+        {(x + ox, y + oy) for x, y in hex_xy for ox, oy in _CORNER_OFFSETS},
+        key=lambda p: (p[1], p[0]),
+    )
+    nodes = {p: i for i, p in enumerate(corners)}
+    topology = _build(
+        hex_xy,
+        rows,
+        harbours,
+        land=tuple(hex_id[c] for c in inside if cells[c] in ("land", "small")),
+        frame_xy=tuple(xy(c) for c in frame),
+        small=frozenset(hex_id[c] for c in inside if cells[c] == "small"),
+    )
+    ids = dict(hex_id)
+    ids.update({c: len(inside) + i for i, c in enumerate(frame)})
+    return topology, ids
+
+
+ISLAND_19 = _island((3, 4, 5, 4, 3), (3, 3, 4) * 3)
 """The base game's island (3-4 players): 19 hexes, 54 intersections, 72 edges, 9 harbours."""
-ISLAND_30 = _build((3, 4, 5, 6, 5, 4, 3), (4, 3, 3, 4, 3, 4, 3, 3, 4, 3, 4))
+ISLAND_30 = _island((3, 4, 5, 6, 5, 4, 3), (4, 3, 3, 4, 3, 4, 3, 3, 4, 3, 4))
 """The 5-6 player extension's island (§12): 30 hexes, 80 intersections, 109 edges, 11
 harbours."""
 TOPOLOGIES: dict[int, Topology] = {t.hex_count: t for t in (ISLAND_19, ISLAND_30)}
-"""Each island by its number of land hexes."""
-MAX_HEXES = ISLAND_30.hex_count
-MAX_NODES = ISLAND_30.node_count
-MAX_EDGES = ISLAND_30.edge_count
-"""The largest island's counts: bounds for ids read from outside and for prebuilt actions."""
+"""Each island by its number of land hexes (the sea maps' topologies are in
+:mod:`companion_app.rules.seamap`)."""
 
 
 # ---- the 19-hex island's names, as they always were -------------------------------------------

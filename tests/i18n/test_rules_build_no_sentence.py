@@ -33,6 +33,7 @@ DEVELOPER_MODULES = {
     "jsonshape.py",
     "messages.py",
     "randomplay.py",
+    "seamap.py",
 }
 MARK = "Developer words:"
 

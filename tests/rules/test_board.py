@@ -36,6 +36,7 @@ from companion_app.rules.board import (
 from companion_app.rules.board_entry import board_from_description, board_to_description
 from companion_app.rules.cards import (
     HARBOUR_COUNTS,
+    ISLAND_TERRAINS,
     NUMBER_TOKENS,
     TERRAIN_COUNTS,
     Harbour,
@@ -433,7 +434,7 @@ def boards_entered_on_the_screen(draw: st.DrawFn) -> tuple[dict[str, Any], Frame
             del description["harbours"][draw(st.integers(0, len(description["harbours"]) - 1))]
         elif tap == "hex" and description["hexes"]:
             entry = description["hexes"][draw(st.integers(0, len(description["hexes"]) - 1))]
-            entry["terrain"] = draw(st.sampled_from(list(Terrain))).value
+            entry["terrain"] = draw(st.sampled_from(ISLAND_TERRAINS)).value  # the palette
             entry["token"] = draw(st.none() | st.sampled_from(sorted(set(NUMBER_TOKENS))))
         elif tap == "swap tokens" and len(description["hexes"]) > 1:
             a, b = draw(st.lists(st.sampled_from(description["hexes"]), min_size=2, max_size=2))

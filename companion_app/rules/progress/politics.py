@@ -65,6 +65,8 @@ def bishop_reason(game: GameState, a: PlayBishop) -> Msg | None:
         )
     if a.hex == game.robber_hex:
         return msg("the robber must move to another hex")
+    if game.topology.hex_island[a.hex] is None:
+        return msg("the robber stays on land; the sea has the pirate (§13.4)")
     return None
 
 
@@ -83,7 +85,7 @@ def bishop_plays(game: GameState, p: int) -> list[Action]:
     if not game.robber_unlocked:
         return []
     robber_hex = game.robber_hex
-    return [_BISHOP(p, h) for h in range(game.topology.hex_count) if h != robber_hex]
+    return [_BISHOP(p, h) for h in game.topology.land_hexes if h != robber_hex]
 
 
 BISHOP = CardRule(
@@ -249,7 +251,9 @@ def do_diplomat(game: GameState, a: PlayDiplomat) -> None:
     owner = game.edge_owner[a.edge]
     ops.remove_road(game, a.edge)
     if owner == a.player:
-        game.pending.append(Prompt(PromptKind.FREE_ROAD, a.player, 1))
+        # On a sea board the prompt says whose it is: the road comes back as a road (R14).
+        track = Track.POLITICS.value if game.topology.has_sea else ""
+        game.pending.append(Prompt(PromptKind.FREE_ROAD, a.player, 1, track))
 
 
 _DIPLOMAT_SUMMARY = msg("Diplomat: remove an open road")

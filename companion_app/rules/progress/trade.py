@@ -17,7 +17,15 @@ from companion_app.rules.actions import (
     TakeCard,
     reused,
 )
-from companion_app.rules.cards import COMMODITIES, RESOURCES, Card, ProgressCard, Terrain, Track
+from companion_app.rules.cards import (
+    COMMODITIES,
+    RESOURCES,
+    TERRAIN_RESOURCE,
+    Card,
+    ProgressCard,
+    Terrain,
+    Track,
+)
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.events import CardsMoved
 from companion_app.rules.messages import N_, Msg, msg
@@ -248,15 +256,18 @@ def merchant_hexes(game: GameState, p: int) -> list[int]:
     """Land hexes with a resource next to one of the player's settlements or cities."""
     terrains = game.board.terrains
     hexes = {h for node in game.buildings_of[p] for h in game.topology.node_hexes[node]}
-    return sorted(h for h in hexes if terrains[h] is not Terrain.DESERT)
+    return sorted(h for h in hexes if TERRAIN_RESOURCE[terrains[h]] is not None)
 
 
 def merchant_reason(game: GameState, a: PlayMerchant) -> Msg | None:
     last = game.topology.hex_count - 1
     if not 0 <= a.hex <= last:
         return msg("hex {hex} does not exist (hexes are 0-{last})", hex=a.hex, last=last)
-    if game.board.terrains[a.hex] is Terrain.DESERT:
+    terrain = game.board.terrains[a.hex]
+    if terrain is Terrain.DESERT:
         return msg("the merchant goes on a hex with a resource, not the desert")
+    if TERRAIN_RESOURCE[terrain] is None:  # a gold field, the sea (R19)
+        return msg("the merchant goes on a land hex with a resource, never on gold or sea (R19)")
     owner = game.node_owner
     if all(owner[node] != a.player for node in game.topology.hex_nodes[a.hex]):  # merchant_hexes
         return msg("the merchant goes next to one of your settlements or cities (§10)")
