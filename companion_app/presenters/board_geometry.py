@@ -39,9 +39,32 @@ class IslandFrame:
     """The distance of each sea side (in ``_SEA_NORMALS`` order) from the middle."""
 
 
+SEA_BOARD_MARGIN = 0.3
+"""Hex sizes added round a sea board's frame cells on each axis: the frame is its own sea and
+the harbours lie inside it, so only a sliver of background shows."""
+
+_CELL_CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
+"""A cell's six corners on the lattice, from its centre."""
+
+
 @cache
 def island_frame(topology: Topology) -> IslandFrame:
-    """The frame of ``topology`` (once per island)."""
+    """The frame of ``topology`` (once per island): the island with room for its harbours and
+    the sea, or a sea board's cells, frame cells included."""
+    if topology.has_sea:
+        corners = [
+            ((x + ox) * SQRT3 / 2.0, -(y + oy) / 2.0)
+            for x, y in (topology.cell_xy(c) for c in range(topology.cell_count))
+            for ox, oy in _CELL_CORNERS
+        ]
+        xs = [x for x, _ in corners]
+        ys = [y for _, y in corners]
+        sea = tuple(
+            max(x * math.cos(a) + y * math.sin(a) for x, y in corners) for a in _SEA_NORMALS
+        )
+        return IslandFrame(
+            max(xs) - min(xs) + SEA_BOARD_MARGIN, max(ys) - min(ys) + SEA_BOARD_MARGIN, sea
+        )
     points = [(x * SQRT3 / 2.0, -y / 2.0) for x, y in topology.node_xy]
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
@@ -110,7 +133,8 @@ class BoardGeometry:
         return (cx + lx * s * SQRT3 / 2.0, cy - ly * s / 2.0)
 
     def hex_centre(self, h: int) -> tuple[float, float]:
-        return self.lattice(*self.topology.hex_xy[h])
+        """The middle of a hex, or of any cell of a sea board (a frame cell after the hexes)."""
+        return self.lattice(*self.topology.cell_xy(h))
 
     def hex_corners(self, h: int) -> list[tuple[float, float]]:
         """Six corners, clockwise from the top one, as the topology numbers them."""
@@ -143,7 +167,8 @@ class BoardGeometry:
         """Where a harbour's marker goes: off the coast, outward from its edge's land hex."""
         e = self.topology.harbour_edges[slot]
         mx, my = self.edge_mid(e)
-        hx, hy = self.hex_centre(self.topology.edge_hexes[e][0])
+        land = set(self.topology.land_hexes)
+        hx, hy = self.hex_centre(next(h for h in self.topology.edge_hexes[e] if h in land))
         dx, dy = mx - hx, my - hy
         length = math.hypot(dx, dy) or 1.0
         reach = self.size * 0.75

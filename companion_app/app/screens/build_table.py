@@ -26,6 +26,7 @@ from companion_app.presenters.board_picture import (
 )
 from companion_app.presenters.forms import (
     HARBOUR_CHOICES,
+    SCENARIO_WORDS,
     TERRAIN_CHOICES,
     TOKEN_CHOICES,
     BoardEntry,
@@ -89,12 +90,23 @@ class BuildTableScreen(Screen):
 
     def _show_words(self) -> None:
         form = self.form
-        if form is not None and form.board_choice == "random":
+        if form is not None and form.scenario is not None:
+            self.title = _("Build your table · {scenario}").format(
+                scenario=_(SCENARIO_WORDS[form.scenario])
+            )
+        elif form is not None and form.board_choice == "random":
             self.title = _("Build your table · seed {seed}").format(seed=form.seed)
         else:
             self.title = _("Build your table · starter layout")
         if self.board is not None:
             self.rows = "\n".join(board_rows(self.board))
+        if form is not None and form.scenario is not None:
+            self.explain = _(
+                "Lay out the frame, the sea and land hexes, number tokens and harbours as "
+                "shown, the top of the picture facing the tablet's top edge. The robber and "
+                "the pirate (the black ship) start where they are drawn."
+            )
+            return
         self.explain = _(
             "Lay out the terrain hexes, number tokens and harbours as shown, "
             "the top of the picture facing the tablet's top edge. The robber starts "

@@ -55,6 +55,9 @@ PLAN_SEEDS: dict[int, int] = {6: 7}
 """The seed of the planned game for another number of players. Six: a short game (49 turns,
 367 actions) through the 30-hex board and the special build phase to a winner; the three
 players' tour covers every other action."""
+SCENARIO_PLAN_SEEDS: dict[tuple[str, int], int] = {("new_shores", 3): 12, ("new_shores", 4): 4}
+"""The planned game's seed on a Seafarers map (§13), by scenario and players: short games (3
+players: 57 turns, 237 actions; 4: 81 turns, 406 actions) to a winner."""
 MAX_TURN_ACTIONS = 6
 """Actions a player takes in one turn before ending it (keeps the game moving)."""
 
@@ -103,14 +106,17 @@ class Plan:
         return types, prompts
 
 
-def plan_config(seed: int, players: int = 3) -> GameConfig:
-    return GameConfig.for_players(players, seed=seed, vp_target=VP_TARGET, evil_barbarians=True)
+def plan_config(seed: int, players: int = 3, scenario: str | None = None) -> GameConfig:
+    """The planned game's config; with a Seafarers ``scenario`` on its map (§13)."""
+    return GameConfig.for_players(
+        players, seed=seed, vp_target=VP_TARGET, evil_barbarians=True, scenario=scenario
+    )
 
 
 class Planner:
-    def __init__(self, seed: int, players: int = 3) -> None:
+    def __init__(self, seed: int, players: int = 3, scenario: str | None = None) -> None:
         self.rng = random.Random(seed * 7 + 3)
-        self.plan = Plan(plan_config(seed, players))
+        self.plan = Plan(plan_config(seed, players, scenario))
         self.game = Game.new(self.plan.config)
         self.turn_actions = 0
         self.ship_odds = 0.25
@@ -294,8 +300,10 @@ def _wasteful(game: Game, action: Action) -> bool:
     return False
 
 
-def make_plan(seed: int, players: int = 3, max_turns: int = 200) -> Plan:
-    return Planner(seed, players).run(max_turns)
+def make_plan(
+    seed: int, players: int = 3, max_turns: int = 200, scenario: str | None = None
+) -> Plan:
+    return Planner(seed, players, scenario).run(max_turns)
 
 
 def main() -> int:

@@ -176,8 +176,11 @@ class Tour(ScenarioDriver):
                     yield from self.information_screens()
                 yield from self.take(action, self.plan.actions[i + 1 : i + 2])
             self.done = i + 1
-        yield lambda: app.root.current == "game_over"
-        yield from self.back_to_the_game()
+        if "game_over" not in self.seen:
+            # (Where the winning action was the only choice, taken at once, the end was
+            # looked at already and its board is open.)
+            yield lambda: app.root.current == "game_over"
+            yield from self.back_to_the_game()
         yield from self.look("game_over_board")
         app.show("home")
         yield from self.look("home_after_the_game")
@@ -199,6 +202,9 @@ class Tour(ScenarioDriver):
         new_game.form.seed = self.plan.config.seed
         new_game.show_form()
         yield from self.look("new_game")
+        if self.plan.config.scenario is not None:
+            yield from self.new_shores(new_game)
+            return
         players = len(self.plan.config.players)
         for row in new_game.rows[4:players]:  # green and brown take their seats (§12)
             yield from self.tap_in_sight(row.ids.plays)
@@ -229,6 +235,27 @@ class Tour(ScenarioDriver):
             yield from self.look("build_table_starter")
             yield from self.tap_in_sight(table.ids.back)
             yield 3
+        app.show("home")
+        yield 2
+
+    def new_shores(self, new_game: Any) -> Step:
+        """Heading for New Shores chosen (4 players: a fourth seat taken first), its printed
+        map to lay out; then the game starts from Home."""
+        app = self.app
+        players = len(self.plan.config.players)
+        for row in new_game.rows[3:players]:
+            if row.ids.plays.state != "down":
+                yield from self.tap_in_sight(row.ids.plays)
+                yield 2
+        yield from self.tap_in_sight(new_game.ids.new_shores)
+        yield 2
+        yield from self.look("new_game_new_shores")
+        yield from self.tap_in_sight(new_game.ids.next)
+        yield 3
+        yield from self.look("build_table_new_shores")
+        table = app.root.get_screen("build_table")
+        yield from self.tap_in_sight(table.ids.back)
+        yield 3
         app.show("home")
         yield 2
 
