@@ -39,31 +39,32 @@ class IslandFrame:
     """The distance of each sea side (in ``_SEA_NORMALS`` order) from the middle."""
 
 
-SEA_BOARD_MARGIN = 0.3
-"""Hex sizes added round a sea board's frame cells on each axis: the frame is its own sea and
-the harbours lie inside it, so only a sliver of background shows."""
-
-_CELL_CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
-"""A cell's six corners on the lattice, from its centre."""
+SEA_BOARD_REACH_X = 1.0
+SEA_BOARD_REACH_Y = 0.75
+"""How far a sea board is shown beyond its cells' centres, in hex sizes: east and west the
+whole frame cells (half a hex is 0.87 of a size) and a sliver, north and south three quarters
+of their height. The frame is a ring of sea, and the board's height is what a low window lacks
+(at 800x480 Home's picture keeps the robber and the pirate at 44 dp so)."""
 
 
 @cache
 def island_frame(topology: Topology) -> IslandFrame:
     """The frame of ``topology`` (once per island): the island with room for its harbours and
-    the sea, or a sea board's cells, frame cells included."""
+    the sea, or a sea board's cells, its frame cells shown as far as ``SEA_BOARD_REACH_*``."""
     if topology.has_sea:
-        corners = [
-            ((x + ox) * SQRT3 / 2.0, -(y + oy) / 2.0)
+        centres = [
+            (x * SQRT3 / 2.0, -y / 2.0)
             for x, y in (topology.cell_xy(c) for c in range(topology.cell_count))
-            for ox, oy in _CELL_CORNERS
         ]
-        xs = [x for x, _ in corners]
-        ys = [y for _, y in corners]
+        xs = [x for x, _ in centres]
+        ys = [y for _, y in centres]
         sea = tuple(
-            max(x * math.cos(a) + y * math.sin(a) for x, y in corners) for a in _SEA_NORMALS
+            max(x * math.cos(a) + y * math.sin(a) for x, y in centres) for a in _SEA_NORMALS
         )
         return IslandFrame(
-            max(xs) - min(xs) + SEA_BOARD_MARGIN, max(ys) - min(ys) + SEA_BOARD_MARGIN, sea
+            max(xs) - min(xs) + 2 * SEA_BOARD_REACH_X,
+            max(ys) - min(ys) + 2 * SEA_BOARD_REACH_Y,
+            sea,
         )
     points = [(x * SQRT3 / 2.0, -y / 2.0) for x, y in topology.node_xy]
     xs = [x for x, _ in points]

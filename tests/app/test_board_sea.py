@@ -94,18 +94,22 @@ def test_a_target_the_table_set_stays_and_a_fifth_player_ends_the_voyage() -> No
 # ---- the board drawn -----------------------------------------------------------------------
 
 
-def test_the_sea_board_frame_holds_every_cell_with_a_sliver_round_it() -> None:
+def test_the_sea_board_shows_its_inside_whole_and_most_of_its_frame() -> None:
     frame = island_frame(SEA_4)
-    # 4 players: the widest rows are 9 cells (7 hexes and 2 frame cells; the odd rows, half a
-    # hex east, have 8): 9 widths; 9 rows of cells: 8 x 1.5 + 2 sizes; plus 0.3 round them.
-    assert frame.span_x == pytest.approx(9 * math.sqrt(3) + 0.3)
-    assert frame.span_y == pytest.approx(8 * 1.5 + 2 + 0.3)
-    geo = B.BoardGeometry(*SEVEN_INCH, topology=SEA_4)
-    x0, y0, w, h = SEVEN_INCH
-    for cell in range(SEA_4.cell_count):
-        for x, y in geo.hex_corners(cell):
-            assert x0 - 1e-6 <= x <= x0 + w + 1e-6, cell
-            assert y0 - 1e-6 <= y <= y0 + h + 1e-6, cell
+    # 4 players: cell centres 8 widths apart east to west, a whole frame cell and a sliver
+    # beyond (a size each side); 8 rows of 1.5 sizes north to south, 0.75 beyond.
+    assert frame.span_x == pytest.approx(8 * math.sqrt(3) + 2.0)
+    assert frame.span_y == pytest.approx(8 * 1.5 + 1.5)
+    for area in (SEVEN_INCH, PI_DISPLAY, PORTRAIT, ROOMY):
+        geo = B.BoardGeometry(*area, topology=SEA_4)
+        x0, y0, w, h = area
+        for cell in range(SEA_4.cell_count):
+            x, y = geo.hex_centre(cell)
+            assert x0 + 0.99 * geo.size <= x <= x0 + w - 0.99 * geo.size, cell
+            assert y0 + 0.74 * geo.size <= y <= y0 + h - 0.74 * geo.size, cell
+            if cell < SEA_4.hex_count:  # every inside hex whole
+                for cx, cy in geo.hex_corners(cell):
+                    assert x0 <= cx <= x0 + w and y0 <= cy <= y0 + h, cell
 
 
 def test_harbours_lie_off_the_main_islands_coast_at_sea() -> None:
@@ -175,7 +179,8 @@ def test_the_sea_board_zooms_wherever_its_sides_are_under_a_finger(area: tuple[i
 
 def test_at_1280x800_the_sea_board_is_whole_with_roads_and_ships_by_their_ends() -> None:
     roomy = B.BoardGeometry(*ROOMY, topology=SEA_4)
-    assert roomy.size == pytest.approx(652 / 14.3, abs=0.05)  # 45.6 dp sides: no zoom
+    # Its width sets the size there: 46.2 dp sides, no zoom.
+    assert roomy.size == pytest.approx(732 / (8 * math.sqrt(3) + 2.0))
     assert not needs_zoom(roomy, MIN_TARGET_DP)
     taps = BoardTaps(roomy, [("edge", e) for e in range(SEA_4.edge_count)], MIN_TARGET_DP)
     assert taps.by_ends
