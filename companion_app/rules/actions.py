@@ -81,6 +81,24 @@ class BuildCity(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class BuildShip(Action):
+    """Build a ship on a coast or sea edge (§13.3: free in setup and by Road Building, else 1
+    lumber + 1 wool)."""
+
+    edge: int
+    type_name: ClassVar[str] = "build_ship"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveShip(Action):
+    """Move an open ship from ``edge`` to the edge ``to`` (§13.3 item 6, once per turn)."""
+
+    edge: int
+    to: int
+    type_name: ClassVar[str] = "move_ship"
+
+
+@dataclass(frozen=True, slots=True)
 class Roll(Action):
     """The three dice as rolled by the dice box (or the virtual dice)."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion_app.rules import barbarians, improvements, progress, robber, turnflow
+from companion_app.rules import barbarians, improvements, progress, robber, ships, turnflow
 from companion_app.rules import operations as ops
 from companion_app.rules.actions import (
     AcceptTrade,
@@ -90,6 +90,8 @@ def check_build_road(game: GameState, a: BuildRoad) -> Msg | None:
         return msg("edge {edge} already has a road", edge=e)
     if game.topology.edge_kinds[e] is EdgeKind.SEA:
         return msg("edge {edge} lies at sea: only a ship goes there (§13.2)", edge=e)
+    if game.ship_owner[e] != NOBODY:
+        return msg("edge {edge} already has a ship", edge=e)
     if game.roads_left(p) == 0:
         return msg("no roads left in the supply (each player has {count})", count=ROADS_PER_PLAYER)
     if game.prompt.kind is PromptKind.SETUP_ROAD:
@@ -149,6 +151,13 @@ def check_build_settlement(game: GameState, a: BuildSettlement) -> Msg | None:
     if not affords(game.hands[p], COSTS[Build.SETTLEMENT]):
         return msg("a settlement costs 1 brick + 1 lumber + 1 wool + 1 grain (§5)")
     if not game.has_road_at(p, node):
+        if game.topology.has_sea:
+            if not ops.has_ship_at(game, p, node):
+                return msg(
+                    "intersection {node} is not at the end of one of your roads or ships",
+                    node=node,
+                )
+            return None
         return msg("intersection {node} is not at the end of one of your roads", node=node)
     return None
 
@@ -232,6 +241,9 @@ def do_build_settlement(game: GameState, a: BuildSettlement) -> None:
         turnflow.advance_setup(game)
         return
     ops.pay(game, p, COSTS[Build.SETTLEMENT])
+    if game.topology.has_sea:
+        ships.settled(game, p, node)
+        return
     broken = ops.road_owners_at(game, node) - {p}
     if broken:
         ops.update_longest_road(game, broken)
@@ -348,13 +360,15 @@ def setup_city_options(game: GameState, p: int) -> list[Action]:
 
 
 def setup_road_options(game: GameState, p: int) -> list[Action]:
-    edge_owner = game.edge_owner
+    """A road, or on a sea board at the coast a ship instead (§13.3 item 3)."""
+    edge_owner, ship_owner = game.edge_owner, game.ship_owner
     kinds = game.topology.edge_kinds
-    return [
+    roads: list[Action] = [
         _ROAD[p][e]
         for e in game.topology.node_edges[game.setup_node]
-        if edge_owner[e] == NOBODY and kinds[e] is not EdgeKind.SEA
+        if edge_owner[e] == NOBODY and ship_owner[e] == NOBODY and kinds[e] is not EdgeKind.SEA
     ]
+    return roads + ships.setup_ship_options(game, p)
 
 
 def dice_rolls(p: int) -> tuple[Roll, ...]:
@@ -445,7 +459,8 @@ def settlement_told(t: Telling, a: BuildSettlement) -> list[Line]:
         Line(
             LineKind.BUILD,
             msg("{player} builds a settlement {place}", player=t.who(a.player), place=place),
-        )
+        ),
+        *ships.island_lines(t),
     ]
 
 

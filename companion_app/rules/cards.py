@@ -234,6 +234,8 @@ class Build(Enum):
     KNIGHT = "knight"
     ACTIVATE_KNIGHT = "activate_knight"
     PROMOTE_KNIGHT = "promote_knight"
+    SHIP = "ship"
+    """Seafarers (§13.3)."""
 
 
 COSTS: dict[Build, Hand] = {
@@ -244,6 +246,7 @@ COSTS: dict[Build, Hand] = {
     Build.KNIGHT: hand_of(wool=1, ore=1),
     Build.ACTIVATE_KNIGHT: hand_of(grain=1),
     Build.PROMOTE_KNIGHT: hand_of(wool=1, ore=1),
+    Build.SHIP: hand_of(lumber=1, wool=1),
 }
 
 

@@ -33,9 +33,11 @@ from companion_app.rules.pieces import (
     NOBODY,
     PROMOTED,
     ROADS_PER_PLAYER,
+    SHIPS_PER_PLAYER,
 )
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.state import BarbarianAttack, GameState, SpecialBuildPhase
+from companion_app.rules.topology import EdgeKind
 
 STATE_VERSION = 2
 MAX_COUNT = 1_000_000
@@ -51,6 +53,7 @@ _PROGRESS = {c.value: c for c in ProgressCard}
 _CARDS = {c.label: c for c in Card}
 _TRACK_NAMES = {t.value: t for t in TRACKS}
 _KNIGHT_FLAGS = ACTIVATED | ACTED | PROMOTED
+_SEA_KEYS = ("pirate", "ships", "ships_placed", "ship_moved", "islands_settled")
 
 
 # ---- writing --------------------------------------------------------------------------------
@@ -110,7 +113,13 @@ def _sea_json(game: GameState) -> dict[str, Any]:
     """The sea's pieces (§13), only on a sea board: an island game's JSON is unchanged."""
     if not game.topology.has_sea:
         return {}
-    return {"pirate": game.pirate_cell}
+    return {
+        "pirate": game.pirate_cell,
+        "ships": [{"edge": e, "player": p} for e, p in enumerate(game.ship_owner) if p >= 0],
+        "ships_placed": list(game.ships_placed),
+        "ship_moved": game.ship_moved,
+        "islands_settled": [list(islands) for islands in game.islands_settled],
+    }
 
 
 def _board_json(game: GameState) -> dict[str, Any]:
@@ -280,11 +289,13 @@ def load_state(game: GameState, data: Mapping[str, Any]) -> None:
 
 
 def _load_sea(game: GameState, read: _Reader) -> None:
-    """The pirate on a sea board's sea hex or frame cell (§13.4); nothing of it on an island."""
+    """The pirate on a sea board's sea hex or frame cell (§13.4), the ships (§13.3), the
+    islands settled (§13.10); none of them on an island."""
     topology = game.topology
     if not topology.has_sea:
-        if "pirate" in read.data:
-            _SHAPE.fail("pirate", "is no part of a game on an island")
+        for key in _SEA_KEYS:
+            if key in read.data:
+                _SHAPE.fail(key, "is no part of a game on an island")
         return
     cell = _SHAPE.integer(read.get("pirate"), "pirate", 0, topology.cell_count - 1)
     if cell in topology.land_hexes:
@@ -292,6 +303,31 @@ def _load_sea(game: GameState, read: _Reader) -> None:
     game.pirate_cell = cell
     if topology.hex_island[game.robber_hex] is None:
         _SHAPE.fail("robber_hex", f"is a sea hex ({game.robber_hex}); the robber stays on land")
+    edges = topology.edge_count
+    ships = _SHAPE.items(read.get("ships"), "ships", max_len=edges)
+    for i, value in enumerate(ships):
+        where = f"ships[{i}]"
+        s = _SHAPE.obj(value, where)
+        edge = _SHAPE.integer(_SHAPE.field(s, "edge", where), f"{where}.edge", 0, edges - 1)
+        if game.edge_owner[edge] != NOBODY or topology.edge_kinds[edge] is EdgeKind.LAND:
+            _SHAPE.fail(f"{where}.edge", f"is edge {edge}, which has a road or lies inland")
+        game.ship_owner[edge] = read.seat(_SHAPE.field(s, "player", where), f"{where}.player")
+    placed = _SHAPE.items(read.get("ships_placed"), "ships_placed", max_len=edges)
+    game.ships_placed = [
+        _SHAPE.integer(e, f"ships_placed[{i}]", 0, edges - 1) for i, e in enumerate(placed)
+    ]
+    game.ship_moved = read.flag("ship_moved")
+    settled = _SHAPE.sized(read.get("islands_settled"), "islands_settled", read.n)
+    small = len(topology.islands) - 1
+    game.islands_settled = []
+    for p, value in enumerate(settled):
+        items = _SHAPE.items(value, f"islands_settled[{p}]", max_len=small)
+        islands = [
+            _SHAPE.integer(x, f"islands_settled[{p}][{i}]", 1, small) for i, x in enumerate(items)
+        ]
+        if sorted(set(islands)) != islands:
+            _SHAPE.fail(f"islands_settled[{p}]", "must list each island once, in order")
+        game.islands_settled.append(islands)
 
 
 def _load_turn(game: GameState, read: _Reader) -> None:
@@ -386,7 +422,8 @@ def _load_board(game: GameState, read: _Reader) -> None:
     game.longest_road_holder = read.seat_or_nobody(
         read.get("longest_road_holder"), "longest_road_holder"
     )
-    game.road_length = read.per_seat("road_length", ROADS_PER_PLAYER)
+    route = ROADS_PER_PLAYER + (SHIPS_PER_PLAYER if game.topology.has_sea else 0)
+    game.road_length = read.per_seat("road_length", route)  # a sea board's trade route (§13.6)
     improvements = _SHAPE.obj(read.get("improvements"), "improvements")
     metropolis = _SHAPE.obj(read.get("metropolis"), "metropolis")
     for t in TRACKS:

@@ -94,4 +94,14 @@ class KnightDisplaced:
     node: int
 
 
-Event = Production | Steal | CardsMoved | ProgressDrawn | KnightDisplaced
+@dataclass(frozen=True, slots=True)
+class IslandSettled:
+    """A player's first settlement on a small island: 2 Catan chits, 2 VP for good (§13.10,
+    R23)."""
+
+    player: int
+    island: int
+    """The island's index in ``Topology.islands`` (1 and up)."""
+
+
+Event = Production | Steal | CardsMoved | ProgressDrawn | KnightDisplaced | IslandSettled

@@ -28,6 +28,7 @@ from companion_app.rules.pieces import (
     ROADS_PER_PLAYER,
     SETTLEMENT,
     SETTLEMENTS_PER_PLAYER,
+    SHIPS_PER_PLAYER,
     WALLS_PER_PLAYER,
 )
 from companion_app.rules.prompts import PromptKind, Stage
@@ -85,6 +86,7 @@ def violations(game: Game) -> list[str]:  # noqa: C901, PLR0912, PLR0915 - a che
             + (2 if game.longest_road_holder == p else 0)
             + sum(1 for c in game.revealed_vp[p] if c.is_vp)
             + (1 if game.merchant_owner == p else 0)
+            + 2 * len(game.islands_settled[p])
         )
         if game.victory_points(p) != recomputed:
             problems.append(f"player {p} VP {game.victory_points(p)} != recomputed {recomputed}")
@@ -193,6 +195,39 @@ def _sea_problems(game: Game) -> list[str]:
     for node, owner in enumerate(game.node_owner):
         if owner != NOBODY and topology.node_kinds[node] is NodeKind.SEA:
             problems.append(f"a building on sea intersection {node}")
+    problems.extend(_ship_problems(game))
+    return problems
+
+
+def _ship_problems(game: Game) -> list[str]:
+    """Ships (§13.3): 15 at most, on coast and sea edges without a road, each joined at one end
+    to its owner's building or another of their ships; this turn's ships are ships; the island
+    chits match the settlements and cities standing on small islands (R23: kept even if they
+    fall, so at least those)."""
+    topology = game.topology
+    problems: list[str] = []
+    for p in range(game.player_count):
+        own = [e for e, owner in enumerate(game.ship_owner) if owner == p]
+        if game.ships_of[p] != own:
+            problems.append(f"player {p}'s ship index disagrees with the board")
+        if len(own) > SHIPS_PER_PLAYER:
+            problems.append(f"player {p} has {len(own)} ships")
+        for e in own:
+            if topology.edge_kinds[e] is EdgeKind.LAND or game.edge_owner[e] != NOBODY:
+                problems.append(f"a ship on edge {e}, inland or on a road")
+            if not any(
+                game.node_owner[node] == p
+                or any(f != e and game.ship_owner[f] == p for f in topology.node_edges[node])
+                for node in topology.edge_nodes[e]
+            ):
+                problems.append(f"ship on edge {e} of player {p} is not joined")
+        islands = {topology.node_island[node] for node in game.buildings_of[p]} - {None, 0}
+        if not islands <= set(game.islands_settled[p]):
+            problems.append(f"player {p} stands on islands {islands} without their chits")
+    if any(game.ship_owner[e] == NOBODY for e in game.ships_placed) or len(
+        set(game.ships_placed)
+    ) != len(game.ships_placed):
+        problems.append(f"the ships placed this turn {game.ships_placed} are no ships")
     return problems
 
 

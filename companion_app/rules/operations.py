@@ -27,7 +27,7 @@ from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.pieces import CITY, LONGEST_ROAD_MIN, NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import ALL_CARDS, GameState
-from companion_app.rules.topology import EdgeKind
+from companion_app.rules.topology import EdgeKind, NodeKind
 
 # ---- cards ----------------------------------------------------------------------------------
 
@@ -111,18 +111,24 @@ def road_spots(state: GameState, p: int) -> list[int]:
                 seen.add(e)
                 spots.append(e)
     spots.sort()
-    if state.topology.has_sea:  # roads never go to sea (§13.2)
-        kinds = state.topology.edge_kinds
-        spots = [e for e in spots if kinds[e] is not EdgeKind.SEA]
+    if state.topology.has_sea:  # roads never go to sea nor onto a ship (§13.2)
+        kinds, ships = state.topology.edge_kinds, state.ship_owner
+        spots = [e for e in spots if kinds[e] is not EdgeKind.SEA and ships[e] == NOBODY]
     return spots
 
 
 def settlement_spots(state: GameState, p: int) -> list[int]:
-    """Free intersections at an end of the player's roads (§5)."""
+    """Free intersections at an end of the player's roads (§5), or of their ships on land
+    (§13.3 item 4)."""
     owner, knight, neighbours = state.node_owner, state.knight_owner, state.topology.node_neighbours
+    ends = state.road_ends(p)
+    if state.topology.has_sea and state.ships_of[p]:
+        kinds = state.topology.node_kinds
+        landed = {n for n in ship_ends(state, p) if kinds[n] is not NodeKind.SEA}
+        ends = tuple(sorted(set(ends) | landed))
     return [
         n
-        for n in state.road_ends(p)
+        for n in ends
         if owner[n] == NOBODY  # free_building_spot, for a turn's every listing
         and knight[n] == NOBODY
         and all(owner[m] == NOBODY for m in neighbours[n])
@@ -130,11 +136,31 @@ def settlement_spots(state: GameState, p: int) -> list[int]:
 
 
 def road_owners_at(state: GameState, node: int) -> set[int]:
-    return {state.edge_owner[e] for e in state.topology.node_edges[node]} - {NOBODY}
+    """The players with a road (or, on a sea board, a ship) ending on ``node``."""
+    edges = state.topology.node_edges[node]
+    owners = {state.edge_owner[e] for e in edges}
+    if state.topology.has_sea:
+        owners |= {state.ship_owner[e] for e in edges}
+    return owners - {NOBODY}
+
+
+def ship_ends(state: GameState, p: int) -> set[int]:
+    """Intersections at an end of one of the player's ships (§13.3)."""
+    edge_nodes = state.topology.edge_nodes
+    return {node for e in state.ships_of[p] for node in edge_nodes[e]}
+
+
+def has_ship_at(state: GameState, p: int, node: int) -> bool:
+    """One of the player's ships ends on ``node``."""
+    ships = state.ship_owner
+    return any(ships[e] == p for e in state.topology.node_edges[node])
 
 
 def longest_road(state: GameState, p: int) -> int:
-    """Length of the player's longest road; opponents' buildings and knights break it."""
+    """Length of the player's longest road; opponents' buildings and knights break it. On a sea
+    board the Longest Trade Route instead (§13.6)."""
+    if state.topology.has_sea:
+        return longest_trade_route(state, p)
     own = state.roads_of[p]
     if not own:
         return 0
@@ -165,6 +191,44 @@ def longest_road(state: GameState, p: int) -> int:
     return best
 
 
+def longest_trade_route(state: GameState, p: int) -> int:
+    """The longest single path of the player's roads and ships (§13.6): it changes from a road
+    to a ship (or back) only at the player's own settlement or city, not at their knight (R24);
+    an opponent's building or knight splits it. A path may pass an intersection twice, never a
+    piece."""
+    pieces = [(e, False) for e in state.roads_of[p]] + [(e, True) for e in state.ships_of[p]]
+    if not pieces:
+        return 0
+    edge_nodes = state.topology.edge_nodes
+    along: dict[int, list[tuple[int, int, bool]]] = {}
+    """Per intersection, its pieces of the player: (the piece's bit, the other end, a ship)."""
+    for i, (e, ship) in enumerate(pieces):
+        a, b = edge_nodes[e]
+        along.setdefault(a, []).append((1 << i, b, ship))
+        along.setdefault(b, []).append((1 << i, a, ship))
+    blocked = {node for node in along if blocks(state, p, node)}
+    owner = state.node_owner
+    joins = {node for node in along if owner[node] == p}
+    best = 0
+
+    def walk(node: int, used: int, length: int, ship: bool) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        if length and node in blocked:
+            return
+        for bit, other, kind in along[node]:
+            if used & bit or (length and kind is not ship and node not in joins):
+                continue
+            walk(other, used | bit, length + 1, kind)
+
+    for node in along:
+        walk(node, 0, 0, False)
+        if best == len(pieces):
+            break
+    return best
+
+
 def update_longest_road(state: GameState, players: Iterable[int]) -> None:
     """Re-measure ``players``' roads and move the Longest Road card if it changes hands (§11)."""
     for p in players:
@@ -189,10 +253,13 @@ def roads_changed_at(state: GameState, *nodes: int) -> None:
     owners: set[int] = set()
     edge_owner = state.edge_owner
     node_edges = state.topology.node_edges
+    ships = state.ship_owner if state.topology.has_sea else None
     for node in nodes:
         seen: set[int] = set()
         for e in node_edges[node]:
             owner = edge_owner[e]
+            if owner == NOBODY and ships is not None:
+                owner = ships[e]
             if owner == NOBODY:
                 continue
             if owner in seen:

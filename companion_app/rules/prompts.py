@@ -78,7 +78,8 @@ class Prompt:
     """Cards to discard (DISCARD, PROGRESS_DISCARD), give or take (WEDDING_GIVE,
     MASTER_MERCHANT), roads (FREE_ROAD) or promotions (SMITH) still to go."""
     track: str = ""
-    """The improvement track (PLACE_METROPOLIS)."""
+    """The improvement track (PLACE_METROPOLIS); "politics" on the Diplomat's own road coming
+    back on a sea board (FREE_ROAD: a road, never a ship, R14)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind.value, "player": self.player}

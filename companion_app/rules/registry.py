@@ -16,6 +16,7 @@ from companion_app.rules import (
     knights,
     progress,
     robber,
+    ships,
     specialbuild,
     turnflow,
 )
@@ -33,7 +34,7 @@ from companion_app.rules.prompts import (
 from companion_app.rules.state import GameState
 from companion_app.rules.words import Line, Telling, hand_words
 
-MECHANICS = (base, robber, knights, barbarians, improvements, progress, specialbuild)
+MECHANICS = (base, ships, robber, knights, barbarians, improvements, progress, specialbuild)
 
 
 def _collect_rules() -> dict[type[Action], ActionRule]:
@@ -72,6 +73,7 @@ ALLOWED_QUICK_KNIGHTS = _answering(quick_knights=True)
 
 TURN_PARTS: tuple[Options, ...] = (
     base.building_options,
+    ships.turn_options,
     base.bank_trade_options,
     progress.harbor_exchanges,
     improvements.wall_actions,

@@ -42,6 +42,7 @@ from companion_app.rules.pieces import (
     ROADS_PER_PLAYER,
     SETTLEMENT,
     SETTLEMENTS_PER_PLAYER,
+    SHIPS_PER_PLAYER,
 )
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.rng import SplitMix64
@@ -67,6 +68,8 @@ _COPIED_LISTS = (
     "harbor_done",
     "events",
     "road_ends_of",
+    "ship_owner",
+    "ships_placed",
 )
 """The state's flat lists (of immutable items): a copy copies each."""
 _COPIED_NESTED_LISTS = (
@@ -79,6 +82,8 @@ _COPIED_NESTED_LISTS = (
     "buildings_of",
     "knights_of",
     "trade_rates",
+    "ships_of",
+    "islands_settled",
 )
 """The state's lists of lists: a copy copies each inner list too. Every other field is
 immutable (ints, tuples, frozen dataclasses, enums) or replaced whole, never changed in place
@@ -168,11 +173,15 @@ class VictoryPoints:
     merchant: bool
     vp_cards: int
     """Printer and Constitution, revealed (1 VP each)."""
+    island_chits: int = 0
+    """Catan chits of small islands settled (§13.10: 2 per island, 1 VP each); on a sea board
+    ``longest_road`` is the Longest Trade Route (§13.6)."""
 
     @property
     def total(self) -> int:
         return (
-            self.settlements
+            self.island_chits
+            + self.settlements
             + 2 * self.cities
             + 2 * self.metropolises
             + (2 if self.longest_road else 0)
@@ -280,6 +289,15 @@ class GameState:
         self.node_owner: list[int] = [NOBODY] * nodes
         self.node_level: list[int] = [0] * nodes
         self.edge_owner: list[int] = [NOBODY] * edges
+        """The road on each edge, NOBODY where none."""
+        self.ship_owner: list[int] = [NOBODY] * edges
+        """The ship on each edge (Seafarers, §13.3), NOBODY where none: a coast edge holds a
+        road or a ship, never both."""
+        self.ships_placed: list[int] = []
+        """Edges of the ships placed this turn (built, Road Building): they do not move this
+        turn (§13.3 item 6, R14)."""
+        self.ship_moved = False
+        """The player on turn has moved a ship this turn (once per turn, §13.3 item 6)."""
         self.knight_owner: list[int] = [NOBODY] * nodes
         self.knight_level: list[int] = [0] * nodes
         self.knight_active: list[bool] = [False] * nodes
@@ -295,6 +313,9 @@ class GameState:
         self.last_attack: BarbarianAttack | None = None
         """The latest barbarian attack's outcome (§7), None before the first."""
         self.defender_cards: list[int] = [0] * n
+        self.islands_settled: list[list[int]] = [[] for _ in range(n)]
+        """Per player, the small islands (``Topology.islands`` indexes) where their first
+        settlement took 2 Catan chits: 2 VP each, kept for good (§13.10, R23)."""
         self.committed: list[int] = []
         """Evil barbarians: the knights committed to the coming attack."""
         self.robber_hex: int = self.board.desert_hex
@@ -390,6 +411,10 @@ class GameState:
         for node, owner in enumerate(self.node_owner):
             if owner != NOBODY:
                 self.buildings_of[owner].append(node)
+        self.ships_of: list[list[int]] = [[] for _ in range(n)]
+        for e, owner in enumerate(self.ship_owner):
+            if owner != NOBODY:
+                self.ships_of[owner].append(e)
         self.knights_of: list[list[int]] = [[] for _ in range(n)]
         for node, owner in enumerate(self.knight_owner):
             if owner != NOBODY:
@@ -474,6 +499,9 @@ class GameState:
     def roads_left(self, player: int) -> int:
         return ROADS_PER_PLAYER - len(self.roads_of[player])
 
+    def ships_left(self, player: int) -> int:
+        return SHIPS_PER_PLAYER - len(self.ships_of[player])
+
     def city_upgrade_reason(self, p: int, node: int) -> Msg | None:
         """Why ``p`` cannot turn ``node`` into a city (price aside), or None (§5, §7)."""
         last = self.topology.node_count - 1
@@ -531,7 +559,7 @@ class GameState:
         vp += len(self.revealed_vp[player])
         if self.merchant_owner == player:
             vp += 1
-        return vp + self.defender_cards[player]
+        return vp + self.defender_cards[player] + 2 * len(self.islands_settled[player])
 
     def victory_point_breakdown(self, player: int) -> VictoryPoints:
         """Where the player's VP come from (§11); its total equals :meth:`victory_points`."""
@@ -546,6 +574,7 @@ class GameState:
             defender_cards=self.defender_cards[player],
             merchant=self.merchant_owner == player,
             vp_cards=len(self.revealed_vp[player]),
+            island_chits=2 * len(self.islands_settled[player]),
         )
 
     def trade_rate(self, player: int, card: Card) -> int:

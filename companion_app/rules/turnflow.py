@@ -64,6 +64,9 @@ def finish_turn(state: GameState) -> None:
         state.update_trade_rates(ended)
     state.harbor_open = False
     state.harbor_done = []
+    if state.ships_placed or state.ship_moved:  # Seafarers: ships may move again (§13.3)
+        state.ships_placed = []
+        state.ship_moved = False
     if state.player_count >= LARGE_GAME_PLAYERS:
         state.special_build = SpecialBuildPhase(ended)
         state.rolled = False

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion_app.rules import knights, progress, registry
+from companion_app.rules import knights, progress, registry, ships
 from companion_app.rules import operations as ops
 from companion_app.rules.actions import (
     AcceptTrade,
@@ -27,6 +27,7 @@ from companion_app.rules.actions import (
     BuildKnight,
     BuildRoad,
     BuildSettlement,
+    BuildShip,
     BuyImprovement,
     ChaseRobber,
     ChooseProgressDeck,
@@ -42,6 +43,7 @@ from companion_app.rules.actions import (
     LoseCity,
     MoveKnight,
     MoveRobber,
+    MoveShip,
     NobodyBuilds,
     OfferTrade,
     PlaceDeserter,
@@ -73,6 +75,7 @@ from companion_app.rules.pieces import (
     ROADS_PER_PLAYER,
     SETTLEMENT,
     SETTLEMENTS_PER_PLAYER,
+    SHIPS_PER_PLAYER,
     WALLS_PER_PLAYER,
 )
 from companion_app.rules.prompts import PromptKind
@@ -184,6 +187,45 @@ def wall_blocked(game: GameState, p: int) -> Reason | None:
     held = _held(game, p, Build.CITY_WALL)
     text = msg("A city wall needs 2 brick: you have {held}.", held=held)
     return _short(game, p, Build.CITY_WALL, private(text))
+
+
+# ---- ships (§13.3) ------------------------------------------------------------------------------
+
+NO_SEA = N_("Ships sail only on a sea board (§13).")
+
+
+def ship_blocked(game: GameState, p: int) -> Reason | None:
+    if not game.topology.has_sea:
+        return public(registry.msg_of(NO_SEA))
+    if game.ships_left(p) == 0:
+        return public(msg("All {count} of your ships are on the board.", count=SHIPS_PER_PLAYER))
+    if not ships.ship_spots(game, p):
+        return public(
+            msg(
+                "No free coast or sea edge joins your ships, settlements or cities away from "
+                "the pirate."
+            )
+        )
+    held = _held(game, p, Build.SHIP)
+    text = msg("A ship needs 1 lumber and 1 wool: you have {held}.", held=held)
+    return _short(game, p, Build.SHIP, private(text))
+
+
+def ship_move_blocked(game: GameState, p: int) -> Reason | None:
+    if not game.topology.has_sea:
+        return public(registry.msg_of(NO_SEA))
+    if not game.ships_of[p]:
+        return public(msg("You have no ship on the board."))
+    if game.ship_moved:
+        return public(msg("A ship has moved this turn already: one move per turn (§13.3)."))
+    if not ships.movable_ships(game, p):
+        return public(
+            msg(
+                "None of your ships may move: only an open ship, not placed this turn and not "
+                "next to the pirate (§13.3)."
+            )
+        )
+    return public(msg("No free edge to take an open ship of yours to."))
 
 
 # ---- knights (§6) --------------------------------------------------------------------------------
@@ -414,6 +456,14 @@ WHY_NOT_ACTIONS: tuple[WhyNot, ...] = (
         settlement_blocked,
     ),
     WhyNot(BuildCity, N_("Cities are built on your own turn, after the roll (§5)."), city_blocked),
+    WhyNot(
+        BuildShip, N_("Ships are built on your own turn, after the roll (§13.3)."), ship_blocked
+    ),
+    WhyNot(
+        MoveShip,
+        N_("One open ship moves on its owner's turn, after the roll, once a turn (§13.3)."),
+        ship_move_blocked,
+    ),
     WhyNot(
         BuildCityWall,
         N_("City walls are built on your own turn, after the roll (§5)."),

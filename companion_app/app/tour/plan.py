@@ -41,7 +41,9 @@ from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import RULES, is_turn
 
-ALL_TYPES = frozenset(ACTION_TYPES)
+SEA_GAME_TYPES = frozenset(("build_ship", "move_ship"))
+"""Ships (§13.3): only a game on a sea board has them; the planned game is an island's."""
+ALL_TYPES = frozenset(ACTION_TYPES) - SEA_GAME_TYPES
 ALL_PROMPTS = frozenset(k.value for k in PromptKind)
 _SPECIAL_BUILD_ACTIONS = (StartSpecialBuild, NobodyBuilds, EndSpecialBuild)
 LARGE_GAME_TYPES = frozenset(t.type_name for t in _SPECIAL_BUILD_ACTIONS)

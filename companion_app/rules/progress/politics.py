@@ -251,7 +251,9 @@ def do_diplomat(game: GameState, a: PlayDiplomat) -> None:
     owner = game.edge_owner[a.edge]
     ops.remove_road(game, a.edge)
     if owner == a.player:
-        game.pending.append(Prompt(PromptKind.FREE_ROAD, a.player, 1))
+        # On a sea board the prompt says whose it is: the road comes back as a road (R14).
+        track = Track.POLITICS.value if game.topology.has_sea else ""
+        game.pending.append(Prompt(PromptKind.FREE_ROAD, a.player, 1, track))
 
 
 _DIPLOMAT_SUMMARY = msg("Diplomat: remove an open road")

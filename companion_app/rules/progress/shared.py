@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion_app.rules import operations as ops
-from companion_app.rules import turnflow
+from companion_app.rules import ships, turnflow
 from companion_app.rules.actions import (
     Action,
     BuildRoad,
@@ -223,7 +223,7 @@ def free_road_options(game: GameState, p: int) -> list[Action]:
     roads: list[Action] = []
     if game.roads_left(p):
         roads.extend(BuildRoad(p, e) for e in ops.road_spots(game, p))
-    return [*roads, StopEffect(p)]
+    return [*roads, *ships.free_ship_options(game, p), StopEffect(p)]
 
 
 # ---- the actions every card's plays share -------------------------------------------------------

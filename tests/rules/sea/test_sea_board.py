@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from companion_app.rules.__main__ import state_digest
+from companion_app.rules.actions import BuildRoad, BuildShip
 from companion_app.rules.board import SEA_FRAMES, Board, sea_board, validate_board
 from companion_app.rules.cards import Harbour, Terrain
 from companion_app.rules.config import GameConfig
@@ -374,8 +375,11 @@ def test_a_coastal_setup_settlement_takes_a_road_on_land_or_coast_never_at_sea()
         n for n in t.setup_nodes if any(t.edge_kinds[e] is EdgeKind.SEA for e in t.node_edges[n])
     )
     game.apply(replace(game.legal_actions()[0], node=node))  # type: ignore[type-var]
-    roads = {a.edge for a in game.legal_actions()}  # type: ignore[attr-defined]
+    legal = game.legal_actions()
+    roads = {a.edge for a in legal if isinstance(a, BuildRoad)}
     assert roads == {e for e in t.node_edges[node] if t.edge_kinds[e] is not EdgeKind.SEA}
+    ships = {a.edge for a in legal if isinstance(a, BuildShip)}  # §13.3 item 3
+    assert ships == {e for e in t.node_edges[node] if t.edge_kinds[e] is not EdgeKind.LAND}
     sea_edge = next(e for e in t.node_edges[node] if t.edge_kinds[e] is EdgeKind.SEA)
     with pytest.raises(IllegalActionError, match="lies at sea"):
         game.apply(replace(game.legal_actions()[0], edge=sea_edge))  # type: ignore[type-var]

@@ -1,0 +1,370 @@
+"""Ships (Seafarers, §13.3): building one, the setup ship, the once-per-turn move of an open
+ship, settling small islands (§13.3 item 4) and their Catan chits (§13.10), on a sea board.
+
+A ship lies on a coast or sea edge (``state.ship_owner``); roads and ships meet only at the
+owner's settlement or city, so each grows only from its own kind's ends and the player's
+buildings. The Longest Trade Route (§13.6) is :func:`operations.longest_trade_route`, measured
+wherever the Longest Road is.
+
+Not here yet (the rules of the pirate, knights and progress cards with ships): the pirate's
+moves and robbing, knights built, moved or linked along ships (§13.7: a ship or road whose
+removal unlinks a knight may not move), the Diplomat removing ships (R14).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable
+
+from companion_app.rules import operations as ops
+from companion_app.rules import turnflow
+from companion_app.rules.actions import Action, BuildShip, MoveShip, reused
+from companion_app.rules.cards import COSTS, Build, Track
+from companion_app.rules.config import MAX_PLAYERS
+from companion_app.rules.declare import ActionRule, Options, PromptRule
+from companion_app.rules.events import IslandSettled
+from companion_app.rules.messages import Msg, msg
+from companion_app.rules.pieces import NOBODY, SHIPS_PER_PLAYER
+from companion_app.rules.prompts import PromptKind, Stage
+from companion_app.rules.seamap import MAX_EDGES
+from companion_app.rules.state import GameState, affords, holds, needs_of
+from companion_app.rules.topology import EdgeKind
+from companion_app.rules.words import Line, LineKind, Telling
+
+_SHIP = [[BuildShip(p, e) for e in range(MAX_EDGES)] for p in range(MAX_PLAYERS)]
+_MOVE = reused(MoveShip)
+_SHIP_NEEDS = needs_of(COSTS[Build.SHIP])
+
+
+# ---- the network ---------------------------------------------------------------------------------
+
+
+def pirate_edges(state: GameState) -> tuple[int, ...]:
+    """The edges of the pirate's hex or frame cell: no ship is built on them, moved off them or
+    onto them (§13.4 item 4)."""
+    if state.pirate_cell == NOBODY:
+        return ()
+    return state.topology.cell_edges[state.pirate_cell]
+
+
+def ship_spots(state: GameState, p: int, lifted: int | None = None) -> list[int]:
+    """Empty coast and sea edges a ship of ``p`` may be built on now (§13.3 item 1), in id
+    order: one end at the player's settlement or city or at the end of one of their ships, that
+    end free of other players' settlements, cities and knights, the pirate's edges left out.
+    ``lifted``: judged as if that ship of the player were already lifted (a move, item 6)."""
+    topology = state.topology
+    if not topology.has_sea:
+        return []
+    edge_nodes, node_edges, kinds = topology.edge_nodes, topology.node_edges, topology.edge_kinds
+    frontier = set(state.buildings_of[p])
+    for e in state.ships_of[p]:
+        if e != lifted:
+            frontier.update(edge_nodes[e])
+    roads, ships = state.edge_owner, state.ship_owner
+    pirate = pirate_edges(state)
+    spots = {
+        e
+        for node in frontier
+        if not ops.blocks(state, p, node)
+        for e in node_edges[node]
+        if kinds[e] is not EdgeKind.LAND
+        and roads[e] == NOBODY
+        and (ships[e] == NOBODY or e == lifted)
+        and e not in pirate
+    }
+    if lifted is not None:
+        spots.discard(lifted)
+    return sorted(spots)
+
+
+def open_ships(state: GameState, p: int) -> list[int]:
+    """The player's open ships, in id order (§13.3 item 5, R13).
+
+    A ship is open when at one of its ends there is none of its owner's settlement, city,
+    knight or other ship (other players' pieces and the owner's roads do not count). Two loops
+    are open too: cut the ships at the owner's buildings and knights; a piece that is a chain
+    leaving one building or knight and coming back to it opens its two ships touching it, and a
+    piece that is a ring touching none opens every ship of it."""
+    own = state.ships_of[p]
+    if not own:
+        return []
+    edge_nodes = state.topology.edge_nodes
+    owner, knight = state.node_owner, state.knight_owner
+    degree: dict[int, int] = {}
+    for e in own:
+        for node in edge_nodes[e]:
+            degree[node] = degree.get(node, 0) + 1
+    anchored = {node for node in degree if owner[node] == p or knight[node] == p}
+    opened = {
+        e for e in own if any(node not in anchored and degree[node] == 1 for node in edge_nodes[e])
+    }
+    for ships in _pieces(own, edge_nodes, anchored):
+        inner = {node for e in ships for node in edge_nodes[e] if node not in anchored}
+        if any(degree[node] != 2 for node in inner):
+            continue  # a dead end or a branch: the end test said it all
+        touching = [(e, node) for e in ships for node in edge_nodes[e] if node in anchored]
+        if not touching:
+            opened.update(ships)  # a ring touching none of the owner's anchors
+        elif len(touching) == 2 and touching[0][1] == touching[1][1]:
+            opened.update(e for e, _ in touching)  # a chain back to where it left
+    return sorted(opened)
+
+
+def _pieces(
+    own: list[int], edge_nodes: tuple[tuple[int, int], ...], anchored: set[int]
+) -> list[list[int]]:
+    """The ships joined to each other at intersections that hold no anchor."""
+    piece_of: dict[int, int] = {}
+    for start in own:
+        if start in piece_of:
+            continue
+        piece_of[start] = start
+        todo = [start]
+        while todo:
+            e = todo.pop()
+            for node in edge_nodes[e]:
+                if node in anchored:
+                    continue
+                for f in own:
+                    if f not in piece_of and node in edge_nodes[f]:
+                        piece_of[f] = start
+                        todo.append(f)
+    pieces: dict[int, list[int]] = {}
+    for e, root in piece_of.items():
+        pieces.setdefault(root, []).append(e)
+    return list(pieces.values())
+
+
+def movable_ships(state: GameState, p: int) -> list[int]:
+    """The player's ships that may move now (§13.3 item 6): open, not placed this turn, not on
+    an edge of the pirate's hex; none once a ship moved this turn."""
+    if state.ship_moved:
+        return []
+    pirate = pirate_edges(state)
+    placed = state.ships_placed
+    return [e for e in open_ships(state, p) if e not in placed and e not in pirate]
+
+
+# ---- checks --------------------------------------------------------------------------------------
+
+
+def _edge_reason(game: GameState, e: int) -> Msg | None:
+    topology = game.topology
+    if not topology.has_sea:
+        return msg("ships sail only on a sea board (§13)")
+    if not 0 <= e < topology.edge_count:
+        return msg(
+            "edge {edge} does not exist (edges are 0-{last})", edge=e, last=topology.edge_count - 1
+        )
+    if topology.edge_kinds[e] is EdgeKind.LAND:
+        return msg("edge {edge} lies inland: only a road goes there (§13.2)", edge=e)
+    if game.edge_owner[e] != NOBODY:
+        return msg("edge {edge} already has a road", edge=e)
+    return None
+
+
+def check_build_ship(game: GameState, a: BuildShip) -> Msg | None:
+    p, e = a.player, a.edge
+    reason = _edge_reason(game, e)
+    if reason:
+        return reason
+    if game.ship_owner[e] != NOBODY:
+        return msg("edge {edge} already has a ship", edge=e)
+    if e in pirate_edges(game):
+        return msg("no ship is built next to the pirate (§13.4)")
+    if game.ships_left(p) == 0:
+        return msg("no ships left in the supply (each player has {count})", count=SHIPS_PER_PLAYER)
+    if game.prompt.kind is PromptKind.SETUP_ROAD:
+        if game.setup_node not in game.topology.edge_nodes[e]:
+            return msg(
+                "the starting ship must touch the piece just placed on {node}",
+                node=game.setup_node,
+            )
+        return None
+    if diplomats_road(game):
+        return msg("the Diplomat's road comes back as a road (R14)")
+    if game.prompt.kind is not PromptKind.FREE_ROAD and not affords(
+        game.hands[p], COSTS[Build.SHIP]
+    ):
+        return msg("a ship costs 1 lumber + 1 wool (§13.3)")
+    if e not in ship_spots(game, p):
+        return msg(
+            "edge {edge} is not joined to your ships, settlements or cities (or a piece blocks "
+            "it); roads and ships meet only at your buildings (§13.3)",
+            edge=e,
+        )
+    return None
+
+
+def check_move_ship(game: GameState, a: MoveShip) -> Msg | None:
+    p = a.player
+    reason = _edge_reason(game, a.edge)
+    if reason:
+        return reason
+    if game.ship_owner[a.edge] != p:
+        return msg("edge {edge} has no ship of yours", edge=a.edge)
+    if game.ship_moved:
+        return msg("a ship moves once per turn (§13.3)")
+    if a.edge in game.ships_placed:
+        return msg("a ship placed this turn does not move this turn (§13.3)")
+    if a.edge in pirate_edges(game):
+        return msg("a ship next to the pirate does not move (§13.4)")
+    if a.edge not in open_ships(game, p):
+        return msg(
+            "the ship on edge {edge} is closed: your pieces hold both its ends (§13.3)",
+            edge=a.edge,
+        )
+    reason = _edge_reason(game, a.to)
+    if reason:
+        return reason
+    if a.to == a.edge:
+        return msg("a moved ship goes to another edge")
+    if a.to in pirate_edges(game):
+        return msg("no ship is moved next to the pirate (§13.4)")
+    if a.to not in ship_spots(game, p, lifted=a.edge):
+        return msg(
+            "edge {edge} is not a place a ship of yours could be built, the moved one lifted "
+            "(§13.3)",
+            edge=a.to,
+        )
+    return None
+
+
+# ---- effects -------------------------------------------------------------------------------------
+
+
+def place_ship(state: GameState, p: int, edge: int) -> None:
+    state.ship_owner[edge] = p
+    insort(state.ships_of[p], edge)
+    ops.update_longest_road(state, (p,))
+
+
+def do_build_ship(game: GameState, a: BuildShip) -> None:
+    p = a.player
+    place_ship(game, p, a.edge)
+    kind = game.prompt.kind
+    if kind is PromptKind.SETUP_ROAD:
+        turnflow.advance_setup(game)
+        return
+    game.ships_placed.append(a.edge)
+    if kind is PromptKind.FREE_ROAD:
+        turnflow.pending_step_done(game)
+    else:
+        ops.pay(game, p, COSTS[Build.SHIP])
+
+
+def do_move_ship(game: GameState, a: MoveShip) -> None:
+    p = a.player
+    game.ship_owner[a.edge] = NOBODY
+    game.ships_of[p].remove(a.edge)
+    game.ship_moved = True
+    place_ship(game, p, a.to)
+
+
+def settled(game: GameState, p: int, node: int) -> None:
+    """A settlement of ``p`` was built on ``node`` (after the setup): on a small island the
+    player's first takes 2 Catan chits (§13.10); roads and ships joined there may lengthen the
+    trade route, and opponents' routes through it are split (§13.6)."""
+    topology = game.topology
+    if not topology.has_sea:
+        return
+    island = topology.node_island[node]
+    if island is not None and island > 0 and island not in game.islands_settled[p]:
+        insort(game.islands_settled[p], island)
+        game.events.append(IslandSettled(p, island))
+    ops.update_longest_road(game, ops.road_owners_at(game, node) | {p})
+
+
+# ---- options -------------------------------------------------------------------------------------
+
+
+def setup_ship_options(game: GameState, p: int) -> list[Action]:
+    """A setup settlement or city on the coast may take a ship instead of its road (§13.3
+    item 3), not next to the pirate."""
+    if not game.topology.has_sea:
+        return []
+    kinds, roads, ships = game.topology.edge_kinds, game.edge_owner, game.ship_owner
+    pirate = pirate_edges(game)
+    return [
+        _SHIP[p][e]
+        for e in game.topology.node_edges[game.setup_node]
+        if kinds[e] is not EdgeKind.LAND
+        and roads[e] == NOBODY
+        and ships[e] == NOBODY
+        and e not in pirate
+    ]
+
+
+def diplomats_road(game: GameState) -> bool:
+    """The free piece asked for is the Diplomat's own road coming back: a road (R14)."""
+    return game.prompt.kind is PromptKind.FREE_ROAD and game.prompt.track == Track.POLITICS.value
+
+
+def free_ship_options(game: GameState, p: int) -> list[Action]:
+    """Road Building's free pieces may be ships (§13.9)."""
+    if not game.topology.has_sea or game.ships_left(p) == 0 or diplomats_road(game):
+        return []
+    return [_SHIP[p][e] for e in ship_spots(game, p)]
+
+
+def turn_options(game: GameState, p: int) -> list[Action]:
+    """Ships to build and pay, and the turn's ship move."""
+    if not game.topology.has_sea:
+        return []
+    actions: list[Action] = []
+    if game.ships_left(p) and holds(game.hands[p], _SHIP_NEEDS):
+        actions.extend(_SHIP[p][e] for e in ship_spots(game, p))
+    for e in movable_ships(game, p):
+        actions.extend(_MOVE(p, e, to) for to in ship_spots(game, p, lifted=e))
+    return actions
+
+
+# ---- words ---------------------------------------------------------------------------------------
+
+
+def ship_told(t: Telling, a: BuildShip) -> list[Line]:
+    who = t.who(a.player)
+    if t.prior.prompt is PromptKind.FREE_ROAD:
+        return [Line(LineKind.BUILD, msg("{who} builds a free ship", who=who))]
+    if t.in_setup:
+        return [Line(LineKind.SETUP, msg("{who} places a ship", who=who))]
+    return [Line(LineKind.BUILD, msg("{who} builds a ship", who=who))]
+
+
+def island_lines(t: Telling) -> list[Line]:
+    """The Catan chits a settlement took, for the settlement's own log line to add."""
+    return [
+        Line(
+            LineKind.BUILD,
+            msg("{who} settles a new island: 2 victory points (§13.10)", who=t.who(e.player)),
+        )
+        for e in t.events
+        if isinstance(e, IslandSettled)
+    ]
+
+
+RULES = (
+    ActionRule(
+        BuildShip,
+        check_build_ship,
+        do_build_ship,
+        (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD),
+        msg("build a ship"),
+        button=lambda g, a, names: msg("Build a ship at edge {edge}", edge=a.edge),
+        told=ship_told,
+    ),
+    ActionRule(
+        MoveShip,
+        check_move_ship,
+        do_move_ship,
+        (PromptKind.TURN,),
+        msg("move a ship"),
+        button=lambda g, a, names: msg(
+            "Move the ship at edge {edge} to edge {to}", edge=a.edge, to=a.to
+        ),
+        told=lambda t, a: [Line(LineKind.BUILD, msg("{who} moves a ship", who=t.who(a.player)))],
+    ),
+)
+OPTIONS: dict[PromptKind, Options] = {}
+STAGES: dict[Stage, Callable[[GameState], None]] = {}
+PROMPTS: tuple[PromptRule, ...] = ()
