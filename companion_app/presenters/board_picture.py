@@ -22,6 +22,7 @@ from companion_app.rules.actions import (
     BuildKnight,
     BuildRoad,
     BuildSettlement,
+    BuildShip,
     ChaseRobber,
     EventDie,
     LoseCity,
@@ -166,7 +167,7 @@ def action_spot(action: Action) -> Spot | None:
         return ("node", action.node)
     if isinstance(action, RelocateKnight):
         return ("node", action.to)
-    if isinstance(action, BuildRoad | PlayDiplomat):
+    if isinstance(action, BuildRoad | BuildShip | PlayDiplomat):
         return ("edge", action.edge)
     if isinstance(action, MoveRobber | PlayBishop | PlayMerchant):
         return ("hex", action.hex)
@@ -358,8 +359,9 @@ def board_picture(game: Game) -> BoardPicture:
     roads = tuple(
         (e, game.edge_owner[e]) for e in range(topology.edge_count) if game.edge_owner[e] != NOBODY
     )
-    ship_owner = getattr(game, "ship_owner", ())
-    ships = tuple((e, owner) for e, owner in enumerate(ship_owner) if owner != NOBODY)
+    ships = tuple(
+        (e, game.ship_owner[e]) for e in range(topology.edge_count) if game.ship_owner[e] != NOBODY
+    )
     return BoardPicture(
         hexes=_hex_views(game.board, game.tokens),
         harbours=_harbours(game.board),

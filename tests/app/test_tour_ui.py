@@ -281,7 +281,10 @@ SEA_SCREENS = (
     "build_table_new_shores_zoomed",
     "setup_settlement_zoomed",
     "setup_road_zoomed",
+    "road_or_ship",
     "turn",
+    "bar_build_ship",
+    "bar_move_ship_zoomed",
     "move_robber_zoomed",
     "attack",
     "game_over",
@@ -289,7 +292,8 @@ SEA_SCREENS = (
 )
 """What the tour of Heading for New Shores must have looked at: the scenario chosen on New
 game, its printed map to lay out (zoomed: the sea board is an overview at 1024x600, its sides
-33 dp), the setup on the main island, a turn, the robber moved, an attack, to the end."""
+33 dp), the setup on the main island with a coast edge asking road or ship, a turn, a ship
+built and one moved, the robber moved, an attack, to the end."""
 
 
 @pytest.mark.timeout(300)  # a short four-player game on the sea map: about 20 s of CPU
@@ -302,7 +306,7 @@ def test_the_new_shores_tour_finds_no_layout_problem(
     options = ("--scenario", "new_shores", "--players", "4")
     lines, verdict = _run_tour("1024x600", out, xvfb_display, options, timeout=280)
     drawn = _smallest_drawn(lines)
-    assert {"pirate", "robber", "settlement", "node spot", "edge spot"} <= set(drawn), drawn
+    assert {"pirate", "ship", "robber", "settlement", "node spot", "edge spot"} <= set(drawn)
     assert min(drawn.values()) >= 44, drawn
     pngs = sorted(out.glob("*.png"))
     assert int(verdict[1]) == len(pngs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from companion_app.i18n import LANGUAGES, catalogue, table_language
 from companion_app.i18n.current import render
 from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
-from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
+from companion_app.rules.actions import Action, BuildRoad, BuildShip, EndTurn, OfferTrade, Roll
 from companion_app.rules.cards import TERRAIN_WORDS, Card, Terrain
 from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
 
@@ -349,10 +350,10 @@ class Tour(ScenarioDriver):
             # A decision with one option, taken by the app while the tour looked at it (the
             # dice box's news, arriving in wall-clock time, makes the app take such ones).
             return
-        if isinstance(action, BuildRoad) and game.in_setup and "road_by_taps" not in self.seen:
-            self.seen.add("road_by_taps")
-            yield from self.road_by_taps(screen.ids.board, action)
-            return
+        if game.in_setup and isinstance(action, BuildRoad | BuildShip):
+            by_taps = yield from self.setup_piece_by_taps(screen, action)
+            if by_taps:
+                return
         if is_turn(game) and not game.awaiting_roll and "why_not" not in self.seen:
             yield from self.why_not(screen)
         if not is_turn(game) or isinstance(action, Roll | EndTurn):
@@ -375,6 +376,54 @@ class Tour(ScenarioDriver):
                 # planned action follows).
                 yield from self.tap_in_sight(self.bar_button(screen, key))
                 yield 2
+
+    def setup_piece_by_taps(
+        self, screen: Any, action: BuildRoad | BuildShip
+    ) -> Generator[int | Callable[[], bool], None, bool]:
+        """The first setup piece where a road and a ship may both go, and the first road, taken
+        by taps on the board; True when taps took it."""
+        wanted = {"road_or_ship", "road_by_taps"} if self.session.game.topology.has_sea else set()
+        if wanted | {"road_by_taps"} <= self.seen:
+            return False
+        # The board offers this decision's places (after a decision of the same kind the
+        # screen is not drawn again between the two).
+        self.app.refresh()
+        yield 1
+        if self.road_or_ship(screen, action):
+            yield from self.road_or_ship_by_taps(screen, action)
+            return True
+        if isinstance(action, BuildRoad) and "road_by_taps" not in self.seen:
+            self.seen.add("road_by_taps")
+            yield from self.road_by_taps(screen.ids.board, action)
+            return True
+        return False
+
+    def road_or_ship(self, screen: Any, action: Action) -> bool:
+        """The first setup piece on a coast edge where a road and a ship may both go (§13.3)."""
+        if "road_or_ship" in self.seen or not isinstance(action, BuildRoad | BuildShip):
+            return False
+        if not self.session.game.in_setup:
+            return False
+        return isinstance(screen.spot_actions.get(("edge", action.edge)), C.Choice)
+
+    def road_or_ship_by_taps(self, screen: Any, action: Action) -> Step:
+        """A tap on the edge asks which piece (a look), the planned one's button answers."""
+        assert isinstance(action, BuildRoad | BuildShip)
+        self.seen.add("road_or_ship")
+        self.lay_out()
+        yield 1
+        yield from self.tap_spot(screen.ids.board, ("edge", action.edge))
+        yield 3
+        yield from self.look("road_or_ship")
+        buttons = [
+            b
+            for b in screen.ids.actions.children
+            if getattr(getattr(b, "choice", None), "action", None) == action
+        ]
+        if len(buttons) != 1:
+            raise AssertionError(f"{len(buttons)} buttons take {action}")
+        yield from self.tap_in_sight(buttons[0])
+        yield 3
 
     def why_not(self, screen: Any) -> Step:
         """The action bar's "Why not?" at the first turn: the reasons as they open, then after

@@ -1,0 +1,145 @@
+"""Ships on the tablet without a window (§13.3): a coast edge where a road and a ship may both
+go asks which, the ship move in two taps, the setup's pieces named, the bar's ship buttons, and
+the Longest Trade Route and the islands' chits where the VP are broken down (§13.6, §13.10)."""
+
+from __future__ import annotations
+
+from companion_app.app.tour.plan import SCENARIO_PLAN_SEEDS, make_plan
+from companion_app.i18n import render
+from companion_app.phones.view import vp_parts
+from companion_app.presenters import board_picture as B
+from companion_app.presenters import choices as C
+from companion_app.presenters import wording as W
+from companion_app.presenters.bot_turn import step_spot
+from companion_app.presenters.info_presenter import panel_lines, vp_words
+from companion_app.rules.actions import (
+    Action,
+    BuildRoad,
+    BuildSettlement,
+    BuildShip,
+    MoveShip,
+)
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
+from companion_app.rules.state import VictoryPoints
+from companion_app.rules.topology import EdgeKind
+
+
+def _new_shores(players: int = 3) -> Game:
+    return Game.new(GameConfig.for_players(players, scenario="new_shores", seed=3))
+
+
+def _coast_settlement(game: Game) -> int:
+    """Places the first settlement on a coastal intersection of the main island; returns it."""
+    kinds = game.topology.edge_kinds
+    for action in game.legal_actions():
+        assert isinstance(action, BuildSettlement)
+        edges = game.topology.node_edges[action.node]
+        if any(kinds[e] is EdgeKind.COAST for e in edges) and any(
+            kinds[e] is EdgeKind.LAND for e in edges
+        ):
+            game.apply(action)
+            return action.node
+    raise AssertionError("no coastal intersection on the main island")
+
+
+def test_a_coast_edge_in_the_setup_asks_road_or_ship_a_land_edge_takes_the_road() -> None:
+    game = _new_shores()
+    node = _coast_settlement(game)
+    legal = game.legal_actions()
+    spots = C.placement_spots(game, legal)
+    kinds = game.topology.edge_kinds
+    assert set(spots) == {("edge", e) for e in game.topology.node_edges[node]}
+    for (_kind, edge), target in spots.items():
+        if kinds[edge] is EdgeKind.LAND:
+            # A land edge holds a road only: a tap takes it.
+            assert target == BuildRoad(0, edge)
+            continue
+        assert isinstance(target, C.Choice) and target.action is None
+        assert target.label == f"Edge {edge}: a road or a ship?"
+        step = target.then
+        assert step is not None
+        assert [c.action for c in step.buttons] == [BuildRoad(0, edge), BuildShip(0, edge)]
+        assert [c.label for c in step.buttons] == [
+            f"Build a road at edge {edge}",
+            f"Build a ship at edge {edge}",
+        ]
+        # The edge stays lit while the two are asked; a tap there takes neither.
+        assert step.spots == {("edge", edge): C.Choice(target.label, ("edge", edge))}
+        assert step.spots[("edge", edge)].action is None
+        assert step.spots[("edge", edge)].then is None
+
+
+def test_the_setup_names_road_or_ship_at_sea_and_road_on_an_island() -> None:
+    sea = W.placement_order(_new_shores())
+    assert [s.piece for s in sea] == ["settlement + road or ship"] * 3 + ["city + road or ship"] * 3
+    island = W.placement_order(Game.new(GameConfig.for_players(3)))
+    assert {s.piece for s in island} == {"settlement + road", "city + road"}
+
+
+def _until(game: Game, actions: list[Action], wanted: type) -> Action:
+    """Plays ``actions`` into ``game`` up to the first of type ``wanted``; returns it."""
+    for action in actions:
+        if isinstance(action, wanted):
+            return action
+        game.apply(action)
+    raise AssertionError(f"no {wanted.__name__} in the plan")
+
+
+def test_the_ship_move_is_two_taps_the_ship_then_where_it_sails() -> None:
+    plan = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
+    game = Game.new(plan.config)
+    move = _until(game, plan.actions, MoveShip)
+    assert isinstance(move, MoveShip)
+    bar = {b.key: b for b in C.action_bar(game)}
+    assert bar["move_ship"].title == "Move ship"
+    step = C.bar_step(game, "move_ship")
+    assert step.title == "Move ship: tap your ship" and step.says_how
+    moves = [a for a in game.legal_actions() if isinstance(a, MoveShip)]
+    assert set(step.spots) == {("edge", a.edge) for a in moves}
+    first = step.spots[("edge", move.edge)]
+    assert first.label == f"Ship at edge {move.edge}" and first.action is None
+    assert first.then is not None
+    second = first.then
+    assert second.title == f"Ship at edge {move.edge}: tap where it sails"
+    assert set(second.spots) == {("edge", a.to) for a in moves if a.edge == move.edge}
+    assert second.spots[("edge", move.to)].action == move
+    # The tablet's own move lights where the ship arrives.
+    assert step_spot(move) == ("edge", move.to)
+
+
+def test_a_built_ship_is_an_edge_spot_and_drawn_in_its_owners_colour() -> None:
+    plan = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
+    game = Game.new(plan.config)
+    build = _until(game, plan.actions, BuildShip)
+    assert isinstance(build, BuildShip)
+    assert B.action_spot(build) == ("edge", build.edge)
+    game.apply(build)
+    picture = B.board_picture(game)
+    assert (build.edge, build.player) in picture.ships
+    assert all(game.ship_owner[e] == owner for e, owner in picture.ships)
+    assert not set(dict(picture.ships)) & set(dict(picture.roads))
+
+
+def test_the_longest_trade_route_and_island_chits_in_the_vp_words() -> None:
+    points = VictoryPoints(
+        settlements=2,
+        cities=1,
+        metropolises=0,
+        longest_road=True,
+        defender_cards=0,
+        merchant=False,
+        vp_cards=0,
+        island_chits=4,
+    )
+    assert points.total == 2 + 2 + 2 + 4
+    assert vp_words(points, 16, at_sea=True) == (
+        "10/16 VP: 2 settl., 1 city, longest trade route, 4 island chits"
+    )
+    # The same points on an island (no chits there) read as they always did.
+    assert vp_words(points, 13).startswith("10/13 VP: 2 settl., 1 city, longest road")
+    parts = [[render(words, "en"), n] for words, n in vp_parts(points, at_sea=True)]
+    assert ["longest trade route", 2] in parts
+    assert ["4 island chits", 4] in parts
+    game = _new_shores()
+    assert "/16 VP" in panel_lines(game)[0].vp
