@@ -43,11 +43,13 @@ class Sizes:
 UNDO_DEPTH = 1000
 
 
-def _ours_batch(first_seed: int, games: int, players: int = 4) -> tuple[int, float]:
+def _ours_batch(
+    first_seed: int, games: int, players: int = 4, scenario: str | None = None
+) -> tuple[int, float]:
     actions = 0
     start = CLOCK()
     for seed in range(first_seed, first_seed + games):
-        actions += play_random_game(seed, players=players).actions
+        actions += play_random_game(seed, players=players, scenario=scenario).actions
     return actions, CLOCK() - start
 
 
@@ -270,6 +272,9 @@ def run(sizes: Sizes) -> list[Row]:
     six_rates: list[float] = []
     six_ratios: list[float] = []
     six_actions = 0
+    sea_rates: list[float] = []
+    sea_ratios: list[float] = []
+    sea_actions = 0
     ours_actions = ours_games = 0
     for r in range(sizes.rounds):
         seed = 1 + r * sizes.games_per_round
@@ -282,6 +287,10 @@ def run(sizes: Sizes) -> list[Row]:
         six_actions += s_actions
         six_rates.append(s_actions / s_seconds)
         six_ratios.append(six_rates[-1] / ours_rates[-1])
+        n_actions, n_seconds = _ours_batch(seed, sizes.games_per_round, scenario="new_shores")
+        sea_actions += n_actions
+        sea_rates.append(n_actions / n_seconds)
+        sea_ratios.append(sea_rates[-1] / ours_rates[-1])
         if have_anchor:
             c_actions, c_seconds = _catanatron_batch(seed, sizes.games_per_round)
             cat_rates.append(c_actions / c_seconds)
@@ -348,6 +357,26 @@ def run(sizes: Sizes) -> list[Row]:
                 "ratio_rounds": [round(x, 2) for x in six_ratios],
                 "note": "6-player C&K random games on the 30-hex island with the special build "
                 "phase (max 500 turns), same seeds and rounds as the 4-player games",
+            },
+        )
+    )
+    sea_ratio = median(sea_ratios)
+    rows.append(
+        Row(
+            SECTION,
+            "random playout throughput, New Shores",
+            median(sea_rates),
+            "actions/s",
+            "≥ 0.8× 19 hexes",
+            f"19 hexes: {fmt(ours_rate)} actions/s",
+            f"×{sea_ratio:.2f} ({'meets' if sea_ratio >= 0.8 else 'misses'})",
+            {
+                "sea_actions": sea_actions,
+                "sea_actions_per_game": round(sea_actions / ours_games, 1),
+                "sea_actions_per_s_rounds": [round(x) for x in sea_rates],
+                "ratio_rounds": [round(x, 2) for x in sea_ratios],
+                "note": "4-player Seafarers with C&K random games on the New Shores map (ships, "
+                "the trade route; max 500 turns), same seeds and rounds as the 19-hex games",
             },
         )
     )

@@ -213,20 +213,92 @@ def longest_trade_route(state: GameState, p: int) -> int:
 
     def walk(node: int, used: int, length: int, ship: bool) -> None:
         nonlocal best
-        if length > best:
-            best = length
-        if length and node in blocked:
-            return
+        switch = node in joins
+        length += 1
         for bit, other, kind in along[node]:
-            if used & bit or (length and kind is not ship and node not in joins):
+            if used & bit or (kind is not ship and not switch):
                 continue
-            walk(other, used | bit, length + 1, kind)
+            if length > best:
+                best = length
+            if other not in blocked:  # a path ends on an opponent's piece
+                walk(other, used | bit, length, kind)
 
-    for node in along:
-        walk(node, 0, 0, False)
-        if best == len(pieces):
+    starts = _route_starts(along, blocked, joins)
+    for size, part in _networks(along):  # the largest first: a smaller one cannot do better
+        if size <= best:
             break
+        for node in starts:
+            if node in part:
+                for bit, other, kind in along[node]:  # the first piece: any kind
+                    best = max(best, 1)
+                    if other not in blocked:
+                        walk(other, bit, 1, kind)
+                if best == size:
+                    break
     return best
+
+
+def _networks(along: dict[int, list[tuple[int, int, bool]]]) -> list[tuple[int, set[int]]]:
+    """The player's pieces joined at intersections, whatever stands there: each group's
+    piece count and intersections, the largest first."""
+    seen: set[int] = set()
+    groups: list[tuple[int, set[int]]] = []
+    for start in along:
+        if start in seen:
+            continue
+        part = {start}
+        todo = [start]
+        ends = 0
+        while todo:
+            node = todo.pop()
+            ends += len(along[node])
+            for _, other, _ in along[node]:
+                if other not in part:
+                    part.add(other)
+                    todo.append(other)
+        seen |= part
+        groups.append((ends // 2, part))
+    groups.sort(key=lambda g: -g[0])
+    return groups
+
+
+def _route_starts(
+    along: dict[int, list[tuple[int, int, bool]]], blocked: set[int], joins: set[int]
+) -> list[int]:
+    """Where a longest path may be sought from: every intersection but the *through* ones (two
+    pieces, not blocked, a path may pass from one to the other), one of each ring of those.
+
+    A longest path starting at a through intersection uses its other piece last, so it is a
+    closed circuit; started at any other of its intersections it is as long, and a circuit of
+    through intersections only is a whole ring of the network."""
+    through = {
+        node
+        for node, pieces in along.items()
+        if len(pieces) == 2
+        and node not in blocked
+        and (pieces[0][2] is pieces[1][2] or node in joins)
+    }
+    starts = [node for node in along if node not in through]
+    seen = set(starts)
+    for node in through:
+        if node in seen:
+            continue
+        ring = [node]  # walk the component; it has a start unless it is a ring
+        seen.add(node)
+        has_start = False
+        i = 0
+        while i < len(ring):
+            for _, other, _ in along[ring[i]]:
+                if other in through:
+                    if other not in seen:
+                        seen.add(other)
+                        ring.append(other)
+                else:
+                    has_start = True
+            i += 1
+        if not has_start:
+            starts.append(node)
+    return starts
 
 
 def update_longest_road(state: GameState, players: Iterable[int]) -> None:

@@ -55,23 +55,21 @@ def ship_spots(state: GameState, p: int, lifted: int | None = None) -> list[int]
     topology = state.topology
     if not topology.has_sea:
         return []
-    edge_nodes, node_edges, kinds = topology.edge_nodes, topology.node_edges, topology.edge_kinds
+    edge_nodes, at = topology.edge_nodes, topology.node_ship_edges
     frontier = set(state.buildings_of[p])
     for e in state.ships_of[p]:
         if e != lifted:
             frontier.update(edge_nodes[e])
     roads, ships = state.edge_owner, state.ship_owner
-    pirate = pirate_edges(state)
-    spots = {
-        e
-        for node in frontier
-        if not ops.blocks(state, p, node)
-        for e in node_edges[node]
-        if kinds[e] is not EdgeKind.LAND
-        and roads[e] == NOBODY
-        and (ships[e] == NOBODY or e == lifted)
-        and e not in pirate
-    }
+    owner, knight = state.node_owner, state.knight_owner
+    spots: set[int] = set()
+    for node in frontier:
+        if owner[node] not in (NOBODY, p) or knight[node] not in (NOBODY, p):
+            continue  # nobody builds past an opponent's piece
+        for e in at[node]:
+            if roads[e] == NOBODY and (ships[e] == NOBODY or e == lifted):
+                spots.add(e)
+    spots.difference_update(pirate_edges(state))
     if lifted is not None:
         spots.discard(lifted)
     return sorted(spots)
@@ -98,10 +96,21 @@ def open_ships(state: GameState, p: int) -> list[int]:
     opened = {
         e for e in own if any(node not in anchored and degree[node] == 1 for node in edge_nodes[e])
     }
-    for ships in _pieces(own, edge_nodes, anchored):
-        inner = {node for e in ships for node in edge_nodes[e] if node not in anchored}
-        if any(degree[node] != 2 for node in inner):
-            continue  # a dead end or a branch: the end test said it all
+    # The loops: ships whose every end is an anchor or joins exactly two ships, in pieces
+    # joined at intersections that are no anchor.
+    candidates = [
+        e
+        for e in own
+        if e not in opened and all(node in anchored or degree[node] == 2 for node in edge_nodes[e])
+    ]
+    for ships in _pieces(candidates, edge_nodes, anchored) if len(candidates) > 1 else ():
+        inner: dict[int, int] = {}
+        for e in ships:
+            for node in edge_nodes[e]:
+                if node not in anchored:
+                    inner[node] = inner.get(node, 0) + 1
+        if any(count != 2 for count in inner.values()):
+            continue  # a piece of a longer chain: the end test said it all
         touching = [(e, node) for e in ships for node in edge_nodes[e] if node in anchored]
         if not touching:
             opened.update(ships)  # a ring touching none of the owner's anchors
@@ -312,11 +321,48 @@ def turn_options(game: GameState, p: int) -> list[Action]:
     if not game.topology.has_sea:
         return []
     actions: list[Action] = []
-    if game.ships_left(p) and holds(game.hands[p], _SHIP_NEEDS):
-        actions.extend(_SHIP[p][e] for e in ship_spots(game, p))
-    for e in movable_ships(game, p):
-        actions.extend(_MOVE(p, e, to) for to in ship_spots(game, p, lifted=e))
+    own = game.ships_of[p]
+    build = game.ships_left(p) > 0 and holds(game.hands[p], _SHIP_NEEDS)
+    movable = movable_ships(game, p) if own else []
+    if not build and not movable:
+        return actions
+    spots = ship_spots(game, p)
+    if build:
+        ships = _SHIP[p]
+        actions.extend(ships[e] for e in spots)
+    if movable:
+        actions.extend(_moves(game, p, movable, spots))
     return actions
+
+
+def _moves(game: GameState, p: int, movable: list[int], spots: list[int]) -> list[Action]:
+    """Each movable ship to each edge :func:`ship_spots` gives with it lifted: the edges of
+    ``spots`` still joined once the intersections only that ship held are dropped."""
+    edge_nodes = game.topology.edge_nodes
+    held: dict[int, int] = dict.fromkeys(game.buildings_of[p], 1)
+    for e in game.ships_of[p]:
+        for node in edge_nodes[e]:
+            held[node] = held.get(node, 0) + 1
+    owner, knight = game.node_owner, game.knight_owner
+    joined = [
+        (
+            s,
+            frozenset(
+                node
+                for node in edge_nodes[s]
+                if node in held and owner[node] in (NOBODY, p) and knight[node] in (NOBODY, p)
+            ),
+        )
+        for s in spots
+    ]
+    moves: list[Action] = []
+    for e in movable:
+        dropped = {node for node in edge_nodes[e] if held[node] == 1}
+        if not dropped:
+            moves.extend(_MOVE(p, e, s) for s in spots)
+            continue
+        moves.extend(_MOVE(p, e, s) for s, ends in joined if not ends <= dropped)
+    return moves
 
 
 # ---- words ---------------------------------------------------------------------------------------

@@ -127,6 +127,8 @@ class Topology:
     cell_edges: tuple[tuple[int, ...], ...]
     """Per cell (hexes, then frame cells), its edges on the board: all six of a hex, those
     shared with a hex for a frame cell. A pirate on the cell blocks these (§13.4)."""
+    node_ship_edges: tuple[tuple[int, ...], ...]
+    """Per intersection, its coast and sea edges: where a ship may lie (§13.2)."""
 
     @property
     def hex_count(self) -> int:
@@ -362,6 +364,9 @@ def _build(
         setup_nodes=setup_nodes,
         frame_xy=frame_xy,
         cell_edges=cell_edges,
+        node_ship_edges=tuple(
+            tuple(e for e in edges if edge_kinds[e] is not EdgeKind.LAND) for edges in node_edges
+        ),
     )
 
 

@@ -446,6 +446,12 @@ def test_the_trade_route_matches_a_brute_force_search(
     edges: list[int], as_ship: list[bool], own: set[int], theirs: set[int]
 ) -> None:
     """§13.6 against every ordering of the pieces, on random road and ship sets."""
+    _route_against_brute_force(edges, as_ship, own, theirs)
+
+
+def _route_against_brute_force(
+    edges: list[int], as_ship: list[bool], own: set[int], theirs: set[int]
+) -> None:
     pieces: list[tuple[int, bool]] = []
     for e, ship in zip(edges, as_ship, strict=False):
         kind = T.edge_kinds[e]
@@ -462,6 +468,24 @@ def test_the_trade_route_matches_a_brute_force_search(
         ships={e: 0 for e, ship in pieces if ship},
     )
     assert longest_trade_route(game, 0) == _brute_force_route(pieces, own, theirs)
+
+
+RING = [side(SEA, i) for i in range(6)]
+
+
+@settings(max_examples=30)
+@given(
+    st.lists(st.sampled_from(AREA_EDGES), max_size=1),
+    st.lists(st.booleans(), min_size=7, max_size=7),
+    st.sets(st.sampled_from(AREA_NODES), max_size=2),
+    st.sets(st.sampled_from(AREA_NODES), max_size=1),
+)
+def test_the_trade_route_round_a_ring_matches_a_brute_force_search(
+    extra: list[int], as_ship: list[bool], own: set[int], theirs: set[int]
+) -> None:
+    """The same on the six edges round the sea hex (a ring: every start is a through
+    intersection unless a building, a blocker or a change of kind is on it) and one more."""
+    _route_against_brute_force(list(dict.fromkeys(RING + extra)), as_ship, own, theirs)
 
 
 # --------------------------------------------------------------------------------------------
@@ -542,3 +566,19 @@ def test_the_diplomats_own_road_comes_back_as_a_road_never_a_ship() -> None:
     assert not any(isinstance(a, BuildShip) for a in legal)
     assert any(isinstance(a, BuildRoad) for a in legal)
     refused(game, BuildShip(0, OUT), "the Diplomat's road comes back as a road (R14)")
+
+
+def test_r22_the_distance_rule_counts_sea_edges() -> None:
+    """ISLE_TOP is one sea edge from SHORE: no settlement there beside SHORE's, though only the
+    sea lies between them."""
+    cards = hand_of(brick=1, lumber=1, wool=1, grain=1)
+    game = sea_game(buildings={SHORE: (0, "settlement")}, ships={OUT: 0}, hands={0: cards})
+    assert ISLE_TOP not in {a.node for a in game.legal_actions() if isinstance(a, BuildSettlement)}
+    refused(game, BuildSettlement(0, ISLE_TOP), "distance rule")
+
+
+def test_ship_edges_per_intersection_are_its_coast_and_sea_edges() -> None:
+    for n in range(T.node_count):
+        assert T.node_ship_edges[n] == tuple(
+            e for e in T.node_edges[n] if T.edge_kinds[e] is not EdgeKind.LAND
+        )
