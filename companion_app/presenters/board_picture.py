@@ -23,9 +23,11 @@ from companion_app.rules.actions import (
     BuildRoad,
     BuildSettlement,
     BuildShip,
+    ChasePirate,
     ChaseRobber,
     EventDie,
     LoseCity,
+    MovePirate,
     MoveRobber,
     PlaceDeserter,
     PlaceMetropolis,
@@ -156,6 +158,7 @@ def action_spot(action: Action) -> Spot | None:
         | ActivateKnight
         | PromoteKnight
         | ChaseRobber
+        | ChasePirate
         | LoseCity
         | PlaceMetropolis
         | PlayEngineer
@@ -171,6 +174,8 @@ def action_spot(action: Action) -> Spot | None:
         return ("edge", action.edge)
     if isinstance(action, MoveRobber | PlayBishop | PlayMerchant):
         return ("hex", action.hex)
+    if isinstance(action, MovePirate):
+        return ("hex", action.cell)  # a sea hex or a frame cell: a cell as a hex is tapped
     return None
 
 

@@ -17,10 +17,15 @@ from companion_app.rules.actions import (
     BuildRoad,
     BuildSettlement,
     BuildShip,
+    MovePirate,
+    MoveRobber,
     MoveShip,
+    TakeGold,
 )
+from companion_app.rules.cards import RESOURCES
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
+from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import VictoryPoints
 from companion_app.rules.topology import EdgeKind
 
@@ -143,3 +148,41 @@ def test_the_longest_trade_route_and_island_chits_in_the_vp_words() -> None:
     assert ["4 island chits", 4] in parts
     game = _new_shores()
     assert "/16 VP" in panel_lines(game)[0].vp
+
+
+def test_a_seven_at_sea_is_one_choice_a_land_hex_for_the_robber_a_sea_cell_for_the_pirate() -> None:
+    plan = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
+    game = Game.new(plan.config)
+    for action in plan.actions:
+        if game.prompt.kind is PromptKind.MOVE_ROBBER_OR_PIRATE:
+            break
+        game.apply(action)
+    else:
+        raise AssertionError("the plan never moves the robber or the pirate")
+    step = C.prompt_step(game)
+    assert step is not None and not step.buttons
+    topology = game.topology
+    land, sea = set(topology.land_hexes), set(topology.sea_cells)
+    for (kind, cell), choice in step.spots.items():
+        assert kind == "hex"
+        if cell in land:
+            assert choice.action == MoveRobber(game.prompt.player, cell)
+        else:
+            assert cell in sea
+            assert choice.action == MovePirate(game.prompt.player, cell)
+    cells = {cell for _kind, cell in step.spots}
+    assert cells & land and cells & sea
+    assert game.pirate_cell not in cells and game.robber_hex not in cells  # they move away
+
+
+def test_a_gold_field_pays_a_choice_of_the_banks_resources_as_buttons() -> None:
+    plan = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
+    game = Game.new(plan.config)
+    take = _until(game, plan.actions, TakeGold)
+    assert game.prompt.kind is PromptKind.GOLD
+    step = C.prompt_step(game)
+    assert step is not None and not step.spots
+    # One per resource the bank still holds, never a commodity (§13.5).
+    held = [c for c in RESOURCES if game.bank[c]]
+    assert [c.label for c in step.buttons] == [f"Take 1 {c.label}" for c in held]
+    assert any(c.action == take for c in step.buttons)

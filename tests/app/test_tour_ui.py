@@ -285,7 +285,8 @@ SEA_SCREENS = (
     "turn",
     "bar_build_ship",
     "bar_move_ship_zoomed",
-    "move_robber_zoomed",
+    "move_robber_or_pirate_zoomed",
+    "gold",
     "attack",
     "game_over",
     "home_after_the_game",
@@ -293,7 +294,7 @@ SEA_SCREENS = (
 """What the tour of Heading for New Shores must have looked at: the scenario chosen on New
 game, its printed map to lay out (zoomed: the sea board is an overview at 1024x600, its sides
 33 dp), the setup on the main island with a coast edge asking road or ship, a turn, a ship
-built and one moved, the robber moved, an attack, to the end."""
+built and one moved, a 7's robber or pirate, a gold field's choice, an attack, to the end."""
 
 
 @pytest.mark.timeout(300)  # a short four-player game on the sea map: about 20 s of CPU
