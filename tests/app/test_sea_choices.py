@@ -5,13 +5,14 @@ the Longest Trade Route and the islands' chits where the VP are broken down (§1
 from __future__ import annotations
 
 from companion_app.app.tour.plan import SCENARIO_PLAN_SEEDS, make_plan
-from companion_app.i18n import render
+from companion_app.i18n import catalogue, render
 from companion_app.phones.view import vp_parts
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
 from companion_app.presenters.bot_turn import step_spot
 from companion_app.presenters.info_presenter import panel_lines, vp_words
+from companion_app.presenters.why_not import why_not_rows
 from companion_app.rules.actions import (
     Action,
     BuildRoad,
@@ -26,6 +27,7 @@ from companion_app.rules.cards import RESOURCES
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.registry import is_turn
 from companion_app.rules.state import VictoryPoints
 from companion_app.rules.topology import EdgeKind
 
@@ -186,3 +188,25 @@ def test_a_gold_field_pays_a_choice_of_the_banks_resources_as_buttons() -> None:
     held = [c for c in RESOURCES if game.bank[c]]
     assert [c.label for c in step.buttons] == [f"Take 1 {c.label}" for c in held]
     assert any(c.action == take for c in step.buttons)
+
+
+def test_why_not_asks_about_ships_and_the_pirate_at_sea_only() -> None:
+    plan = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
+    game = Game.new(plan.config)
+    for action in plan.actions:
+        game.apply(action)
+        if is_turn(game) and game.rolled:
+            break
+    rows = {r.title: r.text for r in why_not_rows(game, catalogue("en"), revealed=True)}
+    shown = {b.key for b in C.action_bar(game)}
+    assert "build_ship" in shown or rows["Ship"].startswith("A ship needs 1 lumber and 1 wool")
+    assert rows["Move ship"] == "You have no ship on the board."
+    assert rows["Chase pirate"] == "The pirate stays on its start until the first attack (§13.4)."
+    island_plan = make_plan(3, 4)
+    island = Game.new(island_plan.config)
+    for action in island_plan.actions:
+        island.apply(action)
+        if is_turn(island) and island.rolled:
+            break
+    titles = {r.title for r in why_not_rows(island, catalogue("en"), revealed=True)}
+    assert not titles & {"Ship", "Move ship", "Chase pirate"}
