@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion_app.i18n.current import _, render
 from companion_app.presenters.board_geometry import SQRT3 as SQRT3
@@ -449,7 +449,7 @@ class Drawn:
 
     kind: str
     """"settlement", "city", "destroyed_city", "knight", "robber", "merchant", "pirate",
-    "ship", "node spot", "edge spot", "hex spot" or "road mark"."""
+    "node spot", "edge spot", "hex spot", "road mark" or "ship mark"."""
     spot: Spot
     """Where it stands."""
     x: float
@@ -473,7 +473,7 @@ def drawn_things(
 ) -> tuple[Drawn, ...]:
     """Every piece, token and legal spot's marker with its place and drawn size, in the order
     they are drawn: hex markers (a sea cell's too), the robber, the merchant and the pirate,
-    ships, road markers, buildings, knights, intersection markers (over the pieces: a knight
+    road markers, buildings, knights, intersection markers (over the pieces: a knight
     to promote shows its ring). A road's marker is outlined again over the pieces, so its
     whole length shows beside a city."""
     scale = piece_scale(geo.size, dp)
@@ -517,17 +517,20 @@ def drawn_things(
 
 
 def _at_sea(picture: BoardPicture, geo: BoardGeometry, scale: PieceScale) -> list[Drawn]:
-    """The pirate (a token as the robber's) and the ships (a piece's size, on their edges'
-    middles: a side from each end, so they clear the pieces there)."""
-    things = []
-    if picture.pirate_cell is not None:
-        x, y = geo.hex_centre(picture.pirate_cell)
-        spot = ("hex", picture.pirate_cell)
-        things.append(Drawn("pirate", spot, x, y, scale.token, scale.token))
-    for edge, _owner in picture.ships:
-        x, y = geo.edge_mid(edge)
-        things.append(Drawn("ship", ("edge", edge), x, y, scale.piece, scale.piece))
-    return things
+    """The pirate: a token as the robber's, on its sea hex or frame cell."""
+    if picture.pirate_cell is None:
+        return []
+    x, y = geo.hex_centre(picture.pirate_cell)
+    spot = ("hex", picture.pirate_cell)
+    return [Drawn("pirate", spot, x, y, scale.token, scale.token)]
+
+
+def ship_marks(picture: BoardPicture, geo: BoardGeometry, dp: float) -> tuple[Drawn, ...]:
+    """The badge on each ship (§13.3), placed as a road's (:func:`road_marks`: clear of the
+    pieces at its ends, its owner's letter readable): a ship is a piece on an edge as a road
+    is, told from one by its line and its badge's hull and sail."""
+    marks = road_marks(replace(picture, roads=picture.ships), geo, dp)
+    return tuple(replace(mark, kind="ship mark") for mark in marks)
 
 
 WALL_MARGIN = 0.12

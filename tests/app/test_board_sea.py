@@ -149,17 +149,35 @@ def test_a_new_shores_game_is_pictured_with_sea_gold_and_the_pirate_on_its_start
     assert (shown.robber_hex, shown.pirate_cell) == (26, 55)
 
 
-def test_a_ship_is_drawn_on_its_edge_at_a_pieces_size() -> None:
+def test_a_ships_badge_sits_on_its_edge_clear_of_the_settlement_at_its_end() -> None:
     game = Game.new(GameConfig.for_players(3, scenario="new_shores", seed=3))
-    sea_edge = next(e for e, kind in enumerate(game.topology.edge_kinds) if kind.name == "SEA")
+    topology = game.topology
+    coast = next(e for e, kind in enumerate(topology.edge_kinds) if kind.name == "COAST")
+    end = topology.edge_nodes[coast][0]
+    whole = B.board_picture(game)
     picture = B.BoardPicture(
-        **{**_fields(B.board_picture(game)), "ships": ((sea_edge, 1),)},
+        **{
+            **_fields(whole),
+            "ships": ((coast, 1),),
+            "buildings": (B.BuildingView(end, 1, "settlement", False, ""),),
+            "colours": (B.PLAYER_COLOURS["red"], B.PLAYER_COLOURS["blue"]),
+            "marks": ("R", "B"),
+        },
     )
-    geo = B.BoardGeometry(*ROOMY, topology=game.topology)
-    ship = next(d for d in B.drawn_things(picture, geo, 1.0) if d.kind == "ship")
-    assert ship.spot == ("edge", sea_edge)
-    assert (ship.x, ship.y) == pytest.approx(geo.edge_mid(sea_edge))
-    assert ship.width == B.piece_scale(geo.size, 1.0).piece
+    geo = _zoomed_in(SEVEN_INCH, B.BoardGeometry(*SEVEN_INCH, topology=topology).edge_mid(coast))
+    assert geo.size == pytest.approx(ZOOMED_SIDE_DP)
+    (mark,) = B.ship_marks(picture, geo, 1.0)
+    assert mark.kind == "ship mark" and mark.spot == ("edge", coast)
+    assert mark.height >= B.MIN_ROAD_MARK_DP
+    # On its edge, on the side away from the settlement, as a road's badge would be.
+    (ax, ay), (bx, by) = geo.edge(coast)
+    t = ((mark.x - ax) * (bx - ax) + (mark.y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)
+    assert 0.5 < t < 1.0
+    assert mark.x == pytest.approx(ax + t * (bx - ax)) and mark.y == pytest.approx(
+        ay + t * (by - ay)
+    )
+    # Ships are not roads: the roads' badges leave them out.
+    assert B.road_marks(picture, geo, 1.0) == ()
 
 
 def _fields(picture: B.BoardPicture) -> dict[str, object]:

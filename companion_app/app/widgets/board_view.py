@@ -40,6 +40,7 @@ from companion_app.presenters.board_picture import (
     Spot,
     drawn_things,
     road_marks,
+    ship_marks,
     text_colour_on,
 )
 from companion_app.presenters.board_taps import (
@@ -61,6 +62,8 @@ ROBBER: RGBA = (0.10, 0.10, 0.12, 1.0)
 MERCHANT: RGBA = (0.50, 0.18, 0.62, 1.0)
 PIRATE: RGBA = (0.04, 0.04, 0.05, 1.0)
 GOLD_GLEAM: RGBA = (1.0, 0.90, 0.48, 1.0)
+SEA_FOAM: RGBA = (0.86, 0.94, 1.0, 1.0)
+SAIL: RGBA = (0.97, 0.97, 0.94, 1.0)
 TOKEN_LIGHT: RGBA = (0.96, 0.96, 0.96, 1.0)
 TOKEN_RED_ON_DARK: RGBA = (1.0, 0.45, 0.40, 1.0)
 WALL: RGBA = (0.35, 0.30, 0.25, 1.0)
@@ -111,6 +114,8 @@ class BoardView(StencilView):
         it)."""
         self.road_marks: tuple[Drawn, ...] = ()
         """The badges with their owners' letters on the roads of the last redraw."""
+        self.ship_marks: tuple[Drawn, ...] = ()
+        """The same on the ships."""
         self.taps = BoardTaps(self.geometry, (), dp(MIN_TARGET_DP))
         """The touch targets of the spots offered now; a new set lets go of a held road end."""
         self._fingers: dict[Any, Any] = {}
@@ -277,7 +282,6 @@ class BoardView(StencilView):
                 self._harbours(geo, picture)
             self._on_hexes(geo, picture)
             self._roads(geo, picture)
-            self._ships(picture)
             self._pieces(picture)
             self._letters_over_road_spots(picture)
             occupied = {b.node for b in picture.buildings} | {k.node for k in picture.knights}
@@ -333,6 +337,7 @@ class BoardView(StencilView):
         for edge, owner in picture.roads:
             self._road(geo, edge, picture.colours[owner])
         self._road_marks(geo, picture)
+        self._ships(geo, picture)
         for thing in self._drawn_of("edge spot"):
             self._edge_spot(thing)
 
@@ -369,32 +374,44 @@ class BoardView(StencilView):
                 b = buildings[node]
                 self._letter(thing, picture.colours[b.owner], _mark(picture, b.owner))
 
-    def _ships(self, picture: BoardPicture) -> None:
+    def _ships(self, geo: BoardGeometry, picture: BoardPicture) -> None:
+        """Each ship (§13.3): a thinner bar than a road's along its edge, in its owner's colour
+        rimmed with sea foam (a road's rim is dark), and a badge with the owner's letter under
+        a white sail, placed as a road's badge is."""
+        for edge, owner in picture.ships:
+            (ax, ay), (bx, by) = geo.edge(edge)
+            k = 0.12
+            x1, y1 = ax + (bx - ax) * k, ay + (by - ay) * k
+            x2, y2 = bx + (ax - bx) * k, by + (ay - by) * k
+            Color(*SEA_FOAM)
+            Line(points=[x1, y1, x2, y2], width=geo.size * 0.1, cap="round")
+            Color(*picture.colours[owner])
+            Line(points=[x1, y1, x2, y2], width=geo.size * 0.06, cap="round")
+        self.ship_marks = ship_marks(picture, geo, dp(1))
         owners = dict(picture.ships)
-        for thing in self._drawn_of("ship"):
-            owner = owners[thing.spot[1]]
-            self._ship(thing, picture.colours[owner], _mark(picture, owner))
-
-    def _ship(self, t: Drawn, colour: RGBA, mark: str) -> None:
-        """A ship (§13.3): a hull under a sail, in its owner's colour with the owner's letter on
-        the hull; upright on its edge, where a road is a bar along it."""
-        x, y, w, h = t.x, t.y, t.width / 2.0, t.height / 2.0
-        hull = [
-            (x - w, y - h * 0.05),
-            (x + w, y - h * 0.05),
-            (x + w * 0.6, y - h),
-            (x - w * 0.6, y - h),
-        ]
-        sail = [(x - w * 0.05, y + h), (x - w * 0.05, y), (x - w * 0.75, y)]
-        jib = [(x + w * 0.1, y + h * 0.8), (x + w * 0.1, y), (x + w * 0.6, y)]
-        for shape in (sail, jib, hull):
-            Color(*colour)
-            _polygon(shape)
+        for t in self.ship_marks:
+            owner = owners[t.spot[1]]
+            colour = picture.colours[owner]
+            r, rim = t.height / 2.0, max(1.0, t.height * 0.06)
+            # The sail above the badge's right half: a ship, not a road, at a glance.
+            mast = t.x + t.width / 2.0 - r * 0.55
+            sail = [(mast, t.y + r * 0.4), (mast, t.y + r * 1.75), (mast - r * 0.95, t.y + r * 0.4)]
+            Color(*SAIL)
+            _polygon(sail)
             Color(*OUTLINE)
-            Line(points=_flat(shape), close=True, width=max(1.2, t.width * 0.035))
-        if mark:
-            size = t.height * (0.36 if len(mark) == 1 else 0.3)
-            self._text(mark, x, y - h * 0.52, size, text_colour_on(colour))
+            Line(points=_flat(sail), close=True, width=rim)
+            Color(*colour)
+            hull = [
+                (t.x - t.width / 2.0, t.y + r * 0.55),
+                (t.x + t.width / 2.0, t.y + r * 0.55),
+                (t.x + t.width / 2.0 - r * 0.45, t.y - r),
+                (t.x - t.width / 2.0 + r * 0.45, t.y - r),
+            ]
+            _polygon(hull)
+            Color(*OUTLINE)
+            Line(points=_flat(hull), close=True, width=rim)
+            size = t.height * ROAD_LETTER_SHARE * 0.85
+            self._text(_mark(picture, owner), t.x, t.y - r * 0.2, size, text_colour_on(colour))
 
     def _pirate(self, t: Drawn) -> None:
         """The pirate (§13.4): a black ship on a round black token with a light rim, over the
