@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from companion_app.app.tour.plan import SCENARIO_PLAN_SEEDS, make_plan
 from companion_app.i18n import catalogue, render
+from companion_app.i18n.current import use
 from companion_app.phones.view import vp_parts
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
 from companion_app.presenters import wording as W
 from companion_app.presenters.bot_turn import step_spot
+from companion_app.presenters.game_controller import GameController
 from companion_app.presenters.info_presenter import panel_lines, vp_words
 from companion_app.presenters.why_not import why_not_rows
 from companion_app.rules.actions import (
@@ -210,3 +212,25 @@ def test_why_not_asks_about_ships_and_the_pirate_at_sea_only() -> None:
             break
     titles = {r.title for r in why_not_rows(island, catalogue("en"), revealed=True)}
     assert not titles & {"Ship", "Move ship", "Chase pirate"}
+
+
+def test_the_road_or_ship_question_is_told_again_in_a_new_language() -> None:
+    game = _new_shores()
+    _coast_settlement(game)
+    spots = C.placement_spots(game, game.legal_actions())
+    edge, asked = next((s, t) for s, t in spots.items() if isinstance(t, C.Choice))
+    control = GameController()
+    control.follow(game)
+    assert control.choose(game, asked) is None
+    assert control.steps and control.steps[-1].title == f"Edge {edge[1]}: a road or a ship?"
+    use("de")
+    try:
+        control.retell(game)
+        step = control.steps[-1]
+        assert step.title == f"Kante {edge[1]}: Straße oder Schiff?"
+        assert [c.label for c in step.buttons] == [
+            f"Straße auf Kante {edge[1]} bauen",
+            f"Schiff auf Kante {edge[1]} bauen",
+        ]
+    finally:
+        use("en")
