@@ -16,6 +16,7 @@ from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.presenters.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
 from companion_app.rules.board import (
     FRAME_19,
+    SEA_FRAMES,
     STARTER_BOARD,
     Board,
     Frame,
@@ -220,19 +221,25 @@ class NewGameForm:
         if self.vp_target == before:
             self.vp_target = after
         self.scenario = scenario
+        if self.board_choice not in self.board_choices:
+            self.board_choice = "starter"
         return scenario
 
     @property
     def frame(self) -> Frame:
-        """The island the seated players play on (19 hexes for 3-4, 30 for 5-6)."""
+        """The island the seated players play on (19 hexes for 3-4, 30 for 5-6), or the
+        scenario's sea map for them (§13.11)."""
+        if self.scenario is not None:
+            return SEA_FRAMES[f"{self.scenario}_{self.player_count}"]
         return frame_for_players(self.player_count)
 
     @property
     def board_choices(self) -> tuple[str, ...]:
-        """The boards this table may choose: the starter layout only on 19 hexes; none at sea,
-        where the scenario's map is printed (4 players: its harbours dealt by the seed)."""
+        """The boards this table may choose: the starter layout only on 19 hexes; at sea the
+        printed map (as "starter"; 4 players: its harbours dealt by the seed) or the table's
+        own entered (R27)."""
         if self.scenario is not None:
-            return ()
+            return ("starter", "table")
         return BOARD_CHOICES if self.frame is FRAME_19 else BOARD_CHOICES[1:]
 
     def next_colour(self, index: int) -> str:
@@ -300,7 +307,7 @@ class NewGameForm:
 
     def board(self) -> Board | None:
         """The chosen board; None when the table enters its own board next."""
-        if self.scenario is not None:
+        if self.scenario is not None and self.board_choice != "table":
             return sea_board(SEA_MAPS[f"{self.scenario}_{self.player_count}"], self.seed)
         if self.board_choice == "starter" and self.frame is FRAME_19:
             return STARTER_BOARD
@@ -349,7 +356,7 @@ def seed_words(form: NewGameForm) -> str:
     the harbours of New Shores for 4 players (§13.11)."""
     if form.scenario is not None:
         sea = SEA_MAPS[f"{form.scenario}_{form.player_count}"]
-        if sea.harbours is not None:
+        if sea.harbours is not None or form.board_choice == "table":
             return ""
         return _("Seed {seed}  (the harbours)").format(seed=form.seed)
     if form.board_choice == "random":
@@ -358,6 +365,28 @@ def seed_words(form: NewGameForm) -> str:
 
 
 TERRAIN_CHOICES = ISLAND_TERRAINS
+SEA_TERRAIN_CHOICES = (*ISLAND_TERRAINS, Terrain.GOLD, Terrain.SEA)
+"""A sea board's terrains (§13.2): the island's, gold fields and the sea."""
+NO_TOKEN = (Terrain.DESERT, Terrain.SEA)
+"""Terrains without a number token."""
+
+
+def terrain_choices(frame: Frame) -> tuple[Terrain, ...]:
+    """The terrains a hex of ``frame`` may be entered as."""
+    return SEA_TERRAIN_CHOICES if frame.topology.has_sea else TERRAIN_CHOICES
+
+
+def known_board(frame: Frame) -> Board:
+    """A board of ``frame`` to start an entry from and change what differs on the table: the
+    starter layout, on 30 hexes the random board of seed 1, on a sea map the printed map
+    (its harbours as dealt by seed 1)."""
+    if frame is FRAME_19:
+        return STARTER_BOARD
+    if frame.sea_map is not None:
+        return sea_board(frame.sea_map, 1)
+    return random_balanced_board(1, frame)
+
+
 TOKEN_CHOICES = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 HARBOUR_CHOICES = tuple(Harbour)
 
@@ -394,7 +423,7 @@ class BoardEntry:
 
     def set_terrain(self, h: int, terrain: Terrain) -> None:
         self.terrains[h] = terrain
-        if terrain is Terrain.DESERT:
+        if terrain in NO_TOKEN:
             self.tokens[h] = None
 
     def set_token(self, h: int, token: int | None) -> None:

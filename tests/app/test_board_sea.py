@@ -21,8 +21,15 @@ from companion_app.presenters.board_taps import (
     BoardZoom,
     needs_zoom,
 )
-from companion_app.presenters.forms import NewGameForm, scenario_note, seed_words
-from companion_app.rules.board import sea_board
+from companion_app.presenters.forms import (
+    BoardEntry,
+    NewGameForm,
+    known_board,
+    scenario_note,
+    seed_words,
+    terrain_choices,
+)
+from companion_app.rules.board import FRAME_19, sea_board
 from companion_app.rules.cards import Terrain
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
@@ -50,7 +57,7 @@ def test_new_shores_is_chosen_for_four_with_its_map_and_sixteen_vp() -> None:
     assert form.set_scenario("new_shores") == "new_shores"
     # R1: 16 VP with Cities & Knights, a default the table may change.
     assert form.vp_target == 16
-    assert form.board_choices == ()
+    assert form.board_choices == ("starter", "table")  # the printed map, or the table's own
     board = form.board()
     assert board == sea_board(NEW_SHORES_4, 77)  # 4 players: harbours dealt by the seed
     config = form.config(board)
@@ -89,6 +96,32 @@ def test_a_target_the_table_set_stays_and_a_fifth_player_ends_the_voyage() -> No
     assert form.set_scenario("new_shores") is None
     assert form.board_choice == "random"
     assert "3 and 4 players only" in scenario_note(form)
+
+
+def test_a_tables_own_sea_board_is_entered_on_the_maps_hexes_and_checked() -> None:
+    form = NewGameForm(seed=9)
+    form.set_scenario("new_shores")
+    assert form.board_choices == ("starter", "table")
+    form.board_choice = "table"
+    assert form.board() is None and seed_words(form) == ""
+    assert form.frame.topology is SEA_4
+    entry = BoardEntry(frame=form.frame)
+    assert entry.positions == 42 + 9
+    assert terrain_choices(entry.frame)[-2:] == (Terrain.GOLD, Terrain.SEA)
+    assert Terrain.SEA not in terrain_choices(FRAME_19)
+    assert entry.check() == (None, "hex 0 is missing; a board has 42 hexes")
+    # The printed map filled in, then the table's own difference: refused where sea is land.
+    entry = BoardEntry.from_board(known_board(entry.frame))
+    board, problem = entry.check()
+    assert problem == "" and board is not None and board.sea_map == "new_shores_4"
+    assert form.config(board).scenario == "new_shores"
+    sea = next(h for h, t in enumerate(entry.terrains) if t is Terrain.SEA)
+    entry.set_terrain(sea, Terrain.PASTURE)
+    entry.set_token(sea, 5)
+    assert entry.check() == (None, f"hex {sea} is sea on this map, not pasture")
+    # Sea (as the desert) takes no number token.
+    entry.set_terrain(sea, Terrain.SEA)
+    assert entry.tokens[sea] is None and entry.check()[1] == ""
 
 
 # ---- the board drawn -----------------------------------------------------------------------

@@ -279,6 +279,8 @@ SEA_SCREENS = (
     "new_game_new_shores",
     "build_table_new_shores",
     "build_table_new_shores_zoomed",
+    "board_entry_new_shores",
+    "board_entry_new_shores_valid",
     "setup_settlement_zoomed",
     "setup_road_zoomed",
     "road_or_ship",
@@ -293,7 +295,8 @@ SEA_SCREENS = (
 )
 """What the tour of Heading for New Shores must have looked at: the scenario chosen on New
 game, its printed map to lay out (zoomed: the sea board is an overview at 1024x600, its sides
-33 dp), the setup on the main island with a coast edge asking road or ship, a turn, a ship
+33 dp), the table's own sea board entered (the printed map filled in), the setup on the main
+island with a coast edge asking road or ship, a turn, a ship
 built and one moved, a 7's robber or pirate, a gold field's choice, an attack, to the end."""
 
 

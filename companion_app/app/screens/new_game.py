@@ -28,6 +28,7 @@ from companion_app.presenters.forms import (
     COLOUR_WORDS,
     DICE_MODE_NOTES,
     NewGameForm,
+    known_board,
     scenario_note,
     seed_words,
 )
@@ -238,7 +239,6 @@ class NewGameScreen(Screen):
 
 
 def _any_board(form: NewGameForm) -> Any:
-    """A board of the seated players' island, to check the rest of the choices with."""
-    from companion_app.rules.board import FRAME_19, STARTER_BOARD, random_balanced_board
-
-    return STARTER_BOARD if form.frame is FRAME_19 else random_balanced_board(0, form.frame)
+    """A board of the seated players' island (or sea map), to check the rest of the choices
+    with."""
+    return known_board(form.frame)

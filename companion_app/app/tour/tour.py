@@ -241,7 +241,7 @@ class Tour(ScenarioDriver):
 
     def new_shores(self, new_game: Any) -> Step:
         """Heading for New Shores chosen (4 players: a fourth seat taken first), its printed
-        map to lay out; then the game starts from Home."""
+        map to lay out, the table's own entered; then the game starts from Home."""
         app = self.app
         players = len(self.plan.config.players)
         for row in new_game.rows[3:players]:
@@ -255,6 +255,17 @@ class Tour(ScenarioDriver):
         yield 3
         yield from self.look("build_table_new_shores")
         table = app.root.get_screen("build_table")
+        yield from self.tap_in_sight(table.ids.back)
+        yield 3
+        # The table's own sea board (R27): a hex entered, then the printed map filled in.
+        yield from self.tap_in_sight(new_game.ids.board_table)
+        yield 2
+        yield from self.tap_in_sight(new_game.ids.next)
+        yield 3
+        yield from self.look("board_entry_new_shores")
+        yield from self.tap_in_sight(table.ids.starter_fill)
+        yield 2
+        yield from self.look("board_entry_new_shores_valid")
         yield from self.tap_in_sight(table.ids.back)
         yield 3
         app.show("home")
