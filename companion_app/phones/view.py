@@ -30,7 +30,7 @@ from companion_app.rules.cards import (
 )
 from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.messages import Msg, msg, nmsg
-from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY
+from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY, SHIPS_PER_PLAYER
 from companion_app.rules.registry import PHONE_PROMPTS, button_words, is_turn, prompt_details
 from companion_app.rules.words import EVENT_WORDS
 
@@ -98,6 +98,7 @@ def seat_page(
         ],
         "vp_cards": [ProgressCard(c).title for c in view["revealed_vp"][seat]],
         "vp": {"total": points.total, "parts": vp_parts(points, at_sea=game.topology.has_sea)},
+        "sea": sea_lines(game, seat),
         "knights": [
             {"level": KNIGHT_NAMES[k["level"]], "active": bool(k["active"])}
             for k in view["knights"]
@@ -139,6 +140,22 @@ def seat_page(
         "hint": hint_refusal(game, seat) is None,
         "winner": names[game.winner] if game.winner != NOBODY else None,
         "log": [] if log is None else log_lines(log, seat),
+    }
+
+
+def sea_lines(game: Game, seat: int) -> dict[str, Any] | None:
+    """On a sea board (§13), the seat's ships, its small islands and the Longest Trade Route,
+    all public; None on an island."""
+    if not game.topology.has_sea:
+        return None
+    holder = game.longest_road_holder
+    return {
+        "ships": len(game.ships_of[seat]),
+        "ships_left": game.ships_left(seat),
+        "ships_total": SHIPS_PER_PLAYER,
+        "islands": len(game.islands_settled[seat]),
+        "route": game.road_length[seat],
+        "route_holder": game.config.names[holder] if holder != NOBODY else None,
     }
 
 
@@ -291,6 +308,7 @@ def _player_line(game: Game, view: Mapping[str, Any], p: int) -> dict[str, Any]:
         "progress_cards": progress["cards"] if isinstance(progress, dict) else len(progress),
         "knights": game.knight_strength(p),
         "active": p == game.active,
+        **({"ships": len(game.ships_of[p])} if game.topology.has_sea else {}),
     }
 
 

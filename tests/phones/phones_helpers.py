@@ -17,6 +17,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
 
+from companion_app.game_log import GameLog
 from companion_app.journal import GameSession, Journal
 from companion_app.phones.pairing import SeatTokens
 from companion_app.phones.server import DEFAULT_LIMITS, HintWork, Limits, PhoneServer
@@ -157,13 +158,17 @@ class Harness:
 
 @contextlib.asynccontextmanager
 async def harness(
-    session: GameSession, limits: Limits = DEFAULT_LIMITS, expert: Decide | None = None
+    session: GameSession,
+    limits: Limits = DEFAULT_LIMITS,
+    expert: Decide | None = None,
+    log: Callable[[], GameLog] | None = None,
 ) -> AsyncIterator[Harness]:
     """The phones' server for ``session`` on the running loop, with every seat paired;
-    ``expert`` answers "What would the Expert do?" (the bot's own unless given).
+    ``expert`` answers "What would the Expert do?" (the bot's own unless given); ``log`` is
+    the owner's game log (for a game that starts from a built position).
 
     The tablet's thread is the test's own here: an answer is decided at once."""
-    table = PhoneTable(lambda: session.game, session.apply, expert=expert)
+    table = PhoneTable(lambda: session.game, session.apply, expert=expert, log=log)
     names = session.game.config.names
 
     async def decide(seat: int, action: Action) -> str | None:

@@ -163,6 +163,7 @@
       var li = el("li"); li.appendChild(el("span", "", part[0]));
       li.appendChild(el("span", "muted", "+" + part[1])); parts.appendChild(li);
     });
+    renderSea(p.sea);
     renderKnights(p);
     renderTable(p);
     var log = $("log"); clear(log);
@@ -256,12 +257,18 @@
     box.hidden = false;
     box.appendChild(el("h2", "", d.words));
     if (d.detail) box.appendChild(el("p", "", d.detail));
+    if (d.kind === "gold") {  // one tap per choice: the next page asks for the rest
+      box.appendChild(el("p", "", n_("Choose {count} resource from the gold field",
+        "Choose {count} resources from the gold field", d.count)));
+    }
     var choices = el("div", "choices");
     d.choices.forEach(function (c) {
       var cls = c.action.type === "accept_trade" ? "accept"
-              : c.action.type === "decline_trade" ? "decline" : "";
+              : c.action.type === "decline_trade" ? "decline"
+              : c.action.type === "take_gold" ? "gold" : "";
       var b = el("button", cls, c.label);
       b.setAttribute("data-action", c.action.type);
+      if (c.action.type === "take_gold") b.style.background = "var(--" + c.action.card + ")";
       b.addEventListener("click", function () { answer(c.action, b); });
       choices.appendChild(b);
     });
@@ -294,6 +301,25 @@
       d.appendChild(el("span", "muted", c.text));
       box.appendChild(d);
     });
+  }
+
+  // On a sea board (§13): the seat's ships, its small islands and the Longest Trade Route.
+  function renderSea(s) {
+    $("sea-card").hidden = !s;
+    var list = $("sea"); clear(list);
+    if (!s) return;
+    function row(words, value) {
+      var li = el("li"); li.appendChild(el("span", "", words));
+      if (value !== undefined) li.appendChild(el("span", "muted", value));
+      list.appendChild(li);
+    }
+    row(n_("{count} ship on the board", "{count} ships on the board", s.ships),
+      _("{left} of {total} still to build", { left: s.ships_left, total: s.ships_total }));
+    row(n_("{count} small island settled", "{count} small islands settled", s.islands),
+      s.islands ? _("+{vp} VP (island chits)", { vp: 2 * s.islands }) : undefined);
+    row(n_("your trade route: {count} road or ship", "your trade route: {count} roads and ships", s.route),
+      s.route_holder ? _("Longest Trade Route: {player}", { player: s.route_holder })
+                     : _("Longest Trade Route: nobody yet"));
   }
 
   function renderKnights(p) {
@@ -373,7 +399,9 @@
       tr.appendChild(el("td", "", _("{vp} VP", { vp: q.vp })));
       tr.appendChild(el("td", "muted", n_("{count} card", "{count} cards", q.cards)));
       tr.appendChild(el("td", "muted", n_("{count} progress card", "{count} progress cards", q.progress_cards)));
-      tr.appendChild(el("td", "muted", _("strength {strength}", { strength: q.knights })));
+      var pieces = el("td", "muted", _("strength {strength}", { strength: q.knights }));
+      if (q.ships !== undefined) pieces.appendChild(el("div", "", n_("{count} ship", "{count} ships", q.ships)));
+      tr.appendChild(pieces);
       table.appendChild(tr);
     });
   }
