@@ -32,6 +32,7 @@ from companion_app.rules.game import Game, VictoryPoints
 from companion_app.rules.messages import Msg, msg, nmsg
 from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY, SHIPS_PER_PLAYER
 from companion_app.rules.registry import PHONE_PROMPTS, button_words, is_turn, prompt_details
+from companion_app.rules.ships import pirate_edges
 from companion_app.rules.words import EVENT_WORDS
 
 """The private decisions a phone may answer (``phone`` in their declaration): each belongs to
@@ -144,13 +145,15 @@ def seat_page(
 
 
 def sea_lines(game: Game, seat: int) -> dict[str, Any] | None:
-    """On a sea board (§13), the seat's ships, its small islands and the Longest Trade Route,
-    all public; None on an island."""
+    """On a sea board (§13), the seat's ships (those by the pirate do not move, §13.4), its
+    small islands and the Longest Trade Route, all public; None on an island."""
     if not game.topology.has_sea:
         return None
     holder = game.longest_road_holder
+    pirate = pirate_edges(game)
     return {
         "ships": len(game.ships_of[seat]),
+        "by_pirate": sum(1 for e in game.ships_of[seat] if e in pirate),
         "ships_left": game.ships_left(seat),
         "ships_total": SHIPS_PER_PLAYER,
         "islands": len(game.islands_settled[seat]),

@@ -13,13 +13,16 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any, cast
 
-from phones_helpers import Harness, harness, play_until
+from hypothesis import given
+from hypothesis import strategies as st
+from phones_helpers import Harness, harness, others_changed, play_until, without_moves
 from test_server import answer, next_message
+from test_view import SHOWN_TO_THE_DECIDER
 
 from companion_app.game_log import GameLog
 from companion_app.journal import GameSession
 from companion_app.phones.view import seat_page
-from companion_app.rules.actions import Action, EventDie, Roll, TakeGold
+from companion_app.rules.actions import Action, EventDie, MoveShip, Roll, TakeGold
 from companion_app.rules.cards import RESOURCES, Card, bank_start
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
@@ -43,6 +46,7 @@ def test_s13_a_seats_page_counts_its_ships_islands_and_trade_route() -> None:
     page = said(seat_page(game, 0))
     assert page["sea"] == {
         "ships": 2,
+        "by_pirate": 0,
         "ships_left": SHIPS_PER_PLAYER - 2,
         "ships_total": 15,
         "islands": 1,
@@ -55,6 +59,19 @@ def test_s13_a_seats_page_counts_its_ships_islands_and_trade_route() -> None:
     blue = said(seat_page(game, 1))
     assert (blue["sea"]["ships"], blue["sea"]["islands"], blue["sea"]["route"]) == (0, 0, 0)
     assert blue["players"][0]["ships"] == 2
+
+
+def test_s13_4_the_page_counts_the_ships_the_pirate_holds() -> None:
+    """§13.4: the pirate on sea hex 22 holds both of Red's ships on its sides."""
+    game = ck_sea_game(
+        buildings={SHORE: (0, "settlement"), ISLE: (0, "settlement")},
+        ships={side(SEA, 5): 0, side(SEA, 0): 0},
+        pirate=SEA,
+    )
+    assert said(seat_page(game, 0))["sea"]["by_pirate"] == 2
+    assert said(game.illegal_reason(MoveShip(0, side(SEA, 0), side(SEA, 1)))) == (
+        "a ship next to the pirate does not move (§13.4)"
+    )
 
 
 def test_an_island_games_page_has_no_sea_lines() -> None:
@@ -80,6 +97,36 @@ def test_s13_6_the_page_names_the_longest_trade_routes_holder() -> None:
         assert sea["route_holder"] == holder and sea["route"] == game.road_length[seat]
         assert sea["ships"] + sea["ships_left"] == SHIPS_PER_PLAYER
     assert game.road_length[game.longest_road_holder] >= 5
+
+
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 500), players=st.sampled_from([3, 4]))
+def test_a_new_shores_page_does_not_change_when_other_seats_hidden_cards_do(
+    seed: int, steps: int, players: int
+) -> None:
+    """Ships, islands, the route and a gold choice are public: a page on a random New Shores
+    game still shows nothing of another seat's cards."""
+    config, actions = play_until(
+        lambda g: len(g.history) >= steps or g.is_over,
+        seed=seed,
+        players=players,
+        config_for=lambda n, s: GameConfig.for_players(n, scenario="new_shores", seed=s),
+    )
+    game = Game.replay(config, actions)
+    for seat in range(game.player_count):
+        if game.prompt.player == seat and game.prompt.kind in SHOWN_TO_THE_DECIDER:
+            continue
+        page = said(seat_page(game, seat))
+        assert page["sea"]["ships"] == len(game.ships_of[seat])
+        changed, _ = others_changed(game, seat)
+        other = said(seat_page(changed, seat))
+        if game.prompt.kind is PromptKind.GOLD and game.prompt.player == seat:
+            # The choices are the resources the bank holds (in sight at the table), and the
+            # changed hands came from the bank.
+            assert [c["action"]["card"] for c in other.pop("decision")["choices"]] == [
+                c.label for c in RESOURCES if changed.bank[c]
+            ]
+            page.pop("decision")
+        assert without_moves(page) == without_moves(other)
 
 
 class Table:

@@ -315,6 +315,10 @@
     }
     row(n_("{count} ship on the board", "{count} ships on the board", s.ships),
       _("{left} of {total} still to build", { left: s.ships_left, total: s.ships_total }));
+    if (s.by_pirate) {
+      row(n_("{count} ship next to the pirate: it does not move",
+        "{count} ships next to the pirate: they do not move", s.by_pirate));
+    }
     row(n_("{count} small island settled", "{count} small islands settled", s.islands),
       s.islands ? _("+{vp} VP (island chits)", { vp: 2 * s.islands }) : undefined);
     row(n_("your trade route: {count} road or ship", "your trade route: {count} roads and ships", s.route),
