@@ -5,6 +5,9 @@ no journal (what a resume without snapshots cannot avoid), and a bare SQLite com
 with the journal's settings (WAL, synchronous=FULL: the fsync floor of this disk). The resume is
 timed twice, interleaved with the replay: from the game's snapshot (the usual case), and with
 its snapshots gone (a journal written before them, or every snapshot refused: a full replay).
+Resumes and replays are timed in processor time (:data:`CLOCK`; the journal's file is in the
+page cache, so a resume waits for no disk), and each ratio is the median of the per-round
+ratios: on a shared machine, time another program took is neither side's.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
 
 SECTION = "Journal"
+CLOCK = time.process_time
 
 
 def scripted_actions(count: int, seed: int = 1) -> tuple[GameConfig, list[Action]]:
@@ -43,7 +47,7 @@ def scripted_actions(count: int, seed: int = 1) -> tuple[GameConfig, list[Action
 @dataclass
 class Sizes:
     replay_actions: int = 1000
-    replays: int = 9
+    replays: int = 25  # interleaved rounds (each about 30 ms)
     commits: int = 300
 
 
@@ -92,21 +96,23 @@ def run(sizes: Sizes, workdir: Path) -> list[Row]:
         full: list[float] = []
         pure: list[float] = []
         for _ in range(sizes.replays):
-            start = time.perf_counter()
+            start = CLOCK()
             resumed = journal.open_game(session.game_id)
-            replays.append(time.perf_counter() - start)
-            start = time.perf_counter()
+            replays.append(CLOCK() - start)
+            start = CLOCK()
             replayed = journal.open_game(bare.game_id)
-            full.append(time.perf_counter() - start)
-            start = time.perf_counter()
+            full.append(CLOCK() - start)
+            start = CLOCK()
             game = Game.new(config)
             for action in script:
                 game.apply(action)
-            pure.append(time.perf_counter() - start)
+            pure.append(CLOCK() - start)
             assert len(resumed.game.history) == len(game.history) == len(script)
             assert resumed.game.to_json() == replayed.game.to_json() == game.to_json()
             assert replayed.resumed_from_snapshot == 0
 
+    ratio = median([r / p for r, p in zip(replays, pure, strict=True)])
+    full_ratio = median([f / p for f, p in zip(full, pure, strict=True)])
     replay_ms = median(replays) * 1000
     full_ms = median(full) * 1000
     pure_ms = median(pure) * 1000
@@ -120,10 +126,11 @@ def run(sizes: Sizes, workdir: Path) -> list[Row]:
             "ms",
             "≤ 1.5× the replay",
             f"rules-core replay alone: {pure_ms:.1f} ms",
-            f"{verdict(replay_ms, below=1.5 * pure_ms)} (×{replay_ms / pure_ms:.2f} the replay)",
+            f"{verdict(ratio, below=1.5)} (×{ratio:.2f} the replay)",
             {
                 "replays_ms": [round(x * 1000, 2) for x in replays],
                 "pure_ms": pure_ms,
+                "ratio": ratio,
                 "from_snapshot": resumed.resumed_from_snapshot,
             },
         ),
@@ -134,8 +141,8 @@ def run(sizes: Sizes, workdir: Path) -> list[Row]:
             "ms",
             "< 100 ms",
             f"rules-core replay alone: {pure_ms:.1f} ms",
-            f"{verdict(full_ms, below=100)} (×{full_ms / pure_ms:.2f} the replay)",
-            {"replays_ms": [round(x * 1000, 2) for x in full]},
+            f"{verdict(full_ms, below=100)} (×{full_ratio:.2f} the replay)",
+            {"replays_ms": [round(x * 1000, 2) for x in full], "ratio": full_ratio},
         ),
         Row(
             SECTION,

@@ -32,7 +32,7 @@ took while one side ran is not that side's."""
 
 @dataclass
 class Sizes:
-    rounds: int = 15  # interleaved rounds
+    rounds: int = 31  # interleaved rounds (0.2 s each; per-round ratios spread ×1.7-×3.2)
     games_per_round: int = 2  # of each side, for the throughput
     timed_games: int = 6  # games whose every action is timed (p50/p99)
     undos: int = 200  # undo + redo pairs at UNDO_DEPTH actions

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion_app import untrusted_json
 from companion_app.untrusted_json import JsonLimits, UntrustedJsonError, loads
 
 SMALL = JsonLimits(max_bytes=10_000, max_depth=8, max_digits=12, max_items=20)
@@ -58,6 +59,37 @@ def test_any_input_reads_or_is_refused_with_one_error(data: bytes | str) -> None
 
 
 _json_alphabet = st.sampled_from(list('[]{},:"0123456789-.eE \\atrufnlsx'))
+
+
+@settings(max_examples=1000)
+@given(
+    st.lists(_json_alphabet, max_size=120).map("".join),
+    st.integers(min_value=1, max_value=8),
+    st.integers(min_value=1, max_value=12),
+    st.integers(min_value=1, max_value=20),
+)
+def test_the_glance_passes_only_what_the_scan_passes(
+    text: str, depth: int, digits: int, items: int
+) -> None:
+    """Short texts skip the scan when counts show they cannot break a limit: whatever the
+    glance passes, the scan passes too, so no refusal is lost."""
+    limits = JsonLimits(max_bytes=10_000, max_depth=depth, max_digits=digits, max_items=items)
+    if untrusted_json._within_at_a_glance(text, limits):
+        untrusted_json._scan(text, limits)
+
+
+def test_the_glance_sends_each_limit_to_the_scan() -> None:
+    limits = JsonLimits(max_bytes=10_000, max_depth=2, max_digits=3, max_items=2)
+    assert untrusted_json._within_at_a_glance('[{"a": [1, 2]}, "123"]', SMALL)
+    for text, refusal in (
+        ("[[[]]]", "nesting deeper than 2 at byte 2"),
+        ("[1234]", "a number of 4 digits at byte 1 (at most 3)"),
+        ("[1, 2, 3]", "more than 2 elements in one array or object at byte 5"),
+    ):
+        assert not untrusted_json._within_at_a_glance(text, limits)
+        with pytest.raises(UntrustedJsonError) as refused:
+            loads(text, limits)
+        assert str(refused.value) == refusal
 
 
 @settings(max_examples=600)

@@ -1,8 +1,13 @@
-"""Why a bot chose its action: one line in the table's words (messages, translated)."""
+"""Why a bot chose its action: one line in the table's words (messages, translated).
+
+Each reason is a sentence of its own, shown after the action ("The Expert would: ... .
+{reason}") or under a bot's step: its words begin with a capital letter in every language, so
+none begins with a placeholder that may be a lower-case word (a card, an action's kind).
+"""
 
 from __future__ import annotations
 
-from companion_app.rules import progress, registry
+from companion_app.rules import progress
 from companion_app.rules.actions import (
     Action,
     ActivateKnight,
@@ -30,9 +35,15 @@ ROLL = msg("Roll the dice")
 SPECIAL_BUILD = msg("I build in the special build phase")
 
 
+RANDOM = msg("Picked at random among the moves allowed")
+"""The reason of a random choice."""
+BEST = msg("It scores best of the options looked at")
+"""The reason of a searched choice without a line of its own."""
+
+
 def summary(action: Action) -> Msg:
-    """The action's kind in words ("build a road"): the reason of a random choice."""
-    return registry.summary(action)
+    """The reason of a random choice (the action itself is shown beside it)."""
+    return RANDOM
 
 
 def numbers_at(game: Game, node: int) -> str:
@@ -71,7 +82,7 @@ def explain(game: Game, seat: int, action: Action) -> Msg:
         )
     if isinstance(action, BankTrade):
         return msg(
-            "{give} for {take} from the bank: for the next build",
+            "A trade with the bank, {give} for {take}: for the next build",
             give=action.give.words,
             take=action.take.words,
         )
@@ -87,7 +98,7 @@ def explain(game: Game, seat: int, action: Action) -> Msg:
         )
     if isinstance(action, DiscardCard):
         return msg("Keeping the cards for the next build")
-    return summary(action)
+    return BEST
 
 
 def offer(action: OfferTrade) -> Msg:

@@ -70,13 +70,19 @@ def bot_to_decide(game: Game, passed: Collection[int] = ()) -> int | None:
     """The bot seat whose decision is due now (its roll too: it may play a card before); while
     the table says who special-builds (5-6 players, §12) each bot seat that may still build, in
     the phase's order, until one builds: ``passed`` are the seats that said they do not at this
-    decision. None when a person decides, the dice roll, or the game is over."""
+    decision. None when a person decides, the dice roll, or the game is over.
+
+    The phase goes in seat order: a bot seat after a person who may still build waits for the
+    table (the person builds, or the table names the bot's seat: the people before it pass,
+    and the bot builds or is done at once), as the person waits for a bot seat before them."""
     if game.is_over:
         return None
     phase = game.special_build
     if game.awaiting_roll and phase is not None and not phase.building:
         for builder in game.special_builders_left():
-            if bot_level(game, builder) is not None and builder not in passed:
+            if bot_level(game, builder) is None:
+                return None  # a person's word comes first
+            if builder not in passed:
                 return builder
         return None
     seat = game.prompt.player

@@ -157,6 +157,11 @@ class DiceController:
         if game is None or not game.awaiting_roll or game.is_over:
             self._press_since = None  # no roll is due any more (an undo, another game)
             return
+        table = self._table
+        if table is not None and table.shown is None:
+            # The dice started after the game was opened and no refresh has told the box the
+            # game since: its confirmed state is "no game", a press would meet it disarmed.
+            table.update_box()
         if link.state_confirmed:
             self._press_since = None
             box.press()

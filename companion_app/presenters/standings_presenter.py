@@ -10,7 +10,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import tzinfo
 
-from companion_app.i18n import number
+from companion_app.i18n import day, number
 from companion_app.i18n.current import _, current, n_
 from companion_app.journal.standings import (
     Evening,
@@ -32,21 +32,6 @@ HEADER = (
     N_("luck"),
 )
 """The columns' headings (message ids)."""
-WEEKDAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
-MONTHS = (
-    N_("Jan"),
-    N_("Feb"),
-    N_("Mar"),
-    N_("Apr"),
-    N_("May"),
-    N_("Jun"),
-    N_("Jul"),
-    N_("Aug"),
-    N_("Sep"),
-    N_("Oct"),
-    N_("Nov"),
-    N_("Dec"),
-)
 EVENINGS_SHOWN = 6
 
 
@@ -105,16 +90,11 @@ def standings_view(
 
 
 def evening_line(evening: Evening) -> str:
-    """``Fri 20 Nov 2026: 2 games, won by Ben and Dan``."""
+    """``Fri, Nov 20, 2026: 2 games, won by Ben and Dan``; the date as Babel writes it in the
+    table's language."""
     count = len(evening.games)
     said = current().join(list(evening.winners))
-    day = evening.day
-    date = _("{weekday} {day} {month} {year}").format(
-        weekday=_(WEEKDAYS[day.weekday()]),
-        day=day.day,
-        month=_(MONTHS[day.month - 1]),
-        year=day.year,
-    )
+    date = day(evening.day, current().code)
     games = n_("{count} game", "{count} games", count)
     if not said:
         return _("{date}: {games}").format(date=date, games=games)

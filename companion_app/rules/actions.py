@@ -610,21 +610,32 @@ def action_from_json(data: object) -> Action:
     if cls is None:
         known = ", ".join(sorted(ACTION_TYPES))
         raise MalformedActionError(f"unknown action type {show(type_name)}; known: {known}")
-    fields = dataclasses.fields(cls)
-    expected = {f.name for f in fields} | {"type"}
-    extra = sorted(
-        k if isinstance(k, str) and k.isidentifier() and len(k) <= 40 else show(k)
-        for k in set(data) - expected
-    )
-    if extra:
-        listed = ", ".join(extra[:5]) + (", ..." if len(extra) > 5 else "")
-        raise MalformedActionError(f"{type_name} has unexpected fields: {listed}")
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        fields = dataclasses.fields(cls)
+        shape = _SHAPES[cls] = (
+            tuple((f.name, str(f.type)) for f in fields),
+            frozenset(f.name for f in fields) | {"type"},
+        )
+    named, expected = shape
+    if len(data) != len(expected) or not expected.issuperset(data):
+        extra = sorted(
+            k if isinstance(k, str) and k.isidentifier() and len(k) <= 40 else show(k)
+            for k in set(data) - expected
+        )
+        if extra:
+            listed = ", ".join(extra[:5]) + (", ..." if len(extra) > 5 else "")
+            raise MalformedActionError(f"{type_name} has unexpected fields: {listed}")
     values: dict[str, object] = {}
-    for field in fields:
-        if field.name not in data:
-            raise MalformedActionError(f"{type_name} needs the field {field.name!r}")
-        values[field.name] = _decode(str(field.type), field.name, data[field.name])
+    for name, kind in named:
+        if name not in data:
+            raise MalformedActionError(f"{type_name} needs the field {name!r}")
+        values[name] = _decode(kind, name, data[name])
     return cls(**values)  # type: ignore[arg-type]
+
+
+_SHAPES: dict[type[Action], tuple[tuple[tuple[str, str], ...], frozenset[str]]] = {}
+"""Per action type, its fields' names and types and the keys its JSON has: read once."""
 
 
 _A = TypeVar("_A", bound=Action)

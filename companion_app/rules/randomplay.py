@@ -24,10 +24,10 @@ from companion_app.rules.actions import (
     PlayProgress,
     Roll,
     StartSpecialBuild,
-    reused,
 )
+from companion_app.rules.base import dice_rolls
 from companion_app.rules.cards import CARD_KINDS
-from companion_app.rules.config import GameConfig
+from companion_app.rules.config import MAX_PLAYERS, GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import NOBODY
@@ -58,12 +58,23 @@ class RandomGameResult:
 
 def random_roll(rng: SplitMix64, player: int, fixed: tuple[int, int] | None = None) -> Roll:
     """Fair dice, or (after an Alchemist) the fixed production dice with a fair event die."""
+    rolls = _ROLLS[player]
     if fixed is not None:
-        return _ROLL(player, fixed[0], fixed[1], EVENT_DIE_FACES[rng.below(6)])
-    return _ROLL(player, rng.below(6) + 1, rng.below(6) + 1, EVENT_DIE_FACES[rng.below(6)])
+        return rolls[(fixed[0] - 1) * 36 + (fixed[1] - 1) * 6 + rng.below(6)]
+    yellow = rng.below(6)  # the dice in this order: yellow, red, event
+    red = rng.below(6)
+    return rolls[yellow * 36 + red * 6 + rng.below(6)]
 
 
-_ROLL = reused(Roll)
+def _rolls(player: int) -> tuple[Roll, ...]:
+    """Seat ``player``'s rolls (the values its listing has) by yellow, red and event die face."""
+    by_dice = {(a.yellow, a.red, a.event): a for a in dice_rolls(player)}
+    return tuple(
+        by_dice[y, r, face] for y in range(1, 7) for r in range(1, 7) for face in EVENT_DIE_FACES
+    )
+
+
+_ROLLS = [_rolls(p) for p in range(MAX_PLAYERS)]
 
 
 def choose_random_action(game: Game, rng: SplitMix64) -> Action:
@@ -83,15 +94,18 @@ def choose_random_action(game: Game, rng: SplitMix64) -> Action:
             offer = _random_offer(game, rng)
             if offer is not None:
                 return offer
-        keys: list[object] = list(map(type, legal))
-        if PlayProgress in keys:  # each card's plays are a kind of their own
-            keys = [
-                a.card if k is PlayProgress else k  # type: ignore[attr-defined]  # by its type
-                for a, k in zip(legal, keys, strict=True)
-            ]
-        kinds = list(dict.fromkeys(keys))  # in the order of the listing
-        kind = kinds[rng.below(len(kinds))]
-        group = [a for a, k in zip(legal, keys, strict=True) if k is kind]
+        by_kind: dict[object, list[Action]] = {}
+        for action in legal:
+            kind: object = type(action)
+            if kind is PlayProgress:
+                kind = action.card  # type: ignore[attr-defined]  # a PlayProgress, by its type
+            group = by_kind.get(kind)
+            if group is None:
+                by_kind[kind] = [action]
+            else:
+                group.append(action)
+        kinds = list(by_kind.values())
+        group = kinds[rng.below(len(kinds))]
         return group[rng.below(len(group))]
     return legal[rng.below(len(legal))]
 

@@ -49,7 +49,7 @@ class Scenario(ScenarioDriver):
             "Cleo won with 13 VP", cells[8:16], ["Cleo", "1", "1", "13.0", "0", "0", "0", "+0.0"]
         )
         evenings = [c.text for c in reversed(standings.ids.evenings.children)]
-        self.check("the evening", evenings, ["Fri 20 Nov 2026: 1 game, won by Cleo"])
+        self.check("the evening", evenings, ["Fri, Nov 20, 2026: 1 game, won by Cleo"])
         yield from self.shot("people_03_standings.png")
         self.tap_widget(standings.ids.back)
         yield 3

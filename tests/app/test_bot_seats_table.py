@@ -83,38 +83,60 @@ def special_build_phase(players: int, bots: dict[int, str]) -> Game:
 
 
 def test_every_bot_seat_that_may_special_build_is_asked_in_seat_order() -> None:
-    # 6 players, bots at 2, 3 and 5: 2 and 3 do not build, 5 does (then is done).
-    game = special_build_phase(6, {2: "learner", 3: "player", 5: "expert"})
+    # 6 players, bots at 1, 2, 3 and 5: 1 to 3 do not build; 4, a person, comes before 5.
+    game = special_build_phase(6, {1: "player", 2: "learner", 3: "player", 5: "expert"})
     bot = Builders(build={5})
     BT.play_bots(game, game.apply, bot)
     who = PromptKind.WHO_BUILDS
-    assert bot.asked == [(who, 2), (who, 3), (who, 5), (PromptKind.SPECIAL_BUILD, 5)]
+    assert bot.asked == [(who, 1), (who, 2), (who, 3)]
+    assert len(game.history) == 1 and game.special_builders_left() == (1, 2, 3, 4, 5)
+    assert BT.bot_to_decide(game, passed={1, 2, 3}) is None
+    # The table names seat 5 (seat 4, the person, does not build): the bot builds, is done.
+    game.apply(StartSpecialBuild(1, 5))
+    BT.play_bots(game, game.apply, bot)
+    # Nobody is left after seat 5: the phase is over, seat 1's bot answers "roll".
+    assert bot.asked[3:] == [(PromptKind.SPECIAL_BUILD, 5), (PromptKind.ROLL, 1)]
     assert game.history[-2:] == [StartSpecialBuild(1, 5), EndSpecialBuild(5)]
-    # Nobody is left after seat 5: the phase is over, seat 1 (a person) rolls.
     assert game.special_build is None and game.awaiting_roll and game.prompt.player == 1
-    assert BT.bot_to_decide(game) is None
 
 
-def test_a_bot_seat_that_builds_first_is_asked_again_after_building() -> None:
-    # 5 players, bots at 1 and 3, both build: 1 first, then asked again, 3 builds.
+def test_a_bot_seat_waits_for_a_person_before_it_in_seat_order() -> None:
+    # 5 players, bots at 1 and 3, both build: 1 first; 2, a person, may build before 3 (§12).
     game = special_build_phase(5, {1: "player", 3: "player"})
     bot = Builders(build={1, 3})
     BT.play_bots(game, game.apply, bot)
     starts = [a for a in game.history if isinstance(a, StartSpecialBuild)]
-    assert [a.builder for a in starts] == [1, 3]
+    assert [a.builder for a in starts] == [1]
+    assert game.prompt.kind is PromptKind.WHO_BUILDS
+    assert game.special_builders_left() == (2, 3, 4)
+    assert BT.bot_to_decide(game) is None
+    # Seat 2 builds and is done: then seat 3, the bot, is asked and builds.
+    game.apply(StartSpecialBuild(1, 2))
+    game.apply(EndSpecialBuild(2))
+    BT.play_bots(game, game.apply, bot)
+    starts = [a for a in game.history if isinstance(a, StartSpecialBuild)]
+    assert [a.builder for a in starts] == [1, 2, 3]
     # Seat 4, a person, may still build: the table says whether.
     assert game.prompt.kind is PromptKind.WHO_BUILDS and game.special_builders_left() == (4,)
     assert BT.bot_to_decide(game) is None
 
 
-def test_when_no_bot_seat_builds_the_table_says_the_rest() -> None:
+def test_no_bot_seat_is_asked_before_the_person_who_comes_first() -> None:
     game = special_build_phase(5, {2: "learner", 4: "learner"})
+    bot = Builders(build={2, 4})
+    BT.play_bots(game, game.apply, bot)
+    assert bot.asked == [] and len(game.history) == 1
+    assert BT.bot_to_decide(game) is None
+
+
+def test_when_no_bot_seat_builds_the_table_says_the_rest() -> None:
+    game = special_build_phase(5, {1: "learner", 2: "learner", 4: "learner"})
     bot = Builders(build=set())
     BT.play_bots(game, game.apply, bot)
-    assert [seat for _kind, seat in bot.asked] == [2, 4]
+    assert [seat for _kind, seat in bot.asked] == [1, 2]
     assert game.prompt.kind is PromptKind.WHO_BUILDS and len(game.history) == 1
-    assert BT.bot_to_decide(game, passed={2, 4}) is None
-    assert BT.bot_to_decide(game) == 2
+    assert BT.bot_to_decide(game, passed={1, 2}) is None
+    assert BT.bot_to_decide(game) == 1
 
 
 def test_a_persons_special_build_is_not_shown_as_a_bot_step() -> None:
@@ -205,21 +227,22 @@ def running(game: Game, decide: BT.Decide) -> tuple[App, ShownBots]:
 
 
 def test_the_app_asks_every_bot_seat_that_may_special_build() -> None:
-    game = special_build_phase(6, {2: "learner", 3: "player", 5: "expert"})
-    bot = Builders(build={5})
+    game = special_build_phase(6, {1: "learner", 2: "player", 3: "expert", 5: "expert"})
+    bot = Builders(build={3, 5})
     app, bots = running(game, bot)
     app.refresh()
     settle(bots)
-    assert [seat for _kind, seat in bot.asked] == [2, 3, 5, 5]
-    assert game.history[-2:] == [StartSpecialBuild(1, 5), EndSpecialBuild(5)]
-    assert game.awaiting_roll and game.prompt.player == 1
-    # The table is shown seat 5's special build (and nothing of 2's and 3's "no").
-    assert bots.shown and {s.seat for s in bots.shown[-1].steps} == {5}
+    assert [seat for _kind, seat in bot.asked] == [1, 2, 3, 3]
+    assert game.history[-2:] == [StartSpecialBuild(1, 3), EndSpecialBuild(3)]
+    # Seat 4, a person, comes before seat 5: the table says whether it builds.
+    assert game.awaiting_roll and game.special_builders_left() == (4, 5)
+    # The table is shown seat 3's special build (and nothing of 1's and 2's "no").
+    assert bots.shown and {s.seat for s in bots.shown[-1].steps} == {3}
 
 
 def test_steps_done_while_another_screen_is_shown_are_there_on_the_way_back() -> None:
-    game = special_build_phase(5, {3: "player"})
-    app, bots = running(game, Builders(build={3}))
+    game = special_build_phase(5, {1: "player"})
+    app, bots = running(game, Builders(build={1}))
     app.root.current = "hand"  # the person looks at their cards while the bot thinks
     app.refresh()
     settle(bots)
@@ -228,7 +251,7 @@ def test_steps_done_while_another_screen_is_shown_are_there_on_the_way_back() ->
     app.root.current = "game"  # back: the steps at once, no refresh needed
     assert len(bots.shown) == 1 and bots.panel is not None
     words = [s.seat for s in bots.shown[0].steps]
-    assert words and set(words) == {3}
+    assert words and set(words) == {1}
     # Done: nothing left to show on the next return.
     bots.done()
     app.root.current = "statistics"

@@ -216,6 +216,35 @@ def test_an_early_tap_waits_for_the_box_to_be_armed(session: GameSession) -> Non
         dice.close()
 
 
+def test_a_tap_before_any_refresh_tells_the_box_the_game_first(session: GameSession) -> None:
+    """The dice started after the game was opened (the app starts them after its first frame)
+    and no refresh has told the box the game yet: the box has confirmed "no game", and a tap
+    then met it disarmed and rolled nothing. The press tells the box the game first."""
+    calls = Calls()
+    dice = DiceController(
+        DiceSource(None),
+        schedule=calls.schedule,
+        on_change=calls.changed,  # no refresh: only the press may tell the box the game
+        seed=14,
+    )
+    dice.start()
+    try:
+        dice.attach(session)
+        deadline = time.monotonic() + 10
+        while not dice.link.state_confirmed:
+            assert time.monotonic() < deadline, "the emulated box did not connect"
+            calls.run()
+            time.sleep(0.005)
+        dice.press_virtual()
+        while not session.actions or not isinstance(session.actions[-1], Roll):
+            assert time.monotonic() < deadline, "the tap was lost on a disarmed box"
+            calls.run()
+            time.sleep(0.005)
+        assert sum(isinstance(a, Roll) for a in session.actions) == 1
+    finally:
+        dice.close()
+
+
 def changes_between(before: BoxState, after: BoxState) -> int:
     """The wire commands a change of the box's state takes: one per part that differs (the
     display's turn and draws are one SHOW), and an ATTACK when there was one more attack."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC
 from pathlib import Path
 
+from companion_app.i18n import current
 from companion_app.journal import Journal
 from companion_app.journal.results import SeatResult, store_results
 from companion_app.presenters.standings_presenter import HEADER, standings_view
@@ -46,6 +47,17 @@ def test_the_standings_screen_lines(tmp_path: Path) -> None:
     assert view.lines[0].colour == "blue"
     assert [line.cells[0] for line in view.lines] == ["Ben", "Anna", "Cleo"]
     assert view.evenings == (
-        "Fri 27 Nov 2026: 1 game, won by Ben",
-        "Fri 20 Nov 2026: 2 games, won by Anna and Ben",
+        "Fri, Nov 27, 2026: 1 game, won by Ben",
+        "Fri, Nov 20, 2026: 2 games, won by Anna and Ben",
     )
+
+
+def test_an_evenings_date_is_written_as_the_tables_language_writes_it(tmp_path: Path) -> None:
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        _finish(journal, (ANNA, BEN, CLEO), "2026-11-20T21:00:00+00:00", [13, 9, 7])
+        current.use("de")
+        try:
+            view = standings_view(journal.conn, UTC)
+        finally:
+            current.use("en")
+    assert view.evenings[0].startswith("Fr., 20. Nov. 2026: ")

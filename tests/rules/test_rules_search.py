@@ -4,7 +4,7 @@ from the start on random games of 3-6 players, and work on a copy never reaches 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion_app.rules.__main__ import state_digest
@@ -171,3 +171,35 @@ def test_an_illegal_push_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError):
         game.push(wrong)
     assert picture(game) == before
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=seeds,
+    n=players,
+    steps=st.integers(min_value=0, max_value=400),
+    moves=st.lists(st.sampled_from(("apply", "push", "undo", "copy")), min_size=1, max_size=60),
+)
+def test_kept_lookups_never_outlive_what_they_were_made_from(
+    seed: int, n: int, steps: int, moves: list[str]
+) -> None:
+    """The state keeps lookups between actions (the road ends per player, the listed legal
+    actions): after every apply, push, undo and copy, a random game lists exactly what the same
+    state decoded from its JSON lists, which starts with nothing kept."""
+    game = played(seed, steps, n)
+    rng = SplitMix64(seed ^ 5)
+    for move in moves:
+        if move == "undo" and game.history:
+            game.undo()
+        elif move == "copy":
+            game = game.copy()
+        elif not game.is_over:
+            action = choose_random_action(game, rng)
+            if move == "push":
+                game.push(action)
+            else:
+                game.apply(action)
+        fresh = Game.from_json(game.to_json())
+        assert game.legal_actions() == fresh.legal_actions(), move
+        for p in range(n):
+            assert game.road_ends(p) == fresh.road_ends(p), move
