@@ -256,6 +256,30 @@ class ChaseRobber(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class MovePirate(Action):
+    """Move the pirate to another sea hex or frame cell (a cell id, §13.4), then steal."""
+
+    cell: int
+    type_name: ClassVar[str] = "move_pirate"
+
+
+@dataclass(frozen=True, slots=True)
+class ChasePirate(Action):
+    """An active knight on a corner of the pirate's cell chases it away (§13.7 item 8)."""
+
+    node: int
+    type_name: ClassVar[str] = "chase_pirate"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeGold(Action):
+    """A gold field's choice: one resource of the player's choice from the bank (§13.5)."""
+
+    card: Card
+    type_name: ClassVar[str] = "take_gold"
+
+
+@dataclass(frozen=True, slots=True)
 class BuyImprovement(Action):
     """The next level of a city-improvement track, paid in its commodity."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from companion_app.rules import barbarians, improvements, progress, robber, ships, turnflow
+from companion_app.rules import barbarians, gold, improvements, progress, robber, ships, turnflow
 from companion_app.rules import operations as ops
 from companion_app.rules.actions import (
     AcceptTrade,
@@ -261,6 +261,10 @@ def do_build_city(game: GameState, a: BuildCity) -> None:
         game.events.append(CardsMoved(NOBODY, p, tuple(got)))
         game.setup_node = node
         turnflow.advance_setup(game)
+        choices = gold.setup_gold(game, node)
+        if choices and gold.bank_has_resources(game):  # R21: before the road
+            game.pending.append(Prompt(PromptKind.GOLD, p, choices))
+            game.prompt = game.pending[0]
         return
     game.node_level[node] = CITY
     ops.pay(game, p, COSTS[Build.CITY])
@@ -337,7 +341,8 @@ def resolve_dice(game: GameState, roll: Roll) -> None:
         robber.start_seven(game)
     else:
         gained = ops.produce(game, roll.total)
-        improvements.queue_aqueduct(game, gained)
+        if not gold.queue_gold(game, roll.total):  # else the Aqueduct waits for the choices
+            improvements.queue_aqueduct(game, gained)
         turnflow.next_prompt(game)
 
 

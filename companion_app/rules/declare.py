@@ -52,6 +52,8 @@ class ActionRule:
     private: bool = False
     """Its choices name what the player's hand holds (the Commercial Harbor's offers): on the
     shared screen they wait behind the cover until the player uncovers them."""
+    sea: bool = False
+    """Only a game on a sea board has it (Seafarers, §13): the pirate, gold, ships."""
 
 
 def no_check(state: GameState, action: Any) -> Msg | None:
@@ -145,6 +147,8 @@ class PromptRule:
     """The banner's second line, on the tablet (for a private prompt, while covered)."""
     phone_details: str = ""
     """The same on the decider's phone."""
+    sea: bool = False
+    """Only a game on a sea board asks it (Seafarers, §13)."""
 
     @property
     def asked_always(self) -> bool:

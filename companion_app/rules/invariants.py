@@ -31,7 +31,7 @@ from companion_app.rules.pieces import (
     SHIPS_PER_PLAYER,
     WALLS_PER_PLAYER,
 )
-from companion_app.rules.prompts import PromptKind, Stage
+from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.topology import EdgeKind, NodeKind
 
 
@@ -177,9 +177,12 @@ def _sea_problems(game: Game) -> list[str]:
     first attack (R7), no road at sea, no building on a sea intersection; on an island no
     pirate."""
     topology = game.topology
+    prompts = [game.prompt, *game.pending]
     if not topology.has_sea:
+        if any(q.kind in _SEA_PROMPTS for q in prompts):
+            return ["a pirate or gold prompt in an island's game"]
         return [] if game.pirate_cell == NOBODY else ["a pirate on an island's game"]
-    problems: list[str] = []
+    problems = _gold_and_pirate_prompt_problems(game, prompts)
     if topology.hex_island[game.robber_hex] is None:
         problems.append(f"the robber is on sea hex {game.robber_hex}")
     sea = game.board.frame.sea_map
@@ -228,6 +231,26 @@ def _ship_problems(game: Game) -> list[str]:
         set(game.ships_placed)
     ) != len(game.ships_placed):
         problems.append(f"the ships placed this turn {game.ships_placed} are no ships")
+    return problems
+
+
+_SEA_PROMPTS = (PromptKind.GOLD, PromptKind.MOVE_PIRATE, PromptKind.MOVE_ROBBER_OR_PIRATE)
+
+
+def _gold_and_pirate_prompt_problems(game: Game, prompts: list[Prompt]) -> list[str]:
+    """Gold choices counted and waited for by their stage (or a starting city's, R21); the
+    pirate moved only after the first attack (§13.4, §13.5, R7)."""
+    problems: list[str] = []
+    gold = [q for q in prompts if q.kind is PromptKind.GOLD]
+    if any(q.count < 1 for q in gold):
+        problems.append("a gold choice of no card")
+    if gold and game.stage is not Stage.GOLD and game.setup_step >= 4 * game.player_count:
+        problems.append("gold choices outside the gold stage")
+    if game.stage is Stage.GOLD and not gold:
+        problems.append("the gold stage with no choice to make")
+    moving = game.prompt.kind in (PromptKind.MOVE_PIRATE, PromptKind.MOVE_ROBBER_OR_PIRATE)
+    if moving and not game.robber_unlocked:
+        problems.append("the pirate moves before the first attack")
     return problems
 
 

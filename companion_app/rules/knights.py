@@ -1,4 +1,5 @@
-"""Knights (§6): building, activating, promoting, moving, displacing, chasing the robber.
+"""Knights (§6): building, activating, promoting, moving, displacing, chasing the robber (and on
+a sea board the pirate, §13.7 item 8).
 
 A knight stands on an intersection at the end of its owner's roads, blocks opponents' roads
 like a building, and acts once per turn when active (and not activated this turn).
@@ -9,11 +10,12 @@ from __future__ import annotations
 from bisect import insort
 
 from companion_app.rules import operations as ops
-from companion_app.rules import turnflow
+from companion_app.rules import robber, turnflow
 from companion_app.rules.actions import (
     Action,
     ActivateKnight,
     BuildKnight,
+    ChasePirate,
     ChaseRobber,
     DisplaceKnight,
     MoveKnight,
@@ -111,6 +113,7 @@ _PROMOTE = reused(PromoteKnight)
 _MOVE = reused(MoveKnight)
 _DISPLACE = reused(DisplaceKnight)
 _CHASE = reused(ChaseRobber)
+_CHASE_PIRATE = reused(ChasePirate)
 _KNIGHT_NEEDS = needs_of(COSTS[Build.KNIGHT])
 _ACTIVATE_NEEDS = needs_of(COSTS[Build.ACTIVATE_KNIGHT])
 _PROMOTE_NEEDS = needs_of(COSTS[Build.PROMOTE_KNIGHT])
@@ -151,6 +154,7 @@ def knight_turn_actions(game: GameState, p: int) -> list[Action]:
     knight_owner, knight_level = game.knight_owner, game.knight_level
     active, flags = game.knight_active, game.knight_flags
     robber_corners = game.topology.hex_nodes[game.robber_hex] if game.robber_unlocked else ()
+    pirate_corners = _pirate_corners(game)
     for node in game.knights_of[p]:
         if not active[node] or flags[node] & (ACTIVATED | ACTED):  # may_act
             continue
@@ -164,17 +168,34 @@ def knight_turn_actions(game: GameState, p: int) -> list[Action]:
                 actions.append(_DISPLACE(p, node, target))
         if node in robber_corners:
             actions.append(_CHASE(p, node))
+        if node in pirate_corners:
+            actions.append(_CHASE_PIRATE(p, node))
     return actions
 
 
+def _pirate_corners(game: GameState) -> tuple[int, ...]:
+    """Where a knight stands next to the pirate, once it may be chased (§13.7 item 8, R7)."""
+    if not robber.pirate_unlocked(game):
+        return ()
+    return robber.cell_corners(game.topology, game.pirate_cell)
+
+
 def chase_actions(game: GameState, p: int) -> list[Action]:
-    """Knights that may chase the robber now (also before the roll with quick knights)."""
+    """Knights that may chase the robber, or on a sea board the pirate, now (also before the
+    roll with quick knights). A knight next to both may chase either (R8)."""
     if not game.robber_unlocked:
         return []
     corners = game.topology.hex_nodes[game.robber_hex]
-    return [
-        ChaseRobber(p, n) for n in sorted(game.knights_of[p]) if n in corners and may_act(game, n)
-    ]
+    pirate_corners = _pirate_corners(game)
+    actions: list[Action] = []
+    for n in sorted(game.knights_of[p]):
+        if not may_act(game, n):
+            continue
+        if n in corners:
+            actions.append(ChaseRobber(p, n))
+        if n in pirate_corners:
+            actions.append(ChasePirate(p, n))
+    return actions
 
 
 def _own_knight_reason(game: GameState, p: int, node: int) -> Msg | None:
@@ -276,6 +297,21 @@ def check_chase(game: GameState, a: ChaseRobber) -> Msg | None:
     return None
 
 
+def check_chase_pirate(game: GameState, a: ChasePirate) -> Msg | None:
+    reason = _action_reason(game, a.player, a.node)
+    if reason:
+        return reason
+    if game.pirate_cell == NOBODY:
+        return msg("there is no pirate on an island board; it sails a sea board (§13.4)")
+    if not game.robber_unlocked:
+        return msg("the pirate stays on its start until the first barbarian attack (§13.4)")
+    if a.node not in robber.cell_corners(game.topology, game.pirate_cell):
+        return msg("the knight must stand next to the pirate's hex or frame cell (§13.7)")
+    if game.prompt.kind is PromptKind.ROLL and not game.config.quick_knights:
+        return msg("knights chase the pirate after the roll (quick knights variant: before)")
+    return None
+
+
 def relocation_spots(game: GameState, owner: int, node: int) -> list[int]:
     return sorted(n for n in along_roads(game, owner, node) if ops.is_free(game, n))
 
@@ -374,6 +410,14 @@ def do_chase(game: GameState, a: ChaseRobber) -> None:
     game.knight_flags[a.node] |= ACTED
     game.robber_by_knight = True
     game.prompt = Prompt(PromptKind.MOVE_ROBBER, a.player)
+
+
+def do_chase_pirate(game: GameState, a: ChasePirate) -> None:
+    """The knight turns inactive; its owner moves the pirate to any other sea hex or frame cell
+    and robs a ship owner there (R9)."""
+    game.knight_active[a.node] = False
+    game.knight_flags[a.node] |= ACTED
+    game.prompt = Prompt(PromptKind.MOVE_PIRATE, a.player)
 
 
 def turn_options(game: GameState, p: int) -> list[Action]:
@@ -485,6 +529,21 @@ RULES = (
             )
         ],
         quick_knights_prompts=(PromptKind.ROLL,),
+    ),
+    ActionRule(
+        ChasePirate,
+        check_chase_pirate,
+        do_chase_pirate,
+        (PromptKind.TURN,),
+        msg("chase the pirate away"),
+        button=lambda g, a, names: msg("Chase the pirate away at node {node}", node=a.node),
+        told=lambda t, a: [
+            Line(
+                LineKind.KNIGHT, msg("{player}'s knight chases the pirate", player=t.who(a.player))
+            )
+        ],
+        quick_knights_prompts=(PromptKind.ROLL,),
+        sea=True,
     ),
 )
 OPTIONS: dict[PromptKind, Options] = {PromptKind.RELOCATE_KNIGHT: relocate_options}

@@ -39,6 +39,13 @@ class PromptKind(Enum):
     HARBOR_ANSWER = "harbor_answer"
     SPY = "spy"
     MASTER_MERCHANT = "master_merchant"
+    MOVE_ROBBER_OR_PIRATE = "move_robber_or_pirate"
+    """A 7 on a sea board after the first attack: the roller moves the robber or the pirate
+    (§13.4)."""
+    MOVE_PIRATE = "move_pirate"
+    """A knight chased the pirate: its owner moves it (§13.7 item 8)."""
+    GOLD = "gold"
+    """A gold field paid: the player takes ``count`` resources of their choice (§13.5)."""
     WHO_BUILDS = "who_builds"
     """5-6 players, after a turn (§12): the table says who special-builds next, or nobody;
     the next player's roll ends the phase too."""
@@ -63,6 +70,8 @@ class Stage(StrEnum):
     """The attack is resolved and its prompts answered: the production dice come next (§3.3)."""
     DISCARD = "discard"
     """A 7: once the discards are made the robber moves (after the first attack, §3.4, §8)."""
+    GOLD = "gold"
+    """The gold fields' choices, in seat order from the roller; then the Aqueduct (§13.5, R4)."""
     END_TURN = "end_turn"
     """The player ending the turn discards down to 4 progress cards first, then it ends (§9)."""
 
@@ -76,7 +85,8 @@ class Prompt:
     player: int
     count: int = 0
     """Cards to discard (DISCARD, PROGRESS_DISCARD), give or take (WEDDING_GIVE,
-    MASTER_MERCHANT), roads (FREE_ROAD) or promotions (SMITH) still to go."""
+    MASTER_MERCHANT), roads (FREE_ROAD), promotions (SMITH) or gold choices (GOLD) still to
+    go."""
     track: str = ""
     """The improvement track (PLACE_METROPOLIS); "politics" on the Diplomat's own road coming
     back on a sea board (FREE_ROAD: a road, never a ship, R14)."""

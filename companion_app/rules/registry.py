@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from companion_app.rules import (
     barbarians,
     base,
+    gold,
     improvements,
     knights,
     progress,
@@ -34,7 +35,7 @@ from companion_app.rules.prompts import (
 from companion_app.rules.state import GameState
 from companion_app.rules.words import Line, Telling, hand_words
 
-MECHANICS = (base, ships, robber, knights, barbarians, improvements, progress, specialbuild)
+MECHANICS = (base, ships, robber, knights, barbarians, improvements, progress, specialbuild, gold)
 
 
 def _collect_rules() -> dict[type[Action], ActionRule]:
@@ -118,8 +119,11 @@ OPTIONS = _collect_options()
 
 turnflow.CONTINUATIONS.update(base.STAGES)
 turnflow.CONTINUATIONS.update(barbarians.STAGES)
+turnflow.CONTINUATIONS.update(gold.STAGES)
 
 
+SEA_TYPES = frozenset(t.type_name for t, r in RULES.items() if r.sea)
+"""The action types only a game on a sea board has (§13)."""
 PRIVATE_TYPES = frozenset(t.type_name for t, r in RULES.items() if r.private)
 """Turn actions whose choices name what the hand holds (kept behind the cover)."""
 
@@ -157,6 +161,8 @@ def _collect_prompts() -> dict[PromptKind, PromptRule]:
 
 PROMPTS = _collect_prompts()
 """Every prompt kind's declaration, from the mechanic modules."""
+SEA_PROMPTS = frozenset(k for k, r in PROMPTS.items() if r.sea)
+"""The prompts only a game on a sea board asks (§13)."""
 PRIVATE_PROMPTS = frozenset(k for k, r in PROMPTS.items() if r.private)
 """Decisions whose options tell what a hand holds: shown only to the decider."""
 PICKER_PROMPTS = frozenset(k for k, r in PROMPTS.items() if r.picker is not None)

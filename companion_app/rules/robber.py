@@ -1,29 +1,34 @@
-"""The robber (§3.4, §8): a 7's discards, moving the robber, stealing a card.
+"""The robber (§3.4, §8) and the pirate (§13.4): a 7's discards, moving either, stealing a card.
 
-Until the first barbarian attack the robber stays in the desert and a 7 only makes players
-over their limit discard (§8).
+Until the first barbarian attack the robber stays in the desert (on a sea board the pirate on
+its start too, R7) and a 7 only makes players over their limit discard (§8). After it, a 7 on a
+sea board lets the roller move the robber or the pirate: one choice among the same legal
+actions (``move_robber_or_pirate``).
 """
 
 from __future__ import annotations
 
 from companion_app.rules import operations as ops
 from companion_app.rules import turnflow
-from companion_app.rules.actions import Action, DiscardCard, MoveRobber, StealFrom
+from companion_app.rules.actions import Action, DiscardCard, MovePirate, MoveRobber, StealFrom
 from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.events import Steal
 from companion_app.rules.messages import N_, Msg, msg
+from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
-from companion_app.rules.seamap import MAX_HEXES
+from companion_app.rules.seamap import MAX_CELLS, MAX_HEXES
 from companion_app.rules.state import ALL_CARDS, GameState
-from companion_app.rules.words import Line, LineKind, Telling, hex_words, steal_lines
+from companion_app.rules.topology import Topology
+from companion_app.rules.words import Line, LineKind, Telling, cell_words, hex_words, steal_lines
 
 _MAX_SEATS = MAX_PLAYERS
 _CARDS = tuple(Card)
 _DISCARD = [[DiscardCard(p, c) for c in _CARDS] for p in range(_MAX_SEATS)]
 _ROBBER = [[MoveRobber(p, h) for h in range(MAX_HEXES)] for p in range(_MAX_SEATS)]
 _STEAL = [[StealFrom(p, v) for v in range(_MAX_SEATS)] for p in range(_MAX_SEATS)]
+_PIRATE = [[MovePirate(p, c) for c in range(MAX_CELLS)] for p in range(_MAX_SEATS)]
 
 
 def start_seven(game: GameState) -> None:
@@ -47,6 +52,38 @@ def robbable(game: GameState, hex_: int) -> list[int]:
         for q in game.seat_order()[1:]
         if game.card_count(q) and any(owner[node] == q for node in corners)
     ]
+
+
+def cell_corners(topology: Topology, cell: int) -> tuple[int, ...]:
+    """The intersections on a hex's or a frame cell's edges: where a knight stands next to the
+    pirate there (§13.7 item 8; a frame cell has no corner of its own off the board)."""
+    if cell < topology.hex_count:
+        return topology.hex_nodes[cell]
+    edge_nodes = topology.edge_nodes
+    return tuple(sorted({n for e in topology.cell_edges[cell] for n in edge_nodes[e]}))
+
+
+def pirate_unlocked(game: GameState) -> bool:
+    """The pirate sails on a sea board once the first attack happened (§13.4, R7)."""
+    return game.robber_unlocked and game.pirate_cell != NOBODY
+
+
+def ship_owners_at(game: GameState, cell: int) -> frozenset[int]:
+    """The players with a ship on an edge of ``cell``: whom the pirate there may rob (§13.4)."""
+    ship_owner = game.ship_owner
+    return frozenset(ship_owner[e] for e in game.topology.cell_edges[cell]) - {NOBODY}
+
+
+def pirate_victims(game: GameState, cell: int) -> list[int]:
+    """The other players, in seat order from the active one, with a ship on an edge of
+    ``cell`` and cards to lose (§13.4 item 3): coastal buildings are not robbed."""
+    owners = ship_owners_at(game, cell)
+    return [q for q in game.seat_order()[1:] if q in owners and game.card_count(q)]
+
+
+def pirate_targets(game: GameState) -> list[int]:
+    """Every other sea hex or frame cell (§13.4, R5, R9)."""
+    return [c for c in game.topology.sea_cells if c != game.pirate_cell]
 
 
 def steal_random(game: GameState, victim: int, thief: int) -> Card:
@@ -83,8 +120,26 @@ def check_move_robber(game: GameState, a: MoveRobber) -> Msg | None:
     return None
 
 
+def check_move_pirate(game: GameState, a: MovePirate) -> Msg | None:
+    topology = game.topology
+    last = topology.cell_count - 1
+    if not 0 <= a.cell <= last:
+        return msg("cell {cell} does not exist (cells are 0-{last})", cell=a.cell, last=last)
+    if a.cell == game.pirate_cell:
+        return msg("the pirate must move to another sea hex or frame cell (§13.4)")
+    if a.cell < topology.hex_count and topology.hex_island[a.cell] is not None:
+        return msg("the pirate sails the sea: hex {hex} is land (§13.4)", hex=a.cell)
+    return None
+
+
 def check_steal(game: GameState, a: StealFrom) -> Msg | None:
     if a.victim not in game.victims:
+        if game.pirate_cell != NOBODY:
+            return msg(
+                "player {victim} has no building next to the robber, no ship next to the pirate,"
+                " or no cards",
+                victim=a.victim,
+            )
         return msg(
             "player {victim} has no building next to the robber or no cards", victim=a.victim
         )
@@ -107,6 +162,16 @@ def do_move_robber(game: GameState, a: MoveRobber) -> None:
         turnflow.next_prompt(game)
 
 
+def do_move_pirate(game: GameState, a: MovePirate) -> None:
+    game.pirate_cell = a.cell
+    game.victims = tuple(pirate_victims(game, a.cell))
+    game.robber_by_knight = False
+    if game.victims:
+        game.prompt = Prompt(PromptKind.CHOOSE_VICTIM, game.active)
+    else:
+        turnflow.next_prompt(game)
+
+
 def do_steal(game: GameState, a: StealFrom) -> None:
     steal_random(game, a.victim, a.player)
     game.victims = ()
@@ -120,6 +185,15 @@ def discard_options(game: GameState, p: int) -> list[Action]:
 
 def robber_options(game: GameState, p: int) -> list[Action]:
     return [_ROBBER[p][h] for h in ops.robber_targets(game)]
+
+
+def pirate_options(game: GameState, p: int) -> list[Action]:
+    return [_PIRATE[p][c] for c in pirate_targets(game)]
+
+
+def robber_or_pirate_options(game: GameState, p: int) -> list[Action]:
+    """A 7 on a sea board: every robber move, then every pirate move (§13.4 item 3)."""
+    return robber_options(game, p) + pirate_options(game, p)
 
 
 def victim_options(game: GameState, p: int) -> list[Action]:
@@ -143,6 +217,15 @@ def move_robber_told(t: Telling, a: MoveRobber) -> list[Line]:
     return [Line(LineKind.ROBBER, text)]
 
 
+def move_pirate_told(t: Telling, a: MovePirate) -> list[Line]:
+    text = msg(
+        "{player} moves the pirate to {place}",
+        player=t.who(a.player),
+        place=cell_words(t.game, a.cell),
+    )
+    return [Line(LineKind.ROBBER, text)]
+
+
 RULES = (
     ActionRule(
         DiscardCard,
@@ -157,10 +240,20 @@ RULES = (
         MoveRobber,
         check_move_robber,
         do_move_robber,
-        (PromptKind.MOVE_ROBBER,),
+        (PromptKind.MOVE_ROBBER, PromptKind.MOVE_ROBBER_OR_PIRATE),
         msg("move the robber"),
         button=lambda g, a, names: msg("Move the robber at hex {hex}", hex=a.hex),
         told=move_robber_told,
+    ),
+    ActionRule(
+        MovePirate,
+        check_move_pirate,
+        do_move_pirate,
+        (PromptKind.MOVE_PIRATE, PromptKind.MOVE_ROBBER_OR_PIRATE),
+        msg("move the pirate"),
+        button=lambda g, a, names: msg("Move the pirate to cell {cell}", cell=a.cell),
+        told=move_pirate_told,
+        sea=True,
     ),
     ActionRule(
         StealFrom,
@@ -176,6 +269,8 @@ OPTIONS: dict[PromptKind, Options] = {
     PromptKind.DISCARD: discard_options,
     PromptKind.MOVE_ROBBER: robber_options,
     PromptKind.CHOOSE_VICTIM: victim_options,
+    PromptKind.MOVE_PIRATE: pirate_options,
+    PromptKind.MOVE_ROBBER_OR_PIRATE: robber_or_pirate_options,
 }
 PROMPTS = (
     PromptRule(
@@ -189,4 +284,6 @@ PROMPTS = (
     ),
     PromptRule(PromptKind.MOVE_ROBBER, N_("move the robber")),
     PromptRule(PromptKind.CHOOSE_VICTIM, N_("choose whom to steal from")),
+    PromptRule(PromptKind.MOVE_ROBBER_OR_PIRATE, N_("move the robber or the pirate"), sea=True),
+    PromptRule(PromptKind.MOVE_PIRATE, N_("move the pirate"), sea=True),
 )

@@ -398,6 +398,7 @@ RULES = (
         msg("build a ship"),
         button=lambda g, a, names: msg("Build a ship at edge {edge}", edge=a.edge),
         told=ship_told,
+        sea=True,
     ),
     ActionRule(
         MoveShip,
@@ -409,6 +410,7 @@ RULES = (
             "Move the ship at edge {edge} to edge {to}", edge=a.edge, to=a.to
         ),
         told=lambda t, a: [Line(LineKind.BUILD, msg("{who} moves a ship", who=t.who(a.player)))],
+        sea=True,
     ),
 )
 OPTIONS: dict[PromptKind, Options] = {}

@@ -17,7 +17,8 @@ from companion_app.rules.prompts import ROLL_PROMPTS, TURN_PROMPTS, Prompt, Prom
 from companion_app.rules.state import SETUP_KINDS, GameState, SpecialBuildPhase
 
 CONTINUATIONS: dict[Stage, Callable[[GameState], None]] = {}
-"""What :data:`Stage.COMMIT` and :data:`Stage.ATTACK` go on with; filled by :mod:`registry`."""
+"""What :data:`Stage.COMMIT`, :data:`Stage.ATTACK` and :data:`Stage.GOLD` go on with; filled by
+:mod:`registry`."""
 
 
 def setup_player(state: GameState, step: int) -> int:
@@ -35,14 +36,18 @@ def advance_setup(state: GameState) -> None:
         state.active = state.config.first_player
         start_turn_prompt(state)
         return
+    state.prompt = setup_prompt(state)
+    state.active = state.prompt.player
+
+
+def setup_prompt(state: GameState) -> Prompt:
+    """The placement the setup's step waits for."""
     p = setup_player(state, state.setup_step)
     if state.setup_step % 2 == 1:
-        state.prompt = Prompt(PromptKind.SETUP_ROAD, p)
-    elif state.setup_step // 2 < n:
-        state.prompt = Prompt(PromptKind.SETUP_SETTLEMENT, p)
-    else:
-        state.prompt = Prompt(PromptKind.SETUP_CITY, p)
-    state.active = p
+        return Prompt(PromptKind.SETUP_ROAD, p)
+    if state.setup_step // 2 < state.player_count:
+        return Prompt(PromptKind.SETUP_SETTLEMENT, p)
+    return Prompt(PromptKind.SETUP_CITY, p)
 
 
 def start_turn_prompt(state: GameState) -> None:
@@ -124,15 +129,19 @@ def next_prompt(state: GameState) -> None:
         state.prompt = state.pending[0]
         return
     stage, state.stage = state.stage, Stage.NONE
-    if stage is Stage.COMMIT or stage is Stage.ATTACK:
+    if stage is Stage.COMMIT or stage is Stage.ATTACK or stage is Stage.GOLD:
         CONTINUATIONS[stage](state)
     elif stage is Stage.END_TURN:
         finish_turn(state)
     elif stage is Stage.DISCARD and state.robber_unlocked:
         state.robber_by_knight = False
-        state.prompt = Prompt(PromptKind.MOVE_ROBBER, state.active)
+        # On a sea board the roller moves the robber or the pirate (§13.4).
+        kind = PromptKind.MOVE_ROBBER if state.pirate_cell < 0 else PromptKind.MOVE_ROBBER_OR_PIRATE
+        state.prompt = Prompt(kind, state.active)
     elif state.special_build is not None:
         state.prompt = special_build_prompt(state)
+    elif state.setup_step < 4 * state.player_count:  # a starting city's gold choice (R21)
+        state.prompt = setup_prompt(state)
     else:
         state.prompt = (TURN_PROMPTS if state.rolled else ROLL_PROMPTS)[state.active]
 

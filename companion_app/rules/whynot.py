@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from companion_app.rules import knights, progress, registry, ships
+from companion_app.rules import knights, progress, registry, robber, ships
 from companion_app.rules import operations as ops
 from companion_app.rules.actions import (
     AcceptTrade,
@@ -29,6 +29,7 @@ from companion_app.rules.actions import (
     BuildSettlement,
     BuildShip,
     BuyImprovement,
+    ChasePirate,
     ChaseRobber,
     ChooseProgressDeck,
     CommitKnights,
@@ -42,6 +43,7 @@ from companion_app.rules.actions import (
     HarborExchange,
     LoseCity,
     MoveKnight,
+    MovePirate,
     MoveRobber,
     MoveShip,
     NobodyBuilds,
@@ -56,6 +58,7 @@ from companion_app.rules.actions import (
     StealFrom,
     StopEffect,
     TakeCard,
+    TakeGold,
     TakeProgressCard,
     TakeResource,
 )
@@ -80,7 +83,13 @@ from companion_app.rules.pieces import (
 )
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import SETUP_KINDS, GameState
-from companion_app.rules.whynot_words import ASKED, PROGRESS_TITLES, cards_words, counted_card
+from companion_app.rules.whynot_words import (
+    ASKED,
+    PROGRESS_TITLES,
+    SEA_ASKED,
+    cards_words,
+    counted_card,
+)
 
 Kind = type[Action] | ProgressCard
 """What a player asks about: a kind of action, or playing one progress card."""
@@ -311,6 +320,20 @@ def chase_blocked(game: GameState, p: int) -> Reason | None:
     return None
 
 
+def pirate_chase_blocked(game: GameState, p: int) -> Reason | None:
+    if game.pirate_cell < 0:
+        return public(msg("There is no pirate on an island board (§13.4)."))
+    if not game.robber_unlocked:
+        return public(msg("The pirate stays on its start until the first attack (§13.4)."))
+    ready = _acting(game, p)
+    if isinstance(ready, Reason):
+        return ready
+    corners = robber.cell_corners(game.topology, game.pirate_cell)
+    if not any(n in corners for n in ready):
+        return public(msg("None of your knights that can act stands next to the pirate."))
+    return None
+
+
 # ---- city improvements (§9) ------------------------------------------------------------------
 
 
@@ -498,6 +521,11 @@ WHY_NOT_ACTIONS: tuple[WhyNot, ...] = (
         chase_blocked,
     ),
     WhyNot(
+        ChasePirate,
+        N_("A knight next to the pirate chases it on its owner's turn, after the roll (§13.7)."),
+        pirate_chase_blocked,
+    ),
+    WhyNot(
         BuyImprovement,
         N_("City improvements are bought on your own turn, after the roll (§9)."),
         improvement_blocked,
@@ -537,7 +565,18 @@ WHY_NOT_ACTIONS: tuple[WhyNot, ...] = (
         N_("After a 7, whoever holds more cards than their limit discards half of them (§4)."),
     ),
     WhyNot(MoveRobber, N_("The robber moves after a 7, a Bishop or a knight's chase (§8).")),
+    WhyNot(
+        MovePirate,
+        N_(
+            "On a sea board the pirate moves after a 7 or a knight's chase, once the barbarians"
+            " attacked (§13.4)."
+        ),
+    ),
     WhyNot(StealFrom, N_("A card is stolen just after the robber moved (§8).")),
+    WhyNot(
+        TakeGold,
+        N_("A gold field gives resources of your choice when its number is rolled (§13.5)."),
+    ),
     WhyNot(
         RelocateKnight,
         N_("A displaced knight is moved by its owner just after the displacement (§6)."),
@@ -649,6 +688,8 @@ def why_not_now(game: GameState, p: int, legal: Sequence[Action]) -> list[tuple[
     """Each kind of action of the turn (:data:`~whynot_words.ASKED`) and each progress card
     held that ``p`` cannot take now, by name, with its reason."""
     named: list[tuple[Msg, Kind]] = list((title, kind) for kind, title in ASKED.items())
+    if game.topology.has_sea:
+        named += [(title, kind) for kind, title in SEA_ASKED.items()]
     named += [(PROGRESS_TITLES[c], c) for c in dict.fromkeys(game.progress_hands[p])]
     reasons = []
     for title, kind in named:

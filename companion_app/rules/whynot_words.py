@@ -17,6 +17,7 @@ from companion_app.rules.actions import (
     BuildRoad,
     BuildSettlement,
     BuyImprovement,
+    ChasePirate,
     ChaseRobber,
     DisplaceKnight,
     MoveKnight,
@@ -70,3 +71,9 @@ ASKED: dict[type[Action], Msg] = {
 """The kinds of action a player asks about on their turn, with their names: what the turn
 offers besides rolling and ending it, in the order the tablet's action bar shows them (its Why
 not? rows read the kinds from here, under the bar's own button titles)."""
+
+
+SEA_ASKED: dict[type[Action], Msg] = {
+    ChasePirate: pmsg("action", "Chase pirate"),
+}
+"""The kinds a player asks about on a sea board only (§13), after :data:`ASKED`."""

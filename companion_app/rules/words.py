@@ -143,6 +143,16 @@ def hex_words(state: GameState, h: int) -> Msg:
     return msg("the {number} {terrain}", number=token, terrain=terrain)
 
 
+def cell_words(state: GameState, cell: int) -> Msg:
+    """Where the pirate stands (§13.4): a sea hex as a hex, a frame cell by the hex it borders
+    ("the frame beside the 10 gold field")."""
+    topology = state.topology
+    if cell < topology.hex_count:
+        return hex_words(state, cell)
+    beside = topology.edge_hexes[topology.cell_edges[cell][0]][0]
+    return msg("the frame beside {hex}", hex=hex_words(state, beside))
+
+
 def dice_words(roll: Roll) -> Msg:
     """``"3 + 4 = 7, ship"``."""
     return msg(

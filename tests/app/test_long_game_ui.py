@@ -18,8 +18,8 @@ import pytest
 from PIL import Image
 from scenario_run import failure_lines, run_scenario
 
-from companion_app.app.tour.plan import ALL_PROMPTS as EVERY_PROMPT
-from companion_app.app.tour.plan import ALL_TYPES as EVERY_TYPE
+from companion_app.app.tour.plan import ISLAND_PROMPTS as EVERY_PROMPT
+from companion_app.app.tour.plan import ISLAND_TYPES as EVERY_TYPE
 from companion_app.app.tour.plan import LARGE_GAME_PROMPTS, LARGE_GAME_TYPES, MIN_TURNS
 from companion_app.journal import Journal
 from companion_app.rules.game import Game
@@ -27,7 +27,8 @@ from companion_app.rules.prompts import PromptKind
 
 ALL_TYPES = EVERY_TYPE - LARGE_GAME_TYPES
 ALL_PROMPTS = EVERY_PROMPT - LARGE_GAME_PROMPTS
-"""The long game seats three: everything but the special build phase of five or six (§12)."""
+"""The long game seats three on an island: everything but the special build phase of five or six
+(§12) and the sea's (§13)."""
 
 # A guard against a hang, not a measure: the scenario taps a whole game of about 1,000 actions
 # through the real widgets, about 140 CPU seconds (the frames it saves as PNGs are drawn, in

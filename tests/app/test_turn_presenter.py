@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from companion_app.app.tour.plan import (
-    ALL_PROMPTS,
-    ALL_TYPES,
+    ISLAND_PROMPTS,
+    ISLAND_TYPES,
     LARGE_GAME_PROMPTS,
     LARGE_GAME_TYPES,
     MIN_TURNS,
@@ -261,8 +261,8 @@ def test_the_planned_long_game_reaches_everything_and_ends() -> None:
     plan = make_plan(PLAN_SEED)
     assert plan.missing == (set(), set())
     # Three players: everything but the special build phase of five or six (§12).
-    assert plan.types == set(ALL_TYPES - LARGE_GAME_TYPES)
-    assert plan.prompts == set(ALL_PROMPTS - LARGE_GAME_PROMPTS)
+    assert plan.types == set(ISLAND_TYPES - LARGE_GAME_TYPES)
+    assert plan.prompts == set(ISLAND_PROMPTS - LARGE_GAME_PROMPTS)
     assert plan.turns >= MIN_TURNS and plan.winner is not None
     game = Game.replay(plan.config, plan.actions)
     assert game.is_over and game.victory_points(plan.winner) >= plan.config.vp_target

@@ -27,13 +27,18 @@ from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
 from tests.rules.builders import corner, make_game
+from tests.rules.sea.ck_builders import gold_on_the_main_island
 
 
 def first_positions() -> dict[PromptKind, Game]:
-    """The first position of each prompt kind in random games (evil barbarians, 3-5 players)."""
+    """The first position of each prompt kind in random games (evil barbarians, 3-5 players;
+    then New Shores for 3 and 4 on a board with gold on the main island, for the pirate's and
+    the gold fields' decisions, §13)."""
     found: dict[PromptKind, Game] = {}
-    for players in (3, 4, 5):
-        game = Game.new(GameConfig.for_players(players, seed=1, evil_barbarians=True))
+    configs = [GameConfig.for_players(n, seed=1, evil_barbarians=True) for n in (3, 4, 5)]
+    configs += [gold_on_the_main_island(n, seed=1, evil_barbarians=True) for n in (3, 4)]
+    for config in configs:
+        game = Game.new(config)
         rng = SplitMix64(1)
         for _ in range(2400):
             if game.is_over:

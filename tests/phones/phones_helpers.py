@@ -33,12 +33,21 @@ from companion_app.rules.rng import SplitMix64
 
 
 def play_until(
-    stop: Callable[[Game], bool], *, seed: int = 1, limit: int = 20_000, players: int = 4
+    stop: Callable[[Game], bool],
+    *,
+    seed: int = 1,
+    limit: int = 20_000,
+    players: int = 4,
+    config_for: Callable[[int, int], GameConfig] | None = None,
 ) -> tuple[GameConfig, list[Action]]:
     """The actions of a seeded random game up to the first state where ``stop`` holds (the
-    first seed from ``seed`` whose game comes there)."""
+    first seed from ``seed`` whose game comes there); ``config_for(players, seed)`` makes the
+    config if given."""
     for s in range(seed, seed + 100):
-        config = GameConfig.for_players(players, seed=s)
+        if config_for is None:
+            config = GameConfig.for_players(players, seed=s)
+        else:
+            config = config_for(players, s)
         game = Game.new(config)
         rng = SplitMix64(s ^ 0x5EED)
         actions: list[Action] = []
@@ -109,10 +118,14 @@ def seven_discard(game: Game) -> bool:
 
 
 def journal_game(
-    path: Path, stop: Callable[[Game], bool], seed: int = 1, players: int = 4
+    path: Path,
+    stop: Callable[[Game], bool],
+    seed: int = 1,
+    players: int = 4,
+    config_for: Callable[[int, int], GameConfig] | None = None,
 ) -> GameSession:
     """A journal at ``path`` holding one game played up to ``stop``; its open session."""
-    config, actions = play_until(stop, seed=seed, players=players)
+    config, actions = play_until(stop, seed=seed, players=players, config_for=config_for)
     journal = Journal(path)
     session = journal.new_game(config)
     for action in actions:

@@ -29,6 +29,7 @@ from companion_app.rules.actions import DiscardCard, EndTurn
 from companion_app.rules.cards import Card
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import PHONE_PROMPTS
+from tests.rules.sea.ck_builders import gold_on_the_main_island
 
 FAST = Limits(messages_per_second=1e9, burst=1_000_000)
 """No rate limit: every frame reaches the parser."""
@@ -350,7 +351,11 @@ def test_ten_thousand_malformed_and_oversized_frames_leak_nothing_crash_nothing(
 
 @pytest.mark.parametrize("kind", sorted(PHONE_PROMPTS, key=lambda k: k.value), ids=str)
 def test_every_private_decision_is_answered_on_its_phone(tmp_path: Path, kind: PromptKind) -> None:
-    session = journal_game(tmp_path / "j.db", lambda g: g.prompt.kind is kind)
+    # Gold choices (§13.5) come in New Shores games with gold on the main island (no ships).
+    config_for = gold_on_the_main_island if kind is PromptKind.GOLD else None
+    session = journal_game(
+        tmp_path / "j.db", lambda g: g.prompt.kind is kind, config_for=config_for
+    )
     game = session.game
     seat = game.prompt.player
     before = len(game.history)

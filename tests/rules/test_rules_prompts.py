@@ -60,6 +60,7 @@ def test_each_declaration_is_consistent_and_its_words_are_one_template() -> None
         | {
             PromptKind.TRADE_RESPONSE,
             PromptKind.DESERTER_REMOVE,
+            PromptKind.GOLD,  # a gold field's choice, answered on the phone too (§13.5)
         }
         == registry.PHONE_PROMPTS
     )

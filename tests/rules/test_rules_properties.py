@@ -23,6 +23,7 @@ from companion_app.rules.actions import (
     BuildSettlement,
     BuildShip,
     BuyImprovement,
+    ChasePirate,
     ChaseRobber,
     ChooseProgressDeck,
     CommitKnights,
@@ -37,6 +38,7 @@ from companion_app.rules.actions import (
     HarborExchange,
     LoseCity,
     MoveKnight,
+    MovePirate,
     MoveRobber,
     MoveShip,
     NobodyBuilds,
@@ -67,6 +69,7 @@ from companion_app.rules.actions import (
     StealFrom,
     StopEffect,
     TakeCard,
+    TakeGold,
     TakeProgressCard,
     TakeResource,
     action_from_json,
@@ -336,6 +339,9 @@ def test_every_action_type_round_trips_through_json() -> None:
         StartSpecialBuild(4, 5),
         NobodyBuilds(5),
         EndSpecialBuild(3),
+        MovePirate(1, 55),
+        ChasePirate(2, 53),
+        TakeGold(3, Card.GRAIN),
     ]
     assert {type(a) for a in examples} == set(ACTION_TYPES.values())
     for action in examples:

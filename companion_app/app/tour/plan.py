@@ -39,17 +39,19 @@ from companion_app.rules.cards import CARD_KINDS, LARGE_GAME_PLAYERS
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.registry import RULES, is_turn
+from companion_app.rules.registry import RULES, SEA_PROMPTS, SEA_TYPES, is_turn
 
-SEA_GAME_TYPES = frozenset(("build_ship", "move_ship"))
-"""Ships (§13.3): only a game on a sea board has them; the planned game is an island's."""
-ALL_TYPES = frozenset(ACTION_TYPES) - SEA_GAME_TYPES
+ALL_TYPES = frozenset(ACTION_TYPES)
 ALL_PROMPTS = frozenset(k.value for k in PromptKind)
 _SPECIAL_BUILD_ACTIONS = (StartSpecialBuild, NobodyBuilds, EndSpecialBuild)
 LARGE_GAME_TYPES = frozenset(t.type_name for t in _SPECIAL_BUILD_ACTIONS)
 """The special build phase's actions: only a game of five or six has them (§12)."""
 LARGE_GAME_PROMPTS = frozenset(k.value for t in _SPECIAL_BUILD_ACTIONS for k in RULES[t].prompts)
 """The special build phase's prompts."""
+ISLAND_TYPES = ALL_TYPES - SEA_TYPES
+"""What a game on an island has: everything but the sea's (ships, the pirate, gold, §13); the
+planned game is an island's."""
+ISLAND_PROMPTS = ALL_PROMPTS - frozenset(k.value for k in SEA_PROMPTS)
 MIN_TURNS = 40
 PLAN_SEED = 21
 """A seed whose game reaches every action type and prompt (``--search N`` finds others)."""
@@ -99,7 +101,9 @@ class Plan:
     @property
     def missing(self) -> tuple[frozenset[str], frozenset[str]]:
         """The action types and prompts the game did not reach, of those its players have."""
-        types, prompts = ALL_TYPES - self.types, ALL_PROMPTS - self.prompts
+        sea = self.config.board.topology.has_sea
+        types = (ALL_TYPES if sea else ISLAND_TYPES) - self.types
+        prompts = (ALL_PROMPTS if sea else ISLAND_PROMPTS) - self.prompts
         if len(self.config.players) < LARGE_GAME_PLAYERS:
             types, prompts = types - LARGE_GAME_TYPES, prompts - LARGE_GAME_PROMPTS
         return types, prompts
