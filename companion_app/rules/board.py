@@ -179,12 +179,14 @@ class Board:
     @property
     def desert_hex(self) -> int:
         """Where the robber starts (§2): the desert; of two (§12) the table's choice, else the
-        one nearer the middle (the first in reading order if both are as near)."""
+        one nearer the middle (the first in reading order if both are as near); on a sea map
+        without a desert where the map puts it (§13.11, R25)."""
         if self.robber_start is not None:
             return self.robber_start
         sea = self.frame.sea_map
-        if sea is not None:
-            return sea.robber_start
+        if sea is not None:  # the desert, or where the map puts the robber without one
+            deserts = self.deserts
+            return deserts[0] if len(deserts) == 1 else sea.robber_start
         deserts = self.deserts
         if len(deserts) == 1:
             return deserts[0]

@@ -3,7 +3,8 @@ board"): a description read with a clear error naming the first problem, and wri
 
 Ids are those of :mod:`companion_app.rules.topology` for the game's island (the
 :class:`~board.Frame`): hexes 0-18 and harbour slots 0-8 for 3-4 players, hexes 0-29 and slots
-0-10 for 5-6 (§12); ``docs/board.md`` draws them.
+0-10 for 5-6 (§12), or a sea map's (§13.11: its sea hexes entered as ``sea``, R27);
+``docs/board.md`` draws them.
 
 A hex or harbour slot not entered yet is named in a message, as the board's rules are
 (:mod:`board`): the build-table screen shows it in the table's language.
@@ -31,6 +32,8 @@ _HEX_KEYS = ("hex", "terrain", "token")
 _SLOT_KEYS = ("slot", "harbour")
 _TERRAIN_NAMES = ", ".join(t.value for t in ISLAND_TERRAINS)
 _ISLAND_TERRAINS = {t.value: t for t in ISLAND_TERRAINS}
+_SEA_TERRAIN_NAMES = ", ".join(t.value for t in Terrain)
+_SEA_TERRAINS = {t.value: t for t in Terrain}
 _HARBOUR_NAMES = ", ".join(h.value for h in Harbour)
 _HARBOUR_ALIASES: dict[str, Harbour] = {h.value: h for h in Harbour} | {
     h.name.lower(): h for h in Harbour
@@ -80,11 +83,16 @@ def board_from_description(description: Mapping[str, Any], frame: Frame = FRAME_
             "a board description must be an object with 'hexes' and 'harbours', "
             f"got {type(description).__name__}"
         )
-    keys = _DESCRIPTION_KEYS if frame is FRAME_19 else (*_DESCRIPTION_KEYS, "robber")
+    sea = frame.sea_map
+    keys = _DESCRIPTION_KEYS if frame is FRAME_19 or sea else (*_DESCRIPTION_KEYS, "robber")
     _check_keys(description, keys, "the board description")
     terrains, tokens = _hexes(description, frame)
     harbours = _harbours(description, frame)
-    board = Board(tuple(terrains), tuple(tokens), tuple(harbours), _robber(description, terrains))
+    if sea is not None:
+        board = Board(tuple(terrains), tuple(tokens), tuple(harbours), sea_map=sea.name)
+    else:
+        robber = _robber(description, terrains)
+        board = Board(tuple(terrains), tuple(tokens), tuple(harbours), robber)
     validate_board(board)
     return board
 
@@ -100,7 +108,7 @@ def _hexes(description: Mapping[str, Any], frame: Frame) -> tuple[list[Terrain],
         h = _position(entry, where, "hex", count)
         if terrains[h] is not None:
             raise BoardError(f"hex {h} is listed twice")
-        terrains[h] = _terrain(entry, h)
+        terrains[h] = _terrain(entry, h, sea=frame.sea_map is not None)
         tokens[h] = _token(entry, h)
     present: list[Terrain] = []
     for h, terrain in enumerate(terrains):
@@ -187,13 +195,14 @@ def _position(entry: Mapping[str, Any], where: str, key: str, count: int) -> int
     return value
 
 
-def _terrain(entry: Mapping[str, Any], h: int) -> Terrain:
+def _terrain(entry: Mapping[str, Any], h: int, *, sea: bool) -> Terrain:
+    names = _SEA_TERRAIN_NAMES if sea else _TERRAIN_NAMES
     name = entry.get("terrain")
     if not isinstance(name, str):
-        raise BoardError(f"hex {h}: the terrain must be a name ({_TERRAIN_NAMES}), got {name!r}")
-    terrain = _ISLAND_TERRAINS.get(name.strip().lower())
+        raise BoardError(f"hex {h}: the terrain must be a name ({names}), got {name!r}")
+    terrain = (_SEA_TERRAINS if sea else _ISLAND_TERRAINS).get(name.strip().lower())
     if terrain is None:
-        raise BoardError(f"hex {h}: unknown terrain {name!r}; the terrains are {_TERRAIN_NAMES}")
+        raise BoardError(f"hex {h}: unknown terrain {name!r}; the terrains are {names}")
     return terrain
 
 
