@@ -14,6 +14,7 @@ is worth 1000, as there:
   term is the Longest Trade Route on a sea board, §13.6), which is less than its cards: wasted
   ships are not built;
 - a ship's cost in the hand while an island is in reach (lumber and wool);
+- a ship moved this turn costs a little (:data:`MOVED_POINTS`): a move must gain something;
 - the pirate (§13.4): next to the leader's ships (they do not move or grow there) is good for
   the seat, next to its own ships bad. The leader is the other seat with the most points.
 
@@ -58,6 +59,8 @@ PIRATE_LEADER_POINTS = 150.0
 """The pirate next to the leader's ships."""
 PIRATE_OWN_POINTS = 120.0
 """The pirate next to the seat's own ships."""
+MOVED_POINTS = 5.0
+"""A ship moved this turn: a move is made for a gain, never back and forth for nothing."""
 PIPS = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
 
 
@@ -173,6 +176,8 @@ def sea_points(game: Game, seat: int) -> float:
         points += best.points * (SETUP_SHARE if game.in_setup else 1.0)
         if best.ships > 0 and game.ships_left(seat) > 0:
             points += SHIP_CLOSE_POINTS * closeness(game.hands[seat], COSTS[Build.SHIP])
+    if game.ship_moved and game.active == seat:
+        points -= MOVED_POINTS
     blocked = pirate_blocked(game)
     if blocked:
         ships = game.ship_owner
@@ -186,7 +191,6 @@ def sea_points(game: Game, seat: int) -> float:
 
 # ---- the table's lines ---------------------------------------------------------------------------
 
-COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
 TOWARD_ISLAND: dict[str, str] = {
     "east": N_("A ship toward the east island: 2 VP for its first settlement"),
     "north-east": N_("A ship toward the north-east island: 2 VP for its first settlement"),
@@ -201,7 +205,7 @@ TOWARD_ISLAND: dict[str, str] = {
 
 
 def direction(topology: Topology, island: int) -> str:
-    """Where an island lies from the middle of the board, one of :data:`COMPASS`."""
+    """Where an island lies from the middle of the board, one of :data:`SECTORS`' words."""
     xs = [topology.hex_xy[h] for h in topology.islands[island]]
     every = topology.hex_xy
     mid_x = sum(x for x, _ in every) / len(every)
@@ -210,7 +214,25 @@ def direction(topology: Topology, island: int) -> str:
     dx = (sum(x for x, _ in xs) / len(xs) - mid_x) * math.sqrt(3) / 2
     dy = -(sum(y for _, y in xs) / len(xs) - mid_y) / 2
     angle = math.degrees(math.atan2(dy, dx)) % 360
-    return COMPASS[round(angle / 45) % 8]
+    for bound, word in SECTORS:
+        if angle < bound:
+            return word
+    return "east"
+
+
+SECTORS = (
+    (22.5, "east"),
+    (75.0, "north-east"),
+    (105.0, "north"),
+    (157.5, "north-west"),
+    (202.5, "west"),
+    (255.0, "south-west"),
+    (285.0, "south"),
+    (337.5, "south-east"),
+)
+"""Upper bounds of each direction's angle (degrees, counter-clockwise from east): north and
+south only within 15 degrees of straight up or down, so an island off an end of the top row
+reads as the table says it (the 3-player map's islet at 111 degrees is the north-west one)."""
 
 
 def explain(game: Game, seat: int, action: Action) -> Msg | None:

@@ -24,6 +24,7 @@ from companion_app.i18n import render
 from companion_app.rules.actions import (
     BuildSettlement,
     BuildShip,
+    EndTurn,
     EventDie,
     MovePirate,
     MoveShip,
@@ -37,6 +38,7 @@ from companion_app.rules.game import Game
 from companion_app.rules.hidden import redraw_hidden
 from companion_app.rules.messages import Msg
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.seamap import NEW_SHORES_3, NEW_SHORES_4
 from tests.rules.sea.ck_builders import ck_sea_game
 from tests.rules.sea.sea_builders import NE_ISLAND, T, edge, sea_game
 
@@ -98,6 +100,27 @@ def test_a_ship_goes_toward_the_island_and_not_nowhere() -> None:
     after.apply(decision.action)
     reached = reach(after, 0)
     assert reached is not None and reached.ships == 1
+
+
+@pytest.mark.parametrize("level", ["player", "expert"])
+def test_a_ship_waiting_at_the_island_does_not_sail_back_and_forth(level: str) -> None:
+    """§13.3 item 6: Red's ships 58-51-44-36 reach the north-east island and another stands on
+    58-66; without cards Red ends the turn rather than move an open ship where it gains nothing
+    (moving 58-66 to 36-28 scores the same: the next turn it could move back)."""
+    ships = {edge(58, 51): 0, edge(51, 44): 0, edge(44, 36): 0, edge(58, 66): 0}
+    game = sea_game(buildings=RED_SHORE, ships=ships)
+    assert any(isinstance(a, MoveShip) for a in game.legal_actions())
+    assert decide(game, 0, level).action == EndTurn(0)
+
+
+def test_the_small_islands_are_named_by_where_they_lie() -> None:
+    """§13.11's maps: the islet in the top row's west end, the large island to the north-east,
+    the islet to the south-east, on both maps (the 3-player islet lies 111 degrees from east:
+    north-west, not north)."""
+    for sea_map in (NEW_SHORES_3, NEW_SHORES_4):
+        topology = sea_map.topology
+        named = [direction(topology, i) for i in range(1, len(topology.islands))]
+        assert named == ["north-west", "north-east", "south-east"]
 
 
 @pytest.mark.parametrize("level", ["player", "expert"])
