@@ -41,8 +41,8 @@ def gold_owed(game: GameState, number: int) -> list[int]:
     robber's field excepted: 1 per settlement (or destroyed city), 2 per city (§13.5)."""
     owed = [0] * game.player_count
     owner, level = game.node_owner, game.node_level
-    for h in gold_hexes(game):
-        if game.tokens[h] != number or h == game.robber_hex:
+    for h in game.gold_token_hexes.get(number, ()):
+        if h == game.robber_hex:
             continue
         for node in game.topology.hex_nodes[h]:
             p = owner[node]
@@ -59,6 +59,8 @@ def queue_gold(game: GameState, number: int) -> bool:
     """The gold choices of a production roll of ``number``, in seat order from the roller
     (R3): queued with :data:`Stage.GOLD`, so the Aqueduct comes after them. False if none
     (none are owed, or the bank holds no resource: every choice is lost)."""
+    if number not in game.gold_token_hexes:
+        return False
     owed = gold_owed(game, number)
     if not any(owed) or not bank_has_resources(game):
         return False

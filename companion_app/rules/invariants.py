@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from companion_app.rules import knights
+from companion_app.rules import operations as ops
 from companion_app.rules.cards import (
     CARD_KINDS,
     LARGE_GAME_PLAYERS,
@@ -182,7 +184,7 @@ def _sea_problems(game: Game) -> list[str]:
         if any(q.kind in _SEA_PROMPTS for q in prompts):
             return ["a pirate or gold prompt in an island's game"]
         return [] if game.pirate_cell == NOBODY else ["a pirate on an island's game"]
-    problems = _gold_and_pirate_prompt_problems(game, prompts)
+    problems = _gold_and_pirate_prompt_problems(game, prompts) + _knight_link_problems(game)
     if topology.hex_island[game.robber_hex] is None:
         problems.append(f"the robber is on sea hex {game.robber_hex}")
     sea = game.board.frame.sea_map
@@ -251,6 +253,20 @@ def _gold_and_pirate_prompt_problems(game: Game, prompts: list[Prompt]) -> list[
     moving = game.prompt.kind in (PromptKind.MOVE_PIRATE, PromptKind.MOVE_ROBBER_OR_PIRATE)
     if moving and not game.robber_unlocked:
         problems.append("the pirate moves before the first attack")
+    return problems
+
+
+def _knight_link_problems(game: Game) -> list[str]:
+    """Every knight linked to a building of its owner through their roads and ships; a knight
+    at sea stands on its owner's ship (§13.7 items 3 and 6)."""
+    problems: list[str] = []
+    kinds = game.topology.node_kinds
+    for p in range(game.player_count):
+        for node in game.knights_of[p]:
+            if not knights.is_linked(game, p, node):
+                problems.append(f"player {p}'s knight on {node} has no link to a building")
+            if kinds[node] is NodeKind.SEA and not ops.has_ship_at(game, p, node):
+                problems.append(f"player {p}'s knight on sea intersection {node} is on no ship")
     return problems
 
 

@@ -1,8 +1,9 @@
 """Knights (§6): building, activating, promoting, moving, displacing, chasing the robber (and on
 a sea board the pirate, §13.7 item 8).
 
-A knight stands on an intersection at the end of its owner's roads, blocks opponents' roads
-like a building, and acts once per turn when active (and not activated this turn).
+A knight stands on an intersection at the end of its owner's roads (on a sea board roads or
+ships, at sea only on a ship, §13.7), blocks opponents' roads like a building, and acts once per
+turn when active (and not activated this turn).
 """
 
 from __future__ import annotations
@@ -38,14 +39,17 @@ from companion_app.rules.pieces import (
 )
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState, holds, needs_of
+from companion_app.rules.topology import NodeKind
 from companion_app.rules.words import Line, LineKind, Telling, place_words
 
 POLITICS = Track.POLITICS.index
 
 
 def along_roads(game: GameState, p: int, start: int) -> list[int]:
-    """Intersections reachable from ``start`` along ``p``'s roads. Opponents' pieces end a path
-    (they can be reached, not passed)."""
+    """Intersections reachable from ``start`` along ``p``'s roads (on a sea board roads and
+    ships, §13.7). Opponents' pieces end a path (they can be reached, not passed)."""
+    if game.topology.has_sea:
+        return _along_roads_and_ships(game, p, start)
     seen = {start}
     stack = [start]
     found: list[int] = []
@@ -73,10 +77,94 @@ def along_roads(game: GameState, p: int, start: int) -> list[int]:
     return found
 
 
+def _along_roads_and_ships(game: GameState, p: int, start: int) -> list[int]:
+    """A knight's paths on a sea board (§13.7 item 2, R10): along the player's roads and ships,
+    from a road to a ship or back only at the player's settlement or city; the first piece any
+    road or ship at ``start``. A sea intersection is reached only by a ship (item 3)."""
+    topology = game.topology
+    node_edges, edge_nodes = topology.node_edges, topology.edge_nodes
+    node_owner, knight_owner = game.node_owner, game.knight_owner
+    pieces = (game.edge_owner, game.ship_owner)
+    seen = {(start, 0), (start, 1)}
+    stack = [(start, 0), (start, 1)]
+    reached = {start}
+    found: list[int] = []
+    while stack:
+        node, kind = stack.pop()
+        if node != start:  # ops.blocks: an opponent's building or knight ends the path
+            owner = node_owner[node]
+            if owner != NOBODY and owner != p:
+                continue
+            owner = knight_owner[node]
+            if owner != NOBODY and owner != p:
+                continue
+        switch = node == start or node_owner[node] == p
+        for k in (0, 1) if switch else (kind,):
+            owners = pieces[k]
+            for e in node_edges[node]:
+                if owners[e] != p:
+                    continue
+                a, b = edge_nodes[e]
+                nxt = b if a == node else a
+                if (nxt, k) not in seen:
+                    seen.add((nxt, k))
+                    stack.append((nxt, k))
+                    if nxt not in reached:
+                        reached.add(nxt)
+                        found.append(nxt)
+    return found
+
+
+def is_linked(game: GameState, p: int, node: int) -> bool:
+    """The knight of ``p`` on ``node`` is linked to a settlement or city of theirs through their
+    roads and ships, changing between them only at their settlements and cities; other players'
+    pieces are ignored (§13.7 item 6, R11)."""
+    topology = game.topology
+    node_edges, edge_nodes = topology.node_edges, topology.edge_nodes
+    node_owner = game.node_owner
+    pieces = (game.edge_owner, game.ship_owner)
+    seen = {(node, 0), (node, 1)}
+    stack = [(node, 0), (node, 1)]
+    while stack:
+        at, kind = stack.pop()
+        if node_owner[at] == p:
+            return True
+        owners = pieces[kind]
+        for e in node_edges[at]:
+            if owners[e] == p:
+                a, b = edge_nodes[e]
+                nxt = (b if a == at else a, kind)
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+    return False
+
+
+def piece_ends(game: GameState, p: int) -> tuple[int, ...]:
+    """Intersections at an end of one of the player's roads, on a sea board ships too (§13.7
+    item 1, §13.9 Intrigue), in id order."""
+    ends = game.road_ends(p)
+    if not game.topology.has_sea or not game.ships_of[p]:
+        return ends
+    edge_nodes = game.topology.edge_nodes
+    return tuple(sorted({*ends, *(n for e in game.ships_of[p] for n in edge_nodes[e])}))
+
+
+def on_piece_end(game: GameState, p: int, node: int) -> bool:
+    """One of the player's roads (or on a sea board ships) ends on ``node``."""
+    return game.has_road_at(p, node) or (game.topology.has_sea and ops.has_ship_at(game, p, node))
+
+
 def knight_spots(game: GameState, p: int) -> list[int]:
-    """Free intersections at the end of one of the player's roads (no distance rule)."""
+    """Free intersections at the end of one of the player's roads (no distance rule); on a sea
+    board roads or ships, never a sea intersection (§13.7 item 1, R20)."""
     owner, knight = game.node_owner, game.knight_owner
-    return [n for n in game.road_ends(p) if owner[n] == NOBODY and knight[n] == NOBODY]  # is_free
+    if not game.topology.has_sea:
+        ends: tuple[int, ...] = game.road_ends(p)
+    else:
+        kinds = game.topology.node_kinds
+        ends = tuple(n for n in piece_ends(game, p) if kinds[n] is not NodeKind.SEA)
+    return [n for n in ends if owner[n] == NOBODY and knight[n] == NOBODY]  # is_free
 
 
 def may_act(game: GameState, node: int) -> bool:
@@ -212,7 +300,16 @@ def check_build_knight(game: GameState, a: BuildKnight) -> Msg | None:
         return msg("intersection {node} does not exist", node=node)
     if not ops.is_free(game, node):
         return msg("intersection {node} is occupied", node=node)
-    if not game.has_road_at(p, node):
+    if game.topology.has_sea:
+        if game.topology.node_kinds[node] is NodeKind.SEA:
+            return msg("no knight is built at sea; it may only move there (§13.7, R20)")
+        if not on_piece_end(game, p, node):
+            return msg(
+                "a knight is placed at the end of one of your roads or ships; {node} is not"
+                " (§13.7)",
+                node=node,
+            )
+    elif not game.has_road_at(p, node):
         return msg(
             "a knight is placed at the end of one of your roads; {node} is not (§6)", node=node
         )
@@ -257,6 +354,16 @@ def _action_reason(game: GameState, p: int, node: int) -> Msg | None:
     return None
 
 
+def _not_connected(game: GameState, to: int) -> Msg:
+    if game.topology.has_sea:
+        return msg(
+            "intersection {to} is not connected to the knight by your roads and ships (they"
+            " join only at your settlement or city, §13.7)",
+            to=to,
+        )
+    return msg("intersection {to} is not connected to the knight by your roads", to=to)
+
+
 def check_move(game: GameState, a: MoveKnight) -> Msg | None:
     reason = _action_reason(game, a.player, a.node)
     if reason:
@@ -264,7 +371,7 @@ def check_move(game: GameState, a: MoveKnight) -> Msg | None:
     if not ops.on_board(game, a.to) or not ops.is_free(game, a.to):
         return msg("a knight moves to a free intersection; {to} is not", to=a.to)
     if a.to not in along_roads(game, a.player, a.node):
-        return msg("intersection {to} is not connected to the knight by your roads", to=a.to)
+        return _not_connected(game, a.to)
     return None
 
 
@@ -280,7 +387,7 @@ def check_displace(game: GameState, a: DisplaceKnight) -> Msg | None:
     if game.knight_level[a.to] >= game.knight_level[a.node]:
         return msg("only a weaker knight can be displaced (§6)")
     if a.to not in along_roads(game, a.player, a.node):
-        return msg("intersection {to} is not connected to the knight by your roads", to=a.to)
+        return _not_connected(game, a.to)
     return None
 
 

@@ -209,6 +209,8 @@ def longest_trade_route(state: GameState, p: int) -> int:
     blocked = {node for node in along if blocks(state, p, node)}
     owner = state.node_owner
     joins = {node for node in along if owner[node] == p}
+    # A path goes on from an intersection with another piece and no opponent's piece on it.
+    onward = {node for node, there in along.items() if len(there) > 1 and node not in blocked}
     best = 0
 
     def walk(node: int, used: int, length: int, ship: bool) -> None:
@@ -220,7 +222,7 @@ def longest_trade_route(state: GameState, p: int) -> int:
                 continue
             if length > best:
                 best = length
-            if other not in blocked:  # a path ends on an opponent's piece
+            if other in onward:
                 walk(other, used | bit, length, kind)
 
     starts = _route_starts(along, blocked, joins)
@@ -231,7 +233,7 @@ def longest_trade_route(state: GameState, p: int) -> int:
             if node in part:
                 for bit, other, kind in along[node]:  # the first piece: any kind
                     best = max(best, 1)
-                    if other not in blocked:
+                    if other in onward:
                         walk(other, bit, 1, kind)
                 if best == size:
                     break

@@ -44,6 +44,8 @@ class PromptKind(Enum):
     (§13.4)."""
     MOVE_PIRATE = "move_pirate"
     """A knight chased the pirate: its owner moves it (§13.7 item 8)."""
+    FREE_SHIP = "free_ship"
+    """The Diplomat removed the player's own ship: they place it again, as a ship (R14)."""
     GOLD = "gold"
     """A gold field paid: the player takes ``count`` resources of their choice (§13.5)."""
     WHO_BUILDS = "who_builds"

@@ -57,10 +57,20 @@ def robbable(game: GameState, hex_: int) -> list[int]:
 def cell_corners(topology: Topology, cell: int) -> tuple[int, ...]:
     """The intersections on a hex's or a frame cell's edges: where a knight stands next to the
     pirate there (§13.7 item 8; a frame cell has no corner of its own off the board)."""
-    if cell < topology.hex_count:
-        return topology.hex_nodes[cell]
-    edge_nodes = topology.edge_nodes
-    return tuple(sorted({n for e in topology.cell_edges[cell] for n in edge_nodes[e]}))
+    known = _CORNERS.get(id(topology))
+    if known is None or known[0] is not topology:  # made once per topology (a turn asks it)
+        edge_nodes = topology.edge_nodes
+        corners = tuple(
+            tuple(sorted({n for e in edges for n in edge_nodes[e]}))
+            if c >= topology.hex_count
+            else topology.hex_nodes[c]
+            for c, edges in enumerate(topology.cell_edges)
+        )
+        known = _CORNERS[id(topology)] = (topology, corners)
+    return known[1][cell]
+
+
+_CORNERS: dict[int, tuple[Topology, tuple[tuple[int, ...], ...]]] = {}
 
 
 def pirate_unlocked(game: GameState) -> bool:

@@ -6,9 +6,9 @@ owner's settlement or city, so each grows only from its own kind's ends and the 
 buildings. The Longest Trade Route (§13.6) is :func:`operations.longest_trade_route`, measured
 wherever the Longest Road is.
 
-Not here yet (the rules of the pirate, knights and progress cards with ships): the pirate's
-moves and robbing, knights built, moved or linked along ships (§13.7: a ship or road whose
-removal unlinks a knight may not move), the Diplomat removing ships (R14).
+Elsewhere: the pirate's moves and its steal from ship owners (:mod:`robber`), knights along
+and on ships (:mod:`knights`: a knight at a ship's end closes it, so an open ship that moves
+never unlinks a knight, §13.7 item 6), the Diplomat removing open ships (:mod:`progress`, R14).
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ from companion_app.rules.words import Line, LineKind, Telling
 _SHIP = [[BuildShip(p, e) for e in range(MAX_EDGES)] for p in range(MAX_PLAYERS)]
 _MOVE = reused(MoveShip)
 _SHIP_NEEDS = needs_of(COSTS[Build.SHIP])
+_FREE = (PromptKind.FREE_ROAD, PromptKind.FREE_SHIP)
+"""The prompts whose ships are free: Road Building's, the Diplomat's own ship (R14)."""
 
 
 # ---- the network ---------------------------------------------------------------------------------
@@ -192,9 +194,7 @@ def check_build_ship(game: GameState, a: BuildShip) -> Msg | None:
         return None
     if diplomats_road(game):
         return msg("the Diplomat's road comes back as a road (R14)")
-    if game.prompt.kind is not PromptKind.FREE_ROAD and not affords(
-        game.hands[p], COSTS[Build.SHIP]
-    ):
+    if game.prompt.kind not in _FREE and not affords(game.hands[p], COSTS[Build.SHIP]):
         return msg("a ship costs 1 lumber + 1 wool (§13.3)")
     if e not in ship_spots(game, p):
         return msg(
@@ -242,6 +242,22 @@ def check_move_ship(game: GameState, a: MoveShip) -> Msg | None:
 # ---- effects -------------------------------------------------------------------------------------
 
 
+def remove_ship(state: GameState, edge: int) -> None:
+    """The ship on ``edge`` leaves the board (the Diplomat, R14); the trade routes are measured
+    again."""
+    p = state.ship_owner[edge]
+    state.ship_owner[edge] = NOBODY
+    state.ships_of[p].remove(edge)
+    if edge in state.ships_placed:
+        state.ships_placed.remove(edge)
+    ops.update_longest_road(state, (p,))
+
+
+def free_ship_spots(game: GameState, p: int) -> list[Action]:
+    """The Diplomat's own ship placed again, free (R14)."""
+    return [_SHIP[p][e] for e in ship_spots(game, p)]
+
+
 def place_ship(state: GameState, p: int, edge: int) -> None:
     state.ship_owner[edge] = p
     insort(state.ships_of[p], edge)
@@ -256,7 +272,7 @@ def do_build_ship(game: GameState, a: BuildShip) -> None:
         turnflow.advance_setup(game)
         return
     game.ships_placed.append(a.edge)
-    if kind is PromptKind.FREE_ROAD:
+    if kind in _FREE:
         turnflow.pending_step_done(game)
     else:
         ops.pay(game, p, COSTS[Build.SHIP])
@@ -370,7 +386,7 @@ def _moves(game: GameState, p: int, movable: list[int], spots: list[int]) -> lis
 
 def ship_told(t: Telling, a: BuildShip) -> list[Line]:
     who = t.who(a.player)
-    if t.prior.prompt is PromptKind.FREE_ROAD:
+    if t.prior.prompt in _FREE:
         return [Line(LineKind.BUILD, msg("{who} builds a free ship", who=who))]
     if t.in_setup:
         return [Line(LineKind.SETUP, msg("{who} places a ship", who=who))]
@@ -394,7 +410,7 @@ RULES = (
         BuildShip,
         check_build_ship,
         do_build_ship,
-        (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD),
+        (PromptKind.SETUP_ROAD, PromptKind.TURN, PromptKind.FREE_ROAD, PromptKind.FREE_SHIP),
         msg("build a ship"),
         button=lambda g, a, names: msg("Build a ship at edge {edge}", edge=a.edge),
         told=ship_told,

@@ -387,7 +387,8 @@ class GameState:
         return copy_fields(self.__dict__)
 
     def index_tokens(self) -> None:
-        """Re-derive :attr:`token_hexes` after the tokens changed (the Inventor)."""
+        """Re-derive :attr:`token_hexes` and :attr:`gold_token_hexes` after the tokens changed
+        (the Inventor)."""
         tokens = self.tokens
         # A gold field pays resources of choice (§13.5), not a fixed card: it is left out here.
         gold = self.board.frame.sea_map is not None and Terrain.GOLD in self.board.terrains
@@ -399,6 +400,15 @@ class GameState:
             )
             for t in range(2, 13)
         }
+        gold_hexes: dict[int, tuple[int, ...]] = {}
+        if gold:
+            terrains = self.board.terrains
+            for h, t in enumerate(tokens):
+                if t is not None and terrains[h] is Terrain.GOLD:
+                    gold_hexes[t] = (*gold_hexes.get(t, ()), h)
+        self.gold_token_hexes = gold_hexes
+        """The gold fields per number token, only numbers that have one (§13.5); replaced
+        whole, never changed in place."""
 
     def rebuild_indexes(self) -> None:
         """Derived lookups (pieces per player, supplies, trade rates) from the board arrays."""

@@ -16,25 +16,39 @@ from companion_app.rules.actions import (
     DeclineTrade,
     MoveRobber,
     OfferTrade,
+    PlayDiplomat,
     Roll,
     StartSpecialBuild,
     StealFrom,
 )
-from companion_app.rules.cards import Card, hand_of
+from companion_app.rules.cards import Card, ProgressCard, hand_of
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
 from tests.rules.builders import corner, make_game
-from tests.rules.sea.ck_builders import gold_on_the_main_island
+from tests.rules.sea.ck_builders import ck_sea_game, gold_on_the_main_island
+
+
+def diplomats_own_ship() -> Game:
+    """Red removed their own open ship 21 with the Diplomat: the free_ship prompt (R14)."""
+    game = ck_sea_game(
+        buildings={27: (0, "settlement")},
+        ships={31: 0, 21: 0},
+        progress={0: (ProgressCard.DIPLOMAT,)},
+    )
+    game.apply(PlayDiplomat(0, 21))
+    assert game.prompt.kind is PromptKind.FREE_SHIP
+    return game
 
 
 def first_positions() -> dict[PromptKind, Game]:
     """The first position of each prompt kind in random games (evil barbarians, 3-5 players;
     then New Shores for 3 and 4 on a board with gold on the main island, for the pirate's and
-    the gold fields' decisions, §13)."""
-    found: dict[PromptKind, Game] = {}
+    the gold fields' decisions, §13). The Diplomat's own ship coming back (R14), which random
+    games seldom reach, is a built position."""
+    found: dict[PromptKind, Game] = {PromptKind.FREE_SHIP: diplomats_own_ship()}
     configs = [GameConfig.for_players(n, seed=1, evil_barbarians=True) for n in (3, 4, 5)]
     configs += [gold_on_the_main_island(n, seed=1, evil_barbarians=True) for n in (3, 4)]
     for config in configs:

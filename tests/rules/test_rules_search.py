@@ -18,7 +18,15 @@ from companion_app.rules.rng import SplitMix64
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=3, max_value=6)
 
-SHARED_FIELDS = {"config", "board", "topology", "token_hexes", "history", "_legal_cache"}
+SHARED_FIELDS = {
+    "config",
+    "board",
+    "topology",
+    "token_hexes",
+    "gold_token_hexes",
+    "history",
+    "_legal_cache",
+}
 """What a copy may share with its original: immutable, replaced whole, or copied on change."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion_app.rules import knights, robber, turnflow
+from companion_app.rules import knights, robber, ships, turnflow
 from companion_app.rules import operations as ops
 from companion_app.rules.actions import (
     Action,
@@ -27,6 +27,7 @@ from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHan
 from companion_app.rules.messages import N_, Msg, msg
 from companion_app.rules.pieces import KNIGHT_NAMES, KNIGHTS_PER_LEVEL, NOBODY
 from companion_app.rules.progress.shared import (
+    STOP_FOLLOW_UP,
     CardRule,
     Stop,
     at_spot,
@@ -41,6 +42,7 @@ from companion_app.rules.progress.shared import (
 )
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
+from companion_app.rules.topology import EdgeKind
 from companion_app.rules.words import Line, LineKind, Telling, hex_words, place_words
 
 DECK = Track.POLITICS
@@ -233,6 +235,12 @@ _NOT_OPEN = msg(
 )
 
 
+def is_open_ship(game: GameState, edge: int) -> bool:
+    """A ship open as §13.3 item 5 says (R13, R14); the turn, the placed-this-turn rule and the
+    pirate do not keep it."""
+    return edge in ships.open_ships(game, game.ship_owner[edge])
+
+
 def diplomat_reason(game: GameState, a: PlayDiplomat) -> Msg | None:
     if not 0 <= a.edge < game.topology.edge_count:
         return msg(
@@ -240,14 +248,57 @@ def diplomat_reason(game: GameState, a: PlayDiplomat) -> Msg | None:
             edge=a.edge,
             last=game.topology.edge_count - 1,
         )
+    if game.topology.has_sea and game.ship_owner[a.edge] != NOBODY:
+        if not is_open_ship(game, a.edge):
+            return msg(
+                "the Diplomat removes an open ship: one end without its owner's settlement,"
+                " city, knight or other ship (§13.3, R14)"
+            )
+        return None
     if game.edge_owner[a.edge] == NOBODY:
+        if game.topology.has_sea:
+            return msg("edge {edge} has no road or ship", edge=a.edge)
         return msg("edge {edge} has no road", edge=a.edge)
     if not is_open_road(game, a.edge):
         return _NOT_OPEN
     return None
 
 
+def _diplomat_plays(game: GameState, p: int) -> list[Action]:
+    plays: list[Action] = [
+        _DIPLOMAT(p, e)
+        for e, o in enumerate(game.edge_owner)
+        if o != NOBODY and is_open_road(game, e)  # diplomat_reason's one condition left
+    ]
+    if game.topology.has_sea:  # open ships too (R14), after the roads
+        for q in range(game.player_count):
+            plays.extend(_DIPLOMAT(p, e) for e in ships.open_ships(game, q))
+    return plays
+
+
+def _diplomat_what(game: GameState, edge: int) -> Msg:
+    """What went, by the edge: only a ship lies on a sea edge; a coast edge held either."""
+    if not game.topology.has_sea or game.topology.edge_kinds[edge] is EdgeKind.LAND:
+        return msg(": a road goes")
+    if game.topology.edge_kinds[edge] is EdgeKind.SEA:
+        return msg(": a ship goes")
+    return msg(": a road or a ship goes")
+
+
+def _diplomat_candidates(game: GameState, p: int) -> list[Action]:
+    edges = [e for e, o in enumerate(game.edge_owner) if o != NOBODY]
+    if game.topology.has_sea:
+        edges += [e for e, o in enumerate(game.ship_owner) if o != NOBODY]
+    return [_DIPLOMAT(p, e) for e in edges]
+
+
 def do_diplomat(game: GameState, a: PlayDiplomat) -> None:
+    if game.topology.has_sea and game.ship_owner[a.edge] != NOBODY:
+        owner = game.ship_owner[a.edge]
+        ships.remove_ship(game, a.edge)
+        if owner == a.player:  # it comes back as a ship, counted as placed this turn (R14)
+            game.pending.append(Prompt(PromptKind.FREE_SHIP, a.player, 1))
+        return
     owner = game.edge_owner[a.edge]
     ops.remove_road(game, a.edge)
     if owner == a.player:
@@ -263,17 +314,13 @@ DIPLOMAT = CardRule(
     DECK,
     2,
     PlayDiplomat,
-    candidates=lambda g, p: [_DIPLOMAT(p, e) for e, o in enumerate(g.edge_owner) if o != NOBODY],
+    candidates=_diplomat_candidates,
     check=diplomat_reason,
-    plays=lambda g, p: [
-        _DIPLOMAT(p, e)
-        for e, o in enumerate(g.edge_owner)
-        if o != NOBODY and is_open_road(g, e)  # diplomat_reason's one condition left
-    ],
+    plays=_diplomat_plays,
     effect=do_diplomat,
     summary=_DIPLOMAT_SUMMARY,
     button=at_spot(_DIPLOMAT_SUMMARY, "edge", "edge"),
-    what=lambda t, a: msg(": a road goes"),
+    what=lambda t, a: _diplomat_what(t.game, a.edge),
 )
 
 
@@ -284,7 +331,12 @@ def intrigue_reason(game: GameState, a: PlayIntrigue) -> Msg | None:
     owner = game.knight_owner[node]
     if owner in (NOBODY, p):
         return msg("Intrigue displaces an opponent's knight")
-    if not game.has_road_at(p, node):
+    if not knights.on_piece_end(game, p, node):
+        if game.topology.has_sea:
+            return msg(
+                "Intrigue needs the knight on an intersection touched by one of your roads or"
+                " ships (§13.9)"
+            )
         return msg(
             "Intrigue needs the knight on an intersection touched by one of your roads (§10)"
         )
@@ -304,7 +356,7 @@ INTRIGUE = CardRule(
     2,
     PlayIntrigue,
     candidates=lambda g, p: [
-        _INTRIGUE(p, n) for n in g.road_ends(p) if g.knight_owner[n] not in (NOBODY, p)
+        _INTRIGUE(p, n) for n in knights.piece_ends(g, p) if g.knight_owner[n] not in (NOBODY, p)
     ],
     check=intrigue_reason,
     effect=do_intrigue,
@@ -513,14 +565,21 @@ OPTIONS: dict[PromptKind, Options] = {
     PromptKind.DESERTER_PLACE: deserter_place_options,
     PromptKind.WEDDING_GIVE: wedding_options,
     PromptKind.SPY: spy_options,
+    PromptKind.FREE_SHIP: lambda g, p: [*ships.free_ship_spots(g, p), StopEffect(p)],
 }
-STOPS: dict[PromptKind, Stop] = {PromptKind.DESERTER_PLACE: (stop_now, stop_deserter)}
+STOPS: dict[PromptKind, Stop] = {
+    PromptKind.DESERTER_PLACE: (stop_now, stop_deserter),
+    PromptKind.FREE_SHIP: STOP_FOLLOW_UP,
+}
 GIVES = {PromptKind.WEDDING_GIVE: (ok, wedding_gift_given)}
 PROMPTS = (
     PromptRule(
         PromptKind.DESERTER_REMOVE, N_("Deserter: choose the knight you remove"), phone=True
     ),
     PromptRule(PromptKind.DESERTER_PLACE, N_("Deserter: place your knight, or stop")),
+    PromptRule(
+        PromptKind.FREE_SHIP, N_("Diplomat: place your ship again, free, or stop"), sea=True
+    ),
     PromptRule(
         PromptKind.WEDDING_GIVE,
         N_("Wedding: give {cards} of your choice"),

@@ -11,7 +11,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion_app.rules.actions import Action, BuildRoad, BuildSettlement, BuildShip, MoveShip
+from companion_app.rules.actions import (
+    Action,
+    BuildKnight,
+    BuildRoad,
+    BuildSettlement,
+    BuildShip,
+    ChasePirate,
+    MoveKnight,
+    MovePirate,
+    MoveShip,
+    PlayDiplomat,
+    TakeGold,
+)
+from companion_app.rules.cards import Card
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import Game
@@ -99,6 +112,12 @@ sea_actions = st.one_of(
     st.builds(MoveShip, seat, edge, edge),
     st.builds(BuildRoad, seat, edge),
     st.builds(BuildSettlement, seat, node),
+    st.builds(MovePirate, seat, st.integers(min_value=-1, max_value=70)),
+    st.builds(ChasePirate, seat, node),
+    st.builds(TakeGold, seat, st.sampled_from(list(Card))),
+    st.builds(BuildKnight, seat, node),
+    st.builds(MoveKnight, seat, node, node),
+    st.builds(PlayDiplomat, seat, edge),
 )
 
 
