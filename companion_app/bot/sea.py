@@ -32,6 +32,7 @@ from companion_app.rules.actions import (
     Action,
     BuildSettlement,
     BuildShip,
+    ChasePirate,
     MovePirate,
     MoveShip,
     TakeGold,
@@ -253,6 +254,8 @@ def explain(game: Game, seat: int, action: Action) -> Msg | None:
         if island is not None and island > 0 and island not in game.islands_settled[seat]:
             return msg("A settlement on a new island: a point and 2 more for the island")
         return None
+    if isinstance(action, ChasePirate):
+        return msg("A knight chases the pirate: it goes where it hurts the leader")
     if isinstance(action, MovePirate):
         top = leader(game, seat)
         ships = game.ship_owner

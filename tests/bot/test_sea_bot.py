@@ -24,6 +24,7 @@ from companion_app.i18n import render
 from companion_app.rules.actions import (
     BuildSettlement,
     BuildShip,
+    ChasePirate,
     EndTurn,
     EventDie,
     MovePirate,
@@ -191,6 +192,27 @@ def test_the_pirate_robs_the_leader() -> None:
     game.apply(decision.action)
     assert game.prompt.kind is PromptKind.CHOOSE_VICTIM
     assert decide(game, 0, "expert").action == StealFrom(0, 1)
+
+
+def test_a_knight_by_the_pirate_chases_it_to_the_leaders_ships() -> None:
+    """§13.7 item 8, R9: Red's active knight on 53 stands by the pirate's frame cell 55 (Red's
+    settlement on 45 and road 45-53 link it); Red chases the pirate to Blue's ship and robs Blue."""
+    game = ck_sea_game(
+        buildings={45: (0, "settlement"), 66: (1, "city"), 74: (1, "settlement")},
+        roads={edge(45, 53): 0},
+        knights={53: (0, 1, True)},
+        ships={LEADER_SHIP: 1},
+        hands={1: hand_of(ore=2)},
+        robber_unlocked=True,
+    )
+    decision = decide(game, 0, "expert")
+    assert decision.action == ChasePirate(0, 53)
+    assert render(decision.reason, "en") == (
+        "A knight chases the pirate: it goes where it hurts the leader"
+    )
+    game.apply(decision.action)
+    move = decide(game, 0, "expert").action
+    assert isinstance(move, MovePirate) and LEADER_SHIP in T.cell_edges[move.cell]
 
 
 def test_a_gold_choice_is_the_card_the_next_build_lacks() -> None:
