@@ -100,6 +100,38 @@ def pirate_blocked(game: Game) -> frozenset[int]:
     return frozenset(game.topology.cell_edges[cell])
 
 
+@dataclass(frozen=True, slots=True)
+class SeaLinks:
+    """A sea board's tables for :func:`reach`, made once per topology."""
+
+    links: tuple[tuple[tuple[int, int], ...], ...]
+    """Per intersection: each ship edge there and the intersection at its other end."""
+    landings: frozenset[int]
+    """The small islands' intersections a ship reaches (not the main island's)."""
+
+
+_LINKS: dict[int, tuple[Topology, SeaLinks]] = {}
+
+
+def sea_links(topology: Topology) -> SeaLinks:
+    kept = _LINKS.get(id(topology))
+    if kept is not None and kept[0] is topology:
+        return kept[1]
+    edge_nodes = topology.edge_nodes
+    links = tuple(
+        tuple((e, edge_nodes[e][1] if edge_nodes[e][0] == node else edge_nodes[e][0]) for e in at)
+        for node, at in enumerate(topology.node_ship_edges)
+    )
+    landings = frozenset(
+        n
+        for n, island in enumerate(topology.node_island)
+        if island and topology.node_kinds[n] is not NodeKind.SEA and topology.node_ship_edges[n]
+    )
+    made = SeaLinks(links, landings)
+    _LINKS[id(topology)] = (topology, made)
+    return made
+
+
 def reach(game: Game, seat: int) -> Reach | None:
     """The seat's best small-island spot by :data:`ISLAND_POINTS` (or :data:`SPOT_POINTS`)
     less :data:`STEP_POINTS` per ship on the shortest way, or None (no spot, no settlement
@@ -107,7 +139,8 @@ def reach(game: Game, seat: int) -> Reach | None:
     if game.settlements_left(seat) == 0:
         return None
     topology = game.topology
-    island_of, kinds = topology.node_island, topology.node_kinds
+    sea = sea_links(topology)
+    links, landings, island_of = sea.links, sea.landings, topology.node_island
     owner, knight = game.node_owner, game.knight_owner
     roads, ships = game.edge_owner, game.ship_owner
     blocked = pirate_blocked(game)
@@ -122,32 +155,33 @@ def reach(game: Game, seat: int) -> Reach | None:
         distance[node] = 0
         todo.append(node)
     best: Reach | None = None
-    ships_left = game.ships_left(seat)
+    farthest = min(game.ships_left(seat), MAX_SHIPS)
     while todo:
         node = todo.popleft()
         d = distance[node]
         if best is not None and best.points >= ISLAND_POINTS - STEP_POINTS * d + SPOT_CAP:
             break
-        island = island_of[node]
-        if island and kinds[node] is not NodeKind.SEA and spot_free(game, node):
-            new = island not in settled  # a small island: the main one is 0
+        if node in landings and spot_free(game, node):
+            island = island_of[node] or 0
+            new = island not in settled
             worth = (ISLAND_POINTS if new else SPOT_POINTS) + spot_pips(game, node)
             points = worth - STEP_POINTS * d
             if points > 0 and (best is None or points > best.points):
                 best = Reach(node, island, d, new, points)
+        if d >= farthest:
+            continue  # no ship left to go further, or none worth it
         if owner[node] not in (NOBODY, seat) or knight[node] not in (NOBODY, seat):
             continue  # nobody sails past an opponent's piece
-        if d >= ships_left:
-            continue  # no ship left to go further (an open ship's move is one more)
-        for e in topology.node_ship_edges[node]:
-            if roads[e] != NOBODY or ships[e] != NOBODY or e in blocked:
+        for e, m in links[node]:
+            if m in distance or roads[e] != NOBODY or ships[e] != NOBODY or e in blocked:
                 continue  # the seat's own ships: both their ends are starts
-            a, b = edge_nodes[e]
-            m = b if a == node else a
-            if m not in distance:
-                distance[m] = d + 1
-                todo.append(m)
+            distance[m] = d + 1
+            todo.append(m)
     return best
+
+
+MAX_SHIPS = 12
+"""No spot is worth more ships than this (:data:`ISLAND_POINTS` and the best pips)."""
 
 
 SPOT_CAP = 40 * SPOT_PIP_POINTS
