@@ -18,8 +18,10 @@ is worth 1000, as there:
 - the pirate (§13.4): next to the leader's ships (they do not move or grow there) is good for
   the seat, next to its own ships bad. The leader is the other seat with the most points.
 
-The gold choice (§13.5) needs no term of its own: the hand's closeness to the next build (the
-value's hand term, and the ship's here) makes the card the seat lacks most the best choice.
+- gold fields (§13.5): the production term counts no gold, so each pip of a gold field the
+  seat's buildings touch is counted here (a city's twice). Which card a gold choice takes needs
+  no term of its own: the hand's closeness to the next build (the value's hand term, and the
+  ship's here) makes the card the seat lacks most the best choice.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from companion_app.rules.actions import (
 from companion_app.rules.cards import COSTS, Build
 from companion_app.rules.game import Game
 from companion_app.rules.messages import N_, Msg, msg
-from companion_app.rules.pieces import NOBODY
+from companion_app.rules.pieces import CITY, NOBODY
 from companion_app.rules.topology import NodeKind, Topology
 
 ISLAND_POINTS = 1000.0
@@ -60,6 +62,9 @@ PIRATE_LEADER_POINTS = 150.0
 """The pirate next to the leader's ships."""
 PIRATE_OWN_POINTS = 120.0
 """The pirate next to the seat's own ships."""
+GOLD_PIP_POINTS = 32.0
+"""One pip of a gold field (1/36 of a resource of the seat's choice a roll, 2 for a city): a bit
+more than a fixed card's pip in the value's production term, which counts no gold."""
 MOVED_POINTS = 5.0
 """A ship moved this turn: a move is made for a gain, never back and forth for nothing."""
 PIPS = (0, 0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
@@ -203,9 +208,24 @@ def closeness(hand: list[int], cost: tuple[int, ...]) -> float:
     return (1.0 - missing / sum(cost)) ** 2
 
 
+def gold_pips(game: Game, seat: int) -> int:
+    """The seat's gold choices per 36 rolls: a settlement's pips on each gold field, a city's
+    twice (§13.5); none under the robber."""
+    total = 0
+    owner, level = game.node_owner, game.node_level
+    for token, fields in game.gold_token_hexes.items():
+        for h in fields:
+            if h == game.robber_hex:
+                continue
+            for node in game.topology.hex_nodes[h]:
+                if owner[node] == seat:
+                    total += PIPS[token] * (2 if level[node] == CITY else 1)
+    return total
+
+
 def sea_points(game: Game, seat: int) -> float:
     """The sea's part of the seat's value (see the module's description)."""
-    points = 0.0
+    points = GOLD_PIP_POINTS * gold_pips(game, seat)
     best = reach(game, seat)
     if best is not None:
         points += best.points * (SETUP_SHARE if game.in_setup else 1.0)

@@ -22,6 +22,7 @@ from companion_app.bot.sea import direction, reach
 from companion_app.bot.sim import play_game
 from companion_app.i18n import render
 from companion_app.rules.actions import (
+    BuildCity,
     BuildSettlement,
     BuildShip,
     ChasePirate,
@@ -213,6 +214,18 @@ def test_a_knight_by_the_pirate_chases_it_to_the_leaders_ships() -> None:
     game.apply(decision.action)
     move = decide(game, 0, "expert").action
     assert isinstance(move, MovePirate) and LEADER_SHIP in T.cell_edges[move.cell]
+
+
+def test_a_city_goes_on_the_gold_field() -> None:
+    """§13.5: Red's settlements on 67 (gold 10 alone, 3 pips of choices) and 47 (fields 12, 1
+    pip); with a city's cards the city goes on the gold field: 2 choices on a 10."""
+    game = sea_game(
+        buildings={67: (0, "settlement"), 47: (0, "settlement")},
+        islands={0: (NE_ISLAND,)},
+        hands={0: hand_of(ore=3, grain=2)},
+    )
+    assert BuildCity(0, 47) in game.legal_actions()
+    assert decide(game, 0, "expert").action == BuildCity(0, 67)
 
 
 def test_a_gold_choice_is_the_card_the_next_build_lacks() -> None:
