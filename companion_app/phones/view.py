@@ -97,7 +97,7 @@ def seat_page(
             for c in view["progress_hands"][seat]
         ],
         "vp_cards": [ProgressCard(c).title for c in view["revealed_vp"][seat]],
-        "vp": {"total": points.total, "parts": vp_parts(points)},
+        "vp": {"total": points.total, "parts": vp_parts(points, at_sea=game.topology.has_sea)},
         "knights": [
             {"level": KNIGHT_NAMES[k["level"]], "active": bool(k["active"])}
             for k in view["knights"]
@@ -215,8 +215,9 @@ def why_not(game: Game, seat: int) -> dict[str, list[dict[str, str]]]:
     return pages
 
 
-def vp_parts(points: VictoryPoints) -> list[list[Any]]:
-    """``[["2 settlements", 2], ["1 city", 2], ...]``: where the victory points come from."""
+def vp_parts(points: VictoryPoints, *, at_sea: bool = False) -> list[list[Any]]:
+    """``[["2 settlements", 2], ["1 city", 2], ...]``: where the victory points come from; on a
+    sea board the Longest Trade Route (§13.6) and the small islands' chits (§13.10)."""
     parts: list[list[Any]] = []
     if points.settlements:
         words = nmsg("{count} settlement", "{count} settlements", points.settlements)
@@ -227,7 +228,10 @@ def vp_parts(points: VictoryPoints) -> list[list[Any]]:
         words = nmsg("{count} metropolis", "{count} metropolises", points.metropolises)
         parts.append([words, 2 * points.metropolises])
     if points.longest_road:
-        parts.append([msg("longest road"), 2])
+        parts.append([msg("longest trade route") if at_sea else msg("longest road"), 2])
+    if points.island_chits:
+        words = nmsg("{count} island chit", "{count} island chits", points.island_chits)
+        parts.append([words, points.island_chits])
     if points.defender_cards:
         words = nmsg(
             "{count} Defender of Catan", "{count} Defenders of Catan", points.defender_cards

@@ -39,9 +39,33 @@ class IslandFrame:
     """The distance of each sea side (in ``_SEA_NORMALS`` order) from the middle."""
 
 
+SEA_BOARD_REACH_X = 1.0
+SEA_BOARD_REACH_Y = 0.75
+"""How far a sea board is shown beyond its cells' centres, in hex sizes: east and west the
+whole frame cells (half a hex is 0.87 of a size) and a sliver, north and south three quarters
+of their height. The frame is a ring of sea, and the board's height is what a low window lacks
+(at 800x480 Home's picture keeps the robber and the pirate at 44 dp so)."""
+
+
 @cache
 def island_frame(topology: Topology) -> IslandFrame:
-    """The frame of ``topology`` (once per island)."""
+    """The frame of ``topology`` (once per island): the island with room for its harbours and
+    the sea, or a sea board's cells, its frame cells shown as far as ``SEA_BOARD_REACH_*``."""
+    if topology.has_sea:
+        centres = [
+            (x * SQRT3 / 2.0, -y / 2.0)
+            for x, y in (topology.cell_xy(c) for c in range(topology.cell_count))
+        ]
+        xs = [x for x, _ in centres]
+        ys = [y for _, y in centres]
+        sea = tuple(
+            max(x * math.cos(a) + y * math.sin(a) for x, y in centres) for a in _SEA_NORMALS
+        )
+        return IslandFrame(
+            max(xs) - min(xs) + 2 * SEA_BOARD_REACH_X,
+            max(ys) - min(ys) + 2 * SEA_BOARD_REACH_Y,
+            sea,
+        )
     points = [(x * SQRT3 / 2.0, -y / 2.0) for x, y in topology.node_xy]
     xs = [x for x, _ in points]
     ys = [y for _, y in points]
@@ -110,7 +134,8 @@ class BoardGeometry:
         return (cx + lx * s * SQRT3 / 2.0, cy - ly * s / 2.0)
 
     def hex_centre(self, h: int) -> tuple[float, float]:
-        return self.lattice(*self.topology.hex_xy[h])
+        """The middle of a hex, or of any cell of a sea board (a frame cell after the hexes)."""
+        return self.lattice(*self.topology.cell_xy(h))
 
     def hex_corners(self, h: int) -> list[tuple[float, float]]:
         """Six corners, clockwise from the top one, as the topology numbers them."""
@@ -143,7 +168,8 @@ class BoardGeometry:
         """Where a harbour's marker goes: off the coast, outward from its edge's land hex."""
         e = self.topology.harbour_edges[slot]
         mx, my = self.edge_mid(e)
-        hx, hy = self.hex_centre(self.topology.edge_hexes[e][0])
+        land = set(self.topology.land_hexes)
+        hx, hy = self.hex_centre(next(h for h in self.topology.edge_hexes[e] if h in land))
         dx, dy = mx - hx, my - hy
         length = math.hypot(dx, dy) or 1.0
         reach = self.size * 0.75

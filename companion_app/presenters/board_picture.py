@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion_app.i18n.current import _, render
 from companion_app.presenters.board_geometry import SQRT3 as SQRT3
@@ -22,9 +22,12 @@ from companion_app.rules.actions import (
     BuildKnight,
     BuildRoad,
     BuildSettlement,
+    BuildShip,
+    ChasePirate,
     ChaseRobber,
     EventDie,
     LoseCity,
+    MovePirate,
     MoveRobber,
     PlaceDeserter,
     PlaceMetropolis,
@@ -77,6 +80,11 @@ PLAYER_MARKS: dict[str, str] = {
 """A letter on each building, so red and orange (or any two colours) differ without colour."""
 
 SEA: RGBA = (0.13, 0.33, 0.55, 1.0)
+FRAME_SEA: RGBA = (0.07, 0.19, 0.34, 1.0)
+"""A sea board's frame (§13.1): sea the pirate sails and ships border, darker than the sea
+hexes inside it, so the board's edge reads."""
+GOLD: RGBA = (0.86, 0.60, 0.02, 1.0)
+"""A gold field (§13.5): deeper and more orange than the fields' straw, with a gleam drawn on."""
 UNKNOWN_TERRAIN: RGBA = (0.42, 0.42, 0.45, 1.0)
 TERRAIN_COLOURS: dict[Terrain | None, RGBA] = {
     None: UNKNOWN_TERRAIN,
@@ -86,6 +94,8 @@ TERRAIN_COLOURS: dict[Terrain | None, RGBA] = {
     Terrain.FIELDS: (0.94, 0.78, 0.25, 1.0),
     Terrain.MOUNTAINS: (0.55, 0.56, 0.60, 1.0),
     Terrain.DESERT: (0.88, 0.80, 0.58, 1.0),
+    Terrain.GOLD: GOLD,
+    Terrain.SEA: SEA,
 }
 RESOURCE_COLOURS: dict[Card, RGBA] = {
     card: TERRAIN_COLOURS[terrain] for terrain, card in TERRAIN_RESOURCE.items() if card is not None
@@ -148,6 +158,7 @@ def action_spot(action: Action) -> Spot | None:
         | ActivateKnight
         | PromoteKnight
         | ChaseRobber
+        | ChasePirate
         | LoseCity
         | PlaceMetropolis
         | PlayEngineer
@@ -159,10 +170,12 @@ def action_spot(action: Action) -> Spot | None:
         return ("node", action.node)
     if isinstance(action, RelocateKnight):
         return ("node", action.to)
-    if isinstance(action, BuildRoad | PlayDiplomat):
+    if isinstance(action, BuildRoad | BuildShip | PlayDiplomat):
         return ("edge", action.edge)
     if isinstance(action, MoveRobber | PlayBishop | PlayMerchant):
         return ("hex", action.hex)
+    if isinstance(action, MovePirate):
+        return ("hex", action.cell)  # a sea hex or a frame cell: a cell as a hex is tapped
     return None
 
 
@@ -225,7 +238,11 @@ class BoardPicture:
     marks: tuple[str, ...] = ()
     """Player letters by seat (``PLAYER_MARKS``), drawn on their buildings."""
     topology: Topology = ISLAND_19
-    """The island the ids belong to (the board's: 19 or 30 hexes)."""
+    """The island the ids belong to (the board's: 19 or 30 hexes, or a sea board)."""
+    pirate_cell: int | None = None
+    """Where the pirate stands on a sea board (a sea hex or a frame cell, §13.4)."""
+    ships: tuple[tuple[int, int], ...] = ()
+    """(edge, owner) of each ship on a sea board (§13.3)."""
 
 
 def board_only_picture(board: Board) -> BoardPicture:
@@ -240,7 +257,16 @@ def board_only_picture(board: Board) -> BoardPicture:
         merchant_hex=None,
         colours=(),
         topology=board.topology,
+        pirate_cell=_pirate_start(board),
     )
+
+
+def _pirate_start(board: Board) -> int | None:
+    """The pirate's printed start on a sea board's map (None on an island)."""
+    from companion_app.rules.seamap import SEA_MAPS
+
+    sea = SEA_MAPS.get(board.sea_map or "")
+    return None if sea is None else sea.pirate_start
 
 
 def _hex_views(board: Board, tokens: Sequence[int | None] | None = None) -> tuple[HexView, ...]:
@@ -338,6 +364,9 @@ def board_picture(game: Game) -> BoardPicture:
     roads = tuple(
         (e, game.edge_owner[e]) for e in range(topology.edge_count) if game.edge_owner[e] != NOBODY
     )
+    ships = tuple(
+        (e, game.ship_owner[e]) for e in range(topology.edge_count) if game.ship_owner[e] != NOBODY
+    )
     return BoardPicture(
         hexes=_hex_views(game.board, game.tokens),
         harbours=_harbours(game.board),
@@ -349,6 +378,8 @@ def board_picture(game: Game) -> BoardPicture:
         colours=tuple(player_colour(p.colour) for p in game.config.players),
         marks=tuple(player_mark(p.colour) for p in game.config.players),
         topology=topology,
+        pirate_cell=None if game.pirate_cell == NOBODY else game.pirate_cell,
+        ships=ships,
     )
 
 
@@ -417,8 +448,8 @@ class Drawn:
     """One thing on the board a player must make out: a piece, a token or a spot's marker."""
 
     kind: str
-    """"settlement", "city", "destroyed_city", "knight", "robber", "merchant", "node spot",
-    "edge spot", "hex spot" or "road mark"."""
+    """"settlement", "city", "destroyed_city", "knight", "robber", "merchant", "pirate",
+    "node spot", "edge spot", "hex spot", "road mark" or "ship mark"."""
     spot: Spot
     """Where it stands."""
     x: float
@@ -441,15 +472,16 @@ def drawn_things(
     picture: BoardPicture, geo: BoardGeometry, dp: float, offered: Iterable[Spot] = ()
 ) -> tuple[Drawn, ...]:
     """Every piece, token and legal spot's marker with its place and drawn size, in the order
-    they are drawn: hex markers, the robber and the merchant, road markers, buildings, knights,
-    intersection markers (over the pieces: a knight to promote shows its ring). A road's marker
-    is outlined again over the pieces, so its whole length shows beside a city."""
+    they are drawn: hex markers (a sea cell's too), the robber, the merchant and the pirate,
+    road markers, buildings, knights, intersection markers (over the pieces: a knight
+    to promote shows its ring). A road's marker is outlined again over the pieces, so its
+    whole length shows beside a city."""
     scale = piece_scale(geo.size, dp)
     s = geo.size
     spots = list(offered)
     things: list[Drawn] = []
     for kind, ident in spots:
-        if kind == "hex" and ident < geo.topology.hex_count:
+        if kind == "hex" and ident < geo.topology.cell_count:
             x, y = geo.hex_centre(ident)
             things.append(Drawn("hex spot", (kind, ident), x, y, SQRT3 * s, 2.0 * s))
     both = picture.robber_hex is not None and picture.robber_hex == picture.merchant_hex
@@ -460,6 +492,7 @@ def drawn_things(
         if both:  # side by side, touching: neither hides the other
             x += (-1.0 if kind == "robber" else 1.0) * max(0.3 * s, scale.token / 2.0)
         things.append(Drawn(kind, ("hex", h), x, y, scale.token, scale.token))
+    things.extend(_at_sea(picture, geo, scale))
     for kind, ident in spots:
         if kind == "edge":
             (ax, ay), (bx, by) = geo.edge(ident)
@@ -481,6 +514,23 @@ def drawn_things(
             x, y = geo.node(ident)
             things.append(Drawn("node spot", (kind, ident), x, y, scale.node_spot, scale.node_spot))
     return tuple(things)
+
+
+def _at_sea(picture: BoardPicture, geo: BoardGeometry, scale: PieceScale) -> list[Drawn]:
+    """The pirate: a token as the robber's, on its sea hex or frame cell."""
+    if picture.pirate_cell is None:
+        return []
+    x, y = geo.hex_centre(picture.pirate_cell)
+    spot = ("hex", picture.pirate_cell)
+    return [Drawn("pirate", spot, x, y, scale.token, scale.token)]
+
+
+def ship_marks(picture: BoardPicture, geo: BoardGeometry, dp: float) -> tuple[Drawn, ...]:
+    """The badge on each ship (§13.3), placed as a road's (:func:`road_marks`: clear of the
+    pieces at its ends, its owner's letter readable): a ship is a piece on an edge as a road
+    is, told from one by its line and its badge's hull and sail."""
+    marks = road_marks(replace(picture, roads=picture.ships), geo, dp)
+    return tuple(replace(mark, kind="ship mark") for mark in marks)
 
 
 WALL_MARGIN = 0.12

@@ -25,6 +25,7 @@ from companion_app.rules.actions import (
     Action,
     DisplaceKnight,
     MoveKnight,
+    MoveShip,
     NobodyBuilds,
     Roll,
     StartSpecialBuild,
@@ -157,6 +158,8 @@ def step_spot(action: Action) -> Spot | None:
     """Where the bot's piece goes (a knight's move: where it arrives)."""
     if isinstance(action, MoveKnight | DisplaceKnight):
         return ("node", action.to)
+    if isinstance(action, MoveShip):
+        return ("edge", action.to)
     return action_spot(action)
 
 

@@ -20,6 +20,7 @@ from companion_app.rules.actions import (
     EndSpecialBuild,
     EndTurn,
     MoveKnight,
+    MoveShip,
     PlayAlchemist,
     PlayInventor,
     Roll,
@@ -54,9 +55,13 @@ _GROUP_TITLES = {
     "promote_knight": N_("Promote a knight"),
     "chase_robber": N_("Chase the robber"),
     "move_robber": N_("Move the robber"),
+    "move_pirate": N_("Move the pirate"),
+    "chase_pirate": N_("Chase the pirate"),
     "lose_city": N_("Choose the city to lose"),
     "place_metropolis": N_("Place the metropolis"),
     "relocate_knight": N_("Move the displaced knight"),
+    "build_ship": N_("Build a ship"),
+    "move_ship": N_("Move a ship"),
 }
 
 
@@ -97,6 +102,8 @@ HARBOR_KEY = "harbor_exchange"
 _BAR: tuple[tuple[str, str, str], ...] = (
     # (key, section, title) in the order the bar shows them
     ("build_road", "Build", N_("Road")),
+    ("build_ship", "Build", N_("Ship")),
+    ("move_ship", "Build", N_("Move ship")),
     ("build_settlement", "Build", N_("Settlement")),
     ("build_city", "Build", N_("City")),
     ("build_city_wall", "Build", N_("City wall")),
@@ -106,12 +113,15 @@ _BAR: tuple[tuple[str, str, str], ...] = (
     ("move_knight", "Knights", N_("Move knight")),
     ("displace_knight", "Knights", N_("Displace")),
     ("chase_robber", "Knights", N_("Chase robber")),
+    ("chase_pirate", "Knights", N_("Chase pirate")),
     ("buy_improvement", "Cities", N_("Improve city")),
     (PROGRESS_KEY, "Cards", N_("Progress card")),
     ("bank_trade", "Trade", N_("Bank / harbour")),
     (OFFER_KEY, "Trade", N_("Offer a player")),
     (HARBOR_KEY, "Trade", N_("Commercial Harbor")),
 )
+SHIP_KEYS = frozenset({"build_ship", "move_ship"})
+"""The bar's ship buttons (§13.3): their places are edges, taken as roads are."""
 _BAR_ORDER = {key: i for i, (key, _s, _t) in enumerate(_BAR)}
 _BAR_TITLE = {key: title for key, _s, title in _BAR}
 
@@ -230,15 +240,89 @@ def choice_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep
         return _two_spot_step(
             game, actions, title, "node", lambda a: (a.node, a.to), _("tap where it goes")
         )
+    if isinstance(first, MoveShip):
+        return _ship_move_step(game, actions, title)
     if isinstance(first, PlayInventor):
         return _inventor_step(game, actions, title)
     if isinstance(first, BankTrade):
         return _bank_step(game, actions, title)
     if isinstance(first, PlayAlchemist):
         return _alchemist_step(actions, title)
-    choices = tuple(Choice(describe_action(game, a), action_spot(a), a) for a in actions)
+    choices = spot_choices(game, actions)
     cols = 2 if sum(1 for c in choices if c.spot is None) > 4 else 1
     return ChoiceStep(title, choices, cols)
+
+
+def spot_choices(game: Game, actions: Sequence[Action]) -> tuple[Choice, ...]:
+    """A choice per action, in their order; where actions share a place (a road or a ship on
+    a coast edge, §13.2) one choice there opens them as buttons: a tap never picks one of them
+    unseen."""
+    at: dict[Spot, list[Action]] = {}
+    order: list[Spot | Action] = []
+    for a in actions:
+        spot = action_spot(a)
+        if spot is None:
+            order.append(a)
+            continue
+        if spot not in at:
+            at[spot] = []
+            order.append(spot)
+        at[spot].append(a)
+    choices = []
+    for item in order:
+        if isinstance(item, Action):
+            choices.append(Choice(describe_action(game, item), None, item))
+            continue
+        shared = at[item]
+        if len(shared) == 1:
+            choices.append(Choice(describe_action(game, shared[0]), item, shared[0]))
+            continue
+        kind, ident = item
+        title = (
+            _("Edge {edge}: a road or a ship?").format(edge=ident)
+            if kind == "edge"
+            else _("Choose:")
+        )
+        buttons = tuple(Choice(describe_action(game, a), None, a) for a in shared)
+        # The place stays lit while its pieces are offered as buttons (a tap there takes none).
+        here = Choice(title, item)
+        choices.append(Choice(title, item, None, ChoiceStep(title, (here, *buttons))))
+    return tuple(choices)
+
+
+def placement_spots(game: Game, actions: Sequence[Action]) -> dict[Spot, Action | Choice]:
+    """The setup's places: the action a tap takes, or where a road and a ship share a coast
+    edge (a starting ship, §13.3) the choice that asks which."""
+    return {
+        c.spot: c.action if c.action is not None else c
+        for c in spot_choices(game, actions)
+        if c.spot is not None
+    }
+
+
+def _ship_move_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
+    """The ship move (§13.3) in two taps: the ship, then the edge it sails to."""
+    by_ship: dict[int, list[MoveShip]] = {}
+    for a in actions:
+        assert isinstance(a, MoveShip)
+        by_ship.setdefault(a.edge, []).append(a)
+    return ChoiceStep(
+        _("{step}: tap your ship").format(step=title),
+        tuple(
+            Choice(
+                _("Ship at edge {edge}").format(edge=edge),
+                ("edge", edge),
+                None,
+                ChoiceStep(
+                    _("Ship at edge {edge}: tap where it sails").format(edge=edge),
+                    tuple(Choice(describe_action(game, a), ("edge", a.to), a) for a in items),
+                    says_how=True,
+                ),
+            )
+            for edge, items in sorted(by_ship.items())
+        ),
+        says_how=True,
+    )
 
 
 def _progress_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:

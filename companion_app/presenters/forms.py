@@ -11,16 +11,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion_app.i18n import LANGUAGES, catalogue, render_error
-from companion_app.i18n.current import render
+from companion_app.i18n.current import _, render
 from companion_app.journal.people import Person, PersonNameError, clean_name
 from companion_app.presenters.board_picture import PLAYER_COLOURS, BoardPicture, entry_picture
 from companion_app.rules.board import (
     FRAME_19,
+    SEA_FRAMES,
     STARTER_BOARD,
     Board,
     Frame,
     frame_for_players,
     random_balanced_board,
+    sea_board,
 )
 from companion_app.rules.board_entry import board_from_description
 from companion_app.rules.cards import ISLAND_TERRAINS, Harbour, Terrain
@@ -29,11 +31,13 @@ from companion_app.rules.config import (
     DICE_MODES,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    SCENARIO_VP_TARGET,
     GameConfig,
     PlayerConfig,
 )
 from companion_app.rules.errors import BoardError, ConfigError
 from companion_app.rules.messages import N_, Msg, pmsg
+from companion_app.rules.seamap import SEA_MAPS
 
 BOARD_CHOICES = ("starter", "random", "table")
 """Starter layout, random balanced board, or the board already laid out on the table."""
@@ -58,6 +62,12 @@ COLOUR_WORDS: dict[str, str] = {
     "brown": N_("brown"),
 }
 """The piece colours' names on the new-game screen (message ids)."""
+SCENARIO_WORDS: dict[str, str] = {"new_shores": N_("Heading for New Shores")}
+"""The Seafarers scenarios' names (§13), as the rulebook prints them."""
+SCENARIO_PLAYERS = (3, 4)
+"""Heading for New Shores has a map for 3 and one for 4 players (§13.11)."""
+ISLAND_VP_TARGET = 13
+"""The island game's VP target (§1), the form's default."""
 
 
 DEFAULT_NAMES: dict[str, Msg] = {
@@ -95,7 +105,7 @@ class NewGameForm:
     seed: int = 1
     first_player: int = 0
     """Index in the seats that play (the highest roll at the table places first, §2)."""
-    vp_target: int = 13
+    vp_target: int = ISLAND_VP_TARGET
     track_length: int = 7
     easy_start: bool = False
     quick_knights: bool = False
@@ -105,6 +115,8 @@ class NewGameForm:
     """How the box (or the virtual dice) rolls the production dice in this game (DICE_MODES)."""
     known: list[Person] = field(default_factory=list)
     """People who have played at this table, most recently played first (from the journal)."""
+    scenario: str | None = None
+    """A Seafarers scenario played on its printed sea map (§13), or None: the island game."""
 
     def name_defaults_again(self) -> None:
         """Names still as offered (in any language) read again in the table's language, after
@@ -188,17 +200,46 @@ class NewGameForm:
         ):
             self.next_colour(index)
         self.first_player = min(self.first_player, self.player_count - 1)
-        if self.board_choice not in self.board_choices:
+        if self.scenario is not None and self.player_count not in SCENARIO_PLAYERS:
+            self.set_scenario(None)
+        if self.board_choice not in self.board_choices and self.board_choices:
             self.board_choice = "random"
 
     @property
+    def may_sail(self) -> bool:
+        """Heading for New Shores may be chosen: it has maps for 3 and 4 players only."""
+        return self.player_count in SCENARIO_PLAYERS
+
+    def set_scenario(self, scenario: str | None) -> str | None:
+        """Play a Seafarers scenario on its map, or the island game (None); returns it. The VP
+        target follows while it is the other game's default (16 at sea, R1; 13 on the island),
+        a target the table set stays."""
+        if scenario is not None and (scenario not in SCENARIO_WORDS or not self.may_sail):
+            return self.scenario
+        before = ISLAND_VP_TARGET if self.scenario is None else SCENARIO_VP_TARGET[self.scenario]
+        after = ISLAND_VP_TARGET if scenario is None else SCENARIO_VP_TARGET[scenario]
+        if self.vp_target == before:
+            self.vp_target = after
+        self.scenario = scenario
+        if self.board_choice not in self.board_choices:
+            self.board_choice = "starter"
+        return scenario
+
+    @property
     def frame(self) -> Frame:
-        """The island the seated players play on (19 hexes for 3-4, 30 for 5-6)."""
+        """The island the seated players play on (19 hexes for 3-4, 30 for 5-6), or the
+        scenario's sea map for them (§13.11)."""
+        if self.scenario is not None:
+            return SEA_FRAMES[f"{self.scenario}_{self.player_count}"]
         return frame_for_players(self.player_count)
 
     @property
     def board_choices(self) -> tuple[str, ...]:
-        """The boards this table may choose: the starter layout only on 19 hexes."""
+        """The boards this table may choose: the starter layout only on 19 hexes; at sea the
+        printed map (as "starter"; 4 players: its harbours dealt by the seed) or the table's
+        own entered (R27)."""
+        if self.scenario is not None:
+            return ("starter", "table")
         return BOARD_CHOICES if self.frame is FRAME_19 else BOARD_CHOICES[1:]
 
     def next_colour(self, index: int) -> str:
@@ -266,6 +307,8 @@ class NewGameForm:
 
     def board(self) -> Board | None:
         """The chosen board; None when the table enters its own board next."""
+        if self.scenario is not None and self.board_choice != "table":
+            return sea_board(SEA_MAPS[f"{self.scenario}_{self.player_count}"], self.seed)
         if self.board_choice == "starter" and self.frame is FRAME_19:
             return STARTER_BOARD
         if self.board_choice in ("starter", "random"):
@@ -292,10 +335,58 @@ class NewGameForm:
             quick_knights=self.quick_knights,
             evil_barbarians=self.evil_barbarians,
             dice_mode=self.dice_mode,
+            scenario=self.scenario,
         )
 
 
+def scenario_note(form: NewGameForm) -> str:
+    """What choosing Heading for New Shores means for this table, or why it cannot."""
+    if not form.may_sail:
+        return _("Heading for New Shores has maps for 3 and 4 players only.")
+    if form.scenario is None:
+        return _("Seafarers with Cities & Knights: ships, the pirate and gold fields (§13).")
+    return _(
+        "Seafarers on the printed map for {count} players: ships, the pirate and gold fields; "
+        "{target} VP to win (a setting below)."
+    ).format(count=form.player_count, target=SCENARIO_VP_TARGET[form.scenario])
+
+
+def seed_words(form: NewGameForm) -> str:
+    """The seed line when the seed deals the board ("" when it does not): a random board, or
+    the harbours of New Shores for 4 players (§13.11)."""
+    if form.scenario is not None:
+        sea = SEA_MAPS[f"{form.scenario}_{form.player_count}"]
+        if sea.harbours is not None or form.board_choice == "table":
+            return ""
+        return _("Seed {seed}  (the harbours)").format(seed=form.seed)
+    if form.board_choice == "random":
+        return _("Seed {seed}  (balanced)").format(seed=form.seed)
+    return ""
+
+
 TERRAIN_CHOICES = ISLAND_TERRAINS
+SEA_TERRAIN_CHOICES = (*ISLAND_TERRAINS, Terrain.GOLD, Terrain.SEA)
+"""A sea board's terrains (§13.2): the island's, gold fields and the sea."""
+NO_TOKEN = (Terrain.DESERT, Terrain.SEA)
+"""Terrains without a number token."""
+
+
+def terrain_choices(frame: Frame) -> tuple[Terrain, ...]:
+    """The terrains a hex of ``frame`` may be entered as."""
+    return SEA_TERRAIN_CHOICES if frame.topology.has_sea else TERRAIN_CHOICES
+
+
+def known_board(frame: Frame) -> Board:
+    """A board of ``frame`` to start an entry from and change what differs on the table: the
+    starter layout, on 30 hexes the random board of seed 1, on a sea map the printed map
+    (its harbours as dealt by seed 1)."""
+    if frame is FRAME_19:
+        return STARTER_BOARD
+    if frame.sea_map is not None:
+        return sea_board(frame.sea_map, 1)
+    return random_balanced_board(1, frame)
+
+
 TOKEN_CHOICES = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 HARBOUR_CHOICES = tuple(Harbour)
 
@@ -332,7 +423,7 @@ class BoardEntry:
 
     def set_terrain(self, h: int, terrain: Terrain) -> None:
         self.terrains[h] = terrain
-        if terrain is Terrain.DESERT:
+        if terrain in NO_TOKEN:
             self.tokens[h] = None
 
     def set_token(self, h: int, token: int | None) -> None:

@@ -29,6 +29,7 @@ from companion_app.presenters.choices import (
     ChoiceStep,
     bar_step,
     commit_action,
+    placement_spots,
     private_bar,
     prompt_step,
 )
@@ -237,6 +238,7 @@ class GameController:
             return
         first = bar_step(game, self.bar_key) if self.bar_key else prompt_step(game)
         if first is None:
+            self._retell_placement(game)
             return
         steps = [first]
         for old, following in zip(self.steps, self.steps[1:], strict=False):
@@ -247,6 +249,16 @@ class GameController:
                 break
             steps.append(then)
         self.steps = steps
+
+    def _retell_placement(self, game: Game) -> None:
+        """The setup's one open step (a coast edge's road or ship, §13.3) built anew for the
+        same place."""
+        if not game.in_setup:
+            return
+        spot = next((c.spot for c in self.steps[-1].choices if c.spot is not None), None)
+        target = placement_spots(game, game.legal_actions()).get(spot) if spot else None
+        if isinstance(target, Choice) and target.then is not None:
+            self.steps = [target.then]
 
     def next_page(self) -> None:
         self.page += 1

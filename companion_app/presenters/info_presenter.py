@@ -71,9 +71,11 @@ def _and(words: Sequence[str]) -> str:
 # ---- victory points --------------------------------------------------------------------------
 
 
-def vp_words(points: VictoryPoints, target: int | None = None) -> str:
+def vp_words(points: VictoryPoints, target: int | None = None, *, at_sea: bool = False) -> str:
     """``"7 VP: 2 settl., 2 cities, metropolis, Defender"``: the total and where it comes from;
-    with the game's ``target``, ``"7/13 VP: ..."`` (how far each player is from winning)."""
+    with the game's ``target``, ``"7/13 VP: ..."`` (how far each player is from winning). On a
+    sea board (``at_sea``) the 2 VP for the longest are the Longest Trade Route's (§13.6), and
+    the small islands' Catan chits count (§13.10)."""
     parts = []
     if points.settlements:
         parts.append(_("{count} settl.").format(count=points.settlements))
@@ -86,7 +88,9 @@ def vp_words(points: VictoryPoints, target: int | None = None) -> str:
             else n_("{count} metropolis", "{count} metropolises", points.metropolises)
         )
     if points.longest_road:
-        parts.append(_("longest road"))
+        parts.append(_("longest trade route") if at_sea else _("longest road"))
+    if points.island_chits:
+        parts.append(n_("{count} island chit", "{count} island chits", points.island_chits))
     if points.defender_cards:
         parts.append(
             _("Defender")
@@ -165,7 +169,7 @@ def panel_lines(game: Game) -> list[PanelLine]:
                 deciding=p == game.prompt.player and not game.is_over,
                 on_turn=p == game.active and not game.in_setup,
                 victory_points=points.total,
-                vp=vp_words(points, game.config.vp_target),
+                vp=vp_words(points, game.config.vp_target, at_sea=game.topology.has_sea),
                 cards=cards,
                 progress=progress,
                 counts=counts,
@@ -620,7 +624,7 @@ def game_over_view(game: Game, stats: GameStatistics | None = None) -> GameOverV
             name=names[p],
             colour=player_colour(game.config.players[p].colour),
             victory_points=game.victory_points(p),
-            vp=vp_words(game.victory_point_breakdown(p)),
+            vp=vp_words(game.victory_point_breakdown(p), at_sea=game.topology.has_sea),
             winner=p == game.winner,
             luck=_("luck {figure}").format(figure=number(luck.figure(p), 1, signed=True)),
         )

@@ -18,7 +18,7 @@ from companion_app.presenters.choices import (
     action_bar,
     bar_title,
 )
-from companion_app.rules.actions import Action, PlayProgress
+from companion_app.rules.actions import Action, BuildShip, ChasePirate, MoveShip, PlayProgress
 from companion_app.rules.cards import ProgressCard
 from companion_app.rules.game import Game
 from companion_app.rules.messages import N_
@@ -40,6 +40,10 @@ BAR_KINDS: tuple[tuple[str, Kind], ...] = tuple((_bar_key(kind), kind) for kind 
 """Each kind of action the turn offers besides rolling and ending it (the rules core's
 :data:`~companion_app.rules.whynot_words.ASKED`, in its order, which is the bar's), with the
 bar's button that offers it: the rows ask about them and are titled as the buttons are."""
+SEA_BAR_KINDS: tuple[tuple[str, Kind], ...] = tuple(
+    (kind.type_name, kind) for kind in (BuildShip, MoveShip, ChasePirate)
+)
+"""What a sea board's turn offers besides (§13.3, §13.7): asked after the others, there only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +77,8 @@ def why_not_rows(game: Game, language: Catalogue, *, revealed: bool) -> list[Why
     player = game.prompt.player
     shown = {button.key for button in action_bar(game)}
     rows = []
-    for key, kind in BAR_KINDS:
+    kinds = BAR_KINDS + (SEA_BAR_KINDS if game.topology.has_sea else ())
+    for key, kind in kinds:
         if key in shown:
             continue
         reason = game.why_not(kind, player)

@@ -20,6 +20,7 @@ from companion_app.rules.actions import Action, EventDie, OfferTrade
 from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.forecast import BarbarianForecast
 from companion_app.rules.game import NOBODY, Game
+from companion_app.rules.messages import N_
 from companion_app.rules.pieces import KNIGHT_NAMES as KNIGHT_NAMES
 from companion_app.rules.registry import (
     PRIVATE_PROMPTS,
@@ -99,6 +100,13 @@ class PlacementStep:
     """For a starting city placed: the starting resources it brought (§2)."""
 
 
+PLACEMENT_PIECES: dict[bool, tuple[str, str]] = {
+    False: (N_("settlement + road"), N_("city + road")),
+    True: (N_("settlement + road or ship"), N_("city + road or ship")),
+}
+"""What each round of the setup places (§2), on an island and on a sea board (§13.3)."""
+
+
 def placement_order(game: Game) -> list[PlacementStep]:
     """The setup order (§2): seats in order with a settlement, then in reverse with a city.
 
@@ -107,13 +115,15 @@ def placement_order(game: Game) -> list[PlacementStep]:
     """
     seats = list(game.seats)
     names = game.config.names
-    order = [(s, "settlement + road") for s in seats] + [(s, "city + road") for s in seats[::-1]]
+    # At sea each starting piece may take a ship instead of its road (§13.3).
+    first, second = PLACEMENT_PIECES[game.topology.has_sea]
+    order = [(s, _(first)) for s in seats] + [(s, _(second)) for s in seats[::-1]]
     current = game.setup_step // 2 if game.in_setup else len(order)
     steps = []
     for i, (seat, piece) in enumerate(order):
         state = "done" if i < current else "now" if i == current else "next"
         note = ""
-        if piece.startswith("city") and state == "done" and game.in_setup:
+        if i >= len(seats) and state == "done" and game.in_setup:
             # Nothing but the starting city gives cards during setup: the hand is what it gave.
             note = "got " + render(hand_words(game.hand(seat)))
         steps.append(PlacementStep(seat, names[seat], piece, state, note))

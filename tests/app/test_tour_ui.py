@@ -273,3 +273,48 @@ def test_the_tour_with_a_tablet_seat_finds_no_layout_problem(
     assert len(steps) == len(taps) == int(turns[1]) >= 4, line
     assert taps == [1] * len(taps), line
     assert max(steps) >= 3, line
+
+
+SEA_SCREENS = (
+    "new_game_new_shores",
+    "build_table_new_shores",
+    "build_table_new_shores_zoomed",
+    "board_entry_new_shores",
+    "board_entry_new_shores_valid",
+    "setup_settlement_zoomed",
+    "setup_road_zoomed",
+    "road_or_ship",
+    "turn",
+    "bar_build_ship",
+    "bar_move_ship_zoomed",
+    "move_robber_or_pirate_zoomed",
+    "gold",
+    "attack",
+    "game_over",
+    "home_after_the_game",
+)
+"""What the tour of Heading for New Shores must have looked at: the scenario chosen on New
+game, its printed map to lay out (zoomed: the sea board is an overview at 1024x600, its sides
+33 dp), the table's own sea board entered (the printed map filled in), the setup on the main
+island with a coast edge asking road or ship, a turn, a ship
+built and one moved, a 7's robber or pirate, a gold field's choice, an attack, to the end."""
+
+
+@pytest.mark.timeout(300)  # a short four-player game on the sea map: about 20 s of CPU
+def test_the_new_shores_tour_finds_no_layout_problem(
+    xvfb_display: str, artifacts_dir: Path
+) -> None:
+    """One size here (the 7-inch tablet, where the sea board zooms); 800x480 and 800x1280 were
+    looked at when the tour learned the scenario, and run the same steps."""
+    out = artifacts_dir / "tour_new_shores_1024x600"
+    options = ("--scenario", "new_shores", "--players", "4")
+    lines, verdict = _run_tour("1024x600", out, xvfb_display, options, timeout=280)
+    drawn = _smallest_drawn(lines)
+    assert {"pirate", "robber", "settlement", "node spot", "edge spot"} <= set(drawn), drawn
+    assert min(drawn.values()) >= 44, drawn
+    pngs = sorted(out.glob("*.png"))
+    assert int(verdict[1]) == len(pngs)
+    names = {p.stem.split("_", 1)[1] for p in pngs}
+    assert set(SEA_SCREENS) <= names, set(SEA_SCREENS) - names
+    for png in pngs:
+        assert Image.open(png).size == (1024, 600), png.name

@@ -26,12 +26,15 @@ from companion_app.presenters.board_picture import (
 )
 from companion_app.presenters.forms import (
     HARBOUR_CHOICES,
-    TERRAIN_CHOICES,
+    NO_TOKEN,
+    SCENARIO_WORDS,
     TOKEN_CHOICES,
     BoardEntry,
     NewGameForm,
+    known_board,
+    terrain_choices,
 )
-from companion_app.rules.board import FRAME_19, STARTER_BOARD, Board, random_balanced_board
+from companion_app.rules.board import FRAME_19, Board
 from companion_app.rules.cards import TERRAIN_WORDS, Terrain
 from companion_app.rules.errors import ConfigError
 
@@ -89,12 +92,23 @@ class BuildTableScreen(Screen):
 
     def _show_words(self) -> None:
         form = self.form
-        if form is not None and form.board_choice == "random":
+        if form is not None and form.scenario is not None:
+            self.title = _("Build your table · {scenario}").format(
+                scenario=_(SCENARIO_WORDS[form.scenario])
+            )
+        elif form is not None and form.board_choice == "random":
             self.title = _("Build your table · seed {seed}").format(seed=form.seed)
         else:
             self.title = _("Build your table · starter layout")
         if self.board is not None:
             self.rows = "\n".join(board_rows(self.board))
+        if form is not None and form.scenario is not None:
+            self.explain = _(
+                "Lay out the frame, the sea and land hexes, number tokens and harbours as "
+                "shown, the top of the picture facing the tablet's top edge. The robber and "
+                "the pirate (the black ship) start where they are drawn."
+            )
+            return
         self.explain = _(
             "Lay out the terrain hexes, number tokens and harbours as shown, "
             "the top of the picture facing the tablet's top edge. The robber starts "
@@ -113,9 +127,12 @@ class BuildTableScreen(Screen):
         """The entry's own words; the fill button's too, which stays (hidden) while a board
         is shown, so it is told again in any mode."""
         starter = self.entry.frame is FRAME_19
-        self.fill_text = (
-            _("Fill in the starter layout") if starter else _("Fill in a sample layout")
-        )
+        if self.entry.frame.sea_map is not None:
+            self.fill_text = _("Fill in the printed map")
+        else:
+            self.fill_text = (
+                _("Fill in the starter layout") if starter else _("Fill in a sample layout")
+            )
         if self.mode == "enter":
             self.title = _("Enter the board on your table")
 
@@ -134,8 +151,9 @@ class BuildTableScreen(Screen):
             self.explain = _("Hex {hex}: tap its terrain, then its number.").format(hex=ident)
             # Three a row where "mountains" fits a third of the column (not at 800x480).
             cols = 3 if palette.width >= dp(320) else 2
-            palette.add_widget(self._choices(TERRAIN_CHOICES, self._terrain_button, cols=cols))
-            if self.entry.terrains[ident] not in (None, Terrain.DESERT):
+            terrains = terrain_choices(self.entry.frame)
+            palette.add_widget(self._choices(terrains, self._terrain_button, cols=cols))
+            if self.entry.terrains[ident] not in (None, *NO_TOKEN):
                 palette.add_widget(self._choices(TOKEN_CHOICES, self._token_button, cols=5))
             elif self.entry.terrains[ident] is Terrain.DESERT and self.entry.frame is not FRAME_19:
                 palette.add_widget(self._robber_button(ident))
@@ -203,7 +221,7 @@ class BuildTableScreen(Screen):
     def choose_terrain(self, terrain: Terrain) -> None:
         _kind, h = self.ids.board.selected
         self.entry.set_terrain(h, terrain)
-        if terrain is Terrain.DESERT:
+        if terrain in NO_TOKEN:
             self._advance()
         else:
             self.select(("hex", h))
@@ -222,7 +240,7 @@ class BuildTableScreen(Screen):
         """On to the next position still empty (hexes first, then harbours)."""
         for h in range(len(self.entry.terrains)):
             if self.entry.terrains[h] is None or (
-                self.entry.terrains[h] is not Terrain.DESERT and self.entry.tokens[h] is None
+                self.entry.terrains[h] not in NO_TOKEN and self.entry.tokens[h] is None
             ):
                 self.select(("hex", h))
                 return
@@ -233,11 +251,9 @@ class BuildTableScreen(Screen):
         self.select(self.ids.board.selected)
 
     def fill_starter(self) -> None:
-        """Every position filled from a known board (the starter layout; on 30 hexes, which
-        have none, the random board of seed 1), to change what differs on the table."""
-        frame = self.entry.frame
-        known = STARTER_BOARD if frame is FRAME_19 else random_balanced_board(1, frame)
-        self.entry = BoardEntry.from_board(known)
+        """Every position filled from a known board (:func:`known_board`), to change what
+        differs on the table."""
+        self.entry = BoardEntry.from_board(known_board(self.entry.frame))
         self.select(("hex", 0))
 
     def _show_entry(self) -> None:

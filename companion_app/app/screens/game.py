@@ -157,11 +157,7 @@ class GameScreen(GameViewScreen):
         ids.board.picture = B.board_picture(game)
         self._show_prompt(game)
         if game.in_setup:
-            self.bar = []
-            self._fill_bar()
-            self.step = None
-            self.spot_actions = dict(B.spots_for(legal))
-            self._fill_placement(game)
+            self._show_setup(game, legal)
         else:
             self.bar = [*C.action_bar(game), *why_not_button(game)]
             if control.bar_key and not any(b.key == control.bar_key for b in self.bar):
@@ -170,6 +166,19 @@ class GameScreen(GameViewScreen):
             self.step = control.current_step(game)
             self._fill_choices(game)
         ids.board.spots = self.board_spots()
+
+    def _show_setup(self, game: Game, legal: list[Action]) -> None:
+        """The placement order and the places to tap; once a coast edge is tapped where a road
+        and a ship may both go (§13.3), the two as buttons."""
+        self.bar = []
+        self._fill_bar()
+        steps = self.controller.steps
+        self.step = steps[-1] if steps else None
+        if self.step is not None:
+            self._fill_choices(game)
+            return
+        self.spot_actions = dict(C.placement_spots(game, legal))
+        self._fill_placement(game)
 
     def _deciding_in_sight(self) -> None:
         view, panel = self.ids.players_view, self.ids.players
@@ -229,6 +238,8 @@ class GameScreen(GameViewScreen):
         """How the highlighted places are taken: a road by its two ends where the board is too
         small for a finger on its middle (a 7-inch tablet)."""
         if self.ids.board.roads_by_ends(self.spot_actions):
+            if self.controller.bar_key in C.SHIP_KEYS:
+                return _("an edge's two ends")
             return _("a road's two ends")
         return _("a highlighted place")
 

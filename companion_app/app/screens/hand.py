@@ -8,6 +8,8 @@ cover shows no card, and leaving the screen always covers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.popup import Popup
@@ -16,19 +18,34 @@ from companion_app.app.screens import load_kv
 from companion_app.app.screens.info_screen import InfoScreen
 from companion_app.app.widgets.expert_hint import show_hint
 from companion_app.help_texts import progress_card_by_title, progress_help
+from companion_app.i18n import current
 from companion_app.i18n.current import _, render
 from companion_app.presenters import info_presenter as I
 from companion_app.presenters.board_picture import text_colour_on
-from companion_app.rules.cards import Card
+from companion_app.rules.cards import Card, ProgressCard
 from companion_app.rules.game import Game
 
 load_kv(__file__)
 
 
 class CardRulePopup(Popup):
-    """A progress card's rule text (layout in hand.kv)."""
+    """A progress card's rule text (layout in hand.kv), told again in the table's language
+    when it changes while the rule is open."""
 
     rule = StringProperty("")
+
+    def __init__(self, card: ProgressCard, **kwargs: Any) -> None:
+        self.card = card
+        super().__init__(title=render(card.title), rule=progress_help(card), **kwargs)
+
+    def retell(self) -> None:
+        self.title, self.rule = render(self.card.title), progress_help(self.card)
+
+    def on_open(self) -> None:
+        current.listen(self.retell)
+
+    def on_dismiss(self) -> None:
+        current.forget(self.retell)
 
 
 class HandScreen(InfoScreen):
@@ -83,7 +100,7 @@ class HandScreen(InfoScreen):
         card = progress_card_by_title(title)
         if card is None or self.covered:
             return None
-        popup = CardRulePopup(title=title, rule=progress_help(card))
+        popup = CardRulePopup(card)
         popup.open()
         return popup
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.metrics import dp, sp
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
@@ -24,7 +24,14 @@ from companion_app.i18n.current import _
 from companion_app.journal import JournalError
 from companion_app.journal.people import Person
 from companion_app.presenters.board_picture import player_colour, text_colour_on
-from companion_app.presenters.forms import COLOUR_WORDS, DICE_MODE_NOTES, NewGameForm
+from companion_app.presenters.forms import (
+    COLOUR_WORDS,
+    DICE_MODE_NOTES,
+    NewGameForm,
+    known_board,
+    scenario_note,
+    seed_words,
+)
 from companion_app.rules.errors import ConfigError
 
 load_kv(__file__)
@@ -43,6 +50,10 @@ class NewGameScreen(Screen):
     vp_target = NumericProperty(13)
     track_length = NumericProperty(7)
     dice_mode_note = StringProperty(DICE_MODE_NOTES["fair"])
+    seed_shown = BooleanProperty(False)
+    """The seed deals the board: a random one, or the harbours of New Shores for 4."""
+    seed_words = StringProperty("")
+    scenario_note = StringProperty("")
     error = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -96,6 +107,11 @@ class NewGameScreen(Screen):
             self.ids[f"board_{choice}"].state = "down" if form.board_choice == choice else "normal"
             # Five or six play on the 30-hex board: it has no starter layout.
             self.ids[f"board_{choice}"].disabled = choice not in form.board_choices
+        self.ids.new_shores.state = "down" if form.scenario == "new_shores" else "normal"
+        self.ids.new_shores.disabled = not form.may_sail
+        self.scenario_note = scenario_note(form)
+        self.seed_words = seed_words(form)
+        self.seed_shown = bool(self.seed_words)
         self.ids.dice_virtual.state = "down" if form.virtual_dice else "normal"
         self.ids.dice_box.state = "normal" if form.virtual_dice else "down"
         for mode in DICE_MODE_NOTES:
@@ -177,6 +193,11 @@ class NewGameScreen(Screen):
         self.form.board_choice = choice
         self.show_form()
 
+    def set_scenario(self, scenario: str) -> None:
+        """Heading for New Shores, or ("") the island game."""
+        self.form.set_scenario(scenario or None)
+        self.show_form()
+
     def reroll(self) -> None:
         self.form.reroll()
         self.show_form()
@@ -218,7 +239,6 @@ class NewGameScreen(Screen):
 
 
 def _any_board(form: NewGameForm) -> Any:
-    """A board of the seated players' island, to check the rest of the choices with."""
-    from companion_app.rules.board import FRAME_19, STARTER_BOARD, random_balanced_board
-
-    return STARTER_BOARD if form.frame is FRAME_19 else random_balanced_board(0, form.frame)
+    """A board of the seated players' island (or sea map), to check the rest of the choices
+    with."""
+    return known_board(form.frame)

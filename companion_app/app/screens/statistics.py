@@ -37,8 +37,9 @@ class StatisticsScreen(InfoScreen):
         production = self.ids.production
         production.clear_widgets()
         most = max((row.total for row in view.production), default=0)
-        # Five or six players' bars are lower: every one fits beside the dice on 480 dp.
-        many = len(view.production) > 4
+        # Five or six players' bars are lower, and four's on a low window (800x480): every one
+        # fits beside the dice on 480 dp.
+        many = len(view.production) > (4 if self.height >= dp(560) else 3)
         production.spacing = dp(2) if many else dp(6)
         for row in view.production:
             bar = Factory.ProductionBar(

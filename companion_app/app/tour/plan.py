@@ -23,6 +23,7 @@ from companion_app.rules.actions import (
     Action,
     BankTrade,
     BuildRoad,
+    BuildSettlement,
     CommitKnights,
     DeclineTrade,
     EndSpecialBuild,
@@ -35,7 +36,7 @@ from companion_app.rules.actions import (
     StartSpecialBuild,
     StopEffect,
 )
-from companion_app.rules.cards import CARD_KINDS, LARGE_GAME_PLAYERS
+from companion_app.rules.cards import CARD_KINDS, LARGE_GAME_PLAYERS, Terrain
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
@@ -59,6 +60,11 @@ PLAN_SEEDS: dict[int, int] = {6: 7}
 """The seed of the planned game for another number of players. Six: a short game (49 turns,
 367 actions) through the 30-hex board and the special build phase to a winner; the three
 players' tour covers every other action."""
+SCENARIO_PLAN_SEEDS: dict[tuple[str, int], int] = {("new_shores", 3): 111, ("new_shores", 4): 91}
+"""The planned game's seed on a Seafarers map (§13), by scenario and players: games to a winner
+with ships built and moved, the robber or the pirate moved and a gold field's choice (3 players:
+83 turns, 567 actions; 4: 120 turns, 773); a knight chasing the pirate is left to the rules'
+tests."""
 MAX_TURN_ACTIONS = 6
 """Actions a player takes in one turn before ending it (keeps the game moving)."""
 
@@ -75,6 +81,7 @@ _TURN_WEIGHTS: dict[str, int] = {
     "promote_knight": 6,
     "displace_knight": 20,
     "build_road": 8,
+    "build_ship": 8,
     "bank_trade": 6,
 }
 
@@ -109,14 +116,17 @@ class Plan:
         return types, prompts
 
 
-def plan_config(seed: int, players: int = 3) -> GameConfig:
-    return GameConfig.for_players(players, seed=seed, vp_target=VP_TARGET, evil_barbarians=True)
+def plan_config(seed: int, players: int = 3, scenario: str | None = None) -> GameConfig:
+    """The planned game's config; with a Seafarers ``scenario`` on its map (§13)."""
+    return GameConfig.for_players(
+        players, seed=seed, vp_target=VP_TARGET, evil_barbarians=True, scenario=scenario
+    )
 
 
 class Planner:
-    def __init__(self, seed: int, players: int = 3) -> None:
+    def __init__(self, seed: int, players: int = 3, scenario: str | None = None) -> None:
         self.rng = random.Random(seed * 7 + 3)
-        self.plan = Plan(plan_config(seed, players))
+        self.plan = Plan(plan_config(seed, players, scenario))
         self.game = Game.new(self.plan.config)
         self.turn_actions = 0
         self.ship_odds = 0.25
@@ -248,6 +258,9 @@ class Planner:
         if offer is not None and ("offer_trade" not in self.plan.types or self.rng.random() < 0.03):
             return offer
         others = [a for a in legal if not isinstance(a, EndTurn)]
+        gold = self.gold_settlements(others)
+        if gold:
+            return gold[0]
         fresh = [a for a in others if self.unseen(a)]
         if fresh:
             return self.rng.choice(fresh)
@@ -261,6 +274,18 @@ class Planner:
         actions, weights = zip(*weighted, strict=True)
         chosen: Action = self.rng.choices(actions, weights=weights)[0]
         return chosen
+
+    def gold_settlements(self, actions: list[Action]) -> list[Action]:
+        """On a sea board, until a gold field has paid: settlements next to one (§13.5)."""
+        game = self.game
+        if not game.topology.has_sea or "take_gold" in self.plan.types:
+            return []
+        gold = {h for h, t in enumerate(game.board.terrains) if t is Terrain.GOLD}
+        return [
+            a
+            for a in actions
+            if isinstance(a, BuildSettlement) and gold & set(game.topology.node_hexes[a.node])
+        ]
 
     def weight(self, action: Action) -> int:
         """Commodities for the improvements (cards, Aqueduct, metropolis) come first."""
@@ -300,8 +325,10 @@ def _wasteful(game: Game, action: Action) -> bool:
     return False
 
 
-def make_plan(seed: int, players: int = 3, max_turns: int = 200) -> Plan:
-    return Planner(seed, players).run(max_turns)
+def make_plan(
+    seed: int, players: int = 3, max_turns: int = 200, scenario: str | None = None
+) -> Plan:
+    return Planner(seed, players, scenario).run(max_turns)
 
 
 def main() -> int:

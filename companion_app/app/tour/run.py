@@ -23,9 +23,9 @@ from pathlib import Path
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    from companion_app.app.tour.plan import PLAN_SEED, PLAN_SEEDS
+    from companion_app.app.tour.plan import PLAN_SEED, PLAN_SEEDS, SCENARIO_PLAN_SEEDS
     from companion_app.i18n.current import parse_languages
-    from companion_app.rules.config import MAX_PLAYERS, MIN_PLAYERS
+    from companion_app.rules.config import MAX_PLAYERS, MIN_PLAYERS, SCENARIOS
 
     parser = argparse.ArgumentParser(
         prog="catan-companion tour",
@@ -44,6 +44,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         action="store_true",
         help="a seat the tablet plays instead: two people and Blue at the Player level, seated "
         "on New game, a short game to the tablet's turns, its answers and the Expert's hint",
+    )
+    parser.add_argument(
+        "--scenario",
+        choices=SCENARIOS,
+        help="a Seafarers scenario on its map (3 or 4 players): chosen on New game, its board "
+        "laid out, a short game on it",
     )
     parser.add_argument(
         "--lang",
@@ -66,6 +72,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error(f"--players must be {MIN_PLAYERS}-{MAX_PLAYERS}, got {args.players}")
     if args.bots and args.players != 3:
         parser.error("--bots seats three: two people and the tablet")
+    if args.scenario is not None and (args.bots or args.players not in (3, 4)):
+        parser.error("--scenario plays 3 or 4 people (no --bots)")
+    if args.seed is None and args.scenario is not None:
+        args.seed = SCENARIO_PLAN_SEEDS[(args.scenario, args.players)]
     if args.seed is None:
         args.seed = PLAN_SEEDS.get(args.players, PLAN_SEED)
     return args
@@ -102,7 +112,7 @@ def main(argv: list[str]) -> int:
     from companion_app.app.tour.tour import Tour
     from companion_app.device.discovery import DiceSource
 
-    plan = None if args.bots else make_plan(args.seed, args.players)
+    plan = None if args.bots else make_plan(args.seed, args.players, scenario=args.scenario)
     with tempfile.TemporaryDirectory(prefix="catan-tour-") as folder:
         app = CompanionApp(
             dice=DiceSource(None),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from companion_app.i18n import LANGUAGES, catalogue, table_language
 from companion_app.i18n.current import render
 from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
-from companion_app.rules.actions import Action, BuildRoad, EndTurn, OfferTrade, Roll
+from companion_app.rules.actions import Action, BuildRoad, BuildShip, EndTurn, OfferTrade, Roll
 from companion_app.rules.cards import TERRAIN_WORDS, Card, Terrain
 from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
 
@@ -176,8 +177,11 @@ class Tour(ScenarioDriver):
                     yield from self.information_screens()
                 yield from self.take(action, self.plan.actions[i + 1 : i + 2])
             self.done = i + 1
-        yield lambda: app.root.current == "game_over"
-        yield from self.back_to_the_game()
+        if "game_over" not in self.seen:
+            # (Where the winning action was the only choice, taken at once, the end was
+            # looked at already and its board is open.)
+            yield lambda: app.root.current == "game_over"
+            yield from self.back_to_the_game()
         yield from self.look("game_over_board")
         app.show("home")
         yield from self.look("home_after_the_game")
@@ -199,6 +203,9 @@ class Tour(ScenarioDriver):
         new_game.form.seed = self.plan.config.seed
         new_game.show_form()
         yield from self.look("new_game")
+        if self.plan.config.scenario is not None:
+            yield from self.new_shores(new_game)
+            return
         players = len(self.plan.config.players)
         for row in new_game.rows[4:players]:  # green and brown take their seats (§12)
             yield from self.tap_in_sight(row.ids.plays)
@@ -229,6 +236,38 @@ class Tour(ScenarioDriver):
             yield from self.look("build_table_starter")
             yield from self.tap_in_sight(table.ids.back)
             yield 3
+        app.show("home")
+        yield 2
+
+    def new_shores(self, new_game: Any) -> Step:
+        """Heading for New Shores chosen (4 players: a fourth seat taken first), its printed
+        map to lay out, the table's own entered; then the game starts from Home."""
+        app = self.app
+        players = len(self.plan.config.players)
+        for row in new_game.rows[3:players]:
+            if row.ids.plays.state != "down":
+                yield from self.tap_in_sight(row.ids.plays)
+                yield 2
+        yield from self.tap_in_sight(new_game.ids.new_shores)
+        yield 2
+        yield from self.look("new_game_new_shores")
+        yield from self.tap_in_sight(new_game.ids.next)
+        yield 3
+        yield from self.look("build_table_new_shores")
+        table = app.root.get_screen("build_table")
+        yield from self.tap_in_sight(table.ids.back)
+        yield 3
+        # The table's own sea board (R27): a hex entered, then the printed map filled in.
+        yield from self.tap_in_sight(new_game.ids.board_table)
+        yield 2
+        yield from self.tap_in_sight(new_game.ids.next)
+        yield 3
+        yield from self.look("board_entry_new_shores")
+        yield from self.tap_in_sight(table.ids.starter_fill)
+        yield 2
+        yield from self.look("board_entry_new_shores_valid")
+        yield from self.tap_in_sight(table.ids.back)
+        yield 3
         app.show("home")
         yield 2
 
@@ -322,10 +361,10 @@ class Tour(ScenarioDriver):
             # A decision with one option, taken by the app while the tour looked at it (the
             # dice box's news, arriving in wall-clock time, makes the app take such ones).
             return
-        if isinstance(action, BuildRoad) and game.in_setup and "road_by_taps" not in self.seen:
-            self.seen.add("road_by_taps")
-            yield from self.road_by_taps(screen.ids.board, action)
-            return
+        if game.in_setup and isinstance(action, BuildRoad | BuildShip):
+            by_taps = yield from self.setup_piece_by_taps(screen, action)
+            if by_taps:
+                return
         if is_turn(game) and not game.awaiting_roll and "why_not" not in self.seen:
             yield from self.why_not(screen)
         if not is_turn(game) or isinstance(action, Roll | EndTurn):
@@ -348,6 +387,54 @@ class Tour(ScenarioDriver):
                 # planned action follows).
                 yield from self.tap_in_sight(self.bar_button(screen, key))
                 yield 2
+
+    def setup_piece_by_taps(
+        self, screen: Any, action: BuildRoad | BuildShip
+    ) -> Generator[int | Callable[[], bool], None, bool]:
+        """The first setup piece where a road and a ship may both go, and the first road, taken
+        by taps on the board; True when taps took it."""
+        wanted = {"road_or_ship", "road_by_taps"} if self.session.game.topology.has_sea else set()
+        if wanted | {"road_by_taps"} <= self.seen:
+            return False
+        # The board offers this decision's places (after a decision of the same kind the
+        # screen is not drawn again between the two).
+        self.app.refresh()
+        yield 1
+        if self.road_or_ship(screen, action):
+            yield from self.road_or_ship_by_taps(screen, action)
+            return True
+        if isinstance(action, BuildRoad) and "road_by_taps" not in self.seen:
+            self.seen.add("road_by_taps")
+            yield from self.road_by_taps(screen.ids.board, action)
+            return True
+        return False
+
+    def road_or_ship(self, screen: Any, action: Action) -> bool:
+        """The first setup piece on a coast edge where a road and a ship may both go (§13.3)."""
+        if "road_or_ship" in self.seen or not isinstance(action, BuildRoad | BuildShip):
+            return False
+        if not self.session.game.in_setup:
+            return False
+        return isinstance(screen.spot_actions.get(("edge", action.edge)), C.Choice)
+
+    def road_or_ship_by_taps(self, screen: Any, action: Action) -> Step:
+        """A tap on the edge asks which piece (a look), the planned one's button answers."""
+        assert isinstance(action, BuildRoad | BuildShip)
+        self.seen.add("road_or_ship")
+        self.lay_out()
+        yield 1
+        yield from self.tap_spot(screen.ids.board, ("edge", action.edge))
+        yield 3
+        yield from self.look("road_or_ship")
+        buttons = [
+            b
+            for b in screen.ids.actions.children
+            if getattr(getattr(b, "choice", None), "action", None) == action
+        ]
+        if len(buttons) != 1:
+            raise AssertionError(f"{len(buttons)} buttons take {action}")
+        yield from self.tap_in_sight(buttons[0])
+        yield 3
 
     def why_not(self, screen: Any) -> Step:
         """The action bar's "Why not?" at the first turn: the reasons as they open, then after

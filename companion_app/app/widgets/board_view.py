@@ -21,6 +21,7 @@ from kivy.uix.stencilview import StencilView
 
 from companion_app.app.screens import load_kv
 from companion_app.presenters.board_picture import (
+    FRAME_SEA,
     HIGHLIGHT,
     HIGHLIGHT_RIM,
     RESOURCE_COLOURS,
@@ -39,6 +40,7 @@ from companion_app.presenters.board_picture import (
     Spot,
     drawn_things,
     road_marks,
+    ship_marks,
     text_colour_on,
 )
 from companion_app.presenters.board_taps import (
@@ -48,7 +50,7 @@ from companion_app.presenters.board_taps import (
     Target,
     needs_zoom,
 )
-from companion_app.rules.cards import Harbour, Track
+from companion_app.rules.cards import Harbour, Terrain, Track
 from companion_app.rules.topology import ISLAND_19
 
 SEA_EDGE: RGBA = (0.09, 0.24, 0.42, 1.0)
@@ -58,6 +60,10 @@ TOKEN_TEXT: RGBA = (0.10, 0.10, 0.10, 1.0)
 TOKEN_RED: RGBA = (0.80, 0.05, 0.05, 1.0)
 ROBBER: RGBA = (0.10, 0.10, 0.12, 1.0)
 MERCHANT: RGBA = (0.50, 0.18, 0.62, 1.0)
+PIRATE: RGBA = (0.04, 0.04, 0.05, 1.0)
+GOLD_GLEAM: RGBA = (1.0, 0.90, 0.48, 1.0)
+SEA_FOAM: RGBA = (0.86, 0.94, 1.0, 1.0)
+SAIL: RGBA = (0.97, 0.97, 0.94, 1.0)
 TOKEN_LIGHT: RGBA = (0.96, 0.96, 0.96, 1.0)
 TOKEN_RED_ON_DARK: RGBA = (1.0, 0.45, 0.40, 1.0)
 WALL: RGBA = (0.35, 0.30, 0.25, 1.0)
@@ -108,6 +114,8 @@ class BoardView(StencilView):
         it)."""
         self.road_marks: tuple[Drawn, ...] = ()
         """The badges with their owners' letters on the roads of the last redraw."""
+        self.ship_marks: tuple[Drawn, ...] = ()
+        """The same on the ships."""
         self.taps = BoardTaps(self.geometry, (), dp(MIN_TARGET_DP))
         """The touch targets of the spots offered now; a new set lets go of a held road end."""
         self._fingers: dict[Any, Any] = {}
@@ -265,8 +273,13 @@ class BoardView(StencilView):
         self.drawn = drawn_things(picture, geo, dp(1), self._offered())
         with self.canvas:
             self._sea(geo)
-            self._harbours(geo, picture)
+            # Off an island's coast a harbour lies on the sea round it; on a sea board on a sea
+            # hex or the frame, drawn over them.
+            if not picture.topology.has_sea:
+                self._harbours(geo, picture)
             self._land(geo, picture)
+            if picture.topology.has_sea:
+                self._harbours(geo, picture)
             self._on_hexes(geo, picture)
             self._roads(geo, picture)
             self._pieces(picture)
@@ -282,10 +295,18 @@ class BoardView(StencilView):
         """The hexes, and the numbers of those the robber or the merchant does not stand on."""
         s = geo.size
         for hv in picture.hexes:
+            corners = geo.hex_corners(hv.hex)
             Color(*TERRAIN_COLOURS[hv.terrain])
-            _polygon(geo.hex_corners(hv.hex))
-            Color(*OUTLINE)
-            Line(points=_flat(geo.hex_corners(hv.hex)), close=True, width=max(1.0, s * 0.03))
+            _polygon(corners)
+            if hv.terrain is Terrain.GOLD:
+                # A gleam inside the rim: gold tells itself from the fields without colour.
+                x, y = geo.hex_centre(hv.hex)
+                inner = [(x + (cx - x) * 0.8, y + (cy - y) * 0.8) for cx, cy in corners]
+                Color(*GOLD_GLEAM)
+                Line(points=_flat(inner), close=True, width=max(1.5, s * 0.07))
+            # The sea's hexes in the sea's own rim: the water reads as one.
+            Color(*(SEA_EDGE if hv.terrain is Terrain.SEA else OUTLINE))
+            Line(points=_flat(corners), close=True, width=max(1.0, s * 0.03))
         covered = {picture.robber_hex, picture.merchant_hex}
         for hv in picture.hexes:
             if hv.token is not None and hv.hex not in covered:
@@ -308,12 +329,15 @@ class BoardView(StencilView):
         tokens = {hv.hex: (hv.token, hv.red) for hv in picture.hexes}
         for thing in self._drawn_of("robber", "merchant"):
             self._hex_token(thing, tokens.get(thing.spot[1], (None, False)))
+        for thing in self._drawn_of("pirate"):
+            self._pirate(thing)
         self._selected_hex(geo)
 
     def _roads(self, geo: BoardGeometry, picture: BoardPicture) -> None:
         for edge, owner in picture.roads:
             self._road(geo, edge, picture.colours[owner])
         self._road_marks(geo, picture)
+        self._ships(geo, picture)
         for thing in self._drawn_of("edge spot"):
             self._edge_spot(thing)
 
@@ -350,7 +374,77 @@ class BoardView(StencilView):
                 b = buildings[node]
                 self._letter(thing, picture.colours[b.owner], _mark(picture, b.owner))
 
+    def _ships(self, geo: BoardGeometry, picture: BoardPicture) -> None:
+        """Each ship (§13.3): a thinner bar than a road's along its edge, in its owner's colour
+        rimmed with sea foam (a road's rim is dark), and a badge with the owner's letter under
+        a white sail, placed as a road's badge is."""
+        for edge, owner in picture.ships:
+            (ax, ay), (bx, by) = geo.edge(edge)
+            k = 0.12
+            x1, y1 = ax + (bx - ax) * k, ay + (by - ay) * k
+            x2, y2 = bx + (ax - bx) * k, by + (ay - by) * k
+            Color(*SEA_FOAM)
+            Line(points=[x1, y1, x2, y2], width=geo.size * 0.1, cap="round")
+            Color(*picture.colours[owner])
+            Line(points=[x1, y1, x2, y2], width=geo.size * 0.06, cap="round")
+        self.ship_marks = ship_marks(picture, geo, dp(1))
+        owners = dict(picture.ships)
+        for t in self.ship_marks:
+            owner = owners[t.spot[1]]
+            colour = picture.colours[owner]
+            r, rim = t.height / 2.0, max(1.0, t.height * 0.06)
+            # The sail above the badge's right half: a ship, not a road, at a glance.
+            mast = t.x + t.width / 2.0 - r * 0.55
+            sail = [(mast, t.y + r * 0.4), (mast, t.y + r * 1.75), (mast - r * 0.95, t.y + r * 0.4)]
+            Color(*SAIL)
+            _polygon(sail)
+            Color(*OUTLINE)
+            Line(points=_flat(sail), close=True, width=rim)
+            Color(*colour)
+            hull = [
+                (t.x - t.width / 2.0, t.y + r * 0.55),
+                (t.x + t.width / 2.0, t.y + r * 0.55),
+                (t.x + t.width / 2.0 - r * 0.45, t.y - r),
+                (t.x - t.width / 2.0 + r * 0.45, t.y - r),
+            ]
+            _polygon(hull)
+            Color(*OUTLINE)
+            Line(points=_flat(hull), close=True, width=rim)
+            size = t.height * ROAD_LETTER_SHARE * 0.85
+            self._text(_mark(picture, owner), t.x, t.y - r * 0.2, size, text_colour_on(colour))
+
+    def _pirate(self, t: Drawn) -> None:
+        """The pirate (§13.4): a black ship on a round black token with a light rim, over the
+        sea cell it stands on."""
+        x, y, r = t.x, t.y, t.width / 2.0
+        Color(*PIRATE)
+        Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+        Color(*TOKEN_LIGHT)
+        Line(circle=(x, y, r * 0.95), width=max(1.5, r * 0.06))
+        w, h = r * 0.62, r * 0.62
+        hull = [
+            (x - w, y - h * 0.15),
+            (x + w, y - h * 0.15),
+            (x + w * 0.6, y - h * 0.7),
+            (x - w * 0.6, y - h * 0.7),
+        ]
+        sail = [(x - w * 0.05, y + h * 0.9), (x - w * 0.05, y), (x - w * 0.7, y)]
+        jib = [(x + w * 0.1, y + h * 0.7), (x + w * 0.1, y), (x + w * 0.55, y)]
+        Color(*TOKEN_LIGHT)
+        for shape in (hull, sail, jib):
+            _polygon(shape)
+
     def _sea(self, geo: BoardGeometry) -> None:
+        topology = geo.topology
+        if topology.has_sea:
+            # A sea board's frame is its cells (§13.1): nothing round them.
+            for cell in range(topology.hex_count, topology.cell_count):
+                corners = geo.hex_corners(cell)
+                Color(*FRAME_SEA)
+                _polygon(corners)
+                Color(*SEA_EDGE)
+                Line(points=_flat(corners), close=True, width=max(1.0, geo.size * 0.03))
+            return
         corners = geo.sea_corners()
         Color(*SEA)
         _polygon(corners)

@@ -20,6 +20,9 @@ EXPECTED_COLOUR = (1.0, 1.0, 1.0, 0.9)
 AXIS_COLOUR = (0.45, 0.48, 0.55, 1.0)
 BACKING_COLOUR = (0.11, 0.13, 0.16, 1.0)
 """The window's background (companion.py's clear colour)."""
+MIN_BARS_DP = 24.0
+"""The least height the bars keep between their categories and their counts."""
+SMALLEST_LABEL_SP = 11.0
 
 
 class Histogram(Widget):
@@ -32,11 +35,16 @@ class Histogram(Widget):
         self.bind(pos=self._draw, size=self._draw, bars=self._draw)
 
     def _text(
-        self, text: str, colour: tuple[float, ...] = (1, 1, 1, 1), width: float | None = None
+        self,
+        text: str,
+        colour: tuple[float, ...] = (1, 1, 1, 1),
+        width: float | None = None,
+        size: float | None = None,
     ) -> Any:
         """A text texture; given a ``width``, wrapped to it and centred (a long category such
         as "yellow castle" under a narrow bar takes two lines)."""
-        options: dict[str, Any] = {"text": text, "font_size": self.label_size, "color": colour}
+        font_size = self.label_size if size is None else size
+        options: dict[str, Any] = {"text": text, "font_size": font_size, "color": colour}
         if width is not None:
             options.update(text_size=(width, None), halign="center")
         label = CoreLabel(**options)
@@ -50,7 +58,15 @@ class Histogram(Widget):
             return
         text_h = self.label_size * 1.3
         slot = self.width / len(bars)
-        names = [self._text(bar.label, width=slot - dp(2)) for bar in bars]
+        # Categories wrapped under narrow bars ("cổng thành xanh dương" on four lines at
+        # 800x480) are set smaller until the bars keep room above them.
+        size = self.label_size
+        while True:
+            names = [self._text(bar.label, width=slot - dp(2), size=size) for bar in bars]
+            room = self.height - max(name.height for name in names) - text_h - dp(6)
+            if room >= dp(MIN_BARS_DP) or size <= sp(SMALLEST_LABEL_SP):
+                break
+            size = max(sp(SMALLEST_LABEL_SP), size - sp(1))
         bottom = self.y + max(name.height for name in names) + dp(4)
         top = self.top - text_h - dp(2)
         height = max(1.0, top - bottom)
