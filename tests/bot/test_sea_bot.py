@@ -8,6 +8,8 @@ island's coast 51-58-66 and the north-east island's 44-52-59; sea edge 66 joins 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion_app.bot import LEVELS, decide
@@ -21,6 +23,7 @@ from companion_app.bot.players import (
 from companion_app.bot.sea import direction, reach
 from companion_app.bot.sim import play_game
 from companion_app.i18n import render
+from companion_app.presenters import bot_turn as BT
 from companion_app.rules.actions import (
     BuildCity,
     BuildSettlement,
@@ -38,8 +41,11 @@ from companion_app.rules.cards import Card, hand_of
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.hidden import redraw_hidden
+from companion_app.rules.invariants import violations
 from companion_app.rules.messages import Msg
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.randomplay import random_roll
+from companion_app.rules.rng import SplitMix64
 from companion_app.rules.seamap import NEW_SHORES_3, NEW_SHORES_4
 from tests.rules.sea.ck_builders import ck_sea_game
 from tests.rules.sea.sea_builders import NE_ISLAND, T, edge, sea_game
@@ -296,3 +302,34 @@ def test_every_reason_of_a_new_shores_game_is_a_sentence_in_every_language() -> 
             for code in LANGUAGES:
                 text = render(reason, code)
                 assert text[:1].isupper(), (code, text)
+
+
+def test_the_tablets_bot_seats_play_new_shores_with_their_steps_shown() -> None:
+    """The tablet's path (issue "An empty chair"): three bot seats, one per level, on New
+    Shores: the bots decide until the dice roll, each stretch's steps read in the log's words
+    with their reasons, and a ship is shown on its edge."""
+    config = new_shores(3, 6)
+    players = tuple(replace(p, bot=level) for p, level in zip(config.players, LEVELS, strict=True))
+    game = Game.new(replace(config, players=players))
+    dice = SplitMix64(6)
+    ships = 0
+    for _ in range(18):
+        before = game.copy()
+        start = len(game.history)
+        reasons = BT.play_bots(game, game.apply, decide)
+        assert reasons, game.describe_prompt()
+        steps = BT.turn_steps(before, game.history[start:], reasons).steps
+        for step in steps:
+            assert render(step.words, "en")
+            if step.reason is not None:
+                assert render(step.reason, "en")[:1].isupper()
+        for index in reasons:
+            action = game.history[index]
+            if isinstance(action, BuildShip):
+                ships += 1
+                assert ("edge", action.edge) in [s.spot for s in steps]
+        if game.is_over:
+            break
+        assert game.awaiting_roll
+        game.apply(random_roll(dice, game.prompt.player, game.alchemist_dice))
+    assert ships > 0 and violations(game) == []
