@@ -7,6 +7,7 @@ none begins with a placeholder that may be a lower-case word (a card, an action'
 
 from __future__ import annotations
 
+from companion_app.bot import sea
 from companion_app.rules import progress
 from companion_app.rules.actions import (
     Action,
@@ -57,8 +58,12 @@ def cards_words(hand: tuple[int, ...]) -> Msg:
     return listing([Card(c).counted(n) for c, n in enumerate(hand) if n], msg("nothing"))
 
 
-def explain(game: Game, seat: int, action: Action) -> Msg:
+def explain(game: Game, seat: int, action: Action) -> Msg:  # noqa: PLR0912 - a line per kind
     """The line for the table about ``action``, chosen by ``seat`` in ``game`` (before it)."""
+    if game.topology.has_sea:
+        line = sea.explain(game, seat, action)
+        if line is not None:
+            return line
     if isinstance(action, BuildCity):
         return msg(
             "A city on {numbers}: twice the cards there", numbers=numbers_at(game, action.node)

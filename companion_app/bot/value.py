@@ -17,6 +17,8 @@ victory point is worth :data:`VP`:
   settlement;
 - the others: their production and points, the leader's most (so the robber and the victims
   go to the leader first).
+- on a sea board only: ships toward the small islands and the pirate
+  (:mod:`companion_app.bot.sea`).
 
 To add a heuristic: a function of ``(game, seat)`` returning points, added in :func:`value`
 with its weight as a named constant here, and a worked example in tests/bot/test_bot_value.py.
@@ -24,6 +26,7 @@ with its weight as a named constant here, and a worked example in tests/bot/test
 
 from __future__ import annotations
 
+from companion_app.bot.sea import sea_points
 from companion_app.rules.cards import (
     CARD_KINDS,
     COSTS,
@@ -216,4 +219,6 @@ def value(game: Game, seat: int) -> float:
     if others:
         theirs = [public_points(game, p) for p in others]
         points -= OTHERS_SHARE * sum(theirs) / len(theirs) + LEADER_SHARE * max(theirs)
+    if game.topology.has_sea:
+        points += sea_points(game, seat)
     return points
