@@ -191,116 +191,140 @@ def longest_road(state: GameState, p: int) -> int:
     return best
 
 
+Along = dict[int, list[tuple[int, int, bool]]]
+"""Per intersection, the player's pieces there: (the edge, the other end, a ship)."""
+Legs = dict[int, list[tuple[int, int, int, bool, bool]]]
+"""Per end of legs, its legs: (the leg's bit, the far end, its pieces, first and last a ship)."""
+
+
 def longest_trade_route(state: GameState, p: int) -> int:
     """The longest single path of the player's roads and ships (§13.6): it changes from a road
     to a ship (or back) only at the player's own settlement or city, not at their knight (R24);
     an opponent's building or knight splits it. A path may pass an intersection twice, never a
-    piece."""
-    pieces = [(e, False) for e in state.roads_of[p]] + [(e, True) for e in state.ships_of[p]]
-    if not pieces:
-        return 0
-    edge_nodes = state.topology.edge_nodes
-    along: dict[int, list[tuple[int, int, bool]]] = {}
-    """Per intersection, its pieces of the player: (the piece's bit, the other end, a ship)."""
-    for i, (e, ship) in enumerate(pieces):
-        a, b = edge_nodes[e]
-        along.setdefault(a, []).append((1 << i, b, ship))
-        along.setdefault(b, []).append((1 << i, a, ship))
-    blocked = {node for node in along if blocks(state, p, node)}
-    owner = state.node_owner
-    joins = {node for node in along if owner[node] == p}
-    # A path goes on from an intersection with another piece and no opponent's piece on it.
-    onward = {node for node, there in along.items() if len(there) > 1 and node not in blocked}
-    best = 0
+    piece.
 
-    def walk(node: int, used: int, length: int, ship: bool) -> None:
-        nonlocal best
+    Searched on the network with its *through* intersections (two pieces, not blocked, a path
+    may pass from one to the other) folded into the legs between the others: a longest path
+    starts and ends at those others (or is a whole ring of through ones), so it is a chain of
+    whole legs."""
+    roads, ships = state.roads_of[p], state.ships_of[p]
+    total = len(roads) + len(ships)
+    if not total:
+        return 0
+    along = _pieces_along(state, roads, ships)
+    passes, joins, through = _route_ends(state, p, along)
+    legs, walked = _legs(along, passes, through)
+    best = _longest_ring(along, through, walked) if len(walked) < total else 0
+
+    def walk(node: int, used: int, ship: bool) -> int:
+        """The longest way on from ``node``, come by a ship or a road, ``used`` legs taken."""
         switch = node in joins
-        length += 1
-        for bit, other, kind in along[node]:
-            if used & bit or (kind is not ship and not switch):
+        longest = 0
+        for bit, other, length, first, last in legs[node]:
+            if used & bit or (first is not ship and not switch):
                 continue
+            if passes[other]:
+                length += walk(other, used | bit, last)
+            if length > longest:
+                longest = length
+        return longest
+
+    for out in legs.values():
+        for bit, other, length, _, last in out:  # the first leg: any kind
+            if passes[other]:
+                length += walk(other, bit, last)
             if length > best:
                 best = length
-            if other in onward:
-                walk(other, used | bit, length, kind)
-
-    starts = _route_starts(along, blocked, joins)
-    for size, part in _networks(along):  # the largest first: a smaller one cannot do better
-        if size <= best:
+        if best == total:
             break
-        for node in starts:
-            if node in part:
-                for bit, other, kind in along[node]:  # the first piece: any kind
-                    best = max(best, 1)
-                    if other in onward:
-                        walk(other, bit, 1, kind)
-                if best == size:
-                    break
     return best
 
 
-def _networks(along: dict[int, list[tuple[int, int, bool]]]) -> list[tuple[int, set[int]]]:
-    """The player's pieces joined at intersections, whatever stands there: each group's
-    piece count and intersections, the largest first."""
-    seen: set[int] = set()
-    groups: list[tuple[int, set[int]]] = []
-    for start in along:
-        if start in seen:
-            continue
-        part = {start}
-        todo = [start]
-        ends = 0
-        while todo:
-            node = todo.pop()
-            ends += len(along[node])
-            for _, other, _ in along[node]:
-                if other not in part:
-                    part.add(other)
-                    todo.append(other)
-        seen |= part
-        groups.append((ends // 2, part))
-    groups.sort(key=lambda g: -g[0])
-    return groups
+def _pieces_along(state: GameState, roads: list[int], ships: list[int]) -> Along:
+    edge_nodes = state.topology.edge_nodes
+    along: Along = {}
+    for ship, own in ((False, roads), (True, ships)):
+        for e in own:
+            a, b = edge_nodes[e]
+            there = along.get(a)
+            if there is None:
+                along[a] = [(e, b, ship)]
+            else:
+                there.append((e, b, ship))
+            there = along.get(b)
+            if there is None:
+                along[b] = [(e, a, ship)]
+            else:
+                there.append((e, a, ship))
+    return along
 
 
-def _route_starts(
-    along: dict[int, list[tuple[int, int, bool]]], blocked: set[int], joins: set[int]
-) -> list[int]:
-    """Where a longest path may be sought from: every intersection but the *through* ones (two
-    pieces, not blocked, a path may pass from one to the other), one of each ring of those.
+def _route_ends(
+    state: GameState, p: int, along: Along
+) -> tuple[dict[int, bool], set[int], set[int]]:
+    """The intersections legs end at, each with whether a path goes on from there (another
+    piece, no opponent's piece); the player's buildings among them; the through ones."""
+    owner, knight = state.node_owner, state.knight_owner
+    passes: dict[int, bool] = {}
+    joins: set[int] = set()
+    through: set[int] = set()
+    for node, there in along.items():
+        if len(there) == 1:
+            passes[node] = False
+        elif owner[node] == p:
+            joins.add(node)
+            if len(there) == 2:
+                through.add(node)
+            else:
+                passes[node] = True
+        elif owner[node] != NOBODY or knight[node] not in (NOBODY, p):
+            passes[node] = False
+        elif len(there) == 2 and there[0][2] is there[1][2]:
+            through.add(node)
+        else:
+            passes[node] = True
+    return passes, joins, through
 
-    A longest path starting at a through intersection uses its other piece last, so it is a
-    closed circuit; started at any other of its intersections it is as long, and a circuit of
-    through intersections only is a whole ring of the network."""
-    through = {
-        node
-        for node, pieces in along.items()
-        if len(pieces) == 2
-        and node not in blocked
-        and (pieces[0][2] is pieces[1][2] or node in joins)
-    }
-    starts = [node for node in along if node not in through]
-    seen = set(starts)
+
+def _legs(along: Along, passes: dict[int, bool], through: set[int]) -> tuple[Legs, set[int]]:
+    """The legs between the ends, each a bit of its own; the edges they hold."""
+    legs: Legs = {node: [] for node in passes}
+    walked: set[int] = set()
+    bit = 1
+    for node in passes:
+        for e, other, first in along[node]:
+            if e in walked:
+                continue
+            walked.add(e)
+            length, last = 1, first
+            while other in through:
+                there = along[other]
+                e, other, last = there[1] if there[0][0] == e else there[0]
+                walked.add(e)
+                length += 1
+            legs[node].append((bit, other, length, first, last))
+            legs[other].append((bit, node, length, last, first))
+            bit <<= 1
+    return legs, walked
+
+
+def _longest_ring(along: Along, through: set[int], walked: set[int]) -> int:
+    """The largest ring of through intersections only (the edges no leg holds): each is a
+    path of all its pieces."""
+    best = 0
     for node in through:
-        if node in seen:
+        e, other, _ = along[node][0]
+        if e in walked:
             continue
-        ring = [node]  # walk the component; it has a start unless it is a ring
-        seen.add(node)
-        has_start = False
-        i = 0
-        while i < len(ring):
-            for _, other, _ in along[ring[i]]:
-                if other in through:
-                    if other not in seen:
-                        seen.add(other)
-                        ring.append(other)
-                else:
-                    has_start = True
-            i += 1
-        if not has_start:
-            starts.append(node)
-    return starts
+        walked.add(e)
+        length = 1
+        while other != node:
+            there = along[other]
+            e, other, _ = there[1] if there[0][0] == e else there[0]
+            walked.add(e)
+            length += 1
+        best = max(best, length)
+    return best
 
 
 def update_longest_road(state: GameState, players: Iterable[int]) -> None:

@@ -68,6 +68,7 @@ _COPIED_LISTS = (
     "harbor_done",
     "events",
     "road_ends_of",
+    "ship_networks",
     "ship_owner",
     "ships_placed",
 )
@@ -88,6 +89,12 @@ _COPIED_NESTED_LISTS = (
 """The state's lists of lists: a copy copies each inner list too. Every other field is
 immutable (ints, tuples, frozen dataclasses, enums) or replaced whole, never changed in place
 (the config, the board and its topology, ``token_hexes``): a copy shares it."""
+
+
+ShipNetwork = tuple[list[int], list[int], list[int], tuple[int, ...], dict[int, int]]
+"""A player's ships, buildings and knights (copies), and what follows from them alone: the
+open ships (§13.3) and, per intersection, how many of those buildings and ship ends hold it.
+Never changed once made: a state's copy shares it."""
 
 
 _copy_list = list.copy
@@ -421,6 +428,9 @@ class GameState:
                 self.knights_of[owner].append(node)
         self.road_ends_of: list[tuple[int, ...] | None] = [None] * n
         """:meth:`road_ends` per player, None until asked after the roads changed."""
+        self.ship_networks: list[ShipNetwork | None] = [None] * n
+        """Per player, what the ship listing keeps (see :data:`ShipNetwork`), None until
+        asked; each use checks it against the player's ships, buildings and knights."""
         self.trade_rates: list[list[int]] = [[4] * CARD_KINDS for _ in range(n)]
         for p in range(n):
             self.update_trade_rates(p)
