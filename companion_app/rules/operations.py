@@ -66,7 +66,10 @@ def place_road(state: GameState, p: int, edge: int) -> None:
     state.edge_owner[edge] = p
     insort(state.roads_of[p], edge)
     state.road_ends_of[p] = None
-    update_longest_road(state, (p,))
+    if state.topology.has_sea:
+        trade_route_grown(state, p, edge)
+    else:
+        update_longest_road(state, (p,))
 
 
 def remove_road(state: GameState, edge: int) -> None:
@@ -201,7 +204,12 @@ def longest_trade_route(state: GameState, p: int) -> int:
     """The longest single path of the player's roads and ships (§13.6): it changes from a road
     to a ship (or back) only at the player's own settlement or city, not at their knight (R24);
     an opponent's building or knight splits it. A path may pass an intersection twice, never a
-    piece.
+    piece."""
+    return _trade_route(state, p)[0]
+
+
+def _trade_route(state: GameState, p: int) -> tuple[int, int]:
+    """:func:`longest_trade_route`, and the edges of one such path (a bit per edge id).
 
     Searched on the network with its *through* intersections (two pieces, not blocked, a path
     may pass from one to the other) folded into the legs between the others: a longest path
@@ -210,34 +218,39 @@ def longest_trade_route(state: GameState, p: int) -> int:
     roads, ships = state.roads_of[p], state.ships_of[p]
     total = len(roads) + len(ships)
     if not total:
-        return 0
+        return 0, 0
     along = _pieces_along(state, roads, ships)
     passes, joins, through = _route_ends(state, p, along)
-    legs, walked = _legs(along, passes, through)
-    best = _longest_ring(along, through, walked) if len(walked) < total else 0
+    legs, edges_of, walked = _legs(along, passes, through)
+    best, path = _longest_ring(along, through, walked) if len(walked) < total else (0, 0)
+    best_legs = 0
 
-    def walk(node: int, used: int, ship: bool) -> int:
-        """The longest way on from ``node``, come by a ship or a road, ``used`` legs taken."""
+    def walk(node: int, used: int, length: int, ship: bool) -> None:
+        """On from ``node``, come by a ship or a road, ``used`` legs taken."""
+        nonlocal best, best_legs
         switch = node in joins
-        longest = 0
-        for bit, other, length, first, last in legs[node]:
+        for bit, other, size, first, last in legs[node]:
             if used & bit or (first is not ship and not switch):
                 continue
+            if length + size > best:
+                best, best_legs = length + size, used | bit
             if passes[other]:
-                length += walk(other, used | bit, last)
-            if length > longest:
-                longest = length
-        return longest
+                walk(other, used | bit, length + size, last)
 
     for out in legs.values():
-        for bit, other, length, _, last in out:  # the first leg: any kind
+        for bit, other, size, _, last in out:  # the first leg: any kind
+            if size > best:
+                best, best_legs = size, bit
             if passes[other]:
-                length += walk(other, bit, last)
-            if length > best:
-                best = length
+                walk(other, bit, size, last)
         if best == total:
             break
-    return best
+    if best_legs:
+        path = 0
+        for i, edges in enumerate(edges_of):
+            if best_legs >> i & 1:
+                path |= edges
+    return best, path
 
 
 def _pieces_along(state: GameState, roads: list[int], ships: list[int]) -> Along:
@@ -286,9 +299,13 @@ def _route_ends(
     return passes, joins, through
 
 
-def _legs(along: Along, passes: dict[int, bool], through: set[int]) -> tuple[Legs, set[int]]:
-    """The legs between the ends, each a bit of its own; the edges they hold."""
+def _legs(
+    along: Along, passes: dict[int, bool], through: set[int]
+) -> tuple[Legs, list[int], set[int]]:
+    """The legs between the ends, each a bit of its own; per leg its edges (a bit per edge
+    id); the edges they hold."""
     legs: Legs = {node: [] for node in passes}
+    edges_of: list[int] = []
     walked: set[int] = set()
     bit = 1
     for node in passes:
@@ -296,41 +313,151 @@ def _legs(along: Along, passes: dict[int, bool], through: set[int]) -> tuple[Leg
             if e in walked:
                 continue
             walked.add(e)
-            length, last = 1, first
+            length, last, edges = 1, first, 1 << e
             while other in through:
                 there = along[other]
                 e, other, last = there[1] if there[0][0] == e else there[0]
                 walked.add(e)
                 length += 1
+                edges |= 1 << e
             legs[node].append((bit, other, length, first, last))
             legs[other].append((bit, node, length, last, first))
+            edges_of.append(edges)
             bit <<= 1
-    return legs, walked
+    return legs, edges_of, walked
 
 
-def _longest_ring(along: Along, through: set[int], walked: set[int]) -> int:
+def _longest_ring(along: Along, through: set[int], walked: set[int]) -> tuple[int, int]:
     """The largest ring of through intersections only (the edges no leg holds): each is a
-    path of all its pieces."""
-    best = 0
+    path of all its pieces. Its length and edges."""
+    best = path = 0
     for node in through:
         e, other, _ = along[node][0]
         if e in walked:
             continue
         walked.add(e)
-        length = 1
+        length, edges = 1, 1 << e
         while other != node:
             there = along[other]
             e, other, _ = there[1] if there[0][0] == e else there[0]
             walked.add(e)
             length += 1
-        best = max(best, length)
-    return best
+            edges |= 1 << e
+        if length > best:
+            best, path = length, edges
+    return best, path
+
+
+def trade_route_grown(state: GameState, p: int, edge: int) -> None:
+    """``p``'s road or ship just came on ``edge`` of a sea board, the route measured last
+    standing without it (nothing else of the player's network changed, or only a ship lifted
+    off that path): a longer route uses the new piece. When no path can go on past one end of
+    it, that is one walk from its other end; else the whole network is measured again."""
+    if state.route_paths[p] is None:
+        update_longest_road(state, (p,))
+        return
+    through = _longest_through(state, p, edge)
+    if through is None:
+        update_longest_road(state, (p,))
+    elif through[0] > state.road_length[p]:
+        state.road_length[p], state.route_paths[p] = through
+        _award_longest_road(state)
+
+
+def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -> None:
+    """``p``'s ship went from ``lifted`` to ``placed``: off the longest path measured last the
+    route stands as long without it, and only the placed one may lengthen it. On that path,
+    the route without it is no longer; a path with the placed ship as long is the longest."""
+    path = state.route_paths[p]
+    if path is None:
+        update_longest_road(state, (p,))
+    elif not path >> lifted & 1:
+        trade_route_grown(state, p, placed)
+    else:
+        through = _longest_through(state, p, placed)
+        if through is not None and through[0] >= state.road_length[p]:
+            state.road_length[p], state.route_paths[p] = through
+            _award_longest_road(state)
+        else:
+            update_longest_road(state, (p,))
+
+
+def _longest_through(state: GameState, p: int, edge: int) -> tuple[int, int] | None:
+    """The longest path of ``p`` with the piece on ``edge`` (its length and edges), when no
+    path can go on past one end of it (one walk from the other end); else None."""
+    a, b = state.topology.edge_nodes[edge]
+    ship = state.ship_owner[edge] == p
+    if _goes_on(state, p, a, edge, ship):
+        if _goes_on(state, p, b, edge, ship):
+            return None
+        a, b = b, a
+    return _longest_from(state, p, b, 1 << edge, ship)
+
+
+def _goes_on(state: GameState, p: int, node: int, edge: int, ship: bool) -> bool:
+    """A path of ``p`` along ``edge`` (a ship or a road) may go on past ``node``."""
+    if blocks(state, p, node):
+        return False
+    switch = state.node_owner[node] == p
+    roads, ships = state.edge_owner, state.ship_owner
+    for e in state.topology.node_edges[node]:
+        if e != edge and (
+            (roads[e] == p and (switch or not ship)) or (ships[e] == p and (switch or ship))
+        ):
+            return True
+    return False
+
+
+def _longest_from(state: GameState, p: int, start: int, used: int, ship: bool) -> tuple[int, int]:
+    """The longest path of ``p`` that is the piece ``used`` (its edge's bit; a ship or a road)
+    ending on ``start`` and then goes on from there: its length and edges."""
+    node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
+    roads, ships = state.edge_owner, state.ship_owner
+    owner, knight = state.node_owner, state.knight_owner
+    best, best_used = 1, used
+
+    def walk(node: int, used: int, length: int, ship: bool) -> None:
+        nonlocal best, best_used
+        here = owner[node]
+        if (here != NOBODY and here != p) or knight[node] not in (NOBODY, p):
+            return
+        switch = here == p
+        length += 1
+        for e in node_edges[node]:
+            bit = 1 << e
+            if used & bit:
+                continue
+            if roads[e] == p:
+                kind = False
+            elif ships[e] == p:
+                kind = True
+            else:
+                continue
+            if kind is not ship and not switch:
+                continue
+            if length > best:
+                best, best_used = length, used | bit
+            a, b = edge_nodes[e]
+            walk(b if a == node else a, used | bit, length, kind)
+
+    walk(start, used, 1, ship)
+    return best, best_used
 
 
 def update_longest_road(state: GameState, players: Iterable[int]) -> None:
-    """Re-measure ``players``' roads and move the Longest Road card if it changes hands (§11)."""
-    for p in players:
-        state.road_length[p] = longest_road(state, p)
+    """Re-measure ``players``' roads and move the Longest Road card if it changes hands (§11).
+    On a sea board the path measured is kept too (see :func:`trade_route_grown`)."""
+    if state.topology.has_sea:
+        for p in players:
+            state.road_length[p], state.route_paths[p] = _trade_route(state, p)
+    else:
+        for p in players:
+            state.road_length[p] = longest_road(state, p)
+    _award_longest_road(state)
+
+
+def _award_longest_road(state: GameState) -> None:
+    """The Longest Road card to the one longest of at least 5, kept on a tie (§11)."""
     lengths = state.road_length
     best = max(lengths)
     holder = state.longest_road_holder
@@ -360,12 +487,21 @@ def roads_changed_at(state: GameState, *nodes: int) -> None:
                 owner = ships[e]
             if owner == NOBODY:
                 continue
-            if owner in seen:
-                owners.add(owner)
-            else:
+            if owner not in seen:
                 seen.add(owner)
+            elif ships is None or not _route_stands(state, owner, node):
+                owners.add(owner)
     if owners:
         update_longest_road(state, owners)
+
+
+def _route_stands(state: GameState, p: int, node: int) -> bool:
+    """On a sea board, ``p``'s route measured last stands: ``node`` blocks the player now and
+    the path kept does not pass it (a blocked intersection only takes paths away)."""
+    path = state.route_paths[p]
+    if path is None or not blocks(state, p, node):
+        return False
+    return sum(path >> e & 1 for e in state.topology.node_edges[node]) < 2
 
 
 # ---- the robber and production (§4, §6) -------------------------------------------------------

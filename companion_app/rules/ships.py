@@ -32,10 +32,9 @@ from companion_app.rules.topology import EdgeKind
 from companion_app.rules.words import Line, LineKind, Telling
 
 _SHIP = [[BuildShip(p, e) for e in range(MAX_EDGES)] for p in range(MAX_PLAYERS)]
-_MOVES: list[list[dict[int, MoveShip]]] = [
-    [{} for _ in range(MAX_EDGES)] for _ in range(MAX_PLAYERS)
-]
-"""Per seat and ship, its moves made so far by edge: listed again, never made again."""
+_MOVES: list[list[list[MoveShip | None] | None]] = [[None] * MAX_EDGES for _ in range(MAX_PLAYERS)]
+"""Per seat and ship, a row of the moves made so far by edge (made when first asked): listed
+again, never made again."""
 _SHIP_NEEDS = needs_of(COSTS[Build.SHIP])
 
 
@@ -285,12 +284,12 @@ def check_move_ship(game: GameState, a: MoveShip) -> Msg | None:
 def place_ship(state: GameState, p: int, edge: int) -> None:
     state.ship_owner[edge] = p
     insort(state.ships_of[p], edge)
-    ops.update_longest_road(state, (p,))
 
 
 def do_build_ship(game: GameState, a: BuildShip) -> None:
     p = a.player
     place_ship(game, p, a.edge)
+    ops.trade_route_grown(game, p, a.edge)
     kind = game.prompt.kind
     if kind is PromptKind.SETUP_ROAD:
         turnflow.advance_setup(game)
@@ -308,6 +307,7 @@ def do_move_ship(game: GameState, a: MoveShip) -> None:
     game.ships_of[p].remove(a.edge)
     game.ship_moved = True
     place_ship(game, p, a.to)
+    ops.trade_route_ship_moved(game, p, a.edge, a.to)
 
 
 def settled(game: GameState, p: int, node: int) -> None:
@@ -361,18 +361,27 @@ def turn_options(game: GameState, p: int) -> list[Action]:
     if not game.topology.has_sea:
         return []
     own = game.ships_of[p]
-    build = game.ships_left(p) > 0 and holds(game.hands[p], _SHIP_NEEDS)
-    movable = movable_ships(game, p) if own else []
-    if not build and not movable:
-        return []
-    held = _network(game, p)[4]
+    build = len(own) < SHIPS_PER_PLAYER and holds(game.hands[p], _SHIP_NEEDS)
+    if not own or game.ship_moved:
+        if not build:
+            return []
+        network = _network(game, p)
+        movable: list[int] = []
+    else:
+        network = _network(game, p)
+        placed = game.ships_placed
+        pirate = pirate_edges(game)
+        movable = [e for e in network[3] if e not in placed and e not in pirate]
+        if not build and not movable:
+            return []
+    held = network[4]
     spots, reached = _spots_reached(game, p, held)
     actions: list[Action] = []
     if build:
         ships = _SHIP[p]
         actions.extend([ships[e] for e in spots])
     if movable:
-        actions.extend(_moves(game, p, movable, spots, reached, held))
+        _moves(actions, p, movable, spots, reached, held, game.topology.edge_nodes)
     return actions
 
 
@@ -391,35 +400,39 @@ def _spots_reached(
         for e in at[node]:
             if roads[e] == NOBODY and ships[e] == NOBODY:
                 reached[e] = NOBODY if e in reached else node
-    for e in pirate_edges(game):
-        reached.pop(e, None)
+    if game.pirate_cell != NOBODY:
+        for e in game.topology.cell_edges[game.pirate_cell]:
+            reached.pop(e, None)
     return sorted(reached), reached
 
 
 def _moves(
-    game: GameState,
+    actions: list[Action],
     p: int,
     movable: list[int],
     spots: list[int],
     reached: dict[int, int],
     held: dict[int, int],
-) -> list[Action]:
-    """Each movable ship to each edge :func:`ship_spots` gives with it lifted: the edges of
-    ``spots`` but those reached only from an intersection that ship alone held."""
-    edge_nodes = game.topology.edge_nodes
-    moves: list[Action] = []
+    edge_nodes: tuple[tuple[int, int], ...],
+) -> None:
+    """Each movable ship to each edge :func:`ship_spots` gives with it lifted, onto
+    ``actions``: the edges of ``spots`` but those reached only from an intersection that ship
+    alone held."""
     rows = _MOVES[p]
     for e in movable:
         row = rows[e]
+        if row is None:
+            row = rows[e] = [None] * MAX_EDGES
         dropped = [node for node in edge_nodes[e] if held[node] == 1]
-        for s in spots:
-            if dropped and reached[s] in dropped:
-                continue
-            move = row.get(s)
-            if move is None:
-                move = row[s] = MoveShip(p, e, s)
-            moves.append(move)
-    return moves
+        to = [s for s in spots if reached[s] not in dropped] if dropped else spots
+        actions.extend([row[s] or _move(row, p, e, s) for s in to])
+
+
+def _move(row: list[MoveShip | None], p: int, e: int, s: int) -> MoveShip:
+    """The move of ``p``'s ship on ``e`` to ``s``, made once and kept in its row of
+    :data:`_MOVES`."""
+    move = row[s] = MoveShip(p, e, s)
+    return move
 
 
 # ---- words ---------------------------------------------------------------------------------------

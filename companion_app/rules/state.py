@@ -69,6 +69,7 @@ _COPIED_LISTS = (
     "events",
     "road_ends_of",
     "ship_networks",
+    "route_paths",
     "ship_owner",
     "ships_placed",
 )
@@ -428,6 +429,10 @@ class GameState:
                 self.knights_of[owner].append(node)
         self.road_ends_of: list[tuple[int, ...] | None] = [None] * n
         """:meth:`road_ends` per player, None until asked after the roads changed."""
+        self.route_paths: list[int | None] = [None] * n
+        """Per player on a sea board, the edges (a bit per edge id) of one path as long as
+        ``road_length`` (the Longest Trade Route, §13.6), measured with it; None until
+        measured. A piece added then needs only the paths through it."""
         self.ship_networks: list[ShipNetwork | None] = [None] * n
         """Per player, what the ship listing keeps (see :data:`ShipNetwork`), None until
         asked; each use checks it against the player's ships, buildings and knights."""

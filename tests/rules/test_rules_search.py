@@ -186,9 +186,9 @@ def test_kept_lookups_never_outlive_what_they_were_made_from(
     seed: int, n: int, sea: bool, steps: int, moves: list[str]
 ) -> None:
     """The state keeps lookups between actions (the road ends per player, the ship networks,
-    the listed legal actions): after every apply, push, undo and copy, a random game (on the
-    19-hex island or New Shores) lists exactly what the same state decoded from its JSON
-    lists, which starts with nothing kept."""
+    the trade route's path, the listed legal actions): after every apply, push, undo and copy,
+    a random game (on the 19-hex island or New Shores) lists exactly what the same state
+    decoded from its JSON lists, which starts with nothing kept."""
     if sea:
         n = min(n, 4)
     game = played(seed, steps, n, "new_shores" if sea else None)
@@ -210,3 +210,9 @@ def test_kept_lookups_never_outlive_what_they_were_made_from(
             assert game.road_ends(p) == fresh.road_ends(p), move
             assert open_ships(game, p) == open_ships(fresh, p), move
             assert movable_ships(game, p) == movable_ships(fresh, p), move
+            assert game.road_length[p] == fresh.longest_road(p), move
+            path = game.route_paths[p]  # the kept trade route: the player's, as long
+            if path is not None:
+                edges = [e for e in range(path.bit_length()) if path >> e & 1]
+                assert len(edges) == game.road_length[p], move
+                assert set(edges) <= set(game.roads_of[p]) | set(game.ships_of[p]), move
