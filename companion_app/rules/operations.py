@@ -228,6 +228,8 @@ def _trade_route(state: GameState, p: int) -> tuple[int, int]:
     def walk(node: int, used: int, length: int, ship: bool) -> None:
         """On from ``node``, come by a ship or a road, ``used`` legs taken."""
         nonlocal best, best_legs
+        if best == total:
+            return
         switch = node in joins
         for bit, other, size, first, last in legs[node]:
             if used & bit or (first is not ship and not switch):
@@ -245,12 +247,16 @@ def _trade_route(state: GameState, p: int) -> tuple[int, int]:
                 walk(other, bit, size, last)
         if best == total:
             break
-    if best_legs:
-        path = 0
-        for i, edges in enumerate(edges_of):
-            if best_legs >> i & 1:
-                path |= edges
-    return best, path
+    return best, _edges_of(best_legs, edges_of) if best_legs else path
+
+
+def _edges_of(legs: int, edges_of: list[int]) -> int:
+    """The edges of ``legs`` (a bit per leg) as a bit per edge id."""
+    path = 0
+    for i, edges in enumerate(edges_of):
+        if legs >> i & 1:
+            path |= edges
+    return path
 
 
 def _pieces_along(state: GameState, roads: list[int], ships: list[int]) -> Along:
@@ -410,14 +416,18 @@ def _goes_on(state: GameState, p: int, node: int, edge: int, ship: bool) -> bool
 
 def _longest_from(state: GameState, p: int, start: int, used: int, ship: bool) -> tuple[int, int]:
     """The longest path of ``p`` that is the piece ``used`` (its edge's bit; a ship or a road)
-    ending on ``start`` and then goes on from there: its length and edges."""
+    ending on ``start`` and then goes on from there: its length and edges. Without that piece
+    the route was ``road_length`` at most, so one path a piece longer ends the search."""
     node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
     roads, ships = state.edge_owner, state.ship_owner
     owner, knight = state.node_owner, state.knight_owner
     best, best_used = 1, used
+    most = state.road_length[p] + 1
 
     def walk(node: int, used: int, length: int, ship: bool) -> None:
         nonlocal best, best_used
+        if best == most:
+            return
         here = owner[node]
         if (here != NOBODY and here != p) or knight[node] not in (NOBODY, p):
             return

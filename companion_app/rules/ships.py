@@ -102,12 +102,15 @@ def _network(state: GameState, p: int) -> ShipNetwork:
     for e in ships:
         for node in edge_nodes[e]:
             held[node] = held.get(node, 0) + 1
+    at = state.topology.node_ship_edges
+    own = set(ships)
     made = state.ship_networks[p] = (
         ships[:],
         buildings[:],
         knights[:],
         tuple(_open_ships(state, p)),
         held,
+        tuple(sorted((e, node) for node in held for e in at[node] if e not in own)),
     )
     return made
 
@@ -375,7 +378,7 @@ def turn_options(game: GameState, p: int) -> list[Action]:
         if not build and not movable:
             return []
     held = network[4]
-    spots, reached = _spots_reached(game, p, held)
+    spots, reached = _spots_reached(game, p, network[5])
     actions: list[Action] = []
     if build:
         ships = _SHIP[p]
@@ -386,24 +389,27 @@ def turn_options(game: GameState, p: int) -> list[Action]:
 
 
 def _spots_reached(
-    game: GameState, p: int, held: dict[int, int]
+    game: GameState, p: int, around: tuple[tuple[int, int], ...]
 ) -> tuple[list[int], dict[int, int]]:
-    """:func:`ship_spots` (``held``: the intersections of the player's buildings and ships),
-    and per spot the one of its ends it is reached from, or NOBODY when reached from both."""
-    at = game.topology.node_ship_edges
+    """:func:`ship_spots` (``around``: the edges at the player's buildings and ship ends, each
+    with that intersection, in edge order), and per spot the one of its ends it is reached
+    from, or NOBODY when reached from both."""
     roads, ships = game.edge_owner, game.ship_owner
     owner, knight = game.node_owner, game.knight_owner
+    free = (NOBODY, p)  # nobody builds past an opponent's piece
     reached: dict[int, int] = {}
-    for node in held:
-        if owner[node] not in (NOBODY, p) or knight[node] not in (NOBODY, p):
-            continue  # nobody builds past an opponent's piece
-        for e in at[node]:
-            if roads[e] == NOBODY and ships[e] == NOBODY:
-                reached[e] = NOBODY if e in reached else node
+    for e, node in around:
+        if (
+            roads[e] == NOBODY
+            and ships[e] == NOBODY
+            and owner[node] in free
+            and knight[node] in free
+        ):
+            reached[e] = NOBODY if e in reached else node
     if game.pirate_cell != NOBODY:
         for e in game.topology.cell_edges[game.pirate_cell]:
             reached.pop(e, None)
-    return sorted(reached), reached
+    return list(reached), reached
 
 
 def _moves(
@@ -423,9 +429,14 @@ def _moves(
         row = rows[e]
         if row is None:
             row = rows[e] = [None] * MAX_EDGES
-        dropped = [node for node in edge_nodes[e] if held[node] == 1]
-        to = [s for s in spots if reached[s] not in dropped] if dropped else spots
-        actions.extend([row[s] or _move(row, p, e, s) for s in to])
+        a, b = edge_nodes[e]
+        if held[a] == 1 or held[b] == 1:  # an end only this ship holds: what hangs on it goes
+            dropped = (a if held[a] == 1 else b, b if held[b] == 1 else a)
+            actions.extend(
+                [row[s] or _move(row, p, e, s) for s in spots if reached[s] not in dropped]
+            )
+        else:
+            actions.extend([row[s] or _move(row, p, e, s) for s in spots])
 
 
 def _move(row: list[MoveShip | None], p: int, e: int, s: int) -> MoveShip:

@@ -92,10 +92,14 @@ immutable (ints, tuples, frozen dataclasses, enums) or replaced whole, never cha
 (the config, the board and its topology, ``token_hexes``): a copy shares it."""
 
 
-ShipNetwork = tuple[list[int], list[int], list[int], tuple[int, ...], dict[int, int]]
+ShipNetwork = tuple[
+    list[int], list[int], list[int], tuple[int, ...], dict[int, int], tuple[tuple[int, int], ...]
+]
 """A player's ships, buildings and knights (copies), and what follows from them alone: the
-open ships (§13.3) and, per intersection, how many of those buildings and ship ends hold it.
-Never changed once made: a state's copy shares it."""
+open ships (§13.3); per intersection, how many of those buildings and ship ends hold it; the
+coast and sea edges at those intersections that none of the player's ships holds, each with
+the intersection (in edge order; an edge between two of them twice). Never changed once made:
+a state's copy shares it."""
 
 
 _copy_list = list.copy
