@@ -165,25 +165,26 @@ def _pieces(
     own: list[int], edge_nodes: tuple[tuple[int, int], ...], anchored: set[int]
 ) -> list[list[int]]:
     """The ships joined to each other at intersections that hold no anchor."""
-    piece_of: dict[int, int] = {}
+    at: dict[int, list[int]] = {}
+    for e in own:
+        for node in edge_nodes[e]:
+            if node not in anchored:
+                at.setdefault(node, []).append(e)
+    seen: set[int] = set()
+    pieces: list[list[int]] = []
     for start in own:
-        if start in piece_of:
+        if start in seen:
             continue
-        piece_of[start] = start
-        todo = [start]
-        while todo:
-            e = todo.pop()
+        seen.add(start)
+        piece = [start]
+        for e in piece:  # grows while walked
             for node in edge_nodes[e]:
-                if node in anchored:
-                    continue
-                for f in own:
-                    if f not in piece_of and node in edge_nodes[f]:
-                        piece_of[f] = start
-                        todo.append(f)
-    pieces: dict[int, list[int]] = {}
-    for e, root in piece_of.items():
-        pieces.setdefault(root, []).append(e)
-    return list(pieces.values())
+                for f in at.get(node, ()):
+                    if f not in seen:
+                        seen.add(f)
+                        piece.append(f)
+        pieces.append(piece)
+    return pieces
 
 
 def movable_ships(state: GameState, p: int) -> list[int]:
