@@ -286,6 +286,13 @@ def check_move_ship(game: GameState, a: MoveShip) -> Msg | None:
 
 
 def place_ship(state: GameState, p: int, edge: int) -> None:
+    """A ship of ``p`` on ``edge``, the trade route measured with it (the route measured last
+    was that of the network without it, see :func:`operations.trade_route_grown`)."""
+    _put_ship(state, p, edge)
+    ops.trade_route_grown(state, p, edge)
+
+
+def _put_ship(state: GameState, p: int, edge: int) -> None:
     state.ship_owner[edge] = p
     insort(state.ships_of[p], edge)
 
@@ -293,7 +300,6 @@ def place_ship(state: GameState, p: int, edge: int) -> None:
 def do_build_ship(game: GameState, a: BuildShip) -> None:
     p = a.player
     place_ship(game, p, a.edge)
-    ops.trade_route_grown(game, p, a.edge)
     kind = game.prompt.kind
     if kind is PromptKind.SETUP_ROAD:
         turnflow.advance_setup(game)
@@ -310,7 +316,7 @@ def do_move_ship(game: GameState, a: MoveShip) -> None:
     game.ship_owner[a.edge] = NOBODY
     game.ships_of[p].remove(a.edge)
     game.ship_moved = True
-    place_ship(game, p, a.to)
+    _put_ship(game, p, a.to)
     ops.trade_route_ship_moved(game, p, a.edge, a.to)
 
 
