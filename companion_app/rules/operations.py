@@ -66,7 +66,10 @@ def place_road(state: GameState, p: int, edge: int) -> None:
     state.edge_owner[edge] = p
     insort(state.roads_of[p], edge)
     state.road_ends_of[p] = None
-    update_longest_road(state, (p,))
+    if state.topology.has_sea:
+        trade_route_grown(state, p, edge)
+    else:
+        update_longest_road(state, (p,))
 
 
 def remove_road(state: GameState, edge: int) -> None:
@@ -191,122 +194,280 @@ def longest_road(state: GameState, p: int) -> int:
     return best
 
 
+Along = dict[int, list[tuple[int, int, bool]]]
+"""Per intersection, the player's pieces there: (the edge, the other end, a ship)."""
+Legs = dict[int, list[tuple[int, int, int, bool, bool]]]
+"""Per end of legs, its legs: (the leg's bit, the far end, its pieces, first and last a ship)."""
+
+
 def longest_trade_route(state: GameState, p: int) -> int:
     """The longest single path of the player's roads and ships (§13.6): it changes from a road
     to a ship (or back) only at the player's own settlement or city, not at their knight (R24);
     an opponent's building or knight splits it. A path may pass an intersection twice, never a
     piece."""
-    pieces = [(e, False) for e in state.roads_of[p]] + [(e, True) for e in state.ships_of[p]]
-    if not pieces:
-        return 0
-    edge_nodes = state.topology.edge_nodes
-    along: dict[int, list[tuple[int, int, bool]]] = {}
-    """Per intersection, its pieces of the player: (the piece's bit, the other end, a ship)."""
-    for i, (e, ship) in enumerate(pieces):
-        a, b = edge_nodes[e]
-        along.setdefault(a, []).append((1 << i, b, ship))
-        along.setdefault(b, []).append((1 << i, a, ship))
-    blocked = {node for node in along if blocks(state, p, node)}
-    owner = state.node_owner
-    joins = {node for node in along if owner[node] == p}
-    # A path goes on from an intersection with another piece and no opponent's piece on it.
-    onward = {node for node, there in along.items() if len(there) > 1 and node not in blocked}
-    best = 0
+    return _trade_route(state, p)[0]
+
+
+def _trade_route(state: GameState, p: int) -> tuple[int, int]:
+    """:func:`longest_trade_route`, and the edges of one such path (a bit per edge id).
+
+    Searched on the network with its *through* intersections (two pieces, not blocked, a path
+    may pass from one to the other) folded into the legs between the others: a longest path
+    starts and ends at those others (or is a whole ring of through ones), so it is a chain of
+    whole legs."""
+    roads, ships = state.roads_of[p], state.ships_of[p]
+    total = len(roads) + len(ships)
+    if not total:
+        return 0, 0
+    along = _pieces_along(state, roads, ships)
+    passes, joins, through = _route_ends(state, p, along)
+    legs, edges_of, walked = _legs(along, passes, through)
+    best, path = _longest_ring(along, through, walked) if len(walked) < total else (0, 0)
+    best_legs = 0
 
     def walk(node: int, used: int, length: int, ship: bool) -> None:
-        nonlocal best
+        """On from ``node``, come by a ship or a road, ``used`` legs taken."""
+        nonlocal best, best_legs
+        if best == total:
+            return
         switch = node in joins
+        for bit, other, size, first, last in legs[node]:
+            if used & bit or (first is not ship and not switch):
+                continue
+            if length + size > best:
+                best, best_legs = length + size, used | bit
+            if passes[other]:
+                walk(other, used | bit, length + size, last)
+
+    for out in legs.values():
+        for bit, other, size, _, last in out:  # the first leg: any kind
+            if size > best:
+                best, best_legs = size, bit
+            if passes[other]:
+                walk(other, bit, size, last)
+        if best == total:
+            break
+    return best, _edges_of(best_legs, edges_of) if best_legs else path
+
+
+def _edges_of(legs: int, edges_of: list[int]) -> int:
+    """The edges of ``legs`` (a bit per leg) as a bit per edge id."""
+    path = 0
+    for i, edges in enumerate(edges_of):
+        if legs >> i & 1:
+            path |= edges
+    return path
+
+
+def _pieces_along(state: GameState, roads: list[int], ships: list[int]) -> Along:
+    edge_nodes = state.topology.edge_nodes
+    along: Along = {}
+    for ship, own in ((False, roads), (True, ships)):
+        for e in own:
+            a, b = edge_nodes[e]
+            there = along.get(a)
+            if there is None:
+                along[a] = [(e, b, ship)]
+            else:
+                there.append((e, b, ship))
+            there = along.get(b)
+            if there is None:
+                along[b] = [(e, a, ship)]
+            else:
+                there.append((e, a, ship))
+    return along
+
+
+def _route_ends(
+    state: GameState, p: int, along: Along
+) -> tuple[dict[int, bool], set[int], set[int]]:
+    """The intersections legs end at, each with whether a path goes on from there (another
+    piece, no opponent's piece); the player's buildings among them; the through ones."""
+    owner, knight = state.node_owner, state.knight_owner
+    passes: dict[int, bool] = {}
+    joins: set[int] = set()
+    through: set[int] = set()
+    for node, there in along.items():
+        if len(there) == 1:
+            passes[node] = False
+        elif owner[node] == p:
+            joins.add(node)
+            if len(there) == 2:
+                through.add(node)
+            else:
+                passes[node] = True
+        elif owner[node] != NOBODY or knight[node] not in (NOBODY, p):
+            passes[node] = False
+        elif len(there) == 2 and there[0][2] is there[1][2]:
+            through.add(node)
+        else:
+            passes[node] = True
+    return passes, joins, through
+
+
+def _legs(
+    along: Along, passes: dict[int, bool], through: set[int]
+) -> tuple[Legs, list[int], set[int]]:
+    """The legs between the ends, each a bit of its own; per leg its edges (a bit per edge
+    id); the edges they hold."""
+    legs: Legs = {node: [] for node in passes}
+    edges_of: list[int] = []
+    walked: set[int] = set()
+    bit = 1
+    for node in passes:
+        for e, other, first in along[node]:
+            if e in walked:
+                continue
+            walked.add(e)
+            length, last, edges = 1, first, 1 << e
+            while other in through:
+                there = along[other]
+                e, other, last = there[1] if there[0][0] == e else there[0]
+                walked.add(e)
+                length += 1
+                edges |= 1 << e
+            legs[node].append((bit, other, length, first, last))
+            legs[other].append((bit, node, length, last, first))
+            edges_of.append(edges)
+            bit <<= 1
+    return legs, edges_of, walked
+
+
+def _longest_ring(along: Along, through: set[int], walked: set[int]) -> tuple[int, int]:
+    """The largest ring of through intersections only (the edges no leg holds): each is a
+    path of all its pieces. Its length and edges."""
+    best = path = 0
+    for node in through:
+        e, other, _ = along[node][0]
+        if e in walked:
+            continue
+        walked.add(e)
+        length, edges = 1, 1 << e
+        while other != node:
+            there = along[other]
+            e, other, _ = there[1] if there[0][0] == e else there[0]
+            walked.add(e)
+            length += 1
+            edges |= 1 << e
+        if length > best:
+            best, path = length, edges
+    return best, path
+
+
+def trade_route_grown(state: GameState, p: int, edge: int) -> None:
+    """``p``'s road or ship just came on ``edge`` of a sea board, the route measured last
+    standing without it (nothing else of the player's network changed, or only a ship lifted
+    off that path): a longer route uses the new piece. When no path can go on past one end of
+    it, that is one walk from its other end; else the whole network is measured again."""
+    if state.route_paths[p] is None:
+        update_longest_road(state, (p,))
+        return
+    through = _longest_through(state, p, edge)
+    if through is None:
+        update_longest_road(state, (p,))
+    elif through[0] > state.road_length[p]:
+        state.road_length[p], state.route_paths[p] = through
+        _award_longest_road(state)
+
+
+def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -> None:
+    """``p``'s ship went from ``lifted`` to ``placed``: off the longest path measured last the
+    route stands as long without it, and only the placed one may lengthen it. On that path,
+    the route without it is no longer; a path with the placed ship as long is the longest."""
+    path = state.route_paths[p]
+    if path is None:
+        update_longest_road(state, (p,))
+    elif not path >> lifted & 1:
+        trade_route_grown(state, p, placed)
+    else:
+        through = _longest_through(state, p, placed)
+        if through is not None and through[0] >= state.road_length[p]:
+            state.road_length[p], state.route_paths[p] = through
+            _award_longest_road(state)
+        else:
+            update_longest_road(state, (p,))
+
+
+def _longest_through(state: GameState, p: int, edge: int) -> tuple[int, int] | None:
+    """The longest path of ``p`` with the piece on ``edge`` (its length and edges), when no
+    path can go on past one end of it (one walk from the other end); else None."""
+    a, b = state.topology.edge_nodes[edge]
+    ship = state.ship_owner[edge] == p
+    if _goes_on(state, p, a, edge, ship):
+        if _goes_on(state, p, b, edge, ship):
+            return None
+        a, b = b, a
+    return _longest_from(state, p, b, 1 << edge, ship)
+
+
+def _goes_on(state: GameState, p: int, node: int, edge: int, ship: bool) -> bool:
+    """A path of ``p`` along ``edge`` (a ship or a road) may go on past ``node``."""
+    if blocks(state, p, node):
+        return False
+    switch = state.node_owner[node] == p
+    roads, ships = state.edge_owner, state.ship_owner
+    for e in state.topology.node_edges[node]:
+        if e != edge and (
+            (roads[e] == p and (switch or not ship)) or (ships[e] == p and (switch or ship))
+        ):
+            return True
+    return False
+
+
+def _longest_from(state: GameState, p: int, start: int, used: int, ship: bool) -> tuple[int, int]:
+    """The longest path of ``p`` that is the piece ``used`` (its edge's bit; a ship or a road)
+    ending on ``start`` and then goes on from there: its length and edges. Without that piece
+    the route was ``road_length`` at most, so one path a piece longer ends the search."""
+    node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
+    roads, ships = state.edge_owner, state.ship_owner
+    owner, knight = state.node_owner, state.knight_owner
+    best, best_used = 1, used
+    most = state.road_length[p] + 1
+
+    def walk(node: int, used: int, length: int, ship: bool) -> None:
+        nonlocal best, best_used
+        if best == most:
+            return
+        here = owner[node]
+        if (here != NOBODY and here != p) or knight[node] not in (NOBODY, p):
+            return
+        switch = here == p
         length += 1
-        for bit, other, kind in along[node]:
-            if used & bit or (kind is not ship and not switch):
+        for e in node_edges[node]:
+            bit = 1 << e
+            if used & bit:
+                continue
+            if roads[e] == p:
+                kind = False
+            elif ships[e] == p:
+                kind = True
+            else:
+                continue
+            if kind is not ship and not switch:
                 continue
             if length > best:
-                best = length
-            if other in onward:
-                walk(other, used | bit, length, kind)
+                best, best_used = length, used | bit
+            a, b = edge_nodes[e]
+            walk(b if a == node else a, used | bit, length, kind)
 
-    starts = _route_starts(along, blocked, joins)
-    for size, part in _networks(along):  # the largest first: a smaller one cannot do better
-        if size <= best:
-            break
-        for node in starts:
-            if node in part:
-                for bit, other, kind in along[node]:  # the first piece: any kind
-                    best = max(best, 1)
-                    if other in onward:
-                        walk(other, bit, 1, kind)
-                if best == size:
-                    break
-    return best
-
-
-def _networks(along: dict[int, list[tuple[int, int, bool]]]) -> list[tuple[int, set[int]]]:
-    """The player's pieces joined at intersections, whatever stands there: each group's
-    piece count and intersections, the largest first."""
-    seen: set[int] = set()
-    groups: list[tuple[int, set[int]]] = []
-    for start in along:
-        if start in seen:
-            continue
-        part = {start}
-        todo = [start]
-        ends = 0
-        while todo:
-            node = todo.pop()
-            ends += len(along[node])
-            for _, other, _ in along[node]:
-                if other not in part:
-                    part.add(other)
-                    todo.append(other)
-        seen |= part
-        groups.append((ends // 2, part))
-    groups.sort(key=lambda g: -g[0])
-    return groups
-
-
-def _route_starts(
-    along: dict[int, list[tuple[int, int, bool]]], blocked: set[int], joins: set[int]
-) -> list[int]:
-    """Where a longest path may be sought from: every intersection but the *through* ones (two
-    pieces, not blocked, a path may pass from one to the other), one of each ring of those.
-
-    A longest path starting at a through intersection uses its other piece last, so it is a
-    closed circuit; started at any other of its intersections it is as long, and a circuit of
-    through intersections only is a whole ring of the network."""
-    through = {
-        node
-        for node, pieces in along.items()
-        if len(pieces) == 2
-        and node not in blocked
-        and (pieces[0][2] is pieces[1][2] or node in joins)
-    }
-    starts = [node for node in along if node not in through]
-    seen = set(starts)
-    for node in through:
-        if node in seen:
-            continue
-        ring = [node]  # walk the component; it has a start unless it is a ring
-        seen.add(node)
-        has_start = False
-        i = 0
-        while i < len(ring):
-            for _, other, _ in along[ring[i]]:
-                if other in through:
-                    if other not in seen:
-                        seen.add(other)
-                        ring.append(other)
-                else:
-                    has_start = True
-            i += 1
-        if not has_start:
-            starts.append(node)
-    return starts
+    walk(start, used, 1, ship)
+    return best, best_used
 
 
 def update_longest_road(state: GameState, players: Iterable[int]) -> None:
-    """Re-measure ``players``' roads and move the Longest Road card if it changes hands (§11)."""
-    for p in players:
-        state.road_length[p] = longest_road(state, p)
+    """Re-measure ``players``' roads and move the Longest Road card if it changes hands (§11).
+    On a sea board the path measured is kept too (see :func:`trade_route_grown`)."""
+    if state.topology.has_sea:
+        for p in players:
+            state.road_length[p], state.route_paths[p] = _trade_route(state, p)
+    else:
+        for p in players:
+            state.road_length[p] = longest_road(state, p)
+    _award_longest_road(state)
+
+
+def _award_longest_road(state: GameState) -> None:
+    """The Longest Road card to the one longest of at least 5, kept on a tie (§11)."""
     lengths = state.road_length
     best = max(lengths)
     holder = state.longest_road_holder
@@ -336,12 +497,21 @@ def roads_changed_at(state: GameState, *nodes: int) -> None:
                 owner = ships[e]
             if owner == NOBODY:
                 continue
-            if owner in seen:
-                owners.add(owner)
-            else:
+            if owner not in seen:
                 seen.add(owner)
+            elif ships is None or not _route_stands(state, owner, node):
+                owners.add(owner)
     if owners:
         update_longest_road(state, owners)
+
+
+def _route_stands(state: GameState, p: int, node: int) -> bool:
+    """On a sea board, ``p``'s route measured last stands: ``node`` blocks the player now and
+    the path kept does not pass it (a blocked intersection only takes paths away)."""
+    path = state.route_paths[p]
+    if path is None or not blocks(state, p, node):
+        return False
+    return sum(path >> e & 1 for e in state.topology.node_edges[node]) < 2
 
 
 # ---- the robber and production (§4, §6) -------------------------------------------------------

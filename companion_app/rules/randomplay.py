@@ -95,14 +95,21 @@ def choose_random_action(game: Game, rng: SplitMix64) -> Action:
             if offer is not None:
                 return offer
         by_kind: dict[object, list[Action]] = {}
+        run: object = None  # the type of the action before: a kind's actions come in a run
+        group: list[Action] = []
         for action in legal:
             kind: object = type(action)
+            if kind is run and kind is not PlayProgress:
+                group.append(action)
+                continue
+            run = kind
             if kind is PlayProgress:
                 kind = action.card  # type: ignore[attr-defined]  # a PlayProgress, by its type
-            group = by_kind.get(kind)
-            if group is None:
-                by_kind[kind] = [action]
+            found = by_kind.get(kind)
+            if found is None:
+                group = by_kind[kind] = [action]
             else:
+                group = found
                 group.append(action)
         kinds = list(by_kind.values())
         group = kinds[rng.below(len(kinds))]

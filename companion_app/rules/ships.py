@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from companion_app.rules import operations as ops
 from companion_app.rules import turnflow
-from companion_app.rules.actions import Action, BuildShip, MoveShip, reused
+from companion_app.rules.actions import Action, BuildShip, MoveShip
 from companion_app.rules.cards import COSTS, Build, Track
 from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import ActionRule, Options, PromptRule
@@ -27,12 +27,14 @@ from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import NOBODY, SHIPS_PER_PLAYER
 from companion_app.rules.prompts import PromptKind, Stage
 from companion_app.rules.seamap import MAX_EDGES
-from companion_app.rules.state import GameState, affords, holds, needs_of
+from companion_app.rules.state import GameState, ShipNetwork, affords, holds, needs_of
 from companion_app.rules.topology import EdgeKind
 from companion_app.rules.words import Line, LineKind, Telling
 
 _SHIP = [[BuildShip(p, e) for e in range(MAX_EDGES)] for p in range(MAX_PLAYERS)]
-_MOVE = reused(MoveShip)
+_MOVES: list[list[list[MoveShip | None] | None]] = [[None] * MAX_EDGES for _ in range(MAX_PLAYERS)]
+"""Per seat and ship, a row of the moves made so far by edge (made when first asked): listed
+again, never made again."""
 _SHIP_NEEDS = needs_of(COSTS[Build.SHIP])
 _FREE = (PromptKind.FREE_ROAD, PromptKind.FREE_SHIP)
 """The prompts whose ships are free: Road Building's, the Diplomat's own ship (R14)."""
@@ -85,27 +87,67 @@ def open_ships(state: GameState, p: int) -> list[int]:
     are open too: cut the ships at the owner's buildings and knights; a piece that is a chain
     leaving one building or knight and coming back to it opens its two ships touching it, and a
     piece that is a ring touching none opens every ship of it."""
-    own = state.ships_of[p]
-    if not own:
+    if not state.ships_of[p]:
         return []
+    return list(_network(state, p)[3])
+
+
+def _network(state: GameState, p: int) -> ShipNetwork:
+    """The player's :data:`~state.ShipNetwork`, kept in the state while their ships, buildings
+    and knights stay the same (a turn's listings ask it after every action)."""
+    ships, buildings, knights = state.ships_of[p], state.buildings_of[p], state.knights_of[p]
+    kept = state.ship_networks[p]
+    if kept is not None and kept[0] == ships and kept[1] == buildings and kept[2] == knights:
+        return kept
     edge_nodes = state.topology.edge_nodes
-    owner, knight = state.node_owner, state.knight_owner
+    held = dict.fromkeys(buildings, 1)
+    for e in ships:
+        for node in edge_nodes[e]:
+            held[node] = held.get(node, 0) + 1
+    at = state.topology.node_ship_edges
+    own = set(ships)
+    made = state.ship_networks[p] = (
+        ships[:],
+        buildings[:],
+        knights[:],
+        tuple(_open_ships(state, p)),
+        held,
+        tuple(sorted((e, node) for node in held for e in at[node] if e not in own)),
+    )
+    return made
+
+
+def _open_ships(state: GameState, p: int) -> list[int]:
+    own = state.ships_of[p]
+    edge_nodes = state.topology.edge_nodes
     degree: dict[int, int] = {}
     for e in own:
-        for node in edge_nodes[e]:
-            degree[node] = degree.get(node, 0) + 1
+        a, b = edge_nodes[e]
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    owner, knight = state.node_owner, state.knight_owner
     anchored = {node for node in degree if owner[node] == p or knight[node] == p}
-    opened = {
-        e for e in own if any(node not in anchored and degree[node] == 1 for node in edge_nodes[e])
-    }
+    opened: list[int] = []
     # The loops: ships whose every end is an anchor or joins exactly two ships, in pieces
     # joined at intersections that are no anchor.
-    candidates = [
-        e
-        for e in own
-        if e not in opened and all(node in anchored or degree[node] == 2 for node in edge_nodes[e])
-    ]
-    for ships in _pieces(candidates, edge_nodes, anchored) if len(candidates) > 1 else ():
+    candidates: list[int] = []
+    for e in own:
+        a, b = edge_nodes[e]
+        if (degree[a] == 1 and a not in anchored) or (degree[b] == 1 and b not in anchored):
+            opened.append(e)
+        elif (a in anchored or degree[a] == 2) and (b in anchored or degree[b] == 2):
+            candidates.append(e)
+    if len(candidates) < 2:
+        return opened
+    return sorted(_open_loops(candidates, edge_nodes, anchored).union(opened))
+
+
+def _open_loops(
+    candidates: list[int], edge_nodes: tuple[tuple[int, int], ...], anchored: set[int]
+) -> set[int]:
+    """The ships of :func:`open_ships`' two loops among ``candidates``."""
+    opened: set[int] = set()
+    for ships in _pieces(candidates, edge_nodes, anchored):
         inner: dict[int, int] = {}
         for e in ships:
             for node in edge_nodes[e]:
@@ -118,32 +160,33 @@ def open_ships(state: GameState, p: int) -> list[int]:
             opened.update(ships)  # a ring touching none of the owner's anchors
         elif len(touching) == 2 and touching[0][1] == touching[1][1]:
             opened.update(e for e, _ in touching)  # a chain back to where it left
-    return sorted(opened)
+    return opened
 
 
 def _pieces(
     own: list[int], edge_nodes: tuple[tuple[int, int], ...], anchored: set[int]
 ) -> list[list[int]]:
     """The ships joined to each other at intersections that hold no anchor."""
-    piece_of: dict[int, int] = {}
+    at: dict[int, list[int]] = {}
+    for e in own:
+        for node in edge_nodes[e]:
+            if node not in anchored:
+                at.setdefault(node, []).append(e)
+    seen: set[int] = set()
+    pieces: list[list[int]] = []
     for start in own:
-        if start in piece_of:
+        if start in seen:
             continue
-        piece_of[start] = start
-        todo = [start]
-        while todo:
-            e = todo.pop()
+        seen.add(start)
+        piece = [start]
+        for e in piece:  # grows while walked
             for node in edge_nodes[e]:
-                if node in anchored:
-                    continue
-                for f in own:
-                    if f not in piece_of and node in edge_nodes[f]:
-                        piece_of[f] = start
-                        todo.append(f)
-    pieces: dict[int, list[int]] = {}
-    for e, root in piece_of.items():
-        pieces.setdefault(root, []).append(e)
-    return list(pieces.values())
+                for f in at.get(node, ()):
+                    if f not in seen:
+                        seen.add(f)
+                        piece.append(f)
+        pieces.append(piece)
+    return pieces
 
 
 def movable_ships(state: GameState, p: int) -> list[int]:
@@ -153,7 +196,7 @@ def movable_ships(state: GameState, p: int) -> list[int]:
         return []
     pirate = pirate_edges(state)
     placed = state.ships_placed
-    return [e for e in open_ships(state, p) if e not in placed and e not in pirate]
+    return [e for e in _network(state, p)[3] if e not in placed and e not in pirate]
 
 
 # ---- checks --------------------------------------------------------------------------------------
@@ -259,9 +302,15 @@ def free_ship_spots(game: GameState, p: int) -> list[Action]:
 
 
 def place_ship(state: GameState, p: int, edge: int) -> None:
+    """A ship of ``p`` on ``edge``, the trade route measured with it (the route measured last
+    was that of the network without it, see :func:`operations.trade_route_grown`)."""
+    _put_ship(state, p, edge)
+    ops.trade_route_grown(state, p, edge)
+
+
+def _put_ship(state: GameState, p: int, edge: int) -> None:
     state.ship_owner[edge] = p
     insort(state.ships_of[p], edge)
-    ops.update_longest_road(state, (p,))
 
 
 def do_build_ship(game: GameState, a: BuildShip) -> None:
@@ -283,7 +332,8 @@ def do_move_ship(game: GameState, a: MoveShip) -> None:
     game.ship_owner[a.edge] = NOBODY
     game.ships_of[p].remove(a.edge)
     game.ship_moved = True
-    place_ship(game, p, a.to)
+    _put_ship(game, p, a.to)
+    ops.trade_route_ship_moved(game, p, a.edge, a.to)
 
 
 def settled(game: GameState, p: int, node: int) -> None:
@@ -336,49 +386,87 @@ def turn_options(game: GameState, p: int) -> list[Action]:
     """Ships to build and pay, and the turn's ship move."""
     if not game.topology.has_sea:
         return []
-    actions: list[Action] = []
     own = game.ships_of[p]
-    build = game.ships_left(p) > 0 and holds(game.hands[p], _SHIP_NEEDS)
-    movable = movable_ships(game, p) if own else []
-    if not build and not movable:
-        return actions
-    spots = ship_spots(game, p)
+    build = len(own) < SHIPS_PER_PLAYER and holds(game.hands[p], _SHIP_NEEDS)
+    if not own or game.ship_moved:
+        if not build:
+            return []
+        network = _network(game, p)
+        movable: list[int] = []
+    else:
+        network = _network(game, p)
+        placed = game.ships_placed
+        pirate = pirate_edges(game)
+        movable = [e for e in network[3] if e not in placed and e not in pirate]
+        if not build and not movable:
+            return []
+    held = network[4]
+    spots, reached = _spots_reached(game, p, network[5])
+    actions: list[Action] = []
     if build:
         ships = _SHIP[p]
-        actions.extend(ships[e] for e in spots)
+        actions.extend([ships[e] for e in spots])
     if movable:
-        actions.extend(_moves(game, p, movable, spots))
+        _moves(actions, p, movable, spots, reached, held, game.topology.edge_nodes)
     return actions
 
 
-def _moves(game: GameState, p: int, movable: list[int], spots: list[int]) -> list[Action]:
-    """Each movable ship to each edge :func:`ship_spots` gives with it lifted: the edges of
-    ``spots`` still joined once the intersections only that ship held are dropped."""
-    edge_nodes = game.topology.edge_nodes
-    held: dict[int, int] = dict.fromkeys(game.buildings_of[p], 1)
-    for e in game.ships_of[p]:
-        for node in edge_nodes[e]:
-            held[node] = held.get(node, 0) + 1
+def _spots_reached(
+    game: GameState, p: int, around: tuple[tuple[int, int], ...]
+) -> tuple[list[int], dict[int, int]]:
+    """:func:`ship_spots` (``around``: the edges at the player's buildings and ship ends, each
+    with that intersection, in edge order), and per spot the one of its ends it is reached
+    from, or NOBODY when reached from both."""
+    roads, ships = game.edge_owner, game.ship_owner
     owner, knight = game.node_owner, game.knight_owner
-    joined = [
-        (
-            s,
-            frozenset(
-                node
-                for node in edge_nodes[s]
-                if node in held and owner[node] in (NOBODY, p) and knight[node] in (NOBODY, p)
-            ),
-        )
-        for s in spots
-    ]
-    moves: list[Action] = []
+    free = (NOBODY, p)  # nobody builds past an opponent's piece
+    reached: dict[int, int] = {}
+    for e, node in around:
+        if (
+            roads[e] == NOBODY
+            and ships[e] == NOBODY
+            and owner[node] in free
+            and knight[node] in free
+        ):
+            reached[e] = NOBODY if e in reached else node
+    if game.pirate_cell != NOBODY:
+        for e in game.topology.cell_edges[game.pirate_cell]:
+            reached.pop(e, None)
+    return list(reached), reached
+
+
+def _moves(
+    actions: list[Action],
+    p: int,
+    movable: list[int],
+    spots: list[int],
+    reached: dict[int, int],
+    held: dict[int, int],
+    edge_nodes: tuple[tuple[int, int], ...],
+) -> None:
+    """Each movable ship to each edge :func:`ship_spots` gives with it lifted, onto
+    ``actions``: the edges of ``spots`` but those reached only from an intersection that ship
+    alone held."""
+    rows = _MOVES[p]
     for e in movable:
-        dropped = {node for node in edge_nodes[e] if held[node] == 1}
-        if not dropped:
-            moves.extend(_MOVE(p, e, s) for s in spots)
-            continue
-        moves.extend(_MOVE(p, e, s) for s, ends in joined if not ends <= dropped)
-    return moves
+        row = rows[e]
+        if row is None:
+            row = rows[e] = [None] * MAX_EDGES
+        a, b = edge_nodes[e]
+        if held[a] == 1 or held[b] == 1:  # an end only this ship holds: what hangs on it goes
+            dropped = (a if held[a] == 1 else b, b if held[b] == 1 else a)
+            actions.extend(
+                [row[s] or _move(row, p, e, s) for s in spots if reached[s] not in dropped]
+            )
+        else:
+            actions.extend([row[s] or _move(row, p, e, s) for s in spots])
+
+
+def _move(row: list[MoveShip | None], p: int, e: int, s: int) -> MoveShip:
+    """The move of ``p``'s ship on ``e`` to ``s``, made once and kept in its row of
+    :data:`_MOVES`."""
+    move = row[s] = MoveShip(p, e, s)
+    return move
 
 
 # ---- words ---------------------------------------------------------------------------------------

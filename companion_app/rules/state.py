@@ -68,6 +68,8 @@ _COPIED_LISTS = (
     "harbor_done",
     "events",
     "road_ends_of",
+    "ship_networks",
+    "route_paths",
     "ship_owner",
     "ships_placed",
 )
@@ -88,6 +90,16 @@ _COPIED_NESTED_LISTS = (
 """The state's lists of lists: a copy copies each inner list too. Every other field is
 immutable (ints, tuples, frozen dataclasses, enums) or replaced whole, never changed in place
 (the config, the board and its topology, ``token_hexes``): a copy shares it."""
+
+
+ShipNetwork = tuple[
+    list[int], list[int], list[int], tuple[int, ...], dict[int, int], tuple[tuple[int, int], ...]
+]
+"""A player's ships, buildings and knights (copies), and what follows from them alone: the
+open ships (§13.3); per intersection, how many of those buildings and ship ends hold it; the
+coast and sea edges at those intersections that none of the player's ships holds, each with
+the intersection (in edge order; an edge between two of them twice). Never changed once made:
+a state's copy shares it."""
 
 
 _copy_list = list.copy
@@ -431,6 +443,13 @@ class GameState:
                 self.knights_of[owner].append(node)
         self.road_ends_of: list[tuple[int, ...] | None] = [None] * n
         """:meth:`road_ends` per player, None until asked after the roads changed."""
+        self.route_paths: list[int | None] = [None] * n
+        """Per player on a sea board, the edges (a bit per edge id) of one path as long as
+        ``road_length`` (the Longest Trade Route, §13.6), measured with it; None until
+        measured. A piece added then needs only the paths through it."""
+        self.ship_networks: list[ShipNetwork | None] = [None] * n
+        """Per player, what the ship listing keeps (see :data:`ShipNetwork`), None until
+        asked; each use checks it against the player's ships, buildings and knights."""
         self.trade_rates: list[list[int]] = [[4] * CARD_KINDS for _ in range(n)]
         for p in range(n):
             self.update_trade_rates(p)

@@ -14,6 +14,7 @@ from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import SNAPSHOT_EVERY, Game
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
+from companion_app.rules.ships import movable_ships, open_ships
 
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=3, max_value=6)
@@ -30,8 +31,8 @@ SHARED_FIELDS = {
 """What a copy may share with its original: immutable, replaced whole, or copied on change."""
 
 
-def played(seed: int, steps: int, n: int) -> Game:
-    game = Game.new(GameConfig.for_players(n, seed=seed))
+def played(seed: int, steps: int, n: int, scenario: str | None = None) -> Game:
+    game = Game.new(GameConfig.for_players(n, seed=seed, scenario=scenario))
     rng = SplitMix64(seed)
     for _ in range(steps):
         if game.is_over:
@@ -185,16 +186,20 @@ def test_an_illegal_push_is_refused_and_changes_nothing() -> None:
 @given(
     seed=seeds,
     n=players,
+    sea=st.booleans(),
     steps=st.integers(min_value=0, max_value=400),
     moves=st.lists(st.sampled_from(("apply", "push", "undo", "copy")), min_size=1, max_size=60),
 )
 def test_kept_lookups_never_outlive_what_they_were_made_from(
-    seed: int, n: int, steps: int, moves: list[str]
+    seed: int, n: int, sea: bool, steps: int, moves: list[str]
 ) -> None:
-    """The state keeps lookups between actions (the road ends per player, the listed legal
-    actions): after every apply, push, undo and copy, a random game lists exactly what the same
-    state decoded from its JSON lists, which starts with nothing kept."""
-    game = played(seed, steps, n)
+    """The state keeps lookups between actions (the road ends per player, the ship networks,
+    the trade route's path, the listed legal actions): after every apply, push, undo and copy,
+    a random game (on the 19-hex island or New Shores) lists exactly what the same state
+    decoded from its JSON lists, which starts with nothing kept."""
+    if sea:
+        n = min(n, 4)
+    game = played(seed, steps, n, "new_shores" if sea else None)
     rng = SplitMix64(seed ^ 5)
     for move in moves:
         if move == "undo" and game.history:
@@ -211,3 +216,11 @@ def test_kept_lookups_never_outlive_what_they_were_made_from(
         assert game.legal_actions() == fresh.legal_actions(), move
         for p in range(n):
             assert game.road_ends(p) == fresh.road_ends(p), move
+            assert open_ships(game, p) == open_ships(fresh, p), move
+            assert movable_ships(game, p) == movable_ships(fresh, p), move
+            assert game.road_length[p] == fresh.longest_road(p), move
+            path = game.route_paths[p]  # the kept trade route: the player's, as long
+            if path is not None:
+                edges = [e for e in range(path.bit_length()) if path >> e & 1]
+                assert len(edges) == game.road_length[p], move
+                assert set(edges) <= set(game.roads_of[p]) | set(game.ships_of[p]), move

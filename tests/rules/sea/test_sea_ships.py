@@ -44,6 +44,7 @@ from companion_app.rules.errors import IllegalActionError, StateError
 from companion_app.rules.events import IslandSettled
 from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
+from companion_app.rules.knights import lift_knight, place_knight
 from companion_app.rules.operations import longest_trade_route
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
@@ -247,6 +248,24 @@ def test_r13_a_ring_touching_no_building_or_knight_is_open_all_round() -> None:
     # With the owner's knight on a corner it is a loop from that knight: two open.
     game = sea_game(ships=dict.fromkeys(ring, 0), knights={ISLE: 0})
     assert open_ships(game, 0) == sorted(e for e in ring if ISLE in T.edge_nodes[e])
+
+
+def test_open_ships_follow_a_settlement_or_knight_coming_to_a_ships_end() -> None:
+    """The open ships are kept between listings: a building or knight of the owner that comes
+    to the open end closes the ship at once, and it opens again when the knight leaves."""
+    cards = hand_of(brick=1, lumber=1, wool=1, grain=1)
+    game = sea_game(buildings={SHORE: (0, "settlement")}, ships={OUT: 0, ON: 0}, hands={0: cards})
+    assert open_ships(game, 0) == [ON]
+    assert {a.edge for a in game.legal_actions() if isinstance(a, MoveShip)} == {ON}
+    game.apply(BuildSettlement(0, ISLE))
+    assert open_ships(game, 0) == []
+    assert not [a for a in game.legal_actions() if isinstance(a, MoveShip)]
+    game = sea_game(buildings={SHORE: (0, "settlement")}, ships={OUT: 0})
+    assert open_ships(game, 0) == [OUT]
+    place_knight(game, 0, ISLE_TOP, 1, True, 0)
+    assert open_ships(game, 0) == []
+    lift_knight(game, ISLE_TOP)
+    assert open_ships(game, 0) == [OUT]
 
 
 # --------------------------------------------------------------------------------------------
