@@ -93,13 +93,30 @@ def pips_of(game: Game, node: int) -> list[float]:
     return out
 
 
+_PRODUCTION: dict[tuple[object, ...], tuple[object, list[float]]] = {}
+"""Productions computed, by what they depend on (the tokens' table, kept alive with the entry
+so its id is not reused; the robber's hex; the seat's buildings and their levels): a search
+reads the same few productions thousands of times."""
+_PRODUCTION_MAX = 50_000
+
+
 def production(game: Game, seat: int) -> list[float]:
-    """The seat's production per card, in pips (of 36 rolls)."""
+    """The seat's production per card, in pips (of 36 rolls). Do not change the list."""
+    nodes = game.buildings_of[seat]
+    levels = game.node_level
+    tokens = game.token_hexes
+    key = (id(tokens), id(game.board), game.robber_hex, *nodes, -1, *[levels[n] for n in nodes])
+    known = _PRODUCTION.get(key)
+    if known is not None and known[0] is tokens:
+        return known[1]
     total = [0.0] * CARD_KINDS
-    for node in game.buildings_of[seat]:
-        if game.node_level[node] in (SETTLEMENT, CITY):
+    for node in nodes:
+        if levels[node] in (SETTLEMENT, CITY):
             for c, x in enumerate(pips_of(game, node)):
                 total[c] += x
+    if len(_PRODUCTION) >= _PRODUCTION_MAX:
+        _PRODUCTION.clear()
+    _PRODUCTION[key] = (tokens, total)
     return total
 
 
@@ -117,8 +134,10 @@ def closeness(hand: list[int], cost: tuple[int, ...]) -> float:
     return (1.0 - missing / sum(cost)) ** 2
 
 
-def hand_points(game: Game, seat: int) -> float:
-    hand = game.hands[seat]
+def hand_points(game: Game, seat: int, hand: list[int] | None = None) -> float:
+    """The seat's hand's worth (or ``hand``'s, held by the seat in its place)."""
+    if hand is None:
+        hand = game.hands[seat]
     count = sum(hand)
     limit = game.discard_limit(seat)
     points = CARD_POINTS * min(count, limit) + IDLE_CARD_POINTS * max(0, count - limit)
