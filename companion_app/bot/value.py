@@ -167,15 +167,21 @@ def knight_points(game: Game, seat: int) -> float:
         points += KNIGHT_LEVEL_POINTS * game.knight_level[node]
         if game.knight_active[node]:
             points += ACTIVE_POINTS * game.knight_level[node]
-    exposed = [n for n in game.cities_of(seat) if n not in game.metropolis]
-    if exposed:
+    if exposed_cities(game, seat):
         defence = [defence_of(game, p) for p in range(game.player_count)]
         if affords(game.hands[seat], COSTS[Build.KNIGHT]):
             defence[seat] += AFFORDED_SHARE
-        if sum(defence) < game.barbarian_strength() and defence[seat] <= min(defence):
+        # Among the players with a city to lose only: the others are immune (§7).
+        weakest = min(defence[p] for p in range(game.player_count) if exposed_cities(game, p))
+        if sum(defence) < game.barbarian_strength() and defence[seat] <= weakest:
             near = (1 + game.barbarian_position) / max(1, game.config.barbarian_track_length)
             points -= DANGER_POINTS * min(1.0, near)
     return points
+
+
+def exposed_cities(game: Game, seat: int) -> bool:
+    """The seat has a city the barbarians may take (one that is not a metropolis)."""
+    return any(n not in game.metropolis for n in game.cities_of(seat))
 
 
 def defence_of(game: Game, seat: int) -> float:
