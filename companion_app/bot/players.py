@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from companion_app.bot import reasons
 from companion_app.bot.decision import Decision
 from companion_app.bot.sim import bot_rng, clone, mix, roll_answer
-from companion_app.bot.value import PIPS, open_spots, value
+from companion_app.bot.value import PIPS, hand_points, open_spots, value
 from companion_app.rules import progress, registry
 from companion_app.rules.actions import (
     AcceptTrade,
@@ -320,37 +320,99 @@ class GreedyPlayer:
         accepted, declined = clone(sample), clone(sample)
         accepted.apply(AcceptTrade(seat))
         declined.apply(DeclineTrade(seat))
-        if value(accepted, seat) > value(declined, seat) + ACCEPT_MARGIN:
+        if value(accepted, seat) > value(declined, seat) + accept_margin(game, seat, offer.player):
             return Decision(AcceptTrade(seat), reasons.accepted(game, offer.player))
         return Decision(DeclineTrade(seat), reasons.declined(game, offer.player))
 
     def offer(self, game: Game, seat: int) -> OfferTrade | None:
-        """One domestic offer: a spare card for the one the next build lacks, to the player
-        behind in points with the most cards; never an offer made on this turn already."""
+        """One domestic offer: one or two cards the seat's hand misses least for the one card
+        its next city or settlement lacks, when that brings the hand :data:`OFFER_GAIN` or
+        more; to a player not ahead of the seat and not near the win, the first one the
+        seat's deals of the hidden cards say would accept; never an offer made on this turn
+        already."""
         made = offers_this_turn(game, seat)
         if len(made) >= self.offers:
             return None
-        hand = game.hands[seat]
         wanted = missing_card(game, seat)
         if wanted is None:
             return None
-        spare = max(range(CARD_KINDS), key=lambda c: (hand[c], -c))
-        if hand[spare] < 2 or spare == wanted:
+        gives = offer_gives(game, seat, wanted)
+        if not gives:
             return None
-        leader_vp = max(game.victory_points(p) for p in range(game.player_count) if p != seat)
+        mine = game.victory_points(seat)
+        reach = game.config.vp_target - WIN_REACH
         takers = [
             p
             for p in range(game.player_count)
-            if p != seat and game.card_count(p) > 0 and game.victory_points(p) < leader_vp
-        ] or [p for p in range(game.player_count) if p != seat and game.card_count(p) > 0]
+            if p != seat
+            and game.card_count(p) > 0
+            and game.victory_points(p) <= mine
+            and game.victory_points(p) < reach
+        ]
         takers.sort(key=lambda p: (-game.card_count(p), p))
-        for to in takers:
-            give = Card(spare).amount(1)
-            take = Card(wanted).amount(1)
-            candidate = OfferTrade(seat, to, give, take)
-            if candidate not in made and game.is_legal(candidate):
-                return candidate
+        take = Card(wanted).amount(1)
+        samples = [self.sample(game, seat, OFFER_SAMPLE_BASE + i) for i in range(OFFER_SAMPLES)]
+        for give in gives:
+            for to in takers:
+                candidate = OfferTrade(seat, to, give, take)
+                if candidate in made or not game.is_legal(candidate):
+                    continue
+                if sum(would_accept(sample, candidate) for sample in samples) * 2 > len(samples):
+                    return candidate
         return None
+
+
+def offer_gives(game: Game, seat: int, wanted: int) -> list[tuple[int, ...]]:
+    """What the seat may give for one ``wanted`` card (one card, or two): those that leave
+    its hand :data:`OFFER_GAIN` or more better off once the card comes, fewer cards first,
+    then the best for the hand."""
+    hand = game.hands[seat]
+    now = hand_points(game, seat)
+    scored: list[tuple[int, float, tuple[int, ...]]] = []
+    kinds = [c for c in range(CARD_KINDS) if c != wanted and hand[c] > 0]
+    pairs = [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a != b or hand[a] > 1]
+    for cards in [(c,) for c in kinds] + pairs:
+        after = list(hand)
+        give = [0] * CARD_KINDS
+        for c in cards:
+            after[c] -= 1
+            give[c] += 1
+        after[wanted] += 1
+        gain = hand_points(game, seat, after) - now
+        if gain >= OFFER_GAIN:
+            scored.append((len(cards), -gain, tuple(give)))
+    scored.sort()
+    return [give for _, _, give in scored]
+
+
+def would_accept(sample: Game, offer: OfferTrade) -> bool:
+    """On a deal of the hidden cards: the taker holds the card and a greedy player would
+    accept (its value after accepting above its value after declining, by the margin)."""
+    ahead = clone(sample)
+    ahead.apply(offer)
+    accept, decline = AcceptTrade(offer.to), DeclineTrade(offer.to)
+    if not ahead.is_legal(accept):
+        return False
+    accepted, declined = clone(ahead), ahead
+    accepted.apply(accept)
+    declined.apply(decline)
+    margin = accept_margin(sample, offer.to, offer.player)
+    return value(accepted, offer.to) > value(declined, offer.to) + margin
+
+
+def accept_margin(game: Game, seat: int, offerer: int) -> float:
+    """How much a trade must bring the seat to accept it: more from a player ahead in points
+    (the trade helps them too)."""
+    if game.victory_points(offerer) > game.victory_points(seat):
+        return ACCEPT_MARGIN_AHEAD
+    return ACCEPT_MARGIN
+
+
+OFFER_GAIN = 25.0
+"""How much better (in the value's points) the seat's hand must be after a domestic trade for
+the seat to offer it: a card is worth 9, a card that completes a city far more."""
+OFFER_SAMPLES = 3
+OFFER_SAMPLE_BASE = 100
 
 
 def commitment(game: Game, seat: int, commits: Sequence[CommitKnights]) -> CommitKnights:
@@ -371,6 +433,7 @@ ALCHEMIST_GAIN = 1.5
 WIN_REACH = 2
 """An offer from a player this close to the target is declined: it may win them the game."""
 ACCEPT_MARGIN = 5.0
+ACCEPT_MARGIN_AHEAD = 40.0
 SEVEN = 7
 
 

@@ -96,13 +96,30 @@ def pips_of(game: Game, node: int) -> list[float]:
     return out
 
 
+_PRODUCTION: dict[tuple[object, ...], tuple[object, list[float]]] = {}
+"""Productions computed, by what they depend on (the tokens' table, kept alive with the entry
+so its id is not reused; the robber's hex; the seat's buildings and their levels): a search
+reads the same few productions thousands of times."""
+_PRODUCTION_MAX = 50_000
+
+
 def production(game: Game, seat: int) -> list[float]:
-    """The seat's production per card, in pips (of 36 rolls)."""
+    """The seat's production per card, in pips (of 36 rolls). Do not change the list."""
+    nodes = game.buildings_of[seat]
+    levels = game.node_level
+    tokens = game.token_hexes
+    key = (id(tokens), id(game.board), game.robber_hex, *nodes, -1, *[levels[n] for n in nodes])
+    known = _PRODUCTION.get(key)
+    if known is not None and known[0] is tokens:
+        return known[1]
     total = [0.0] * CARD_KINDS
-    for node in game.buildings_of[seat]:
-        if game.node_level[node] in (SETTLEMENT, CITY):
+    for node in nodes:
+        if levels[node] in (SETTLEMENT, CITY):
             for c, x in enumerate(pips_of(game, node)):
                 total[c] += x
+    if len(_PRODUCTION) >= _PRODUCTION_MAX:
+        _PRODUCTION.clear()
+    _PRODUCTION[key] = (tokens, total)
     return total
 
 
@@ -120,8 +137,10 @@ def closeness(hand: list[int], cost: tuple[int, ...]) -> float:
     return (1.0 - missing / sum(cost)) ** 2
 
 
-def hand_points(game: Game, seat: int) -> float:
-    hand = game.hands[seat]
+def hand_points(game: Game, seat: int, hand: list[int] | None = None) -> float:
+    """The seat's hand's worth (or ``hand``'s, held by the seat in its place)."""
+    if hand is None:
+        hand = game.hands[seat]
     count = sum(hand)
     limit = game.discard_limit(seat)
     points = CARD_POINTS * min(count, limit) + IDLE_CARD_POINTS * max(0, count - limit)
@@ -151,15 +170,21 @@ def knight_points(game: Game, seat: int) -> float:
         points += KNIGHT_LEVEL_POINTS * game.knight_level[node]
         if game.knight_active[node]:
             points += ACTIVE_POINTS * game.knight_level[node]
-    exposed = [n for n in game.cities_of(seat) if n not in game.metropolis]
-    if exposed:
+    if exposed_cities(game, seat):
         defence = [defence_of(game, p) for p in range(game.player_count)]
         if affords(game.hands[seat], COSTS[Build.KNIGHT]):
             defence[seat] += AFFORDED_SHARE
-        if sum(defence) < game.barbarian_strength() and defence[seat] <= min(defence):
+        # Among the players with a city to lose only: the others are immune (§7).
+        weakest = min(defence[p] for p in range(game.player_count) if exposed_cities(game, p))
+        if sum(defence) < game.barbarian_strength() and defence[seat] <= weakest:
             near = (1 + game.barbarian_position) / max(1, game.config.barbarian_track_length)
             points -= DANGER_POINTS * min(1.0, near)
     return points
+
+
+def exposed_cities(game: Game, seat: int) -> bool:
+    """The seat has a city the barbarians may take (one that is not a metropolis)."""
+    return any(n not in game.metropolis for n in game.cities_of(seat))
 
 
 def defence_of(game: Game, seat: int) -> float:

@@ -163,6 +163,13 @@ class BotTurnScenario(ScenarioDriver):
         yield 10
         self.check("hint: the answer in sight", _in_window(hint.answer), True)
         yield from self.shot(f"bot_hint_{SIZE}.png")
+        # A language switch while the answer is shown: the answer in the new language too.
+        app.switch_language("de")
+        yield 3
+        self.check("hint: the answer in German", hint.answer.text[:19], "Der Experte würde: ")
+        app.switch_language("en")
+        yield 3
+        self.check("hint: back in English", hint.answer.text[:18], "The Expert would: ")
         yield from self.tap(hand.ids.done)
         self.check("hint: covered with the cards", hint.parent, None)
         app.show("game")

@@ -55,6 +55,9 @@ def test_undo_took_back_the_tablets_turn_with_the_tap_before_it(run: dict) -> No
 def test_the_expert_hint_was_shown_under_the_uncovered_hand(run: dict) -> None:
     names = {c["name"] for c in run["checks"]}
     assert {"hint: offered under the hand", "hint: covered with the cards"} <= names
+    assert {"hint: the answer in German", "hint: back in English"} <= names
+    failed = {f["name"] for f in run["failures"]}
+    assert not failed & {"hint: the answer in German", "hint: back in English"}
 
 
 def test_the_phones_offer_no_qr_code_for_the_tablets_seat(run: dict) -> None:

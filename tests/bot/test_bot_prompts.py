@@ -147,11 +147,20 @@ def test_no_trade_with_a_player_who_may_win_with_it(level: str) -> None:
 
 def test_one_offer_a_turn_and_never_the_same_again() -> None:
     """Red lacks an ore for a city, holds 3 brick: it offers 1 brick for 1 ore once, rather
-    than 3:1 at its harbour; refused, it does not offer again (offers=1); with offers=2 it asks
-    someone else; with offers=0 it never offers."""
+    than 3:1 at its harbour, to a player not ahead of it who may hold an ore and would gain by
+    it; refused, it does not offer again (offers=1); with offers=2 it makes another offer (never
+    the same); with offers=0 it never offers."""
     game = make_game(
-        buildings={corner(0, 0): (0, "settlement")},
-        hands={0: hand_of(brick=3, ore=2, grain=2), 1: hand_of(wool=2), 2: hand_of(lumber=3)},
+        buildings={
+            corner(0, 0): (0, "settlement"),
+            corner(4, 0): (1, "settlement"),
+            corner(18, 3): (2, "settlement"),
+        },
+        hands={
+            0: hand_of(brick=3, ore=2, grain=2),
+            1: hand_of(wool=2, lumber=1, ore=1),
+            2: hand_of(lumber=3, ore=1),
+        },
     )
     first = GreedyPlayer(offers=1).decide(game, 0).action
     assert isinstance(first, OfferTrade)
@@ -160,12 +169,35 @@ def test_one_offer_a_turn_and_never_the_same_again() -> None:
     game.apply(DeclineTrade(first.to))
     assert not isinstance(GreedyPlayer(offers=1).decide(game, 0).action, OfferTrade)
     second = GreedyPlayer(offers=2).decide(game, 0).action
-    assert isinstance(second, OfferTrade) and second.to != first.to
+    assert isinstance(second, OfferTrade) and second != first
     fresh = make_game(
         buildings={corner(0, 0): (0, "settlement")},
         hands={0: hand_of(brick=3, ore=2, grain=2), 1: hand_of(wool=2)},
     )
     assert not isinstance(GreedyPlayer(offers=0).decide(fresh, 0).action, OfferTrade)
+
+
+def test_no_offer_to_a_player_ahead_nor_one_that_gains_the_hand_little() -> None:
+    """The same hand, Blue and White each a point ahead (a city): no offer to either (the
+    trade would help them too); Red holding 4 ore (no city short of one card): no offer."""
+    ahead = make_game(
+        buildings={
+            corner(0, 0): (0, "settlement"),
+            corner(4, 0): (1, "city"),
+            corner(18, 3): (2, "city"),
+        },
+        hands={
+            0: hand_of(brick=3, ore=2, grain=2),
+            1: hand_of(wool=2, lumber=1, ore=1),
+            2: hand_of(lumber=3, ore=1),
+        },
+    )
+    assert not isinstance(GreedyPlayer(offers=2).decide(ahead, 0).action, OfferTrade)
+    idle = make_game(
+        buildings={corner(0, 0): (0, "settlement"), corner(4, 0): (1, "settlement")},
+        hands={0: hand_of(brick=3, ore=1, wool=1), 1: hand_of(wool=2, ore=2)},
+    )
+    assert not isinstance(GreedyPlayer(offers=2).decide(idle, 0).action, OfferTrade)
 
 
 def commit_position(red_building: str) -> Game:

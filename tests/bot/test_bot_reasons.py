@@ -52,15 +52,20 @@ def test_a_bank_trades_reason_begins_with_a_capital_in_the_hint() -> None:
     )
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
-def test_every_reason_of_a_game_begins_with_a_capital(code: str) -> None:
+@pytest.fixture(scope="module")
+def said() -> set[Msg]:
+    """Every reason given in a short 3-player game of an expert, a player and a learner."""
     seats = [
         Recording(ExpertPlayer()),
         Recording(GreedyPlayer()),
         Recording(WeightedRandomPlayer()),
     ]
     play_game(GameConfig.for_players(3, seed=11), seats, dice_seed=11, max_turns=30)
-    said = {r for seat in seats for r in seat.reasons} | {reasons.BEST, reasons.RANDOM}
+    return {r for seat in seats for r in seat.reasons} | {reasons.BEST, reasons.RANDOM}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_reason_of_a_game_begins_with_a_capital(said: set[Msg], code: str) -> None:
     assert len(said) > 10
     for reason in said:
         text = render(reason, code)

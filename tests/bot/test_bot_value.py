@@ -47,6 +47,18 @@ def test_a_city_without_defence_when_the_ship_arrives_costs_about_a_city() -> No
     assert value(knight, 0) > value(bare, 0) + DANGER_POINTS
 
 
+def test_the_weakest_defender_is_found_among_the_players_with_a_city() -> None:
+    """Barbarians 4 (4 cities), knights 1 + 2 = 3: the ship wins. Red (1) is the weakest of
+    those with a city, White has no knight but no city either: immune, not the weakest (§7)."""
+    game = make_game(
+        buildings={NODE_8: (0, "city"), 20: (1, "city"), 30: (1, "city"), 40: (1, "city")},
+        knights={13: (0, 1, True), 45: (1, 2, True)},
+        barbarian_position=6,
+    )
+    assert knight_points(game, 0) == KNIGHT_LEVEL_POINTS + ACTIVE_POINTS - DANGER_POINTS
+    assert knight_points(game, 1) == 2 * (KNIGHT_LEVEL_POINTS + ACTIVE_POINTS)
+
+
 def test_the_same_cards_are_worth_more_where_they_build_a_city() -> None:
     """3 ore and 2 grain pay a city: they are worth more to Red than 5 wool."""
     city_cards = make_game(

@@ -19,6 +19,7 @@ from companion_app.i18n.current import _, render
 from companion_app.presenters import bot_turn as BT
 from companion_app.presenters.game_controller import decision_key
 from companion_app.rules.game import Game
+from companion_app.rules.messages import Msg
 
 
 class ExpertHint(BoxLayout):
@@ -43,12 +44,16 @@ class ExpertHint(BoxLayout):
         self.game: Game | None = None
         self.seat = -1
         self._key: object = None
+        self._words: Msg | str | None = None
+        """The answer shown: a message, rendered again in the language of the moment."""
 
     def show(self, game: Game, seat: int) -> None:
         """Offered to the person deciding now; the answer kept while the decision is due."""
         key = (decision_key(game), seat)
         if key != self._key:
-            self.answer.text = ""
+            self.answer.text, self._words = "", None
+        elif self._words is not None:
+            self.answer.text = _shown(self._words)  # the language may have changed
         self.game, self.seat, self._key = game, seat, key
         self.ask_button.text = _("What would the Expert do?")
 
@@ -58,22 +63,23 @@ class ExpertHint(BoxLayout):
             return
         from companion_app.bot import decide
 
-        self.answer.text = _("The Expert is thinking…")
+        self.answer.text, self._words = _("The Expert is thinking…"), None
         position = copy.deepcopy(game)
 
         def think() -> None:
+            words: Msg | str
             try:
-                words = BT.hint(position, seat, decide)
-                text = render(words) if words is not None else ""
+                words = BT.hint(position, seat, decide) or ""
             except Exception as exc:  # the hint is a help: its failure is one line
-                text = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
-            Clock.schedule_once(lambda _dt: self._answered(key, text), 0)
+                words = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+            Clock.schedule_once(lambda _dt: self._answered(key, words), 0)
 
         threading.Thread(target=think, name="hint", daemon=True).start()
 
-    def _answered(self, key: object, text: str) -> None:
+    def _answered(self, key: object, words: Msg | str) -> None:
         if key == self._key:
-            self.answer.text = text
+            self._words = words
+            self.answer.text = _shown(words)
             # Below the hand on a low screen: scrolled into sight, where the tap was.
             self.answer.texture_update()
             Clock.schedule_once(lambda _dt: self._in_sight(), 0)
@@ -84,6 +90,10 @@ class ExpertHint(BoxLayout):
             view = view.parent
         if isinstance(view, ScrollView):
             view.scroll_to(self, padding=dp(8), animate=False)
+
+
+def _shown(words: Msg | str) -> str:
+    return render(words) if words else ""
 
 
 def show_hint(screen: Any, game: Game, seat: int, *, covered: bool) -> None:
