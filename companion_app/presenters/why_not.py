@@ -18,13 +18,13 @@ from companion_app.presenters.choices import (
     action_bar,
     bar_title,
 )
-from companion_app.rules.actions import Action, BuildShip, ChasePirate, MoveShip, PlayProgress
+from companion_app.rules.actions import Action, PlayProgress
 from companion_app.rules.cards import ProgressCard
 from companion_app.rules.game import Game
 from companion_app.rules.messages import N_
 from companion_app.rules.registry import is_turn
 from companion_app.rules.whynot import Kind, Reason
-from companion_app.rules.whynot_words import ASKED, PROGRESS_TITLES
+from companion_app.rules.whynot_words import ASKED, PROGRESS_TITLES, SEA_ASKED
 
 WHY_NOT_KEY = "why_not"
 """The action bar's button that asks why the missing kinds are missing."""
@@ -40,9 +40,7 @@ BAR_KINDS: tuple[tuple[str, Kind], ...] = tuple((_bar_key(kind), kind) for kind 
 """Each kind of action the turn offers besides rolling and ending it (the rules core's
 :data:`~companion_app.rules.whynot_words.ASKED`, in its order, which is the bar's), with the
 bar's button that offers it: the rows ask about them and are titled as the buttons are."""
-SEA_BAR_KINDS: tuple[tuple[str, Kind], ...] = tuple(
-    (kind.type_name, kind) for kind in (BuildShip, MoveShip, ChasePirate)
-)
+SEA_BAR_KINDS: tuple[tuple[str, Kind], ...] = tuple((_bar_key(kind), kind) for kind in SEA_ASKED)
 """What a sea board's turn offers besides (§13.3, §13.7): asked after the others, there only."""
 
 

@@ -16,11 +16,13 @@ from companion_app.rules.actions import (
     BuildKnight,
     BuildRoad,
     BuildSettlement,
+    BuildShip,
     BuyImprovement,
     ChasePirate,
     ChaseRobber,
     DisplaceKnight,
     MoveKnight,
+    MoveShip,
     OfferTrade,
     PlayProgress,
     PromoteKnight,
@@ -74,6 +76,8 @@ not? rows read the kinds from here, under the bar's own button titles)."""
 
 
 SEA_ASKED: dict[type[Action], Msg] = {
+    BuildShip: pmsg("action", "Ship"),
+    MoveShip: pmsg("action", "Move ship"),
     ChasePirate: pmsg("action", "Chase pirate"),
 }
 """The kinds a player asks about on a sea board only (§13), after :data:`ASKED`."""

@@ -216,6 +216,16 @@ def test_the_island_games_why_not_lists_no_pirate() -> None:
     game = make_game(prompt="turn")
     titles = [said(title) for title, _ in why_not_now(game, 0, game.legal_actions())]
     assert "Chase pirate" not in titles and "Chase robber" in titles
+    assert "Ship" not in titles and "Move ship" not in titles
+
+
+def test_a_sea_boards_why_not_asks_about_ships_too() -> None:
+    """§13.3: the ship and its move are kinds of the turn on a sea board, asked like the rest."""
+    game = knight_by_the_pirate(robber_unlocked=True, pirate=2)
+    titles = [said(title) for title, _ in why_not_now(game, 0, game.legal_actions())]
+    legal = {type(a).__name__ for a in game.legal_actions()}
+    for kind, title in (("BuildShip", "Ship"), ("MoveShip", "Move ship")):
+        assert (title in titles) == (kind not in legal), (kind, titles)
 
 
 def test_with_quick_knights_the_pirate_is_chased_before_the_roll() -> None:
