@@ -281,7 +281,7 @@ def prompt_view(
     details = "" if shown is None else render(shown)
     if not details and not own_turn and not game.is_over:
         # What the decision is, in full (the top bar may have to shorten it).
-        details = render(prompt_words(game.prompt))
+        details = render(prompt_words(game.prompt, sea=game.topology.has_sea))
     return PromptView(
         p,
         names[p],

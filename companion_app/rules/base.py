@@ -618,7 +618,12 @@ STAGES: dict[Stage, Callable[[GameState], None]] = {Stage.ATTACK: continue_after
 PROMPTS = (
     PromptRule(PromptKind.SETUP_SETTLEMENT, N_("place a starting settlement"), always_asked=True),
     PromptRule(PromptKind.SETUP_CITY, N_("place a starting city"), always_asked=True),
-    PromptRule(PromptKind.SETUP_ROAD, N_("place a road next to it"), always_asked=True),
+    PromptRule(
+        PromptKind.SETUP_ROAD,
+        N_("place a road next to it"),
+        always_asked=True,
+        sea_words=N_("place a road or a ship next to it"),
+    ),
     PromptRule(PromptKind.ROLL, N_("roll the dice"), Decider.ON_TURN, always_asked=True),
     PromptRule(
         PromptKind.TURN, N_("trade, build, or end the turn"), Decider.ON_TURN, always_asked=True

@@ -149,6 +149,9 @@ class PromptRule:
     """The same on the decider's phone."""
     sea: bool = False
     """Only a game on a sea board asks it (Seafarers, §13)."""
+    sea_words: str = ""
+    """The banner's words on a sea board, where they differ (a ship may stand for a road,
+    §13.3)."""
 
     @property
     def asked_always(self) -> bool:

@@ -92,7 +92,7 @@ class Game(GameState):
 
     def describe_prompt(self) -> Msg:
         """The decision due in plain words: "Anna: discard 4 cards"."""
-        return registry.describe_prompt(self.prompt, self.config.names)
+        return registry.describe_prompt(self.prompt, self.config.names, sea=self.topology.has_sea)
 
     def may_offer_trade(self) -> bool:
         """True while the player on turn may make domestic trade offers."""

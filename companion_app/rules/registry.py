@@ -179,11 +179,13 @@ def prompt_rule(state: GameState) -> PromptRule:
     return PROMPTS[state.prompt.kind]
 
 
-def prompt_words(prompt: Prompt) -> Msg:
-    """The decision without its decider: "discard 4 cards"."""
+def prompt_words(prompt: Prompt, *, sea: bool = False) -> Msg:
+    """The decision without its decider: "discard 4 cards"; ``sea`` for a game on a sea
+    board (§13)."""
     n = prompt.count
+    rule = PROMPTS[prompt.kind]
     return msg_of(
-        PROMPTS[prompt.kind].words,
+        rule.sea_words if sea and rule.sea_words else rule.words,
         count=n,
         cards=cards_counted(n),
         roads=roads_counted(n),
@@ -191,9 +193,11 @@ def prompt_words(prompt: Prompt) -> Msg:
     )
 
 
-def describe_prompt(prompt: Prompt, names: Sequence[str] | None = None) -> Msg:
+def describe_prompt(
+    prompt: Prompt, names: Sequence[str] | None = None, *, sea: bool = False
+) -> Msg:
     """Plain words for the top bar: "Anna: discard 4 cards"."""
-    words = prompt_words(prompt)
+    words = prompt_words(prompt, sea=sea)
     if names:
         return msg("{player}: {prompt}", player=names[prompt.player], prompt=words)
     return msg("Player {seat}: {prompt}", seat=prompt.player + 1, prompt=words)

@@ -407,6 +407,11 @@ class CardNeed:
     text: str
     everyone_sees: Callable[[GameState, int], bool] | None = None
     """True when the need fails in a way the whole table sees (it holds whatever the hand)."""
+    sea_text: str = ""
+    """The need on a sea board, where ships change it (§13.9)."""
+
+    def words(self, game: GameState) -> str:
+        return self.sea_text if self.sea_text and game.topology.has_sea else self.text
 
 
 CARD_NEEDS: dict[ProgressCard, CardNeed] = {
@@ -426,7 +431,10 @@ CARD_NEEDS: dict[ProgressCard, CardNeed] = {
     ProgressCard.DESERTER: CardNeed(
         N_("The Deserter needs an opponent with a knight on the board.")
     ),
-    ProgressCard.DIPLOMAT: CardNeed(N_("The Diplomat needs an open road to remove.")),
+    ProgressCard.DIPLOMAT: CardNeed(
+        N_("The Diplomat needs an open road to remove."),
+        sea_text=N_("The Diplomat needs an open road or an open ship to remove (§13.9)."),
+    ),
     ProgressCard.INTRIGUE: CardNeed(
         N_("Intrigue needs an opponent's knight on an intersection your roads touch.")
     ),
@@ -449,13 +457,13 @@ def card_blocked(card: ProgressCard) -> Blocked:
 
     def blocked(game: GameState, p: int) -> Reason | None:
         if need is not None and need.everyone_sees is not None and need.everyone_sees(game, p):
-            return public(registry.msg_of(need.text))
+            return public(registry.msg_of(need.words(game)))
         if not game.progress_hands[p]:
             return public(msg("You hold no progress cards."))
         if card not in game.progress_hands[p]:
             return private(msg("You hold no {card}.", card=title))
         return private(
-            registry.msg_of(need.text)
+            registry.msg_of(need.words(game))
             if need is not None
             else registry.msg_of(CANNOT_PLAY, card=title)
         )

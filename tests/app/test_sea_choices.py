@@ -20,6 +20,7 @@ from companion_app.rules.actions import (
     BuildRoad,
     BuildSettlement,
     BuildShip,
+    ChasePirate,
     MovePirate,
     MoveRobber,
     MoveShip,
@@ -236,3 +237,21 @@ def test_the_road_or_ship_question_is_told_again_in_a_new_language() -> None:
         ]
     finally:
         use("en")
+
+
+def test_the_tours_new_shores_games_chase_the_pirate_with_a_knight() -> None:
+    """§13.7 item 8: the planner moves the pirate next to an active knight until one has chased
+    it; the 4-player game's chase is a bar button whose one spot is the knight."""
+    for players in (3, 4):
+        plan = make_plan(
+            SCENARIO_PLAN_SEEDS[("new_shores", players)], players, scenario="new_shores"
+        )
+        assert "chase_pirate" in plan.types and plan.winner is not None
+    assert len(plan.actions) == 682  # shorter than the game before the chase (773)
+    game = Game.new(plan.config)
+    chase = _until(game, plan.actions, ChasePirate)
+    assert isinstance(chase, ChasePirate)
+    assert "chase_pirate" in {b.key for b in C.action_bar(game)}
+    step = C.bar_step(game, "chase_pirate")
+    assert list(step.spots) == [("node", chase.node)]
+    assert step.spots[("node", chase.node)].action == chase

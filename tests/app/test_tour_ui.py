@@ -300,7 +300,7 @@ island with a coast edge asking road or ship, a turn, a ship
 built and one moved, a 7's robber or pirate, a gold field's choice, an attack, to the end."""
 
 
-@pytest.mark.timeout(300)  # a short four-player game on the sea map: about 20 s of CPU
+@pytest.mark.timeout(300)  # a short four-player game on the sea map: about 30 s of CPU
 def test_the_new_shores_tour_finds_no_layout_problem(
     xvfb_display: str, artifacts_dir: Path
 ) -> None:

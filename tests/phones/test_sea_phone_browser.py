@@ -20,7 +20,8 @@ from companion_app.rules.actions import TakeGold
 from companion_app.rules.cards import RESOURCES
 from companion_app.rules.game import Game
 from companion_app.rules.messages import msg, nmsg
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.registry import describe_prompt
 from tests.rules.sea.ck_builders import gold_on_the_main_island
 
 
@@ -54,14 +55,12 @@ def test_s13_5_a_phone_taps_its_gold_choices_and_sees_its_ships_in_its_language(
     before = len(game.history)
     held = [c for c in RESOURCES if game.bank[c]]
     words = catalogue(code)
-    choose = words.render(
-        nmsg(
-            "Choose {count} resource from the gold field",
-            "Choose {count} resources from the gold field",
-            count,
-        )
-    )
-    assert choose.startswith({"de": f"Wähle {count} Rohstoffe", "vi": f"Chọn {count} tài"}[code])
+
+    def choose(owed: int) -> str:
+        """The decision's one heading: the rules core's words for the choices still owed."""
+        return words.render(describe_prompt(Prompt(PromptKind.GOLD, seat, owed), config.names))
+
+    assert choose(count).startswith(f"{config.names[seat]}: ")
     driver = start_browser(tmp_path / code, accept)
     wait = WebDriverWait(driver, WAIT_S, ignored_exceptions=[StaleElementReferenceException])
     try:
@@ -69,11 +68,12 @@ def test_s13_5_a_phone_taps_its_gold_choices_and_sees_its_ships_in_its_language(
             driver.get(serve.seats[seat][1])
             live = words.render(msg("live"))
             wait.until(lambda d: link(d) == live and bool(buttons(d)))
-            assert choose in gold_words(driver)
+            labels = [b.text for b in buttons(driver)]
+            # One heading and the choices: no second line restating the count.
+            assert gold_words(driver).split("\n") == [choose(count), *labels]
             assert [b.get_attribute("data-action") for b in buttons(driver)] == ["take_gold"] * len(
                 held
             )
-            labels = [b.text for b in buttons(driver)]
             assert labels == [words.render(msg("Take {card}", card=c.counted(1))) for c in held]
             sea = driver.find_element(By.ID, "sea-card")
             assert sea.is_displayed()
@@ -93,13 +93,7 @@ def test_s13_5_a_phone_taps_its_gold_choices_and_sees_its_ships_in_its_language(
             first = held[0]
             start = hand_shown(driver)[first.label]
             for i in range(count):
-                asked = words.render(
-                    nmsg(
-                        "Choose {count} resource from the gold field",
-                        "Choose {count} resources from the gold field",
-                        count - i,
-                    )
-                )
+                asked = choose(count - i)
                 wait.until(lambda d, w=asked: w in gold_words(d))
                 wait.until(lambda d: bool(buttons(d)) and buttons(d)[0].is_enabled())
                 buttons(driver)[0].click()

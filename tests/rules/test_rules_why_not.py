@@ -264,6 +264,12 @@ WORKED: list[tuple[Kind, Game, int, tuple[str, str, bool]]] = [
         ("The Deserter needs an opponent with a knight on the board.", "", True),
     ),
     (
+        ProgressCard.DIPLOMAT,
+        make_game(buildings=BASE, progress={0: (ProgressCard.DIPLOMAT,)}),
+        0,
+        ("The Diplomat needs an open road to remove.", "", True),
+    ),
+    (
         ProgressCard.MEDICINE,
         board(progress={0: (ProgressCard.MEDICINE,)}, hands={0: hand_of(ore=1, grain=1)}),
         0,

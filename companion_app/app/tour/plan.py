@@ -29,6 +29,7 @@ from companion_app.rules.actions import (
     EndSpecialBuild,
     EndTurn,
     EventDie,
+    MovePirate,
     NobodyBuilds,
     OfferTrade,
     PlayAlchemist,
@@ -41,6 +42,7 @@ from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import RULES, SEA_PROMPTS, SEA_TYPES, is_turn
+from companion_app.rules.robber import cell_corners
 
 ALL_TYPES = frozenset(ACTION_TYPES)
 ALL_PROMPTS = frozenset(k.value for k in PromptKind)
@@ -60,11 +62,10 @@ PLAN_SEEDS: dict[int, int] = {6: 7}
 """The seed of the planned game for another number of players. Six: a short game (49 turns,
 367 actions) through the 30-hex board and the special build phase to a winner; the three
 players' tour covers every other action."""
-SCENARIO_PLAN_SEEDS: dict[tuple[str, int], int] = {("new_shores", 3): 111, ("new_shores", 4): 91}
+SCENARIO_PLAN_SEEDS: dict[tuple[str, int], int] = {("new_shores", 3): 111, ("new_shores", 4): 53}
 """The planned game's seed on a Seafarers map (§13), by scenario and players: games to a winner
-with ships built and moved, the robber or the pirate moved and a gold field's choice (3 players:
-83 turns, 567 actions; 4: 120 turns, 773); a knight chasing the pirate is left to the rules'
-tests."""
+with ships built and moved, the robber and the pirate moved, a knight chasing the pirate and a
+gold field's choice (3 players: 77 turns, 525 actions; 4: 95 turns, 682)."""
 MAX_TURN_ACTIONS = 6
 """Actions a player takes in one turn before ending it (keeps the game moving)."""
 
@@ -170,6 +171,9 @@ class Planner:
             return declines[0]
         if any(isinstance(a, CommitKnights) for a in legal):
             return self.commit(legal)
+        chased = self.pirate_to_a_knight(legal)
+        if chased:
+            return chased[0]
         fresh = [a for a in legal if self.unseen(a) and not isinstance(a, StopEffect)]
         if fresh:
             return self.rng.choice(fresh)
@@ -285,6 +289,19 @@ class Planner:
             a
             for a in actions
             if isinstance(a, BuildSettlement) and gold & set(game.topology.node_hexes[a.node])
+        ]
+
+    def pirate_to_a_knight(self, legal: list[Action]) -> list[Action]:
+        """Until a knight has chased the pirate: its moves to a cell with an active knight on
+        a corner, so that knight may chase it on its owner's turn (§13.7 item 8)."""
+        game = self.game
+        if "chase_pirate" in self.plan.types:
+            return []
+        return [
+            a
+            for a in legal
+            if isinstance(a, MovePirate)
+            and any(game.knight_active[n] for n in cell_corners(game.topology, a.cell))
         ]
 
     def weight(self, action: Action) -> int:

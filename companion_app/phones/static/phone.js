@@ -255,12 +255,9 @@
     if (!d && p.special_build) { renderSpecialBuild(box, p.special_build); return; }
     if (!d) { box.hidden = true; return; }
     box.hidden = false;
+    // The rules core's words, once: for a gold field they count the choices still owed.
     box.appendChild(el("h2", "", d.words));
     if (d.detail) box.appendChild(el("p", "", d.detail));
-    if (d.kind === "gold") {  // one tap per choice: the next page asks for the rest
-      box.appendChild(el("p", "", n_("Choose {count} resource from the gold field",
-        "Choose {count} resources from the gold field", d.count)));
-    }
     var choices = el("div", "choices");
     d.choices.forEach(function (c) {
       var cls = c.action.type === "accept_trade" ? "accept"

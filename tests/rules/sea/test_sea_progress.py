@@ -94,6 +94,18 @@ def test_a_ship_beside_the_pirate_is_removed_too() -> None:
     assert game.prompt.kind is PromptKind.TURN and game.ships_of[0] == [31]
 
 
+def test_why_not_the_diplomat_names_open_roads_or_ships_at_sea() -> None:
+    """R14: with no open road or ship on the board, the Diplomat's Why not? names both at sea
+    (the island game's words are in test_rules_why_not)."""
+    game = diplomat_game(ships={})
+    assert not any(isinstance(a, PlayDiplomat) for a in game.legal_actions())
+    reason = game.why_not(ProgressCard.DIPLOMAT, 0)
+    assert reason is not None and reason.private
+    assert said(reason.text) == (
+        "The Diplomat needs an open road or an open ship to remove (§13.9)."
+    )
+
+
 # ---- the barbarians over every island (§13.8) ------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from said import said
 from sea_builders import (
     ISLE,
     ISLE_TOP,
@@ -178,6 +179,21 @@ def test_a_coastal_setup_settlement_may_take_a_ship_instead_of_its_road() -> Non
     game.apply(BuildShip(p, OUT))
     assert game.ship_owner[OUT] == p and game.ships_placed == []  # setup: not "this turn"
     assert game.hand(p) == hand_of()  # free
+
+
+def test_the_setup_prompt_at_sea_names_a_road_or_a_ship() -> None:
+    """§13.3 item 3: the banner asks for the road or ship the setup allows; the island
+    game's words stay."""
+    config = GameConfig.for_players(4, scenario="new_shores", seed=1)
+    game = Game.new(config)
+    game.apply(BuildSettlement(game.prompt.player, SHORE))
+    name = config.names[game.prompt.player]
+    assert game.prompt.kind is PromptKind.SETUP_ROAD
+    assert said(game.describe_prompt()) == f"{name}: place a road or a ship next to it"
+    island = Game.new(GameConfig.for_players(4, seed=1))
+    island.apply(next(a for a in island.legal_actions() if isinstance(a, BuildSettlement)))
+    name = island.config.names[island.prompt.player]
+    assert said(island.describe_prompt()) == f"{name}: place a road next to it"
 
 
 def test_no_setup_ship_next_to_the_pirate() -> None:
