@@ -85,7 +85,9 @@ from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import SETUP_KINDS, GameState
 from companion_app.rules.whynot_words import (
     ASKED,
+    CARD_NEEDS,
     PROGRESS_TITLES,
+    ROBBER_LOCKED,
     SEA_ASKED,
     cards_words,
     counted_card,
@@ -305,9 +307,6 @@ def displace_blocked(game: GameState, p: int) -> Reason | None:
     return public(msg("No weaker knight of an opponent stands along your roads (§6)."))
 
 
-ROBBER_LOCKED = N_("The robber stays on the desert until the first attack (§8).")
-
-
 def chase_blocked(game: GameState, p: int) -> Reason | None:
     if not game.robber_unlocked:
         return public(registry.msg_of(ROBBER_LOCKED))
@@ -400,54 +399,6 @@ ALCHEMIST_WHEN = N_("The Alchemist is played on your own turn, before the roll (
 VP_CARD = N_("A victory point card is shown when drawn and never played (§9).")
 
 
-@dataclass(frozen=True, slots=True)
-class CardNeed:
-    """What one progress card needs besides being held at its moment."""
-
-    text: str
-    everyone_sees: Callable[[GameState, int], bool] | None = None
-    """True when the need fails in a way the whole table sees (it holds whatever the hand)."""
-    sea_text: str = ""
-    """The need on a sea board, where ships change it (§13.9)."""
-
-    def words(self, game: GameState) -> str:
-        return self.sea_text if self.sea_text and game.topology.has_sea else self.text
-
-
-CARD_NEEDS: dict[ProgressCard, CardNeed] = {
-    ProgressCard.ALCHEMIST: CardNeed(N_("An Alchemist has already fixed the dice of this roll.")),
-    ProgressCard.CRANE: CardNeed(
-        N_("The Crane takes 1 commodity off a city improvement: you cannot pay even that.")
-    ),
-    ProgressCard.ENGINEER: CardNeed(
-        N_("The Engineer builds a city wall: you need a city without one, 3 walls at most.")
-    ),
-    ProgressCard.MEDICINE: CardNeed(
-        N_("Medicine makes a settlement a city for 2 ore and 1 grain: you have not that much.")
-    ),
-    ProgressCard.ROAD_BUILDING: CardNeed(N_("Road Building needs a free edge for a road.")),
-    ProgressCard.SMITH: CardNeed(N_("The Smith promotes knights: none of yours can be promoted.")),
-    ProgressCard.BISHOP: CardNeed(ROBBER_LOCKED, lambda g, p: not g.robber_unlocked),
-    ProgressCard.DESERTER: CardNeed(
-        N_("The Deserter needs an opponent with a knight on the board.")
-    ),
-    ProgressCard.DIPLOMAT: CardNeed(
-        N_("The Diplomat needs an open road to remove."),
-        sea_text=N_("The Diplomat needs an open road or an open ship to remove (§13.9)."),
-    ),
-    ProgressCard.INTRIGUE: CardNeed(
-        N_("Intrigue needs an opponent's knight on an intersection your roads touch.")
-    ),
-    ProgressCard.SPY: CardNeed(
-        N_("The Spy needs an opponent holding a progress card it may take.")
-    ),
-    ProgressCard.MASTER_MERCHANT: CardNeed(
-        N_("The Master Merchant needs an opponent with more victory points who holds cards.")
-    ),
-    ProgressCard.MERCHANT: CardNeed(
-        N_("The Merchant goes on a land hex next to one of your settlements or cities.")
-    ),
-}
 CANNOT_PLAY = N_("The {card} cannot be played now.")
 
 

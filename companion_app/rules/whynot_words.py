@@ -1,11 +1,13 @@
-"""The terms a "why not" reason names: cards counted, progress cards by their title.
+"""The terms a "why not" reason names: cards counted, progress cards by their title, the kinds
+of action asked about, and what each progress card needs besides being held (:data:`CARD_NEEDS`).
 
 Message ids only (:mod:`messages`), so each reader reads them in their own language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from companion_app.rules.actions import (
     Action,
@@ -28,7 +30,8 @@ from companion_app.rules.actions import (
     PromoteKnight,
 )
 from companion_app.rules.cards import PROGRESS_WORDS, Card, ProgressCard
-from companion_app.rules.messages import Msg, pmsg
+from companion_app.rules.messages import N_, Msg, pmsg
+from companion_app.rules.state import GameState
 
 
 def counted_card(card: Card, count: int) -> Msg:
@@ -81,3 +84,57 @@ SEA_ASKED: dict[type[Action], Msg] = {
     ChasePirate: pmsg("action", "Chase pirate"),
 }
 """The kinds a player asks about on a sea board only (§13), after :data:`ASKED`."""
+
+
+ROBBER_LOCKED = N_("The robber stays on the desert until the first attack (§8).")
+"""The robber's lock before the first attack, a reason of the robber's chase and the Bishop."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardNeed:
+    """What one progress card needs besides being held at its moment."""
+
+    text: str
+    everyone_sees: Callable[[GameState, int], bool] | None = None
+    """True when the need fails in a way the whole table sees (it holds whatever the hand)."""
+    sea_text: str = ""
+    """The need on a sea board, where ships change it (§13.9)."""
+
+    def words(self, game: GameState) -> str:
+        return self.sea_text if self.sea_text and game.topology.has_sea else self.text
+
+
+CARD_NEEDS: dict[ProgressCard, CardNeed] = {
+    ProgressCard.ALCHEMIST: CardNeed(N_("An Alchemist has already fixed the dice of this roll.")),
+    ProgressCard.CRANE: CardNeed(
+        N_("The Crane takes 1 commodity off a city improvement: you cannot pay even that.")
+    ),
+    ProgressCard.ENGINEER: CardNeed(
+        N_("The Engineer builds a city wall: you need a city without one, 3 walls at most.")
+    ),
+    ProgressCard.MEDICINE: CardNeed(
+        N_("Medicine makes a settlement a city for 2 ore and 1 grain: you have not that much.")
+    ),
+    ProgressCard.ROAD_BUILDING: CardNeed(N_("Road Building needs a free edge for a road.")),
+    ProgressCard.SMITH: CardNeed(N_("The Smith promotes knights: none of yours can be promoted.")),
+    ProgressCard.BISHOP: CardNeed(ROBBER_LOCKED, lambda g, p: not g.robber_unlocked),
+    ProgressCard.DESERTER: CardNeed(
+        N_("The Deserter needs an opponent with a knight on the board.")
+    ),
+    ProgressCard.DIPLOMAT: CardNeed(
+        N_("The Diplomat needs an open road to remove."),
+        sea_text=N_("The Diplomat needs an open road or an open ship to remove (§13.9)."),
+    ),
+    ProgressCard.INTRIGUE: CardNeed(
+        N_("Intrigue needs an opponent's knight on an intersection your roads touch.")
+    ),
+    ProgressCard.SPY: CardNeed(
+        N_("The Spy needs an opponent holding a progress card it may take.")
+    ),
+    ProgressCard.MASTER_MERCHANT: CardNeed(
+        N_("The Master Merchant needs an opponent with more victory points who holds cards.")
+    ),
+    ProgressCard.MERCHANT: CardNeed(
+        N_("The Merchant goes on a land hex next to one of your settlements or cities.")
+    ),
+}

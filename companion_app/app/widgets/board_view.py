@@ -14,12 +14,22 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.stencilview import StencilView
 
 from companion_app.app.screens import load_kv
+from companion_app.app.widgets.board_shapes import (
+    OUTLINE,
+    TOKEN_LIGHT,
+    capsule,
+    flat,
+    pirate_token,
+    polygon,
+    ship_badge,
+    ship_bar,
+)
 from companion_app.presenters.board_picture import (
     FRAME_SEA,
     HIGHLIGHT,
@@ -54,17 +64,12 @@ from companion_app.rules.cards import Harbour, Terrain, Track
 from companion_app.rules.topology import ISLAND_19
 
 SEA_EDGE: RGBA = (0.09, 0.24, 0.42, 1.0)
-OUTLINE: RGBA = (0.12, 0.10, 0.08, 1.0)
 TOKEN: RGBA = (0.97, 0.93, 0.82, 1.0)
 TOKEN_TEXT: RGBA = (0.10, 0.10, 0.10, 1.0)
 TOKEN_RED: RGBA = (0.80, 0.05, 0.05, 1.0)
 ROBBER: RGBA = (0.10, 0.10, 0.12, 1.0)
 MERCHANT: RGBA = (0.50, 0.18, 0.62, 1.0)
-PIRATE: RGBA = (0.04, 0.04, 0.05, 1.0)
 GOLD_GLEAM: RGBA = (1.0, 0.90, 0.48, 1.0)
-SEA_FOAM: RGBA = (0.86, 0.94, 1.0, 1.0)
-SAIL: RGBA = (0.97, 0.97, 0.94, 1.0)
-TOKEN_LIGHT: RGBA = (0.96, 0.96, 0.96, 1.0)
 TOKEN_RED_ON_DARK: RGBA = (1.0, 0.45, 0.40, 1.0)
 WALL: RGBA = (0.35, 0.30, 0.25, 1.0)
 INACTIVE_KNIGHT: RGBA = (0.25, 0.25, 0.27, 1.0)
@@ -297,16 +302,16 @@ class BoardView(StencilView):
         for hv in picture.hexes:
             corners = geo.hex_corners(hv.hex)
             Color(*TERRAIN_COLOURS[hv.terrain])
-            _polygon(corners)
+            polygon(corners)
             if hv.terrain is Terrain.GOLD:
                 # A gleam inside the rim: gold tells itself from the fields without colour.
                 x, y = geo.hex_centre(hv.hex)
                 inner = [(x + (cx - x) * 0.8, y + (cy - y) * 0.8) for cx, cy in corners]
                 Color(*GOLD_GLEAM)
-                Line(points=_flat(inner), close=True, width=max(1.5, s * 0.07))
+                Line(points=flat(inner), close=True, width=max(1.5, s * 0.07))
             # The sea's hexes in the sea's own rim: the water reads as one.
             Color(*(SEA_EDGE if hv.terrain is Terrain.SEA else OUTLINE))
-            Line(points=_flat(corners), close=True, width=max(1.0, s * 0.03))
+            Line(points=flat(corners), close=True, width=max(1.0, s * 0.03))
         covered = {picture.robber_hex, picture.merchant_hex}
         for hv in picture.hexes:
             if hv.token is not None and hv.hex not in covered:
@@ -330,7 +335,7 @@ class BoardView(StencilView):
         for thing in self._drawn_of("robber", "merchant"):
             self._hex_token(thing, tokens.get(thing.spot[1], (None, False)))
         for thing in self._drawn_of("pirate"):
-            self._pirate(thing)
+            pirate_token(thing)
         self._selected_hex(geo)
 
     def _roads(self, geo: BoardGeometry, picture: BoardPicture) -> None:
@@ -379,60 +384,16 @@ class BoardView(StencilView):
         rimmed with sea foam (a road's rim is dark), and a badge with the owner's letter under
         a white sail, placed as a road's badge is."""
         for edge, owner in picture.ships:
-            (ax, ay), (bx, by) = geo.edge(edge)
-            k = 0.12
-            x1, y1 = ax + (bx - ax) * k, ay + (by - ay) * k
-            x2, y2 = bx + (ax - bx) * k, by + (ay - by) * k
-            Color(*SEA_FOAM)
-            Line(points=[x1, y1, x2, y2], width=geo.size * 0.1, cap="round")
-            Color(*picture.colours[owner])
-            Line(points=[x1, y1, x2, y2], width=geo.size * 0.06, cap="round")
+            ship_bar(geo.edge(edge), geo.size, picture.colours[owner])
         self.ship_marks = ship_marks(picture, geo, dp(1))
         owners = dict(picture.ships)
         for t in self.ship_marks:
             owner = owners[t.spot[1]]
             colour = picture.colours[owner]
-            r, rim = t.height / 2.0, max(1.0, t.height * 0.06)
-            # The sail above the badge's right half: a ship, not a road, at a glance.
-            mast = t.x + t.width / 2.0 - r * 0.55
-            sail = [(mast, t.y + r * 0.4), (mast, t.y + r * 1.75), (mast - r * 0.95, t.y + r * 0.4)]
-            Color(*SAIL)
-            _polygon(sail)
-            Color(*OUTLINE)
-            Line(points=_flat(sail), close=True, width=rim)
-            Color(*colour)
-            hull = [
-                (t.x - t.width / 2.0, t.y + r * 0.55),
-                (t.x + t.width / 2.0, t.y + r * 0.55),
-                (t.x + t.width / 2.0 - r * 0.45, t.y - r),
-                (t.x - t.width / 2.0 + r * 0.45, t.y - r),
-            ]
-            _polygon(hull)
-            Color(*OUTLINE)
-            Line(points=_flat(hull), close=True, width=rim)
+            r = t.height / 2.0
+            ship_badge(t, colour)
             size = t.height * ROAD_LETTER_SHARE * 0.85
             self._text(_mark(picture, owner), t.x, t.y - r * 0.2, size, text_colour_on(colour))
-
-    def _pirate(self, t: Drawn) -> None:
-        """The pirate (§13.4): a black ship on a round black token with a light rim, over the
-        sea cell it stands on."""
-        x, y, r = t.x, t.y, t.width / 2.0
-        Color(*PIRATE)
-        Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
-        Color(*TOKEN_LIGHT)
-        Line(circle=(x, y, r * 0.95), width=max(1.5, r * 0.06))
-        w, h = r * 0.62, r * 0.62
-        hull = [
-            (x - w, y - h * 0.15),
-            (x + w, y - h * 0.15),
-            (x + w * 0.6, y - h * 0.7),
-            (x - w * 0.6, y - h * 0.7),
-        ]
-        sail = [(x - w * 0.05, y + h * 0.9), (x - w * 0.05, y), (x - w * 0.7, y)]
-        jib = [(x + w * 0.1, y + h * 0.7), (x + w * 0.1, y), (x + w * 0.55, y)]
-        Color(*TOKEN_LIGHT)
-        for shape in (hull, sail, jib):
-            _polygon(shape)
 
     def _sea(self, geo: BoardGeometry) -> None:
         topology = geo.topology
@@ -441,15 +402,15 @@ class BoardView(StencilView):
             for cell in range(topology.hex_count, topology.cell_count):
                 corners = geo.hex_corners(cell)
                 Color(*FRAME_SEA)
-                _polygon(corners)
+                polygon(corners)
                 Color(*SEA_EDGE)
-                Line(points=_flat(corners), close=True, width=max(1.0, geo.size * 0.03))
+                Line(points=flat(corners), close=True, width=max(1.0, geo.size * 0.03))
             return
         corners = geo.sea_corners()
         Color(*SEA)
-        _polygon(corners)
+        polygon(corners)
         Color(*SEA_EDGE)
-        Line(points=_flat(corners), close=True, width=max(1.0, geo.size * 0.06))
+        Line(points=flat(corners), close=True, width=max(1.0, geo.size * 0.06))
 
     def _harbours(self, geo: BoardGeometry, picture: BoardPicture) -> None:
         s = geo.size
@@ -514,11 +475,11 @@ class BoardView(StencilView):
                 (x + r * 0.14 * k, fy + r * 0.12 * k),
                 (x - r * 0.14 * k, fy + r * 0.12 * k),
             ]
-            _polygon(body)
+            polygon(body)
             head = r * 0.2 * k
             Ellipse(pos=(x - head, fy + r * 0.08 * k), size=(2 * head, 2 * head))
         else:
-            _polygon(
+            polygon(
                 [
                     (x - r * 0.34 * k, fy - r * 0.42 * k),
                     (x + r * 0.34 * k, fy - r * 0.42 * k),
@@ -555,10 +516,10 @@ class BoardView(StencilView):
             r, rim = t.height / 2.0, max(1.0, t.height * 0.06)
             Color(*colour)
             if t.width > t.height:  # two letters: a bar with round ends
-                outline = _capsule(t, steps=8)
-                _polygon(outline)
+                outline = capsule(t, steps=8)
+                polygon(outline)
                 Color(*OUTLINE)
-                Line(points=_flat(outline), close=True, width=rim)
+                Line(points=flat(outline), close=True, width=rim)
             else:
                 Ellipse(pos=(t.x - r, t.y - r), size=(2 * r, 2 * r))
                 Color(*OUTLINE)
@@ -600,9 +561,9 @@ class BoardView(StencilView):
             Color(*TRACK_COLOURS[Track(b.metropolis)])
             Line(circle=(x, y, w * 1.28), width=max(2.0, s * 0.09))
         Color(*colour)
-        _polygon(shape)
+        polygon(shape)
         Color(*OUTLINE)
-        Line(points=_flat(shape), close=True, width=max(1.2, s * 0.04))
+        Line(points=flat(shape), close=True, width=max(1.2, s * 0.04))
         if b.kind == "destroyed_city":
             Line(points=[x - w, y - h, x + w, y + h * 0.6], width=max(1.5, s * 0.05))
         self._letter(t, colour, mark)
@@ -632,9 +593,9 @@ class BoardView(StencilView):
             ]
             fill = colour
             Color(*fill)
-            _polygon(shield)
+            polygon(shield)
             Color(*OUTLINE)
-            Line(points=_flat(shield), close=True, width=max(1.5, r * 0.08))
+            Line(points=flat(shield), close=True, width=max(1.5, r * 0.08))
         else:
             fill = INACTIVE_KNIGHT
             Color(*fill)
@@ -665,7 +626,7 @@ class BoardView(StencilView):
         self._text(mark, *at, size, text_colour_on(fill))
 
     def _hex_spot(self, geo: BoardGeometry, t: Drawn) -> None:
-        corners = _flat(geo.hex_corners(t.spot[1]))
+        corners = flat(geo.hex_corners(t.spot[1]))
         Color(*HIGHLIGHT_RIM)
         Line(points=corners, close=True, width=geo.size * 0.11)
         Color(*HIGHLIGHT)
@@ -674,7 +635,7 @@ class BoardView(StencilView):
     def _selected_hex(self, geo: BoardGeometry) -> None:
         if self.selected and self.selected[0] == "hex":
             Color(1, 1, 1, 1)
-            Line(points=_flat(geo.hex_corners(self.selected[1])), close=True, width=geo.size * 0.1)
+            Line(points=flat(geo.hex_corners(self.selected[1])), close=True, width=geo.size * 0.1)
 
     def _edge_spot(self, t: Drawn) -> None:
         """A light bar with a dark rim along the road it offers, as long as the marker."""
@@ -689,7 +650,7 @@ class BoardView(StencilView):
     def _edge_spot_outline(self, t: Drawn) -> None:
         """The road marker's outline again over the pieces: its whole length shows while the
         piece it leaves from stays visible inside it."""
-        outline = _flat(_capsule(t))
+        outline = flat(capsule(t))
         Color(*HIGHLIGHT_RIM)
         Line(points=outline, close=True, width=max(1.5, t.height * 0.1))
         Color(*HIGHLIGHT)
@@ -727,36 +688,6 @@ class BoardView(StencilView):
 
 def _mark(picture: BoardPicture, owner: int) -> str:
     return picture.marks[owner] if owner < len(picture.marks) else ""
-
-
-def _capsule(t: Drawn, steps: int = 8) -> list[tuple[float, float]]:
-    """The outline of a road's marker: a bar ``t.width`` long and ``t.height`` across with
-    round ends, along ``t.angle``."""
-    r = t.height / 2.0
-    half = t.width / 2.0 - r
-    a = math.radians(t.angle)
-    ux, uy = math.cos(a), math.sin(a)
-    points = []
-    for end, start in ((1.0, -90.0), (-1.0, 90.0)):
-        cx, cy = t.x + ux * half * end, t.y + uy * half * end
-        for i in range(steps + 1):
-            b = math.radians(t.angle + start + 180.0 * i / steps)
-            points.append((cx + r * math.cos(b), cy + r * math.sin(b)))
-    return points
-
-
-def _flat(points: list[tuple[float, float]]) -> list[float]:
-    return [c for xy in points for c in xy]
-
-
-def _polygon(points: list[tuple[float, float]]) -> None:
-    """A filled convex-ish polygon as a triangle fan around its centroid."""
-    cx = sum(p[0] for p in points) / len(points)
-    cy = sum(p[1] for p in points) / len(points)
-    vertices = [cx, cy, 0.0, 0.0]
-    for x, y in [*points, points[0]]:
-        vertices += [x, y, 0.0, 0.0]
-    Mesh(vertices=vertices, indices=list(range(len(points) + 2)), mode="triangle_fan")
 
 
 load_kv(__file__)
