@@ -36,6 +36,9 @@ _MOVES: list[list[list[MoveShip | None] | None]] = [[None] * MAX_EDGES for _ in 
 """Per seat and ship, a row of the moves made so far by edge (made when first asked): listed
 again, never made again."""
 _SHIP_NEEDS = needs_of(COSTS[Build.SHIP])
+_SHORTEST_LOOP = 6
+"""Both loops of :func:`open_ships` go round a cycle of edges, and the shortest cycle of the
+hex lattice's edges is one hex's six."""
 _FREE = (PromptKind.FREE_ROAD, PromptKind.FREE_SHIP)
 """The prompts whose ships are free: Road Building's, the Diplomat's own ship (R14)."""
 
@@ -137,7 +140,7 @@ def _open_ships(state: GameState, p: int) -> list[int]:
             opened.append(e)
         elif (a in anchored or degree[a] == 2) and (b in anchored or degree[b] == 2):
             candidates.append(e)
-    if len(candidates) < 2:
+    if len(candidates) < _SHORTEST_LOOP:
         return opened
     return sorted(_open_loops(candidates, edge_nodes, anchored).union(opened))
 
