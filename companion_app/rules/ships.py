@@ -116,6 +116,7 @@ def _network(state: GameState, p: int) -> ShipNetwork:
         tuple(_open_ships(state, p)),
         held,
         tuple(sorted((e, node) for node in held for e in at[node] if e not in own)),
+        [],
     )
     return made
 
@@ -410,7 +411,14 @@ def turn_options(game: GameState, p: int) -> list[Action]:
         ships = _SHIP[p]
         actions.extend([ships[e] for e in spots])
     if movable:
-        _moves(actions, p, movable, spots, reached, held, game.topology.edge_nodes)
+        kept = network[6]  # the moves follow from the network, the movable ships and the spots
+        if kept and kept[0][0] == movable and kept[0][1] == reached:
+            actions.extend(kept[0][2])
+        else:
+            moves: list[Action] = []
+            _moves(moves, p, movable, spots, reached, held, game.topology.edge_nodes)
+            kept[:] = [(movable, reached, moves)]
+            actions.extend(moves)
     return actions
 
 
