@@ -100,8 +100,16 @@ def _network(state: GameState, p: int) -> ShipNetwork:
     and knights stay the same (a turn's listings ask it after every action)."""
     ships, buildings, knights = state.ships_of[p], state.buildings_of[p], state.knights_of[p]
     kept = state.ship_networks[p]
-    if kept is not None and kept[0] == ships and kept[1] == buildings and kept[2] == knights:
-        return kept
+    if kept is not None and kept[0] == ships and kept[1] == buildings:
+        if kept[2] == knights:
+            return kept
+        # Only knights came or went: the rest follows from the ships and buildings alone, and
+        # the open ships change only where a knight came to or left a ship's end.
+        held = kept[4]
+        moved = set(kept[2]).symmetric_difference(knights)
+        opened = kept[3] if moved.isdisjoint(held) else tuple(_open_ships(state, p))
+        made = state.ship_networks[p] = (ships[:], buildings[:], knights[:], opened, *kept[4:])
+        return made
     edge_nodes = state.topology.edge_nodes
     held = dict.fromkeys(buildings, 1)
     for e in ships:
@@ -109,13 +117,15 @@ def _network(state: GameState, p: int) -> ShipNetwork:
             held[node] = held.get(node, 0) + 1
     at = state.topology.node_ship_edges
     own = set(ships)
+    around = [(e, node) for node in held for e in at[node] if e not in own]
+    around.sort()
     made = state.ship_networks[p] = (
         ships[:],
         buildings[:],
         knights[:],
         tuple(_open_ships(state, p)),
         held,
-        tuple(sorted((e, node) for node in held for e in at[node] if e not in own)),
+        tuple(around),
         [],
     )
     return made
