@@ -107,14 +107,16 @@ def _network(state: GameState, p: int) -> ShipNetwork:
         # the open ships change only where a knight came to or left a ship's end.
         held = kept[4]
         moved = set(kept[2]).symmetric_difference(knights)
-        opened = kept[3] if moved.isdisjoint(held) else tuple(_open_ships(state, p))
+        if moved.isdisjoint(held):
+            opened = kept[3]
+        else:
+            opened = tuple(_open_ships(state, p, _ship_ends(ships, state.topology.edge_nodes)))
         made = state.ship_networks[p] = (ships[:], buildings[:], knights[:], opened, *kept[4:])
         return made
-    edge_nodes = state.topology.edge_nodes
-    held = dict.fromkeys(buildings, 1)
-    for e in ships:
-        for node in edge_nodes[e]:
-            held[node] = held.get(node, 0) + 1
+    degree = _ship_ends(ships, state.topology.edge_nodes)
+    held = degree.copy()
+    for node in buildings:
+        held[node] = held.get(node, 0) + 1
     at = state.topology.node_ship_edges
     own = set(ships)
     around = [(e, node) for node in held for e in at[node] if e not in own]
@@ -123,7 +125,7 @@ def _network(state: GameState, p: int) -> ShipNetwork:
         ships[:],
         buildings[:],
         knights[:],
-        tuple(_open_ships(state, p)),
+        tuple(_open_ships(state, p, degree)),
         held,
         tuple(around),
         [],
@@ -131,14 +133,20 @@ def _network(state: GameState, p: int) -> ShipNetwork:
     return made
 
 
-def _open_ships(state: GameState, p: int) -> list[int]:
-    own = state.ships_of[p]
-    edge_nodes = state.topology.edge_nodes
+def _ship_ends(ships: list[int], edge_nodes: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    """Per intersection at an end of ``ships``, how many of them end there."""
     degree: dict[int, int] = {}
-    for e in own:
+    for e in ships:
         a, b = edge_nodes[e]
         degree[a] = degree.get(a, 0) + 1
         degree[b] = degree.get(b, 0) + 1
+    return degree
+
+
+def _open_ships(state: GameState, p: int, degree: dict[int, int]) -> list[int]:
+    """:func:`open_ships` made anew (``degree``: :func:`_ship_ends` of the player's ships)."""
+    own = state.ships_of[p]
+    edge_nodes = state.topology.edge_nodes
     owner, knight = state.node_owner, state.knight_owner
     anchored = {node for node in degree if owner[node] == p or knight[node] == p}
     opened: list[int] = []
@@ -147,9 +155,10 @@ def _open_ships(state: GameState, p: int) -> list[int]:
     candidates: list[int] = []
     for e in own:
         a, b = edge_nodes[e]
-        if (degree[a] == 1 and a not in anchored) or (degree[b] == 1 and b not in anchored):
+        at_a, at_b = degree[a], degree[b]
+        if (at_a == 1 and a not in anchored) or (at_b == 1 and b not in anchored):
             opened.append(e)
-        elif (a in anchored or degree[a] == 2) and (b in anchored or degree[b] == 2):
+        elif (at_a == 2 or a in anchored) and (at_b == 2 or b in anchored):
             candidates.append(e)
     if len(candidates) < _SHORTEST_LOOP:
         return opened
