@@ -48,12 +48,15 @@ POLITICS = Track.POLITICS.index
 def along_roads(game: GameState, p: int, start: int) -> list[int]:
     """Intersections reachable from ``start`` along ``p``'s roads (on a sea board roads and
     ships, §13.7). Opponents' pieces end a path (they can be reached, not passed)."""
+    edge_owner = game.edge_owner
     if game.topology.has_sea:
-        return _along_roads_and_ships(game, p, start)
+        if game.roads_of[p] and game.ships_of[p]:
+            return _along_roads_and_ships(game, p, start)
+        if not game.roads_of[p]:  # ships only (or nothing): the same walk along them
+            edge_owner = game.ship_owner
     seen = {start}
     stack = [start]
     found: list[int] = []
-    edge_owner = game.edge_owner
     node_edges, edge_nodes = game.topology.node_edges, game.topology.edge_nodes
     node_owner, knight_owner = game.node_owner, game.knight_owner
     while stack:
@@ -455,7 +458,7 @@ def lift_knight(game: GameState, node: int) -> tuple[int, int, bool, int]:
 def do_build_knight(game: GameState, a: BuildKnight) -> None:
     ops.pay(game, a.player, COSTS[Build.KNIGHT])
     place_knight(game, a.player, a.node, 1, False, 0)
-    ops.roads_changed_at(game, a.node)
+    ops.roads_changed_at(game, a.node, knight_of=a.player)
 
 
 def activate_knight(game: GameState, node: int) -> None:
@@ -482,7 +485,7 @@ def do_promote(game: GameState, a: PromoteKnight) -> None:
 def do_move(game: GameState, a: MoveKnight) -> None:
     p, level, _active, flags = lift_knight(game, a.node)
     place_knight(game, p, a.to, level, False, flags | ACTED)
-    ops.roads_changed_at(game, a.node, a.to)
+    ops.roads_changed_at(game, a.node, a.to, knight_of=p)
 
 
 def displace_knight(game: GameState, node: int) -> None:
@@ -508,7 +511,7 @@ def do_relocate(game: GameState, a: RelocateKnight) -> None:
     _origin, level, active, flags = game.displaced
     game.displaced = None
     place_knight(game, a.player, a.to, level, active, flags)
-    ops.roads_changed_at(game, a.to)
+    ops.roads_changed_at(game, a.to, knight_of=a.player)
     turnflow.pending_done(game)
 
 

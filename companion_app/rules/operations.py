@@ -479,12 +479,13 @@ def _award_longest_road(state: GameState) -> None:
         state.longest_road_holder = NOBODY
 
 
-def roads_changed_at(state: GameState, *nodes: int) -> None:
+def roads_changed_at(state: GameState, *nodes: int, knight_of: int = NOBODY) -> None:
     """A knight came or went: roads through these intersections may be broken or mended.
 
     Only a player with two or more roads at one of them can be affected: a path may end at a
     blocked intersection and may start from one, so one road there measures the same either
-    way."""
+    way. ``knight_of``: the owner of the one knight that came or went, whose own roads it never
+    blocked nor blocks (their route is not measured again)."""
     owners: set[int] = set()
     edge_owner = state.edge_owner
     node_edges = state.topology.node_edges
@@ -499,7 +500,7 @@ def roads_changed_at(state: GameState, *nodes: int) -> None:
                 continue
             if owner not in seen:
                 seen.add(owner)
-            elif ships is None or not _route_stands(state, owner, node):
+            elif owner != knight_of and (ships is None or not _route_stands(state, owner, node)):
                 owners.add(owner)
     if owners:
         update_longest_road(state, owners)

@@ -93,7 +93,15 @@ def pirate_victims(game: GameState, cell: int) -> list[int]:
 
 def pirate_targets(game: GameState) -> list[int]:
     """Every other sea hex or frame cell (§13.4, R5, R9)."""
-    return [c for c in game.topology.sea_cells if c != game.pirate_cell]
+    topology = game.topology
+    known = _SEA_CELLS.get(id(topology))
+    if known is None or known[0] is not topology:  # made once per topology (every 7 asks it)
+        known = _SEA_CELLS[id(topology)] = (topology, topology.sea_cells)
+    pirate = game.pirate_cell
+    return [c for c in known[1] if c != pirate]
+
+
+_SEA_CELLS: dict[int, tuple[Topology, tuple[int, ...]]] = {}
 
 
 def steal_random(game: GameState, victim: int, thief: int) -> Card:

@@ -36,6 +36,9 @@ _MOVES: list[list[list[MoveShip | None] | None]] = [[None] * MAX_EDGES for _ in 
 """Per seat and ship, a row of the moves made so far by edge (made when first asked): listed
 again, never made again."""
 _SHIP_NEEDS = needs_of(COSTS[Build.SHIP])
+_SHORTEST_LOOP = 6
+"""Both loops of :func:`open_ships` go round a cycle of edges, and the shortest cycle of the
+hex lattice's edges is one hex's six."""
 _FREE = (PromptKind.FREE_ROAD, PromptKind.FREE_SHIP)
 """The prompts whose ships are free: Road Building's, the Diplomat's own ship (R14)."""
 
@@ -97,34 +100,53 @@ def _network(state: GameState, p: int) -> ShipNetwork:
     and knights stay the same (a turn's listings ask it after every action)."""
     ships, buildings, knights = state.ships_of[p], state.buildings_of[p], state.knights_of[p]
     kept = state.ship_networks[p]
-    if kept is not None and kept[0] == ships and kept[1] == buildings and kept[2] == knights:
-        return kept
-    edge_nodes = state.topology.edge_nodes
-    held = dict.fromkeys(buildings, 1)
-    for e in ships:
-        for node in edge_nodes[e]:
-            held[node] = held.get(node, 0) + 1
+    if kept is not None and kept[0] == ships and kept[1] == buildings:
+        if kept[2] == knights:
+            return kept
+        # Only knights came or went: the rest follows from the ships and buildings alone, and
+        # the open ships change only where a knight came to or left a ship's end.
+        held = kept[4]
+        moved = set(kept[2]).symmetric_difference(knights)
+        if moved.isdisjoint(held):
+            opened = kept[3]
+        else:
+            opened = tuple(_open_ships(state, p, _ship_ends(ships, state.topology.edge_nodes)))
+        made = state.ship_networks[p] = (ships[:], buildings[:], knights[:], opened, *kept[4:])
+        return made
+    degree = _ship_ends(ships, state.topology.edge_nodes)
+    held = degree.copy()
+    for node in buildings:
+        held[node] = held.get(node, 0) + 1
     at = state.topology.node_ship_edges
     own = set(ships)
+    around = [(e, node) for node in held for e in at[node] if e not in own]
+    around.sort()
     made = state.ship_networks[p] = (
         ships[:],
         buildings[:],
         knights[:],
-        tuple(_open_ships(state, p)),
+        tuple(_open_ships(state, p, degree)),
         held,
-        tuple(sorted((e, node) for node in held for e in at[node] if e not in own)),
+        tuple(around),
+        [],
     )
     return made
 
 
-def _open_ships(state: GameState, p: int) -> list[int]:
-    own = state.ships_of[p]
-    edge_nodes = state.topology.edge_nodes
+def _ship_ends(ships: list[int], edge_nodes: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    """Per intersection at an end of ``ships``, how many of them end there."""
     degree: dict[int, int] = {}
-    for e in own:
+    for e in ships:
         a, b = edge_nodes[e]
         degree[a] = degree.get(a, 0) + 1
         degree[b] = degree.get(b, 0) + 1
+    return degree
+
+
+def _open_ships(state: GameState, p: int, degree: dict[int, int]) -> list[int]:
+    """:func:`open_ships` made anew (``degree``: :func:`_ship_ends` of the player's ships)."""
+    own = state.ships_of[p]
+    edge_nodes = state.topology.edge_nodes
     owner, knight = state.node_owner, state.knight_owner
     anchored = {node for node in degree if owner[node] == p or knight[node] == p}
     opened: list[int] = []
@@ -133,11 +155,12 @@ def _open_ships(state: GameState, p: int) -> list[int]:
     candidates: list[int] = []
     for e in own:
         a, b = edge_nodes[e]
-        if (degree[a] == 1 and a not in anchored) or (degree[b] == 1 and b not in anchored):
+        at_a, at_b = degree[a], degree[b]
+        if (at_a == 1 and a not in anchored) or (at_b == 1 and b not in anchored):
             opened.append(e)
-        elif (a in anchored or degree[a] == 2) and (b in anchored or degree[b] == 2):
+        elif (at_a == 2 or a in anchored) and (at_b == 2 or b in anchored):
             candidates.append(e)
-    if len(candidates) < 2:
+    if len(candidates) < _SHORTEST_LOOP:
         return opened
     return sorted(_open_loops(candidates, edge_nodes, anchored).union(opened))
 
@@ -407,7 +430,14 @@ def turn_options(game: GameState, p: int) -> list[Action]:
         ships = _SHIP[p]
         actions.extend([ships[e] for e in spots])
     if movable:
-        _moves(actions, p, movable, spots, reached, held, game.topology.edge_nodes)
+        kept = network[6]  # the moves follow from the network, the movable ships and the spots
+        if kept and kept[0][0] == movable and kept[0][1] == reached:
+            actions.extend(kept[0][2])
+        else:
+            moves: list[Action] = []
+            _moves(moves, p, movable, spots, reached, held, game.topology.edge_nodes)
+            kept[:] = [(movable, reached, moves)]
+            actions.extend(moves)
     return actions
 
 

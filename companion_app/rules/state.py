@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion_app.rules.actions import OfferTrade, Roll
+from companion_app.rules.actions import Action, OfferTrade, Roll
 from companion_app.rules.cards import (
     ABILITY_LEVEL,
     CARD_KINDS,
@@ -92,14 +92,25 @@ immutable (ints, tuples, frozen dataclasses, enums) or replaced whole, never cha
 (the config, the board and its topology, ``token_hexes``): a copy shares it."""
 
 
+ShipMoves = list[tuple[list[int], dict[int, int], list[Action]]]
+"""The last ship moves listed from a :data:`ShipNetwork` (none, or one): the movable ships,
+the spots with where each is reached from, and the moves, which follow from those two and the
+network alone."""
 ShipNetwork = tuple[
-    list[int], list[int], list[int], tuple[int, ...], dict[int, int], tuple[tuple[int, int], ...]
+    list[int],
+    list[int],
+    list[int],
+    tuple[int, ...],
+    dict[int, int],
+    tuple[tuple[int, int], ...],
+    ShipMoves,
 ]
 """A player's ships, buildings and knights (copies), and what follows from them alone: the
 open ships (§13.3); per intersection, how many of those buildings and ship ends hold it; the
 coast and sea edges at those intersections that none of the player's ships holds, each with
-the intersection (in edge order; an edge between two of them twice). Never changed once made:
-a state's copy shares it."""
+the intersection (in edge order; an edge between two of them twice); the last moves listed
+(:data:`ShipMoves`). Never changed once made but for those moves, looked up by their value: a
+state's copy shares it."""
 
 
 _copy_list = list.copy

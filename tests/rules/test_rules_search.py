@@ -193,10 +193,11 @@ def test_an_illegal_push_is_refused_and_changes_nothing() -> None:
 def test_kept_lookups_never_outlive_what_they_were_made_from(
     seed: int, n: int, sea: bool, steps: int, moves: list[str]
 ) -> None:
-    """The state keeps lookups between actions (the road ends per player, the ship networks,
-    the trade route's path, the listed legal actions): after every apply, push, undo and copy,
-    a random game (on the 19-hex island or New Shores) lists exactly what the same state
-    decoded from its JSON lists, which starts with nothing kept."""
+    """The state keeps lookups between actions (the road ends per player, the ship networks
+    with the ship moves last listed from them, the trade route's path, the listed legal
+    actions): after every apply, push, undo and copy, a random game (on the 19-hex island or
+    New Shores) lists exactly what the same state decoded from its JSON lists, which starts
+    with nothing kept."""
     if sea:
         n = min(n, 4)
     game = played(seed, steps, n, "new_shores" if sea else None)

@@ -172,8 +172,8 @@ def remove_knight_button(game: GameState, a: RemoveKnight, _names: Sequence[str]
 
 
 def do_remove_knight(game: GameState, a: RemoveKnight) -> None:
-    _owner, level, active, _flags = knights.lift_knight(game, a.node)
-    ops.roads_changed_at(game, a.node)
+    owner, level, active, _flags = knights.lift_knight(game, a.node)
+    ops.roads_changed_at(game, a.node, knight_of=owner)
     game.card_target = NOBODY
     place = deserter_level(game, game.active, level)
     if place and knights.knight_spots(game, game.active):
@@ -196,7 +196,7 @@ def do_place_deserter(game: GameState, a: PlaceDeserter) -> None:
     level, active = game.deserter
     game.deserter = None
     knights.place_knight(game, a.player, a.node, level, active, 0)
-    ops.roads_changed_at(game, a.node)
+    ops.roads_changed_at(game, a.node, knight_of=a.player)
     turnflow.pending_done(game)
 
 
