@@ -115,7 +115,10 @@ CARD_NEEDS: dict[ProgressCard, CardNeed] = {
     ProgressCard.MEDICINE: CardNeed(
         N_("Medicine makes a settlement a city for 2 ore and 1 grain: you have not that much.")
     ),
-    ProgressCard.ROAD_BUILDING: CardNeed(N_("Road Building needs a free edge for a road.")),
+    ProgressCard.ROAD_BUILDING: CardNeed(
+        N_("Road Building needs a free edge for a road."),
+        sea_text=N_("Road Building needs a free edge for a road or a ship (§13.9)."),
+    ),
     ProgressCard.SMITH: CardNeed(N_("The Smith promotes knights: none of yours can be promoted.")),
     ProgressCard.BISHOP: CardNeed(ROBBER_LOCKED, lambda g, p: not g.robber_unlocked),
     ProgressCard.DESERTER: CardNeed(
@@ -126,7 +129,11 @@ CARD_NEEDS: dict[ProgressCard, CardNeed] = {
         sea_text=N_("The Diplomat needs an open road or an open ship to remove (§13.9)."),
     ),
     ProgressCard.INTRIGUE: CardNeed(
-        N_("Intrigue needs an opponent's knight on an intersection your roads touch.")
+        N_("Intrigue needs an opponent's knight on an intersection your roads touch."),
+        sea_text=N_(
+            "Intrigue needs an opponent's knight on an intersection your roads or ships touch "
+            "(§13.9)."
+        ),
     ),
     ProgressCard.SPY: CardNeed(
         N_("The Spy needs an opponent holding a progress card it may take.")

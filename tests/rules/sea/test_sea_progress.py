@@ -25,10 +25,12 @@ from companion_app.rules.actions import (
     StopEffect,
 )
 from companion_app.rules.cards import ProgressCard, hand_of
+from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind
+from companion_app.rules.whynot_words import CARD_NEEDS
 from tests.rules.sea.ck_builders import NS4, ck_sea_game
 from tests.said import said
 
@@ -196,3 +198,24 @@ def test_the_wedding_counts_island_chits() -> None:
     game.apply(PlayProgress(0, ProgressCard.WEDDING))
     assert game.prompt.kind is PromptKind.WEDDING_GIVE and game.prompt.player == 1
     assert [q.player for q in game.pending] == [1]
+
+
+def test_why_not_road_building_and_intrigue_name_ships_at_sea() -> None:
+    """§13.9: on a sea board Road Building also builds ships and Intrigue reaches along ships,
+    so what each needs names ships there; the island game keeps its words."""
+    sea = diplomat_game(ships={})
+    island = Game.new(GameConfig.for_players(3, seed=1))
+    expected = {
+        ProgressCard.ROAD_BUILDING: (
+            "Road Building needs a free edge for a road or a ship (§13.9).",
+            "Road Building needs a free edge for a road.",
+        ),
+        ProgressCard.INTRIGUE: (
+            "Intrigue needs an opponent's knight on an intersection your roads or ships touch "
+            "(§13.9).",
+            "Intrigue needs an opponent's knight on an intersection your roads touch.",
+        ),
+    }
+    for card, (at_sea, on_the_island) in expected.items():
+        need = CARD_NEEDS[card]
+        assert (need.words(sea), need.words(island)) == (at_sea, on_the_island)
