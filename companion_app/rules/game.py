@@ -290,6 +290,12 @@ class Game(GameState):
         fields["_restored_from"] = self._restored_from
         self.__dict__ = fields
 
+    @property
+    def restored_from(self) -> Mapping[str, Any] | None:
+        """The state :meth:`from_json` restored, which :attr:`history` starts from (the same
+        object in every copy; read-only); None for a new game's history."""
+        return self._restored_from
+
     def at_history_start(self) -> Game:
         """A new game in the state :attr:`history` starts from: a fresh game, or the restored
         state of :meth:`from_json`."""

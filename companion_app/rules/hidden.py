@@ -6,18 +6,21 @@ players' resource and commodity cards (the same counts, from the cards neither t
 the seat holds), their progress cards and the decks' order (each deck keeps its size; VP cards
 are never in a hand, they are revealed when drawn, §9), and the generator that picks stolen
 cards. A hand the seat is being shown (a Spy's, a Master Merchant's victim) stays as it is.
-Every consistent deal can come out: the unseen cards are shuffled as a whole and dealt again.
-
-What a seat learnt in the past and no longer sees (the card it stole, a hand a Spy showed it,
-cards played and put under a deck) is not kept: the redraw is consistent with what the seat
-sees now.
+What the seat learnt in the past and no longer sees is kept (:mod:`known`: the card it stole,
+cards taken or given in the open, a hand a Spy or a Master Merchant showed it): each player
+is dealt the cards the seat knows they hold first, then the rest of their count from the unseen
+cards shuffled as a whole, so every deal consistent with both can come out. The order of the
+cards played and put under their deck is not kept: the decks are shuffled whole.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from companion_app.rules import registry
-from companion_app.rules.cards import CARD_KINDS, TRACKS, ProgressCard
+from companion_app.rules.cards import CARD_KINDS, TRACKS, Hand, ProgressCard
 from companion_app.rules.game import Game
+from companion_app.rules.known import known_for
 from companion_app.rules.rng import SplitMix64
 
 _SALT = 0x6A09E667F3BCC909
@@ -45,28 +48,58 @@ def redraw_hidden(game: Game, seat: int, seed: int) -> Game:
     """
     rng = SplitMix64(seed ^ _SALT)
     card_seats, progress_seats = hidden_seats(game, seat)
+    known_cards, known_progress = known_for(game, seat)
     sample = game.copy()
-    _redeal_cards(sample, card_seats, rng)
-    _redeal_progress(sample, progress_seats, rng)
+    _redeal_cards(sample, card_seats, rng, known_cards)
+    _redeal_progress(sample, progress_seats, rng, known_progress)
     sample.rng = SplitMix64(rng.next64())
     return sample
 
 
-def _redeal_cards(game: Game, seats: list[int], rng: SplitMix64) -> None:
+def _redeal_cards(game: Game, seats: list[int], rng: SplitMix64, known: tuple[Hand, ...]) -> None:
     pool = [c for c in range(CARD_KINDS) for p in seats for _ in range(game.hands[p][c])]
     pool.sort()
+    first = _dealt_first(game, seats, known, pool)
+    for cards in first.values():
+        for c in range(CARD_KINDS):
+            for _ in range(cards[c]):
+                pool.remove(c)
     rng.shuffle(pool)
     at = 0
     for p in seats:
-        count = sum(game.hands[p])
-        hand = [0] * CARD_KINDS
+        hand = list(first.get(p, (0,) * CARD_KINDS))
+        count = sum(game.hands[p]) - sum(hand)
         for c in pool[at : at + count]:
             hand[c] += 1
         at += count
         game.hands[p][:] = hand
 
 
-def _redeal_progress(game: Game, seats: list[int], rng: SplitMix64) -> None:
+def _dealt_first(
+    game: Game, seats: list[int], known: tuple[Hand, ...], pool: list[int]
+) -> dict[int, Hand]:
+    """The known cards of each seat dealt again, bounded by what the seat sees (its count, the
+    unseen cards): a sound record is within these bounds, a look-ahead's may not be."""
+    left = Counter(pool)
+    first: dict[int, Hand] = {}
+    for p in seats:
+        if not any(known[p]):
+            continue
+        room = sum(game.hands[p])
+        hand = [0] * CARD_KINDS
+        for c in range(CARD_KINDS):
+            n = min(known[p][c], left[c], room)
+            hand[c] = n
+            left[c] -= n
+            room -= n
+        first[p] = tuple(hand)
+    return first
+
+
+def _redeal_progress(
+    game: Game, seats: list[int], rng: SplitMix64, known: tuple[tuple[ProgressCard, ...], ...]
+) -> None:
+    first: dict[int, list[ProgressCard]] = {p: [] for p in seats}
     held: list[ProgressCard] = []
     for track in TRACKS:
         deck = game.decks[track.index]
@@ -74,8 +107,16 @@ def _redeal_progress(game: Game, seats: list[int], rng: SplitMix64) -> None:
         pool = sorted(deck + in_hands, key=lambda c: c.order)
         vp = [c for c in pool if c.is_vp]
         playable = [c for c in pool if not c.is_vp]
-        rng.shuffle(playable)
         to_hands = len(in_hands)
+        for p in seats:
+            room = len(game.progress_hands[p]) - len(first[p])
+            for card in known[p]:
+                if card.track is track and to_hands and room and card in playable:
+                    playable.remove(card)
+                    first[p].append(card)
+                    to_hands -= 1
+                    room -= 1
+        rng.shuffle(playable)
         held.extend(playable[:to_hands])
         new_deck = vp + playable[to_hands:]
         rng.shuffle(new_deck)
@@ -84,6 +125,7 @@ def _redeal_progress(game: Game, seats: list[int], rng: SplitMix64) -> None:
     rng.shuffle(held)
     at = 0
     for p in seats:
-        count = len(game.progress_hands[p])
-        game.progress_hands[p] = sorted(held[at : at + count], key=lambda c: c.order)
+        count = len(game.progress_hands[p]) - len(first[p])
+        cards = first[p] + held[at : at + count]
+        game.progress_hands[p] = sorted(cards, key=lambda c: c.order)
         at += count
