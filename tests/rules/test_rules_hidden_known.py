@@ -14,9 +14,12 @@ from companion_app.rules.actions import (
     BankTrade,
     EndTurn,
     EventDie,
+    GiveCard,
+    HarborExchange,
     MoveRobber,
     OfferTrade,
     PlayMasterMerchant,
+    PlayProgress,
     PlaySpy,
     Roll,
     StealFrom,
@@ -203,3 +206,58 @@ def test_the_record_is_always_true_and_every_redraw_keeps_it_and_the_view(
                 for p in progress_seats:
                     assert holds_progress(sample.progress_hands[p], progress[p])
     assert known_cards > 0
+
+
+def test_s10_a_commercial_harbor_exchange_is_known_to_its_two_players_only() -> None:
+    """Blue takes a cloth from Orange in a trade (everyone knows Blue holds one); then Red gives
+    Blue a brick and Blue answers with a cloth: Red knows Blue holds the brick, Blue knows Red
+    holds the cloth; Orange saw one card go each way, knows nothing of them, and the cloth it
+    was sure of may be the one Blue gave."""
+    game = make_game(
+        buildings={12: (0, "city"), 16: (0, "settlement"), 30: (1, "city"), 40: (1, "settlement")},
+        hands={0: hand_of(brick=2, lumber=1), 1: hand_of(cloth=1, coin=1), 3: hand_of(cloth=1)},
+        progress={0: (ProgressCard.COMMERCIAL_HARBOR,)},
+        active=1,
+    )
+    game.apply(OfferTrade(1, 3, hand_of(coin=1), hand_of(cloth=1)))
+    game.apply(AcceptTrade(3))
+    game.apply(EndTurn(1))
+    game.apply(Roll(2, 1, 2, EventDie.SHIP))
+    game.apply(EndTurn(2))
+    game.apply(Roll(3, 1, 2, EventDie.SHIP))
+    game.apply(EndTurn(3))
+    game.apply(Roll(0, 1, 2, EventDie.SHIP))
+    assert known_for(game, 3)[0][1] == hand_of(cloth=1)
+    assert known_for(game, 0)[0][1] == hand_of(cloth=1)
+    game.apply(PlayProgress(0, ProgressCard.COMMERCIAL_HARBOR))
+    game.apply(HarborExchange(0, 1, Card.BRICK))
+    game.apply(GiveCard(1, Card.CLOTH))
+    assert known_for(game, 0)[0][1] == hand_of(brick=1)
+    assert known_for(game, 1)[0][0] == hand_of(cloth=1)
+    assert known_for(game, 3)[0][1] == EMPTY_HAND
+    assert known_for(game, 3)[0][0] == EMPTY_HAND
+    for seed in range(50):
+        assert redraw_hidden(game, 0, seed).hands[1][Card.BRICK] >= 1
+        assert redraw_hidden(game, 1, seed).hands[0][Card.CLOTH] == 1
+
+
+def test_a_look_ahead_on_a_redrawn_game_is_redrawn_again_within_what_the_seat_sees() -> None:
+    """Actions played on a redrawn copy may be impossible with the real cards (a card the
+    copy dealt): the record then knows nothing, and the redraw still keeps the view."""
+    game = Game.new(GameConfig.for_players(4, seed=7))
+    rng = SplitMix64(7)
+    for _ in range(300):
+        game.apply(choose_random_action(game, rng))
+    earlier = Game.replay(game.config, game.history[:150])
+    for seed in range(20):
+        ahead = redraw_hidden(game, game.prompt.player, seed)
+        for _ in range(6):
+            if not ahead.is_over:
+                ahead.apply(choose_random_action(ahead, rng))
+        for seat in range(4):
+            view = ahead.view_for(seat)
+            assert redraw_hidden(ahead, seat, seed).view_for(seat) == view
+    # An earlier position of the same game reads its own step of the record.
+    for seat in range(4):
+        hands, _ = known_for(earlier, seat)
+        assert all(holds(earlier.hands[p], hands[p]) for p in range(4) if p != seat)
