@@ -7,10 +7,10 @@ the seat holds), their progress cards and the decks' order (each deck keeps its 
 are never in a hand, they are revealed when drawn, §9), and the generator that picks stolen
 cards. A hand the seat is being shown (a Spy's, a Master Merchant's victim) stays as it is.
 What the seat learnt in the past and no longer sees is kept (:mod:`known`: the card it stole,
-cards taken or given in the open, a hand a Spy or a Master Merchant showed it): each player
-is dealt the cards the seat knows they hold first, then the rest of their count from the unseen
-cards shuffled as a whole, so every deal consistent with both can come out. The order of the
-cards played and put under their deck is not kept: the decks are shuffled whole.
+cards taken or given in the open, a hand a Spy or a Master Merchant showed it, the cards played
+under a deck): each player is dealt the cards the seat knows they hold first, each deck keeps
+the cards known under it in their places, and the rest comes from the unseen cards shuffled
+as a whole, so every deal consistent with both can come out.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections import Counter
 from companion_app.rules import registry
 from companion_app.rules.cards import CARD_KINDS, TRACKS, Hand, ProgressCard
 from companion_app.rules.game import Game
-from companion_app.rules.known import known_for
+from companion_app.rules.known import Bottom, Known, known_for
 from companion_app.rules.rng import SplitMix64
 
 _SALT = 0x6A09E667F3BCC909
@@ -48,10 +48,10 @@ def redraw_hidden(game: Game, seat: int, seed: int) -> Game:
     """
     rng = SplitMix64(seed ^ _SALT)
     card_seats, progress_seats = hidden_seats(game, seat)
-    known_cards, known_progress = known_for(game, seat)
+    known = known_for(game, seat)
     sample = game.copy()
-    _redeal_cards(sample, card_seats, rng, known_cards)
-    _redeal_progress(sample, progress_seats, rng, known_progress)
+    _redeal_cards(sample, card_seats, rng, known.hands)
+    _redeal_progress(sample, progress_seats, rng, known)
     sample.rng = SplitMix64(rng.next64())
     return sample
 
@@ -96,9 +96,7 @@ def _dealt_first(
     return first
 
 
-def _redeal_progress(
-    game: Game, seats: list[int], rng: SplitMix64, known: tuple[tuple[ProgressCard, ...], ...]
-) -> None:
+def _redeal_progress(game: Game, seats: list[int], rng: SplitMix64, known: Known) -> None:
     first: dict[int, list[ProgressCard]] = {p: [] for p in seats}
     held: list[ProgressCard] = []
     for track in TRACKS:
@@ -107,10 +105,11 @@ def _redeal_progress(
         pool = sorted(deck + in_hands, key=lambda c: c.order)
         vp = [c for c in pool if c.is_vp]
         playable = [c for c in pool if not c.is_vp]
+        under = _under(known.bottoms[track.index], len(deck), vp, playable)
         to_hands = len(in_hands)
         for p in seats:
             room = len(game.progress_hands[p]) - len(first[p])
-            for card in known[p]:
+            for card in known.progress[p]:
                 if card.track is track and to_hands and room and card in playable:
                     playable.remove(card)
                     first[p].append(card)
@@ -118,9 +117,11 @@ def _redeal_progress(
                     room -= 1
         rng.shuffle(playable)
         held.extend(playable[:to_hands])
-        new_deck = vp + playable[to_hands:]
-        rng.shuffle(new_deck)
-        deck[:] = new_deck
+        rest = vp + playable[to_hands:]
+        rng.shuffle(rest)
+        above = len(rest) - sum(c is None for c in under)
+        tail = iter(rest[above:])
+        deck[:] = rest[:above] + [next(tail) if c is None else c for c in under]
     held.sort(key=lambda c: c.order)
     rng.shuffle(held)
     at = 0
@@ -129,3 +130,21 @@ def _redeal_progress(
         cards = first[p] + held[at : at + count]
         game.progress_hands[p] = sorted(cards, key=lambda c: c.order)
         at += count
+
+
+def _under(
+    bottom: Bottom, size: int, vp: list[ProgressCard], playable: list[ProgressCard]
+) -> list[ProgressCard | None]:
+    """The deck's known bottom, its cards taken out of the unseen ones (``vp``, ``playable``);
+    within the deck's size, a card no longer among the unseen ones (a look-ahead's record)
+    left unknown."""
+    under: list[ProgressCard | None] = list(bottom[len(bottom) - min(len(bottom), size) :])
+    for i, card in enumerate(under):
+        if card is None:
+            continue
+        unseen = vp if card.is_vp else playable
+        if card in unseen:
+            unseen.remove(card)
+        else:
+            under[i] = None
+    return under

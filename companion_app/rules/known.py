@@ -5,7 +5,8 @@ consistent with what the seat has seen in the past and no longer sees: the card 
 cards a player took or gave in the open (a trade, a monopoly, a bank trade, a gold field's
 card), a hand a Spy or a Master Merchant showed it, a Wedding gift or a Commercial Harbor
 card it received. Per seat and per other player it is a lower bound: cards that player holds
-for certain (resources and commodities as counts, progress cards as a list).
+for certain (resources and commodities as counts, progress cards as a list); per deck, the
+cards put under it since (played cards, §9) while they are not drawn again.
 
 The rules that keep it sound, per action, for a seat looking at player ``p``:
 
@@ -14,7 +15,9 @@ The rules that keep it sound, per action, for a seat looking at player ``p``:
 - a change the seat sees only as a count (a theft between two others, a Wedding gift or a
   Commercial Harbor card between two others, a progress card a Spy took or put back) lowers
   every kind by the number of cards ``p`` lost: whichever they were, no kind lost more;
-- cards ``p`` gained unseen (a roll's production, a progress card drawn) add nothing.
+- cards ``p`` gained unseen (a roll's production, a progress card drawn) add nothing;
+- a card put under a deck is known to every seat, one put back at the hand limit only to its
+  player (the others know a card lies there); draws take the deck's top.
 
 Nothing of this is in the state: the record is read lazily from ``Game.history`` by replaying
 it once from its start on a shadow game (the cards the game started with), and kept per step
@@ -29,6 +32,7 @@ import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion_app.rules import registry
 from companion_app.rules.actions import (
@@ -40,14 +44,26 @@ from companion_app.rules.actions import (
     TakeCard,
     TakeProgressCard,
 )
-from companion_app.rules.cards import EMPTY_HAND, Hand, ProgressCard
+from companion_app.rules.cards import EMPTY_HAND, TRACKS, Hand, ProgressCard
 from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.events import ProgressDrawn, Steal
 from companion_app.rules.game import Game
 
-Known = tuple[tuple[Hand, ...], tuple[tuple[ProgressCard, ...], ...]]
-"""What one seat knows for certain: per player, resource and commodity cards held (counts) and
-progress cards held (a sorted list); nothing for the seat itself."""
+Bottom = tuple[ProgressCard | None, ...]
+"""The bottom of a progress deck as a seat knows it, its last entry the deck's last card: the
+cards put under it since (None: one the seat did not see)."""
+
+
+class Known(NamedTuple):
+    """What one seat knows for certain; nothing of its own hand."""
+
+    hands: tuple[Hand, ...]
+    """Per player, resource and commodity cards held (counts)."""
+    progress: tuple[tuple[ProgressCard, ...], ...]
+    """Per player, progress cards held (in the almanac's order)."""
+    bottoms: tuple[Bottom, ...]
+    """Per track, the cards under its deck (played ones, §9), in their order."""
+
 
 Record = tuple[Known, ...]
 """What every seat knows, per seat."""
@@ -57,7 +73,7 @@ CACHED_WALKS = 4
 
 
 def nothing_known(players: int) -> Known:
-    return ((EMPTY_HAND,) * players, ((),) * players)
+    return Known((EMPTY_HAND,) * players, ((),) * players, ((),) * len(TRACKS))
 
 
 def known_for(game: Game, seat: int) -> Known:
@@ -122,7 +138,7 @@ def _walk_for(game: Game) -> _Walk:
                 _WALKS.insert(0, _WALKS.pop(i))
             return walk
     players = game.player_count
-    empty = tuple(nothing_known(players) for _ in range(players))
+    empty = (nothing_known(players),) * players
     walk = _Walk(key, game.at_history_start(), [], [empty], restored)
     _WALKS.insert(0, walk)
     del _WALKS[CACHED_WALKS:]
@@ -160,18 +176,40 @@ class _Change:
     production: bool
     """A roll: what it paid is seen by its taker only (the view shows the others' counts)."""
     shown: _Shown | None
+    decks: list[_DeckChange | None]
+    """Per track, what went on and under its deck (None: nothing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _DeckChange:
+    size: int
+    """The deck's size before."""
+    drawn: int
+    """Cards drawn from its top."""
+    under: tuple[ProgressCard, ...] | None
+    """The cards put under it, in order; None: the change cannot be told apart (nothing of
+    the deck is known after it)."""
+
+
+def _deck_change(before: list[ProgressCard], after: list[ProgressCard], drawn: int) -> _DeckChange:
+    kept = len(before) - drawn
+    if kept >= 0 and after[:kept] == before[drawn:]:
+        return _DeckChange(len(before), drawn, tuple(after[kept:]))
+    return _DeckChange(len(before), drawn, None)
 
 
 def _step(shadow: Game, action: Action, record: Record) -> Record:
     hands_before = [h[:] for h in shadow.hands]
     progress_before = [h[:] for h in shadow.progress_hands]
+    decks_before = [d[:] for d in shadow.decks]
     audience = _audience(action, shadow.active, shadow.card_target)
     shadow.apply(action)
     moved = [
         EMPTY_HAND if before == after else tuple(a - b for a, b in zip(after, before, strict=True))
         for after, before in zip(shadow.hands, hands_before, strict=True)
     ]
-    change = _Change(moved, [], [], [], audience, isinstance(action, Roll), _shown(shadow))
+    production = isinstance(action, Roll)
+    change = _Change(moved, [], [], [], audience, production, _shown(shadow), [])
     for before_cards, after_cards in zip(progress_before, shadow.progress_hands, strict=True):
         if before_cards == after_cards:
             change.lost_progress.append(None)
@@ -180,20 +218,27 @@ def _step(shadow: Game, action: Action, record: Record) -> Record:
         held_before, held_after = Counter(before_cards), Counter(after_cards)
         change.lost_progress.append(held_before - held_after or None)
         change.gained_progress.append(held_after - held_before)
+    drawn = [0] * len(TRACKS)
     for event in shadow.events:
         if isinstance(event, ProgressDrawn):
+            drawn[event.card.track.index] += 1
             gained = change.gained_progress[event.player]
             if gained is not None:
                 gained[event.card] -= 1
         elif isinstance(event, Steal):
             change.steals.append(event)
     change.gained_progress = [+g if g else None for g in change.gained_progress]
+    change.decks = [
+        None if before == after else _deck_change(before, after, drawn[t])
+        for t, (before, after) in enumerate(zip(decks_before, shadow.decks, strict=True))
+    ]
     unseen_gains_only = change.production and all(min(d) >= 0 for d in moved)
     if not (
         change.steals
         or change.shown is not None
         or any(change.lost_progress)
         or any(change.gained_progress)
+        or any(change.decks)
         or (not unseen_gains_only and any(any(d) for d in moved))
     ):
         return record
@@ -202,9 +247,15 @@ def _step(shadow: Game, action: Action, record: Record) -> Record:
 
 def _learnt(seat: int, known: Known, change: _Change) -> Known:
     """What ``seat`` knows after the change (the rules of the module's docstring)."""
-    hands, progress = list(known[0]), list(known[1])
+    hands, progress = list(known.hands), list(known.progress)
     players = len(hands)
     sees_all = change.audience is None or seat in change.audience
+    bottoms = known.bottoms
+    if any(change.decks):
+        bottoms = tuple(
+            _bottom_after(b, d, sees_all=sees_all) if d else b
+            for b, d in zip(bottoms, change.decks, strict=True)
+        )
     seen: list[Sequence[int]] = list(change.moved)
     lost_unseen = [0] * players
     for e in change.steals:
@@ -232,7 +283,17 @@ def _learnt(seat: int, known: Known, change: _Change) -> Known:
             progress[shown.owner] = shown.progress
         else:
             hands[shown.owner] = shown.hand
-    return (tuple(hands), tuple(progress))
+    return Known(tuple(hands), tuple(progress), bottoms)
+
+
+def _bottom_after(bottom: Bottom, change: _DeckChange, *, sees_all: bool) -> Bottom:
+    """Draws take the top; a card put under is known to the seats that saw it (a card played,
+    not one put back at the hand limit, which only its player sees)."""
+    if change.under is None:
+        return ()
+    keep = min(len(bottom), change.size - change.drawn)
+    kept = bottom[len(bottom) - keep :]
+    return kept + (change.under if sees_all else (None,) * len(change.under))
 
 
 def _progress_after(

@@ -26,11 +26,11 @@ from companion_app.rules.actions import (
     TakeCard,
     TakeProgressCard,
 )
-from companion_app.rules.cards import EMPTY_HAND, Card, Hand, ProgressCard, hand_of
+from companion_app.rules.cards import EMPTY_HAND, Card, Hand, ProgressCard, Track, hand_of
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.hidden import hidden_seats, redraw_hidden
-from companion_app.rules.known import known_for
+from companion_app.rules.known import Bottom, known_for
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
 from tests.rules.builders import corner, make_game
@@ -64,8 +64,8 @@ def blue_steals_reds_ore(blue: Hand = BRICK) -> Game:
 
 def test_s8_the_card_taken_from_the_seat_stays_with_the_thief_in_every_redraw() -> None:
     game = blue_steals_reds_ore(hand_of(brick=1, grain=1))
-    assert known_for(game, 0)[0][1] == hand_of(ore=1)
-    assert known_for(game, 2)[0][1] == EMPTY_HAND  # White saw a card go, not which
+    assert known_for(game, 0).hands[1] == hand_of(ore=1)
+    assert known_for(game, 2).hands[1] == EMPTY_HAND  # White saw a card go, not which
     for seed in range(200):
         assert redraw_hidden(game, 0, seed).hands[1][Card.ORE] == 1
     # White cannot tell: Blue's 3 cards are any 3 of brick, grain, ore, lumber.
@@ -96,11 +96,11 @@ def test_s8_a_theft_the_seat_does_not_see_makes_every_known_card_uncertain_by_on
     game.apply(Roll(2, 3, 4, EventDie.SHIP))
     game.apply(MoveRobber(2, 10))
     game.apply(StealFrom(2, 1))
-    assert known_for(game, 0)[0][1] == EMPTY_HAND
-    assert known_for(game, 3)[0][1] == EMPTY_HAND
+    assert known_for(game, 0).hands[1] == EMPTY_HAND
+    assert known_for(game, 3).hands[1] == EMPTY_HAND
     stolen = [c for c in Card if game.hands[2][c] > (c == Card.WOOL)]
     assert len(stolen) == 1
-    assert known_for(game, 1)[0][2] == tuple(int(c == stolen[0]) for c in Card)
+    assert known_for(game, 1).hands[2] == tuple(int(c == stolen[0]) for c in Card)
     assert Counter(redraw_hidden(game, 0, seed).hands[1][Card.ORE] for seed in range(100))[0] > 0
 
 
@@ -115,15 +115,15 @@ def test_a_trade_and_a_bank_trade_are_known_to_everyone_until_spent() -> None:
     game.apply(OfferTrade(1, 0, hand_of(brick=1), hand_of(wool=2)))
     game.apply(AcceptTrade(0))
     for seat in (0, 2, 3):
-        assert known_for(game, seat)[0][1] == hand_of(wool=2)
-    assert known_for(game, 2)[0][0] == hand_of(brick=1)
+        assert known_for(game, seat).hands[1] == hand_of(wool=2)
+    assert known_for(game, 2).hands[0] == hand_of(brick=1)
     for seed in range(50):
         assert redraw_hidden(game, 2, seed).hands[1][Card.WOOL] >= 2
         assert redraw_hidden(game, 2, seed).hands[0][Card.BRICK] == 1
     game.apply(BankTrade(1, Card.WOOL, Card.ORE))
     assert game.hands[1] == list(hand_of(grain=1, ore=1))
     for seat in (0, 2, 3):
-        assert known_for(game, seat)[0][1] == hand_of(ore=1)
+        assert known_for(game, seat).hands[1] == hand_of(ore=1)
 
 
 def test_s10_the_master_merchant_shows_the_hand_and_what_is_left_stays_known() -> None:
@@ -135,11 +135,11 @@ def test_s10_the_master_merchant_shows_the_hand_and_what_is_left_stays_known() -
         progress={0: (ProgressCard.MASTER_MERCHANT,)},
     )
     game.apply(PlayMasterMerchant(0, 3))
-    assert known_for(game, 0)[0][3] == hand_of(ore=2, coin=1)
+    assert known_for(game, 0).hands[3] == hand_of(ore=2, coin=1)
     game.apply(TakeCard(0, Card.COIN))
     game.apply(TakeCard(0, Card.ORE))
-    assert known_for(game, 0)[0][3] == hand_of(ore=1)
-    assert known_for(game, 1)[0][3] == EMPTY_HAND
+    assert known_for(game, 0).hands[3] == hand_of(ore=1)
+    assert known_for(game, 1).hands[3] == EMPTY_HAND
     for seed in range(50):
         assert redraw_hidden(game, 0, seed).hands[3] == [0, 0, 0, 0, 1, 0, 0, 0]
 
@@ -153,12 +153,33 @@ def test_s10_the_spy_shows_the_progress_cards_and_the_one_left_stays_known() -> 
     )
     game.apply(PlaySpy(0, 1))
     game.apply(TakeProgressCard(0, ProgressCard.MERCHANT))
-    assert known_for(game, 0)[1][1] == (ProgressCard.WARLORD,)
-    assert known_for(game, 1)[1][0] == (ProgressCard.MERCHANT,)
-    assert known_for(game, 2)[1][1] == ()
+    assert known_for(game, 0).progress[1] == (ProgressCard.WARLORD,)
+    assert known_for(game, 1).progress[0] == (ProgressCard.MERCHANT,)
+    assert known_for(game, 2).progress[1] == ()
     for seed in range(50):
         assert redraw_hidden(game, 0, seed).progress_hands[1] == [ProgressCard.WARLORD]
         assert redraw_hidden(game, 1, seed).progress_hands[0] == [ProgressCard.MERCHANT]
+
+
+def test_s9_a_played_card_lies_under_its_deck_in_every_redraw_until_drawn() -> None:
+    """The Spy played goes under the politics deck (§9), seen by all: every seat's redraw keeps
+    it last while the other cards of the deck are shuffled."""
+    game = make_game(
+        buildings={**SETTLED, corner(10, 2): (1, "city")},
+        progress={0: (ProgressCard.SPY,), 1: (ProgressCard.WARLORD, ProgressCard.MERCHANT)},
+    )
+    game.apply(PlaySpy(0, 1))
+    game.apply(TakeProgressCard(0, ProgressCard.MERCHANT))
+    politics = Track.POLITICS.index
+    assert game.decks[politics][-1] is ProgressCard.SPY
+    for seat in range(4):
+        assert known_for(game, seat).bottoms[politics] == (ProgressCard.SPY,)
+    tops = set()
+    for seed in range(50):
+        deck = redraw_hidden(game, 2, seed).decks[politics]
+        assert deck[-1] is ProgressCard.SPY and len(deck) == len(game.decks[politics])
+        tops.add(deck[0])
+    assert len(tops) > 3
 
 
 def holds(hand: list[int], known: Hand) -> bool:
@@ -167,6 +188,15 @@ def holds(hand: list[int], known: Hand) -> bool:
 
 def holds_progress(cards: list[ProgressCard], known: tuple[ProgressCard, ...]) -> bool:
     return not Counter(known) - Counter(cards)
+
+
+def lies_under(deck: list[ProgressCard], bottom: Bottom) -> bool:
+    """The deck ends with the known bottom's cards where it knows them."""
+    if len(bottom) > len(deck):
+        return False
+    return all(
+        c is None or c == d for c, d in zip(bottom, deck[len(deck) - len(bottom) :], strict=True)
+    )
 
 
 @settings(max_examples=12, deadline=None)
@@ -190,12 +220,15 @@ def test_the_record_is_always_true_and_every_redraw_keeps_it_and_the_view(
             break
         game.apply(choose_random_action(game, rng))
         for seat in range(players):
-            hands, progress = known_for(game, seat)
+            known = known_for(game, seat)
+            hands, progress = known.hands, known.progress
             for p in range(players):
                 if p != seat:
                     assert holds(game.hands[p], hands[p]), (step, seat, p)
                     assert holds_progress(game.progress_hands[p], progress[p]), (step, seat, p)
                     known_cards += sum(hands[p]) + len(progress[p])
+            for deck, bottom in zip(game.decks, known.bottoms, strict=True):
+                assert lies_under(deck, bottom), (step, seat)
             if step % 25 == 0:
                 view = game.view_for(seat)
                 sample = redraw_hidden(game, seat, step)
@@ -205,6 +238,8 @@ def test_the_record_is_always_true_and_every_redraw_keeps_it_and_the_view(
                     assert holds(sample.hands[p], hands[p])
                 for p in progress_seats:
                     assert holds_progress(sample.progress_hands[p], progress[p])
+                for deck, bottom in zip(sample.decks, known.bottoms, strict=True):
+                    assert lies_under(deck, bottom)
     assert known_cards > 0
 
 
@@ -227,15 +262,15 @@ def test_s10_a_commercial_harbor_exchange_is_known_to_its_two_players_only() -> 
     game.apply(Roll(3, 1, 2, EventDie.SHIP))
     game.apply(EndTurn(3))
     game.apply(Roll(0, 1, 2, EventDie.SHIP))
-    assert known_for(game, 3)[0][1] == hand_of(cloth=1)
-    assert known_for(game, 0)[0][1] == hand_of(cloth=1)
+    assert known_for(game, 3).hands[1] == hand_of(cloth=1)
+    assert known_for(game, 0).hands[1] == hand_of(cloth=1)
     game.apply(PlayProgress(0, ProgressCard.COMMERCIAL_HARBOR))
     game.apply(HarborExchange(0, 1, Card.BRICK))
     game.apply(GiveCard(1, Card.CLOTH))
-    assert known_for(game, 0)[0][1] == hand_of(brick=1)
-    assert known_for(game, 1)[0][0] == hand_of(cloth=1)
-    assert known_for(game, 3)[0][1] == EMPTY_HAND
-    assert known_for(game, 3)[0][0] == EMPTY_HAND
+    assert known_for(game, 0).hands[1] == hand_of(brick=1)
+    assert known_for(game, 1).hands[0] == hand_of(cloth=1)
+    assert known_for(game, 3).hands[1] == EMPTY_HAND
+    assert known_for(game, 3).hands[0] == EMPTY_HAND
     for seed in range(50):
         assert redraw_hidden(game, 0, seed).hands[1][Card.BRICK] >= 1
         assert redraw_hidden(game, 1, seed).hands[0][Card.CLOTH] == 1
@@ -259,5 +294,5 @@ def test_a_look_ahead_on_a_redrawn_game_is_redrawn_again_within_what_the_seat_se
             assert redraw_hidden(ahead, seat, seed).view_for(seat) == view
     # An earlier position of the same game reads its own step of the record.
     for seat in range(4):
-        hands, _ = known_for(earlier, seat)
+        hands = known_for(earlier, seat).hands
         assert all(holds(earlier.hands[p], hands[p]) for p in range(4) if p != seat)
