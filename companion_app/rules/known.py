@@ -176,6 +176,8 @@ class _Change:
     production: bool
     """A roll: what it paid is seen by its taker only (the view shows the others' counts)."""
     shown: _Shown | None
+    touched: list[int]
+    """The players whose hands changed."""
     decks: list[_DeckChange | None]
     """Per track, what went on and under its deck (None: nothing)."""
 
@@ -209,7 +211,7 @@ def _step(shadow: Game, action: Action, record: Record) -> Record:
         for after, before in zip(shadow.hands, hands_before, strict=True)
     ]
     production = isinstance(action, Roll)
-    change = _Change(moved, [], [], [], audience, production, _shown(shadow), [])
+    change = _Change(moved, [], [], [], audience, production, _shown(shadow), [], [])
     for before_cards, after_cards in zip(progress_before, shadow.progress_hands, strict=True):
         if before_cards == after_cards:
             change.lost_progress.append(None)
@@ -228,6 +230,11 @@ def _step(shadow: Game, action: Action, record: Record) -> Record:
         elif isinstance(event, Steal):
             change.steals.append(event)
     change.gained_progress = [+g if g else None for g in change.gained_progress]
+    change.touched = [
+        p
+        for p in range(len(moved))
+        if any(moved[p]) or change.lost_progress[p] or change.gained_progress[p]
+    ]
     change.decks = [
         None if before == after else _deck_change(before, after, drawn[t])
         for t, (before, after) in enumerate(zip(decks_before, shadow.decks, strict=True))
@@ -265,7 +272,7 @@ def _learnt(seat: int, known: Known, change: _Change) -> Known:
             thief[e.card] -= 1
             seen[e.victim], seen[e.thief] = victim, thief
             lost_unseen[e.victim] += 1
-    for p in range(players):
+    for p in change.touched:
         if p == seat:
             continue
         if not sees_all or change.production:

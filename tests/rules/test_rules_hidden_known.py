@@ -20,6 +20,7 @@ from companion_app.rules.actions import (
     OfferTrade,
     PlayMasterMerchant,
     PlayProgress,
+    PlayResourceMonopoly,
     PlaySpy,
     Roll,
     StealFrom,
@@ -296,3 +297,19 @@ def test_a_look_ahead_on_a_redrawn_game_is_redrawn_again_within_what_the_seat_se
     for seat in range(4):
         hands = known_for(earlier, seat).hands
         assert all(holds(earlier.hands[p], hands[p]) for p in range(4) if p != seat)
+
+
+def test_s10_a_monopoly_moves_cards_in_the_open() -> None:
+    """Red's Resource Monopoly on wool takes 2 of Blue's 3 and White's 1: every seat knows Red
+    holds 3 wool; Blue's last wool stays unknown (the view showed only what moved)."""
+    game = make_game(
+        buildings=SETTLED,
+        hands={1: hand_of(wool=3), 2: hand_of(wool=1, ore=2), 3: hand_of(ore=5)},
+        progress={0: (ProgressCard.RESOURCE_MONOPOLY,)},
+    )
+    game.apply(PlayResourceMonopoly(0, Card.WOOL))
+    for seat in (1, 2, 3):
+        assert known_for(game, seat).hands[0] == hand_of(wool=3)
+        assert known_for(game, seat).hands[1] == EMPTY_HAND
+    for seed in range(30):
+        assert redraw_hidden(game, 3, seed).hands[0] == list(hand_of(wool=3))
