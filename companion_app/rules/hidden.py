@@ -105,8 +105,8 @@ def _redeal_progress(game: Game, seats: list[int], rng: SplitMix64, known: Known
         pool = sorted(deck + in_hands, key=lambda c: c.order)
         vp = [c for c in pool if c.is_vp]
         playable = [c for c in pool if not c.is_vp]
-        under = _under(known.bottoms[track.index], len(deck), vp, playable)
         to_hands = len(in_hands)
+        under = _under(known.bottoms[track.index], len(deck), vp, playable, to_hands)
         for p in seats:
             room = len(game.progress_hands[p]) - len(first[p])
             for card in known.progress[p]:
@@ -133,17 +133,21 @@ def _redeal_progress(game: Game, seats: list[int], rng: SplitMix64, known: Known
 
 
 def _under(
-    bottom: Bottom, size: int, vp: list[ProgressCard], playable: list[ProgressCard]
+    bottom: Bottom,
+    size: int,
+    vp: list[ProgressCard],
+    playable: list[ProgressCard],
+    to_hands: int,
 ) -> list[ProgressCard | None]:
     """The deck's known bottom, its cards taken out of the unseen ones (``vp``, ``playable``);
-    within the deck's size, a card no longer among the unseen ones (a look-ahead's record)
-    left unknown."""
+    within the deck's size and leaving the hands' ``to_hands`` playable cards, a card no longer
+    among the unseen ones left unknown (a look-ahead's record)."""
     under: list[ProgressCard | None] = list(bottom[len(bottom) - min(len(bottom), size) :])
     for i, card in enumerate(under):
         if card is None:
             continue
         unseen = vp if card.is_vp else playable
-        if card in unseen:
+        if card in unseen and (card.is_vp or len(playable) > to_hands):
             unseen.remove(card)
         else:
             under[i] = None

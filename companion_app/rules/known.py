@@ -10,6 +10,8 @@ cards put under it since (played cards, §9) while they are not drawn again.
 
 The rules that keep it sound, per action, for a seat looking at player ``p``:
 
+- cards ``p`` offers in a domestic trade, or the resource of a Commercial Harbor exchange
+  while its answer is due (the view shows it), are cards ``p`` holds (legal only then);
 - a change of ``p``'s hand the seat sees card by card (a build's price, a discard, a trade, a
   monopoly, a card the seat stole or had stolen) moves the bound by that change, never below 0;
 - a change the seat sees only as a count (a theft between two others, a Wedding gift or a
@@ -40,6 +42,7 @@ from companion_app.rules.actions import (
     DiscardProgressCard,
     GiveCard,
     HarborExchange,
+    OfferTrade,
     Roll,
     TakeCard,
     TakeProgressCard,
@@ -178,6 +181,9 @@ class _Change:
     shown: _Shown | None
     touched: list[int]
     """The players whose hands changed."""
+    offered: tuple[int, Hand] | None
+    """A player and cards they hold, or their offer would not be legal: a domestic offer's
+    cards (§3.5), a Commercial Harbor's resource while its answer is due (the view shows it)."""
     decks: list[_DeckChange | None]
     """Per track, what went on and under its deck (None: nothing)."""
 
@@ -211,7 +217,12 @@ def _step(shadow: Game, action: Action, record: Record) -> Record:
         for after, before in zip(shadow.hands, hands_before, strict=True)
     ]
     production = isinstance(action, Roll)
-    change = _Change(moved, [], [], [], audience, production, _shown(shadow), [], [])
+    offered: tuple[int, Hand] | None = None
+    if isinstance(action, OfferTrade):
+        offered = (action.player, action.give)
+    elif isinstance(action, HarborExchange) and shadow.harbor_offer is not None:
+        offered = (action.player, action.card.amount(1))
+    change = _Change(moved, [], [], [], audience, production, _shown(shadow), [], offered, [])
     for before_cards, after_cards in zip(progress_before, shadow.progress_hands, strict=True):
         if before_cards == after_cards:
             change.lost_progress.append(None)
@@ -243,6 +254,7 @@ def _step(shadow: Game, action: Action, record: Record) -> Record:
     if not (
         change.steals
         or change.shown is not None
+        or change.offered is not None
         or any(change.lost_progress)
         or any(change.gained_progress)
         or any(change.decks)
@@ -284,6 +296,10 @@ def _learnt(seat: int, known: Known, change: _Change) -> Known:
         lost, gained = change.lost_progress[p], change.gained_progress[p]
         if lost or (sees_all and gained):
             progress[p] = _progress_after(progress[p], lost, gained, sees_all=sees_all)
+    if change.offered is not None and change.offered[0] != seat:
+        offerer, cards = change.offered
+        held = hands[offerer]
+        hands[offerer] = tuple(max(k, g) for k, g in zip(held, cards, strict=True))
     shown = change.shown
     if shown is not None and shown.decider == seat:
         if shown.progress is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,7 @@ from companion_app.rules.cards import EMPTY_HAND, Card, Hand, ProgressCard, Trac
 from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.hidden import hidden_seats, redraw_hidden
+from companion_app.rules.invariants import violations
 from companion_app.rules.known import Bottom, known_for
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
@@ -277,26 +279,34 @@ def test_s10_a_commercial_harbor_exchange_is_known_to_its_two_players_only() -> 
         assert redraw_hidden(game, 1, seed).hands[0][Card.CLOTH] == 1
 
 
-def test_a_look_ahead_on_a_redrawn_game_is_redrawn_again_within_what_the_seat_sees() -> None:
-    """Actions played on a redrawn copy may be impossible with the real cards (a card the
-    copy dealt): the record then knows nothing, and the redraw still keeps the view."""
-    game = Game.new(GameConfig.for_players(4, seed=7))
-    rng = SplitMix64(7)
-    for _ in range(300):
+@pytest.mark.parametrize(("seed", "players"), [(7, 4), (14, 5), (18, 5)])
+def test_a_look_ahead_on_the_deciders_redraw_stays_a_valid_game(seed: int, players: int) -> None:
+    """The decider's look-ahead plays on its redraw: every action the copy allows keeps the
+    game whole (an open offer's or a Commercial Harbor's cards stay with their offerer). Its
+    actions may be impossible with the real cards (a card the copy dealt): redrawn again, the
+    record then knows nothing and the redraw still keeps each seat's view."""
+    game = Game.new(GameConfig.for_players(players, seed=seed))
+    rng = SplitMix64(seed)
+    for step in range(500):
+        if game.is_over:
+            break
         game.apply(choose_random_action(game, rng))
-    earlier = Game.replay(game.config, game.history[:150])
-    for seed in range(20):
-        ahead = redraw_hidden(game, game.prompt.player, seed)
-        for _ in range(6):
-            if not ahead.is_over:
-                ahead.apply(choose_random_action(ahead, rng))
-        for seat in range(4):
-            view = ahead.view_for(seat)
-            assert redraw_hidden(ahead, seat, seed).view_for(seat) == view
+        if step % 50 != 49:
+            continue
+        for k in range(3):
+            ahead = redraw_hidden(game, game.prompt.player, k)
+            for _ in range(12):
+                if not ahead.is_over:
+                    ahead.apply(choose_random_action(ahead, rng))
+                    assert violations(ahead) == [], (step, ahead.history[-1])
+            for seat in range(players):
+                view = ahead.view_for(seat)
+                assert redraw_hidden(ahead, seat, k).view_for(seat) == view
     # An earlier position of the same game reads its own step of the record.
-    for seat in range(4):
+    earlier = Game.replay(game.config, game.history[:150])
+    for seat in range(players):
         hands = known_for(earlier, seat).hands
-        assert all(holds(earlier.hands[p], hands[p]) for p in range(4) if p != seat)
+        assert all(holds(earlier.hands[p], hands[p]) for p in range(players) if p != seat)
 
 
 def test_s10_a_monopoly_moves_cards_in_the_open() -> None:
@@ -313,3 +323,39 @@ def test_s10_a_monopoly_moves_cards_in_the_open() -> None:
         assert known_for(game, seat).hands[1] == EMPTY_HAND
     for seed in range(30):
         assert redraw_hidden(game, 3, seed).hands[0] == list(hand_of(wool=3))
+
+
+def test_s3_an_open_offer_shows_the_offerer_holds_what_it_gives() -> None:
+    """Blue offers Red 2 wool for 1 brick: an offer is legal only with those cards in hand, so
+    every redraw of Red's (who answers) deals Blue the 2 wool and accepting stays possible."""
+    game = make_game(
+        buildings=SETTLED,
+        hands={0: hand_of(brick=1), 1: hand_of(wool=2, ore=1), 2: hand_of(grain=3)},
+        active=1,
+    )
+    game.apply(OfferTrade(1, 0, hand_of(wool=2), hand_of(brick=1)))
+    assert known_for(game, 0).hands[1] == hand_of(wool=2)
+    for seed in range(40):
+        sample = redraw_hidden(game, 0, seed)
+        assert sample.hands[1][Card.WOOL] == 2
+        sample.apply(AcceptTrade(0))
+        assert sample.hands[0] == list(hand_of(wool=2))
+
+
+def test_s10_a_commercial_harbor_resource_stays_with_its_offerer_until_answered() -> None:
+    """Red offers Blue a brick (the view shows it while Blue answers): every redraw of Blue's
+    deals Red that brick, so Blue's answer gives and takes cards that are there."""
+    game = make_game(
+        buildings={12: (0, "city"), 16: (0, "settlement"), 30: (1, "city"), 40: (1, "settlement")},
+        hands={0: hand_of(brick=1, lumber=1), 1: hand_of(cloth=1), 2: hand_of(wool=2)},
+        progress={0: (ProgressCard.COMMERCIAL_HARBOR,)},
+    )
+    game.apply(PlayProgress(0, ProgressCard.COMMERCIAL_HARBOR))
+    game.apply(HarborExchange(0, 1, Card.BRICK))
+    assert known_for(game, 1).hands[0] == hand_of(brick=1)
+    assert known_for(game, 2).hands[0] == hand_of(brick=1)
+    for seed in range(40):
+        sample = redraw_hidden(game, 1, seed)
+        assert sample.hands[0][Card.BRICK] >= 1
+        sample.apply(GiveCard(1, Card.CLOTH))
+        assert sample.hands[1] == list(hand_of(brick=1))
