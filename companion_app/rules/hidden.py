@@ -80,8 +80,10 @@ def _dealt_first(
 ) -> dict[int, Hand]:
     """The known cards of each seat dealt again, bounded by what the seat sees (its count, the
     unseen cards): a sound record is within these bounds, a look-ahead's may not be."""
-    left = Counter(pool)
     first: dict[int, Hand] = {}
+    if not any(any(known[p]) for p in seats):
+        return first
+    left = Counter(pool)
     for p in seats:
         if not any(known[p]):
             continue
@@ -142,6 +144,8 @@ def _under(
     """The deck's known bottom, its cards taken out of the unseen ones (``vp``, ``playable``);
     within the deck's size and leaving the hands' ``to_hands`` playable cards, a card no longer
     among the unseen ones left unknown (a look-ahead's record)."""
+    if not bottom:
+        return []
     under: list[ProgressCard | None] = list(bottom[len(bottom) - min(len(bottom), size) :])
     for i, card in enumerate(under):
         if card is None:
