@@ -185,7 +185,7 @@ class _Change:
     """A player and cards they hold, or their offer would not be legal: a domestic offer's
     cards (§3.5), a Commercial Harbor's resource while its answer is due (the view shows it)."""
     decks: list[_DeckChange | None]
-    """Per track, what went on and under its deck (None: nothing)."""
+    """Per track, what went on and under its deck (None: nothing); empty if no deck changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,19 +212,34 @@ def _step(shadow: Game, action: Action, record: Record) -> Record:
     decks_before = [d[:] for d in shadow.decks]
     audience = _audience(action, shadow.active, shadow.card_target)
     shadow.apply(action)
-    moved = [
-        EMPTY_HAND if before == after else tuple(a - b for a, b in zip(after, before, strict=True))
-        for after, before in zip(shadow.hands, hands_before, strict=True)
-    ]
+    if hands_before == shadow.hands:
+        moved = [EMPTY_HAND] * len(hands_before)
+    else:
+        moved = [
+            EMPTY_HAND if b == a else tuple(x - y for x, y in zip(a, b, strict=True))
+            for a, b in zip(shadow.hands, hands_before, strict=True)
+        ]
     production = isinstance(action, Roll)
     offered: tuple[int, Hand] | None = None
     if isinstance(action, OfferTrade):
         offered = (action.player, action.give)
     elif isinstance(action, HarborExchange) and shadow.harbor_offer is not None:
         offered = (action.player, action.card.amount(1))
-    change = _Change(moved, [], [], [], audience, production, _shown(shadow), [], offered, [])
+    change = _Change(
+        moved=moved,
+        lost_progress=[],
+        gained_progress=[],
+        steals=[],
+        audience=audience,
+        production=production,
+        shown=_shown(shadow),
+        touched=[],
+        offered=offered,
+        decks=[],
+    )
+    same_progress = progress_before == shadow.progress_hands
     for before_cards, after_cards in zip(progress_before, shadow.progress_hands, strict=True):
-        if before_cards == after_cards:
+        if same_progress or before_cards == after_cards:
             change.lost_progress.append(None)
             change.gained_progress.append(None)
             continue
@@ -246,10 +261,11 @@ def _step(shadow: Game, action: Action, record: Record) -> Record:
         for p in range(len(moved))
         if any(moved[p]) or change.lost_progress[p] or change.gained_progress[p]
     ]
-    change.decks = [
-        None if before == after else _deck_change(before, after, drawn[t])
-        for t, (before, after) in enumerate(zip(decks_before, shadow.decks, strict=True))
-    ]
+    if decks_before != shadow.decks:
+        change.decks = [
+            None if before == after else _deck_change(before, after, drawn[t])
+            for t, (before, after) in enumerate(zip(decks_before, shadow.decks, strict=True))
+        ]
     unseen_gains_only = change.production and all(min(d) >= 0 for d in moved)
     if not (
         change.steals
@@ -257,7 +273,7 @@ def _step(shadow: Game, action: Action, record: Record) -> Record:
         or change.offered is not None
         or any(change.lost_progress)
         or any(change.gained_progress)
-        or any(change.decks)
+        or change.decks
         or (not unseen_gains_only and any(any(d) for d in moved))
     ):
         return record
@@ -270,7 +286,7 @@ def _learnt(seat: int, known: Known, change: _Change) -> Known:
     players = len(hands)
     sees_all = change.audience is None or seat in change.audience
     bottoms = known.bottoms
-    if any(change.decks):
+    if change.decks:
         bottoms = tuple(
             _bottom_after(b, d, sees_all=sees_all) if d else b
             for b, d in zip(bottoms, change.decks, strict=True)
@@ -290,8 +306,8 @@ def _learnt(seat: int, known: Known, change: _Change) -> Known:
         if not sees_all or change.production:
             lost_unseen[p] += sum(-d for d in seen[p] if d < 0)
             seen[p] = EMPTY_HAND
-        if lost_unseen[p] or any(seen[p]):
-            loss = lost_unseen[p]
+        loss = lost_unseen[p]
+        if loss or (any(seen[p]) and (max(seen[p]) > 0 or hands[p] != EMPTY_HAND)):
             hands[p] = tuple(max(0, k + d - loss) for k, d in zip(hands[p], seen[p], strict=True))
         lost, gained = change.lost_progress[p], change.gained_progress[p]
         if lost or (sees_all and gained):
