@@ -23,6 +23,7 @@ from companion_app.rules.actions import (
     PlayProgress,
     PlayResourceMonopoly,
     PlaySpy,
+    PromoteKnight,
     Roll,
     StealFrom,
     TakeCard,
@@ -75,6 +76,27 @@ def test_s8_the_card_taken_from_the_seat_stays_with_the_thief_in_every_redraw() 
     white = Counter(redraw_hidden(game, 2, seed).hands[1][Card.ORE] for seed in range(200))
     assert set(white) == {0, 1}
     assert 25 <= white[0] <= 75  # one deal in 4 leaves the ore out
+
+
+def test_s6_the_stolen_card_stays_known_until_the_thief_may_have_spent_it() -> None:
+    """Blue promotes a knight with the stolen ore and its wool (§6: wool + ore): Red no longer
+    knows of an ore in Blue's hand, and Blue's redraws may hold none."""
+    game = make_game(
+        buildings=SETTLED,
+        hands={0: hand_of(ore=1), 1: hand_of(wool=1, grain=1), 2: hand_of(ore=1)},
+        prompt="move_robber",
+        active=1,
+        robber_unlocked=True,
+        knights={corner(10, 3): (1, 1, False)},
+    )
+    game.apply(MoveRobber(1, 4))
+    game.apply(StealFrom(1, 0))
+    assert known_for(game, 0).hands[1] == hand_of(ore=1)
+    game.apply(PromoteKnight(1, corner(10, 3)))
+    assert game.hands[1] == list(hand_of(grain=1))
+    assert known_for(game, 0).hands[1] == EMPTY_HAND
+    blue = Counter(redraw_hidden(game, 0, seed).hands[1][Card.ORE] for seed in range(100))
+    assert set(blue) == {0, 1}  # Blue's one card is the grain or White's ore
 
 
 def test_with_a_known_card_every_deal_consistent_with_it_is_drawn_as_often() -> None:
