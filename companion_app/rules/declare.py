@@ -77,6 +77,8 @@ class PickedHand(Enum):
     """The resource and commodity cards of the card's other player (``card_target``)."""
     TARGET_PROGRESS = "target_progress"
     """The progress cards of the card's other player."""
+    BANK = "bank"
+    """The bank's resources (a gold field's choice, §13.5): nothing hidden, nothing to cover."""
 
     @property
     def progress(self) -> bool:

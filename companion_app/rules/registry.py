@@ -204,8 +204,8 @@ def describe_prompt(
 
 
 def picked_from(state: GameState) -> tuple[int, PickedHand] | None:
-    """Whose cards the decision now due chooses among (the seat, and which of their hands);
-    None when it is no choice among hidden cards."""
+    """Whose cards the decision now due chooses among (the seat, and which of their hands, or
+    the bank's resources for a gold field's choice); None when it is no card picker's."""
     pick = PROMPTS[state.prompt.kind].picker
     if pick is None:
         return None

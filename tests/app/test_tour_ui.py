@@ -289,6 +289,7 @@ SEA_SCREENS = (
     "bar_move_ship_zoomed",
     "move_robber_or_pirate_zoomed",
     "gold",
+    "gold_shown",
     "attack",
     "game_over",
     "home_after_the_game",
@@ -297,7 +298,8 @@ SEA_SCREENS = (
 game, its printed map to lay out (zoomed: the sea board is an overview at 1024x600, its sides
 33 dp), the table's own sea board entered (the printed map filled in), the setup on the main
 island with a coast edge asking road or ship, a turn, a ship
-built and one moved, a 7's robber or pirate, a gold field's choice, an attack, to the end."""
+built and one moved, a 7's robber or pirate, a gold field's choice (in the card picker, opened
+in the open), an attack, to the end."""
 
 
 @pytest.mark.timeout(300)  # a short four-player game on the sea map: about 30 s of CPU

@@ -315,10 +315,14 @@ class GameScreen(GameViewScreen):
             box.cols = 1
             return
         if control.covered(game) or control.picking(game):
-            self.list_title = _("Only {player} looks now").format(player=name)
+            # A gold field's choice (§13.5) hides nothing: its picker opens without a cover.
+            in_the_open = control.picking_in_the_open(game)
+            title = _("{player} chooses in the card picker") if in_the_open else ""
+            self.list_title = (title or _("Only {player} looks now")).format(player=name)
             box.cols = 1
+            words = _("Open the card picker") if in_the_open else _("Show my cards")
             button = Factory.BigButton(
-                text=_("Show my cards"), height="56dp", background_color=(0.55, 0.35, 0.1, 1)
+                text=words, height="56dp", background_color=(0.55, 0.35, 0.1, 1)
             )
             button.reveal = True
             button.bind(on_release=lambda _b: self.reveal())

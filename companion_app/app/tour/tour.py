@@ -20,7 +20,7 @@ from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
 from companion_app.rules.actions import Action, BuildRoad, BuildShip, EndTurn, OfferTrade, Roll
 from companion_app.rules.cards import TERRAIN_WORDS, Card, Terrain
-from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
+from companion_app.rules.registry import PICKER_PROMPTS, PRIVATE_PROMPTS, is_turn
 
 INFO_AFTER_TURN = 12
 """The turn after which the hands, the chart and the statistics are opened (cards to show)."""
@@ -351,7 +351,7 @@ class Tour(ScenarioDriver):
         taken = len(game.history)
         if kind.value not in self.seen:
             yield from self.look_once(kind.value)
-            if kind in PRIVATE_PROMPTS:
+            if kind in PRIVATE_PROMPTS or kind in PICKER_PROMPTS:  # a gold field's: in the open
                 self.lay_out()
                 reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
                 if reveal:
