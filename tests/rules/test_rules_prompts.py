@@ -18,7 +18,7 @@ ROOT = Path(companion_app.__file__).parent
 KIND_NAMES = {k.name for k in PromptKind}
 KIND_VALUES = {k.value for k in PromptKind}
 
-WORDS_FIELDS = {"count", "cards", "roads", "knights"}
+WORDS_FIELDS = {"count", "cards", "roads", "pieces", "knights"}
 DETAILS_FIELDS = {"offerer", "gives", "takes", "active", "offered", "held"}
 
 
@@ -38,6 +38,7 @@ def test_each_declaration_is_consistent_and_its_words_are_one_template() -> None
     for kind, rule in registry.PROMPTS.items():
         assert said(rule.words) and said(rule.words) == said(rule.words).strip(), kind
         assert _fields(said(rule.words)) <= WORDS_FIELDS, kind
+        assert _fields(rule.sea_words) <= WORDS_FIELDS, kind
         assert _fields(rule.details) | _fields(rule.phone_details) <= DETAILS_FIELDS, kind
         assert _fields(rule.shown) <= {"target", "cards"}, kind
         if rule.picker is not None and rule.picker.hand is PickedHand.BANK:

@@ -238,7 +238,10 @@ class GameScreen(GameViewScreen):
         """How the highlighted places are taken: a road by its two ends where the board is too
         small for a finger on its middle (a 7-inch tablet)."""
         if self.ids.board.roads_by_ends(self.spot_actions):
-            if self.controller.bar_key in C.SHIP_KEYS:
+            bar_key, game = self.controller.bar_key, self.game
+            # A decision on a sea board (Road Building, the setup) may take a ship there too.
+            at_sea = not bar_key and game is not None and game.topology.has_sea
+            if bar_key in C.SHIP_KEYS or at_sea:
                 return _("an edge's two ends")
             return _("a road's two ends")
         return _("a highlighted place")
