@@ -301,7 +301,7 @@ game, its printed map to lay out (zoomed: the sea board is an overview at 1024x6
 33 dp), the table's own sea board entered (the printed map filled in), the setup on the main
 island with a coast edge asking road or ship, a turn, a ship built and one moved, Road
 Building's ship placed free by taps (§13.9, R15), a 7's robber or pirate, a gold field's choice
-(in the card picker, opened in the open), an attack, to the end."""
+(opened in the open, answered by + and Confirm in the card picker), an attack, to the end."""
 
 
 @pytest.mark.timeout(300)  # a short four-player game on the sea map: about 30 s of CPU

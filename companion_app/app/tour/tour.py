@@ -352,11 +352,7 @@ class Tour(ScenarioDriver):
         if kind.value not in self.seen:
             yield from self.look_once(kind.value)
             if kind in PRIVATE_PROMPTS or kind in PICKER_PROMPTS:  # a gold field's: in the open
-                self.lay_out()
-                reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
-                if reveal:
-                    yield from self.tap_in_sight(reveal[0])
-                    yield from self.look(f"{kind.value}_shown")
+                yield from self.shown(screen, action)
         if len(game.history) != taken:
             # A decision with one option, taken by the app while the tour looked at it (the
             # dice box's news, arriving in wall-clock time, makes the app take such ones).
@@ -386,6 +382,30 @@ class Tour(ScenarioDriver):
                 # planned action follows).
                 yield from self.tap_in_sight(self.bar_button(screen, key))
                 yield 2
+
+    def shown(self, screen: Any, action: Action) -> Step:
+        """ "Show my cards" (or "Open the card picker") tapped, and a look; a picker in the open
+        (a gold field's choice, §13.5) of one card is then answered by taps: + on the planned
+        card's row, Confirm."""
+        kind = self.session.game.prompt.kind
+        self.lay_out()
+        reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
+        if not reveal:
+            return
+        yield from self.tap_in_sight(reveal[0])
+        yield from self.look(f"{kind.value}_shown")
+        panel = screen.picker_panel
+        if kind in PRIVATE_PROMPTS or panel is None or panel.picker.count != 1:
+            return
+        keys = [row.key for row in panel.picker.rows]
+        card = getattr(action, "card", None)
+        if card not in keys or panel.picker.action_for(card) != action:
+            raise AssertionError(f"the card picker does not offer {action}")
+        taken = len(self.session.game.history)
+        yield from self.tap_in_sight(panel.lines[keys.index(card)].ids.plus)
+        yield 2
+        yield from self.tap_in_sight(panel.ids.confirm)
+        yield lambda: len(self.session.game.history) > taken
 
     def piece_by_taps(
         self, screen: Any, action: Action
