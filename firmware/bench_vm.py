@@ -85,6 +85,8 @@ def run(rolls: int, flash: str, live_peak: bool = False, mode: str = "balanced")
     frame_worst = 0
     now = 0
     box.feed(p.encode("HELLO"), now)
+    # A sea board's tablet (§13): each 7 draws the robber's pawn or the pirate's ship.
+    box.feed(p.encode("TRACK", (("pos", 0), ("len", 8), ("sea", 1))), now)
     while box.next_line() is not None:
         pass
     bins = array("H", bytes(200))

@@ -39,6 +39,8 @@ class BoxState:
     """Barbarian attacks so far; one more plays the attack animation once."""
     dice_mode: str = "fair"
     """The game's dice mode (``protocol.DICE_MODES``): sent only to a box that has the modes."""
+    sea: bool = False
+    """A sea board (§13): the box's 7 says robber or pirate (``TRACK ... sea=1``)."""
 
 
 def box_state(game: Game) -> BoxState:
@@ -51,6 +53,7 @@ def box_state(game: Game) -> BoxState:
         draws=tuple(display_name(game, p) for p in game.castle_draws()),
         attacks=game.barbarian_attacks,
         dice_mode=game.config.dice_mode,
+        sea=game.topology.has_sea,
     )
 
 

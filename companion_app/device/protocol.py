@@ -71,7 +71,7 @@ HOST_MESSAGES: Final[Mapping[str, Spec]] = {
     "HELLO": (("proto", "u", False), ("boots", "b", False)),
     "HB": (),
     "ACK": (("seq", "u", True), ("boot", "x", False)),
-    "TRACK": (("pos", "u", True), ("len", "u", True)),
+    "TRACK": (("pos", "u", True), ("len", "u", True), ("sea", "b", False)),
     "ATTACK": (),
     "ARM": (),
     "DISARM": (),

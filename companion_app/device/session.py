@@ -192,7 +192,7 @@ class HostSession:
             self.set_armed(False)
             return
         self.set_dice_mode(state.dice_mode)  # first: a box told anew rolls in it at once
-        self.set_track(*state.track)
+        self.set_track(*state.track, sea=state.sea)
         if not first and self._attacks is not None and state.attacks > self._attacks:
             self.attack()
         self._attacks = state.attacks
@@ -212,11 +212,16 @@ class HostSession:
         self._in_box.discard(roll.key)
         self._ack(roll.key)
 
-    def set_track(self, position: int, length: int) -> None:
-        """Ship on space ``position`` of ``length`` spaces (clamped to what the box shows)."""
+    def set_track(self, position: int, length: int, *, sea: bool = False) -> None:
+        """Ship on space ``position`` of ``length`` spaces (clamped to what the box shows);
+        ``sea``: a sea board (§13), whose 7 moves the robber or the pirate (``sea=1``, sent
+        only then: an island's line is as before, and a box without it ignores the field)."""
         length = max(p.TRACK_MIN_LEN, min(p.TRACK_MAX_LEN, length))
         position = max(0, min(length - 1, position))
-        self._want("track", p.encode("TRACK", {"pos": position, "len": length}), "TRACK")
+        fields: dict[str, p.Value] = {"pos": position, "len": length}
+        if sea:
+            fields["sea"] = 1
+        self._want("track", p.encode("TRACK", fields), "TRACK")
 
     def set_armed(self, armed: bool) -> None:
         self._want("armed", p.encode("ARM" if armed else "DISARM"), "ARM" if armed else "DISARM")

@@ -33,7 +33,7 @@ from companion_app.rules.messages import Msg, msg, nmsg
 from companion_app.rules.pieces import KNIGHT_NAMES, NOBODY, SHIPS_PER_PLAYER
 from companion_app.rules.registry import PHONE_PROMPTS, button_words, is_turn, prompt_details
 from companion_app.rules.ships import pirate_edges
-from companion_app.rules.words import EVENT_WORDS
+from companion_app.rules.words import EVENT_WORDS, cell_words, hex_words
 
 """The private decisions a phone may answer (``phone`` in their declaration): each belongs to
 one seat and is about cards the rest of the table should not see being chosen. Everything
@@ -123,6 +123,7 @@ def seat_page(
         },
         "roll": _roll(view),
         "dice_mode": game.config.dice_mode,
+        **robber_and_pirate(game),
         "barbarians": {
             "position": game.barbarian_position,
             "length": game.config.barbarian_track_length,
@@ -159,6 +160,21 @@ def sea_lines(game: Game, seat: int) -> dict[str, Any] | None:
         "islands": len(game.islands_settled[seat]),
         "route": game.road_length[seat],
         "route_holder": game.config.names[holder] if holder != NOBODY else None,
+    }
+
+
+def robber_and_pirate(game: Game) -> dict[str, Msg | None]:
+    """Where the robber stands and, on a sea board, the pirate (§8, §13.4), in the log's words
+    for a place ("Robber: the 8 hills"); None where a piece is not on the board."""
+    robber = game.robber_hex
+    pirate = game.pirate_cell if game.topology.has_sea else NOBODY
+    return {
+        "robber": msg("Robber: {place}", place=hex_words(game, robber))
+        if robber != NOBODY
+        else None,
+        "pirate": msg("Pirate: {place}", place=cell_words(game, pirate))
+        if pirate != NOBODY
+        else None,
     }
 
 

@@ -1,7 +1,8 @@
-"""The covered card picker: one screen for every "choose several cards" decision.
+"""The card picker: one screen for every "choose several cards" decision.
 
 A 7's discard (and the Saboteur's), the Wedding's gifts, a Commercial Harbor answer, the
-progress cards over the limit, the Spy's and the Master Merchant's picks: the cards to choose
+progress cards over the limit, the Spy's and the Master Merchant's picks, a gold field's choice
+from the bank's resources (§13.5, the one picker with nothing hidden): the cards to choose
 from are rows that never move during the decision, each with − / + and what is chosen, a running
 count, and one Confirm. What the rows offer is read off the rules core's legal actions; Confirm
 turns the choice into the rules core's own one-card actions, applied in order.
@@ -21,9 +22,11 @@ from companion_app.rules.actions import (
     DiscardProgressCard,
     GiveCard,
     TakeCard,
+    TakeGold,
     TakeProgressCard,
 )
 from companion_app.rules.cards import Card, ProgressCard
+from companion_app.rules.declare import PickedHand
 from companion_app.rules.game import Game
 from companion_app.rules.messages import Msg
 from companion_app.rules.prompts import PromptKind
@@ -31,7 +34,7 @@ from companion_app.rules.registry import PICKER_PROMPTS, picked_from, picker_abo
 
 __all__ = ["PICKED_TYPES", "CardPicker", "PickerRow", "card_picker", "suggest"]
 
-PICKED_TYPES = (DiscardCard, GiveCard, DiscardProgressCard, TakeCard, TakeProgressCard)
+PICKED_TYPES = (DiscardCard, GiveCard, DiscardProgressCard, TakeCard, TakeProgressCard, TakeGold)
 """The one-card actions a card picker's Confirm makes, several for one decision."""
 
 Key = Card | ProgressCard
@@ -41,7 +44,7 @@ Key = Card | ProgressCard
 class PickerRow:
     key: Key
     held: int
-    """How many the hand the cards come from holds (the row's most)."""
+    """How many the hand the cards come from holds (the row's most; the bank's for gold)."""
     chosen: int = 0
 
     @property
@@ -70,6 +73,8 @@ class CardPicker:
     Merchant), "to Red" (a gift), else None; rendered when shown, as the verb."""
     answers: dict[Key, Action] = field(default_factory=dict)
     """The rules core's one-card action for each row's card (from the legal actions)."""
+    hidden: bool = True
+    """The rows are a hand's (covered until the decider shows them); False for the bank's."""
 
     @property
     def chosen(self) -> int:
@@ -168,11 +173,15 @@ def card_picker(game: Game) -> CardPicker | None:
         keys = sorted((k for k in answers if isinstance(k, ProgressCard)), key=lambda c: c.order)
         rows = [PickerRow(k, held_cards.count(k)) for k in keys]
     else:
+        from_hand = game.bank if hand is PickedHand.BANK else game.hands[owner]
         cards = sorted(k for k in answers if isinstance(k, Card))
-        rows = [PickerRow(c, game.hands[owner][c]) for c in cards]
+        rows = [PickerRow(c, from_hand[c]) for c in cards]
+    # A gold choice the bank cannot meet is lost (R3): never more than the rows hold.
     count = min(pick.count or prompt.count, sum(r.held for r in rows))
     names = game.config.names
-    picker = CardPicker(kind, p, count, pick.verb, rows, names[p], picker_about(game), answers)
+    about = picker_about(game)
+    hidden = hand is not PickedHand.BANK
+    picker = CardPicker(kind, p, count, pick.verb, rows, names[p], about, answers, hidden)
     if pick.suggested:
         suggest(picker)
     return picker

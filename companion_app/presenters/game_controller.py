@@ -189,6 +189,11 @@ class GameController:
         """A "choose several cards" decision: answered in the picker, never by buttons."""
         return game.prompt.kind in PICKER_PROMPTS
 
+    def picking_in_the_open(self, game: Game) -> bool:
+        """A picker with nothing hidden (a gold field's choice from the bank, §13.5): opened
+        by a tap, but not behind "Show my cards"."""
+        return self.picking(game) and game.prompt.kind not in PRIVATE_PROMPTS
+
     def current_step(self, game: Game) -> ChoiceStep | None:
         if self.steps:
             return self.steps[-1]
@@ -264,13 +269,14 @@ class GameController:
         self.page += 1
 
     def reveal(self, game: Game) -> None:
-        """ "Show my cards": the decider's cards uncover; a card decision opens the picker."""
+        """ "Show my cards": the decider's cards uncover; a card decision opens the picker (in
+        the open, "Open the card picker" does the same)."""
         self.follow(game)
         self.revealed = True
         self.picker = card_picker(game) if self.picking(game) else None
 
     def cover(self) -> None:
-        """The cards are hidden again (the picker's Cover)."""
+        """The cards are hidden again (the picker's Cover; in the open its Close)."""
         self.revealed, self.picker = False, None
 
     def add(self, row: int) -> None:

@@ -77,6 +77,8 @@ class PickedHand(Enum):
     """The resource and commodity cards of the card's other player (``card_target``)."""
     TARGET_PROGRESS = "target_progress"
     """The progress cards of the card's other player."""
+    BANK = "bank"
+    """The bank's resources (a gold field's choice, §13.5): nothing hidden, nothing to cover."""
 
     @property
     def progress(self) -> bool:
@@ -120,10 +122,10 @@ class PromptRule:
     the shared screen and the phones may show of it, and its words.
 
     The words are message ids (marked ``N_``) with named placeholders: ``words`` reads
-    ``{count}``, ``{cards}``, ``{roads}``, ``{knights}`` (the prompt's count, counted);
-    ``details`` reads ``{offerer}``, ``{gives}``, ``{takes}`` (a domestic offer), ``{active}``,
-    ``{offered}`` (a Commercial Harbor offer) and ``{held}`` (the decider's card count);
-    ``shown`` reads ``{target}`` and ``{cards}``; a picker's ``about`` ``{active}`` and
+    ``{count}``, ``{cards}``, ``{roads}``, ``{pieces}``, ``{knights}`` (the prompt's count,
+    counted); ``details`` reads ``{offerer}``, ``{gives}``, ``{takes}`` (a domestic offer),
+    ``{active}``, ``{offered}`` (a Commercial Harbor offer) and ``{held}`` (the decider's card
+    count); ``shown`` reads ``{target}`` and ``{cards}``; a picker's ``about`` ``{active}`` and
     ``{target}``.
     """
 
@@ -151,7 +153,8 @@ class PromptRule:
     """Only a game on a sea board asks it (Seafarers, §13)."""
     sea_words: str = ""
     """The banner's words on a sea board, where they differ (a ship may stand for a road,
-    §13.3)."""
+    §13.3; ``{pieces}`` counts roads or ships); not for a prompt naming a track (the
+    Diplomat's own road comes back as a road, R14)."""
 
     @property
     def asked_always(self) -> bool:

@@ -116,5 +116,10 @@ def roads_counted(n: int) -> Msg:
     return nmsg("{count} road", "{count} roads", n)
 
 
+def pieces_counted(n: int) -> Msg:
+    """Roads or ships, on a sea board (§13.9: Road Building builds either)."""
+    return nmsg("{count} road or ship", "{count} roads or ships", n)
+
+
 def knights_counted(n: int) -> Msg:
     return nmsg("{count} knight", "{count} knights", n)

@@ -30,6 +30,7 @@ from companion_app.rules.prompts import (
     PromptKind,
     cards_counted,
     knights_counted,
+    pieces_counted,
     roads_counted,
 )
 from companion_app.rules.state import GameState
@@ -184,11 +185,14 @@ def prompt_words(prompt: Prompt, *, sea: bool = False) -> Msg:
     board (§13)."""
     n = prompt.count
     rule = PROMPTS[prompt.kind]
+    # A prompt naming a track is the Diplomat's own road: it comes back as a road (R14).
+    at_sea = sea and rule.sea_words and not prompt.track
     return msg_of(
-        rule.sea_words if sea and rule.sea_words else rule.words,
+        rule.sea_words if at_sea else rule.words,
         count=n,
         cards=cards_counted(n),
         roads=roads_counted(n),
+        pieces=pieces_counted(n),
         knights=knights_counted(n),
     )
 
@@ -204,8 +208,8 @@ def describe_prompt(
 
 
 def picked_from(state: GameState) -> tuple[int, PickedHand] | None:
-    """Whose cards the decision now due chooses among (the seat, and which of their hands);
-    None when it is no choice among hidden cards."""
+    """Whose cards the decision now due chooses among (the seat, and which of their hands, or
+    the bank's resources for a gold field's choice); None when it is no card picker's."""
     pick = PROMPTS[state.prompt.kind].picker
     if pick is None:
         return None

@@ -144,13 +144,34 @@ def hex_words(state: GameState, h: int) -> Msg:
 
 
 def cell_words(state: GameState, cell: int) -> Msg:
-    """Where the pirate stands (§13.4): a sea hex as a hex, a frame cell by the hex it borders
-    ("the frame beside the 10 gold field")."""
+    """Where the pirate stands (§13.4), by the land nearest it, as the table finds the sea: "the
+    sea beside the 10 gold field", "the frame beside the 8 hills"."""
+    topology = state.topology
+    if cell in topology.land_hexes:
+        return hex_words(state, cell)
+    land = hex_words(state, nearest_land(state, cell))
+    if cell < topology.hex_count:
+        return msg("the sea beside {hex}", hex=land)
+    return msg("the frame beside {hex}", hex=land)
+
+
+def nearest_land(state: GameState, cell: int) -> int:
+    """The land hex nearest a sea cell, hex by hex outwards (one with a number first, then the
+    lowest id); the cell's own hex, or the frame cell's first, on a board without land."""
     topology = state.topology
     if cell < topology.hex_count:
-        return hex_words(state, cell)
-    beside = topology.edge_hexes[topology.cell_edges[cell][0]][0]
-    return msg("the frame beside {hex}", hex=hex_words(state, beside))
+        ring = {cell}
+    else:
+        ring = {h for e in topology.cell_edges[cell] for h in topology.edge_hexes[e]}
+    first = min(ring)
+    land, seen = set(topology.land_hexes), set(ring)
+    while ring:
+        found = sorted(ring & land, key=lambda h: (state.tokens[h] is None, h))
+        if found:
+            return found[0]
+        ring = {n for h in ring for n in topology.hex_neighbours[h]} - seen
+        seen |= ring
+    return first
 
 
 def dice_words(roll: Roll) -> Msg:

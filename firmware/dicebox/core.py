@@ -118,6 +118,7 @@ class DiceBox:
         self.last_roll = None  # type: tuple | None  # (yellow, red, event, press ms) for the screen
         self.turn = ""  # what the tablet's SHOW says: whose turn, who draws on a castle
         self.draws = ""
+        self.sea = False  # TRACK's sea=1: a sea board, where a 7 moves the robber or the pirate
         self.host_boots = False  # the host's HELLO said boots=1: it takes earlier boots' rolls
         self.on_roll = None  # type: Any  # called after a press made a roll, before it is kept and sent
         self.store = store  # `store.Store` or None (nothing survives a reset)
@@ -336,6 +337,7 @@ class DiceBox:
             self.turn if host else "",
             self.draws if host else "",
             self.dice.mode,
+            self.sea,
         )
 
     def status_led(self, now_ms: int) -> bool:
@@ -458,6 +460,7 @@ class DiceBox:
             self._reset_track_at = -1
             self.lights.cancel(ATTACK)
             self.lights.set_track(fields["pos"], fields["len"])
+            self.sea = fields.get("sea") == 1
         elif kind == "ATTACK":
             self.lights.start(ATTACK, now_ms)
         elif kind == "ARM":

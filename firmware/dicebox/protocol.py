@@ -39,7 +39,7 @@ HOST_MESSAGES = {
     "HELLO": "proto:u? boots:b?",
     "HB": "",
     "ACK": "seq:u boot:x?",
-    "TRACK": "pos:u len:u",
+    "TRACK": "pos:u len:u sea:b?",
     "ATTACK": "",
     "ARM": "",
     "DISARM": "",

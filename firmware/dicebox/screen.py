@@ -152,11 +152,13 @@ class Screen:
     # ---- the frame ----------------------------------------------------------------------------
     def draw(self, state: tuple) -> None:
         """Paint ``state`` (see `DiceBox.screen_state`) into `buf`. A state of 12 values, without
-        the dice mode (as drawn before the modes), is fair dice."""
+        the dice mode (as drawn before the modes), is fair dice; one of 13, without the sea
+        flag, an island."""
         yellow, red, event, shake, pos, length, attack, host, armed, waiting, turn, draw = state[
             :12
         ]
         mode = state[12] if len(state) > 12 else 0
+        sea = len(state) > 13 and state[13]
         fb = self.fb
         fb.fill(0)
         # status marks, right-aligned, small
@@ -189,7 +191,12 @@ class Screen:
             seven = yellow + red == 7
             w = text_width(total, 4)
             sx = 100 - w // 2
-            if seven:  # the 7 and the robber's pawn, inverted
+            if seven and sea:  # the 7, the robber's pawn "OR" a ship (the pirate), inverted
+                fb.fill_rect(76, 10, 46, 24, 1)
+                self.text(total, 80, 12, 4, 0)
+                self.text(b"OR", self.icon(2, 96, 12, 1, 0) + 2, 15, 1, 0)
+                self.icon(0, 98, 23, 1, 0)
+            elif seven:  # the 7 and the robber's pawn, inverted
                 fb.fill_rect(76, 10, 46, 24, 1)
                 self.text(total, 82, 12, 4, 0)
                 self.icon(2, 100, 12, 2, 0)

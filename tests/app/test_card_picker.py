@@ -1,21 +1,27 @@
-"""The covered card picker without a window: rows that never move, − / + within the hand and
+"""The card picker without a window: rows that never move, − / + within the hand and
 the count, Confirm only when the count is reached, and Confirm's one-card actions legal in
-order for every kind of card decision the planned game reaches."""
+order for every kind of card decision the planned games reach (a gold field's choice from the
+bank on New Shores, §13.5)."""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import pytest
 
-from companion_app.app.tour.plan import PLAN_SEED, make_plan
+from companion_app.app.tour.plan import PLAN_SEED, SCENARIO_PLAN_SEEDS, make_plan
 from companion_app.presenters.card_picker import CardPicker, card_picker
-from companion_app.rules.actions import DiscardCard, EventDie, Roll
-from companion_app.rules.cards import Card, hand_of
+from companion_app.presenters.game_controller import GameController, undo_span
+from companion_app.rules.actions import Action, DiscardCard, EventDie, Roll, TakeGold
+from companion_app.rules.cards import Card, bank_start, hand_of
 from companion_app.rules.game import Game
-from companion_app.rules.prompts import PromptKind
+from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.registry import PICKER_PROMPTS
 from tests.rules.builders import make_game
+from tests.rules.sea.ck_builders import ck_sea_game
+
+WHITE = 2
 
 
 def _seven() -> Game:
@@ -76,17 +82,93 @@ def test_confirming_both_discards_of_a_seven_plays_on_to_the_robber() -> None:
     assert game.prompt.kind is not PromptKind.DISCARD
 
 
-@functools.cache
-def _planned_states() -> list[Game]:
-    """Every card decision the planned game (the UI scenarios' game) stands at."""
-    plan = make_plan(PLAN_SEED)
-    game = Game.new(plan.config)
+def _white_on_gold(**bank: int) -> Game:
+    """Map ids (``tests/rules/sea``): White's city on intersection 67 touches gold 10 (hex 23);
+    Red rolls 10, White chooses 2 resources (§13.5, R2) from a bank holding ``bank``."""
+    start = list(bank_start(4))
+    for name, count in bank.items():
+        start[Card[name.upper()]] = count
+    game = ck_sea_game(prompt="roll", buildings={67: (WHITE, "city")}, bank=tuple(start))
+    game.apply(Roll(0, 4, 6, EventDie.POLITICS))
+    assert game.prompt == Prompt(PromptKind.GOLD, WHITE, 2)
+    return game
+
+
+def test_s13_5_a_gold_choice_picks_among_the_banks_resources_never_a_commodity() -> None:
+    """R2: White's city chooses 2; the bank has no ore, so the rows are the four other
+    resources, each up to what the bank holds (19); nothing is suggested, nothing hidden."""
+    game = _white_on_gold(ore=0)
+    picker = card_picker(game)
+    assert picker is not None and picker.kind is PromptKind.GOLD and picker.player == WHITE
+    assert [(r.label, r.held) for r in picker.rows] == [
+        ("brick", 19),
+        ("lumber", 19),
+        ("wool", 19),
+        ("grain", 19),
+    ]
+    assert (picker.count, picker.chosen, picker.hidden) == (2, 0, False)
+    assert picker.title == "White: take 2 cards from the bank · 0 of 2 chosen"
+    picker.add(3)
+    picker.add(3)
+    assert not picker.can_add(0)
+    assert picker.confirm_words == "Take 2 grain"
+    before = game.hands[WHITE][Card.GRAIN]
+    for action in picker.actions():
+        game.apply(action)
+    assert game.hands[WHITE][Card.GRAIN] == before + 2
+    assert game.bank[Card.GRAIN] == 17
+    assert game.prompt.kind is not PromptKind.GOLD
+    # One Undo takes the confirmation back whole (both grain).
+    assert undo_span(game) == [TakeGold(WHITE, Card.GRAIN)] * 2
+
+
+def test_s13_5_r3_a_choice_the_bank_cannot_meet_is_lost_the_picker_asks_what_it_holds() -> None:
+    """R3: the bank holds 1 wool and 1 grain and no other resource: 2 choices, 2 rows of 1; a
+    bank of 1 wool only: the picker's count is 1 (the second choice is lost)."""
+    picker = card_picker(_white_on_gold(brick=0, lumber=0, ore=0, wool=1, grain=1))
+    assert picker is not None
+    assert [(r.label, r.held) for r in picker.rows] == [("wool", 1), ("grain", 1)]
+    picker.add(0)
+    assert not picker.can_add(0) and picker.can_add(1)
+    picker.add(1)
+    assert picker.actions() == [TakeGold(WHITE, Card.WOOL), TakeGold(WHITE, Card.GRAIN)]
+    picker = card_picker(_white_on_gold(brick=0, lumber=0, ore=0, wool=1, grain=0))
+    assert picker is not None and picker.count == 1
+    assert [(r.label, r.held) for r in picker.rows] == [("wool", 1)]
+
+
+def test_s13_5_the_gold_picker_opens_in_the_open_and_closes_without_choosing() -> None:
+    """Nothing hidden: no "Show my cards" cover; opened by a tap, its Close takes nothing."""
+    game = _white_on_gold()
+    control = GameController()
+    control.follow(game)
+    assert control.picking(game) and control.picking_in_the_open(game)
+    assert not control.covered(game) and control.picker is None
+    control.reveal(game)
+    assert control.picker is not None and control.picker.count == 2
+    control.cover()
+    assert control.picker is None and game.prompt.kind is PromptKind.GOLD
+    discard = _seven()
+    assert control.picking(discard) and not control.picking_in_the_open(discard)
+
+
+def _states_of(actions: Sequence[Action], game: Game) -> list[Game]:
     states = []
-    for action in plan.actions:
+    for action in actions:
         if game.prompt.kind in PICKER_PROMPTS:
             states.append(Game.from_json(game.to_json()))
         game.apply(action)
     return states
+
+
+@functools.cache
+def _planned_states() -> list[Game]:
+    """Every card decision the planned games (the UI scenarios' island game, the New Shores
+    tour's 4-player game) stand at."""
+    plan = make_plan(PLAN_SEED)
+    states = _states_of(plan.actions, Game.new(plan.config))
+    sea = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
+    return states + _states_of(sea.actions, Game.new(sea.config))
 
 
 def test_the_planned_game_reaches_every_card_decision() -> None:

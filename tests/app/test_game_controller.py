@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from companion_app.app.tour.plan import PLAN_SEED, make_plan
+from companion_app.app.tour.plan import PLAN_SEED, SCENARIO_PLAN_SEEDS, make_plan
 from companion_app.game_log import GameLog
 from companion_app.presenters import game_controller as GC
 from companion_app.presenters.choices import HARBOR_KEY, PROGRESS_KEY, action_bar
@@ -152,22 +152,24 @@ def test_the_spy_and_the_master_merchant_show_the_victims_cards_to_the_player_on
 
 @pytest.fixture(scope="module")
 def planned_decisions() -> dict[PromptKind, list[Game]]:
-    """Every card decision the planned game (the tour's and the UI scenarios') stands at."""
-    plan = make_plan(PLAN_SEED)
-    game = Game.new(plan.config)
+    """Every card decision the planned games (the tour's and the UI scenarios' island game, the
+    New Shores tour's 4-player game with its gold choices) stand at."""
+    sea = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
     found: dict[PromptKind, list[Game]] = {}
-    last = None
-    for action in plan.actions:
-        prompt = game.prompt
-        going_on = last is not None and (last.kind, last.player, last.count - 1) == (
-            prompt.kind,
-            prompt.player,
-            prompt.count,
-        )
-        if prompt.kind in PICKER_PROMPTS and not going_on:  # a decision's start only
-            found.setdefault(prompt.kind, []).append(copy.deepcopy(game))
-        last = prompt
-        game.apply(action)
+    for plan in (make_plan(PLAN_SEED), sea):
+        game = Game.new(plan.config)
+        last = None
+        for action in plan.actions:
+            prompt = game.prompt
+            going_on = last is not None and (last.kind, last.player, last.count - 1) == (
+                prompt.kind,
+                prompt.player,
+                prompt.count,
+            )
+            if prompt.kind in PICKER_PROMPTS and not going_on:  # a decision's start only
+                found.setdefault(prompt.kind, []).append(copy.deepcopy(game))
+            last = prompt
+            game.apply(action)
     return found
 
 
@@ -185,8 +187,10 @@ def test_every_card_decision_confirms_whole_and_undoes_whole(
         hands = [tuple(game.hand(p)) for p in range(game.player_count)]
         progress = [Counter(game.progress_hand(p)) for p in range(game.player_count)]
         control = GameController()
+        bank = tuple(game.bank)
         control.follow(game)
-        assert control.covered(game) and control.picker is None
+        # Covered until shown; a gold field's choice from the bank hides nothing (§13.5).
+        assert control.covered(game) is (kind is not PromptKind.GOLD) and control.picker is None
         control.reveal(game)
         picker = control.picker
         assert picker is not None and picker.player == decider
@@ -197,6 +201,8 @@ def test_every_card_decision_confirms_whole_and_undoes_whole(
         for row in picker.rows:
             if isinstance(row.key, ProgressCard):
                 assert row.held == game.progress_hand(owner).count(row.key) >= 1
+            elif kind is PromptKind.GOLD:
+                assert row.key.is_resource and row.held == game.bank[row.key] >= 1
             else:
                 assert row.held == game.hand(owner)[row.key] >= 1
         # Fill from the last row up, whatever was suggested.
@@ -223,6 +229,7 @@ def test_every_card_decision_confirms_whole_and_undoes_whole(
             game.undo()
         assert [tuple(game.hand(p)) for p in range(game.player_count)] == hands
         assert [Counter(game.progress_hand(p)) for p in range(game.player_count)] == progress
+        assert tuple(game.bank) == bank
 
 
 def test_the_state_closes_whenever_the_game_moves_on() -> None:
@@ -335,7 +342,10 @@ def test_the_turn_and_an_offer_to_answer_are_always_asked() -> None:
 
 
 def test_every_hidden_card_decision_is_always_asked() -> None:
-    assert PRIVATE_PROMPTS | PICKER_PROMPTS <= ALWAYS_ASKED
+    # A gold field's choice hides nothing (§13.5): with one resource left in the bank it is
+    # taken at once.
+    assert PRIVATE_PROMPTS | (PICKER_PROMPTS - {PromptKind.GOLD}) <= ALWAYS_ASKED
+    assert PromptKind.GOLD in PICKER_PROMPTS and PromptKind.GOLD not in ALWAYS_ASKED
     assert PromptKind.HARBOR_ANSWER in ALWAYS_ASKED
 
 

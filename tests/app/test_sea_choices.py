@@ -180,17 +180,22 @@ def test_a_seven_at_sea_is_one_choice_a_land_hex_for_the_robber_a_sea_cell_for_t
     assert game.pirate_cell not in cells and game.robber_hex not in cells  # they move away
 
 
-def test_a_gold_field_pays_a_choice_of_the_banks_resources_as_buttons() -> None:
+def test_a_gold_field_pays_a_choice_of_the_banks_resources_in_the_card_picker() -> None:
     plan = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
     game = Game.new(plan.config)
     take = _until(game, plan.actions, TakeGold)
     assert game.prompt.kind is PromptKind.GOLD
-    step = C.prompt_step(game)
-    assert step is not None and not step.spots
-    # One per resource the bank still holds, never a commodity (§13.5).
+    control = GameController()
+    control.follow(game)
+    assert control.picking_in_the_open(game)  # answered in the picker, never by buttons
+    control.reveal(game)
+    picker = control.picker
+    assert picker is not None and picker.count == game.prompt.count == 1
+    # One row per resource the bank still holds, never a commodity (§13.5).
     held = [c for c in RESOURCES if game.bank[c]]
-    assert [c.label for c in step.buttons] == [f"Take 1 {c.label}" for c in held]
-    assert any(c.action == take for c in step.buttons)
+    assert [(r.key, r.held) for r in picker.rows] == [(c, game.bank[c]) for c in held]
+    picker.add([r.key for r in picker.rows].index(take.card))
+    assert control.confirm(game) == [take]
 
 
 def test_why_not_asks_about_ships_and_the_pirate_at_sea_only() -> None:

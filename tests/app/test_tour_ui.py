@@ -287,8 +287,11 @@ SEA_SCREENS = (
     "turn",
     "bar_build_ship",
     "bar_move_ship_zoomed",
+    "free_road_ship",
+    "free_road_ship_zoomed",
     "move_robber_or_pirate_zoomed",
     "gold",
+    "gold_shown",
     "attack",
     "game_over",
     "home_after_the_game",
@@ -296,8 +299,9 @@ SEA_SCREENS = (
 """What the tour of Heading for New Shores must have looked at: the scenario chosen on New
 game, its printed map to lay out (zoomed: the sea board is an overview at 1024x600, its sides
 33 dp), the table's own sea board entered (the printed map filled in), the setup on the main
-island with a coast edge asking road or ship, a turn, a ship
-built and one moved, a 7's robber or pirate, a gold field's choice, an attack, to the end."""
+island with a coast edge asking road or ship, a turn, a ship built and one moved, Road
+Building's ship placed free by taps (§13.9, R15), a 7's robber or pirate, a gold field's choice
+(opened in the open, answered by + and Confirm in the card picker), an attack, to the end."""
 
 
 @pytest.mark.timeout(300)  # a short four-player game on the sea map: about 30 s of CPU

@@ -24,7 +24,9 @@ def raw(text: str) -> bytes:
 
 DEVICE = load("device.jsonl") + load("modes-device.jsonl") + load("names-device.jsonl")
 HOST = load("host.jsonl") + load("modes-host.jsonl") + load("names-host.jsonl")
+HOST += load("sea-host.jsonl")
 INVALID = load("invalid.jsonl") + load("modes-invalid.jsonl") + load("names-invalid.jsonl")
+INVALID += load("sea-invalid.jsonl")
 STREAMS = load("streams.jsonl")
 
 

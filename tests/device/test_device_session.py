@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion_app.device import protocol as p
-from companion_app.device.box_state import BoxState
+from companion_app.device.box_state import BoxState, box_state
 from companion_app.device.events import (
     Connected,
     DeviceInfo,
@@ -23,6 +23,8 @@ from companion_app.device.session import (
     HostSession,
 )
 from companion_app.rules.actions import EventDie
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
 
 DEV = "D1CE0000000000E1"
 
@@ -167,6 +169,18 @@ def test_same_state_is_not_sent_twice_and_track_is_clamped() -> None:
     session.set_armed(True)
     session.set_track(40, 30)
     assert sent(session) == ["ARM", "TRACK pos=15 len=16"]
+
+
+def test_a_sea_boards_track_says_so_an_islands_line_is_as_before() -> None:
+    """§13: a New Shores game's TRACK carries sea=1 (the box's 7 then says robber or pirate);
+    an island's carries no sea field, byte for byte the line a box before it knew."""
+    for scenario, track in ((None, "TRACK pos=0 len=8"), ("new_shores", "TRACK pos=0 len=8 sea=1")):
+        session = connected()
+        game = Game.new(GameConfig.for_players(4, scenario=scenario, seed=1))
+        state = box_state(game)
+        assert state.sea is (scenario is not None)
+        session.want(state, first=True)
+        assert track in sent(session)
 
 
 def test_heartbeat_that_shows_a_missing_roll_asks_for_all_again_now_and_then() -> None:

@@ -9,7 +9,8 @@ from fwtools import S, rows
 
 GOLDEN = Path(__file__).parent / "golden_frames"
 
-# name -> (yellow, red, event, shake, pos, len, attack, host, armed, waiting, turn, draw, mode)
+# name -> (yellow, red, event, shake, pos, len, attack, host, armed, waiting, turn, draw, mode
+# [, sea])
 FRAMES: dict[str, list] = {
     "no_roll_solo": [0, 0, "", -1, 0, 8, -1, False, True, 0, "", "", 0],
     "face_1_ship": [1, 1, "ship", -1, 1, 8, -1, False, True, 1, "", "", 0],
@@ -19,6 +20,8 @@ FRAMES: dict[str, list] = {
     "face_5_draw": [5, 5, "science", -1, 2, 8, -1, True, True, 0, "RED", "RED.BLUE", 0],
     "face_6_lock": [6, 6, "trade", -1, 3, 8, -1, True, False, 0, "ORANGE", "", 0],
     "seven_robber": [3, 4, "trade", -1, 0, 8, -1, True, True, 0, "RED", "", 0],
+    # a sea board (TRACK sea=1, §13): the 7 moves the robber or the pirate
+    "seven_robber_or_pirate": [4, 3, "ship", -1, 2, 8, -1, True, True, 0, "RED", "", 0, True],
     "shake_first_frame": [2, 5, "ship", 0, 4, 8, -1, False, True, 3, "", "", 0],
     "track_arrived_attack_on": [6, 1, "ship", -1, 7, 8, 0, False, True, 12, "", "", 0],
     "track_attack_off": [6, 1, "ship", -1, 7, 8, 1, False, True, 12, "", "", 0],

@@ -75,6 +75,11 @@ def test_golden_frames_show_what_they_claim() -> None:
     assert six[60][48 + 1 : 48 + 15] == "#" * 14 and six[60][16 + 1 : 16 + 15] != "#" * 14
     attack_on, attack_off = golden("track_arrived_attack_on"), golden("track_attack_off")
     assert attack_on[43] == "#" * WIDTH and attack_off[43] == "." * WIDTH
+    # the 7 inverted (x 76-121, y 10-33); on a sea board the pawn over a ship (the pirate)
+    # beside it, with "OR": the ship's widest row (16 px, x 98-113) dark at y 30
+    island, sea = golden("seven_robber"), golden("seven_robber_or_pirate")
+    assert island[10][76:122] == sea[10][76:122] == "#" * 46
+    assert sea[30][96:122] == "##" + "." * 16 + "#" * 8 and island[30][98:114] != "." * 16
 
 
 def test_golden_frames_are_rewritten_only_by_hand_and_never_under_ci(tmp_path: Path) -> None:
@@ -108,6 +113,21 @@ def test_box_screen_state_follows_a_roll() -> None:
     assert sim.box.screen_state(pressed + 120)[3] == 2
     assert sim.box.screen_state(pressed + 400)[3] == -1  # the animation is over within 400 ms
     assert state[9] == 1  # one offline roll waiting
+
+
+def test_a_sea_boards_track_makes_the_seven_say_robber_or_pirate() -> None:
+    """TRACK's optional sea=1 (§13): the screen state's last value; a TRACK without it (an
+    island's, or an older tablet's) turns it off again."""
+    sim = SimBox()
+    sim.advance(50)
+    sim.send("HELLO")
+    assert sim.box.screen_state(sim.now)[13] is False
+    sim.send("TRACK", (("pos", 2), ("len", 8), ("sea", 1)))
+    assert sim.out()[-1] == ("OK", {"cmd": "TRACK"})
+    state = sim.box.screen_state(sim.now)
+    assert (state[4], state[5], state[13]) == (2, 8, True)
+    sim.send("TRACK", (("pos", 2), ("len", 8)))
+    assert sim.box.screen_state(sim.now)[13] is False
 
 
 def test_show_from_the_tablet_reaches_the_screen_only_while_it_is_present() -> None:

@@ -408,7 +408,8 @@ def test_golden_frames_of_a_roll_robber_track_turn_and_draw(pico: Pico) -> None:
     """The golden frames the CPython and VM runs use, reached on the rp2 port as a host reaches
     them (``ALCH`` scripts yellow and red, then presses until the event die shows the face;
     ``SHOW``, ``TRACK``), pixel for pixel: a 16-space track with two rolls made before the host
-    came (the arrow up and 2), a roll's faces, the robber's pawn on a 7, whose turn and who draws.
+    came (the arrow up and 2), a roll's faces, the robber's pawn on a 7, whose turn and who draws,
+    and a sea board's 7 (``TRACK ... sea=1``: the pawn or the pirate's ship).
 
     Not reached on the rp2 port (compared with the CPython drawing of the state the box reached
     in `test_frames_and_strip_after_show_track_and_attack`, and pixel for pixel in the CPython
@@ -436,6 +437,9 @@ def test_golden_frames_of_a_roll_robber_track_turn_and_draw(pico: Pico) -> None:
     command(pico, "TRACK", (("pos", 2), ("len", 8)))
     scripted_roll(pico, 5, 5, "science")
     shows(pico, "face_5_draw")
+    command(pico, "TRACK", (("pos", 2), ("len", 8), ("sea", 1)))  # a sea board (§13)
+    scripted_roll(pico, 4, 3, "ship")
+    shows(pico, "seven_robber_or_pirate")
 
 
 def test_golden_frames_of_each_castle_the_lock_and_the_deck_mode(pico: Pico) -> None:

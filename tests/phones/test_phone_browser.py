@@ -20,7 +20,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
-from companion_app.i18n import catalogue
+from companion_app.i18n import SOURCE, catalogue
 from companion_app.journal import Journal
 from companion_app.rules.actions import DiscardCard
 from companion_app.rules.cards import Card, Track
@@ -28,6 +28,7 @@ from companion_app.rules.config import GameConfig
 from companion_app.rules.game import Game
 from companion_app.rules.messages import msg
 from companion_app.rules.prompts import PromptKind
+from companion_app.rules.words import hex_words
 
 CHROMIUM_FLAGS = (
     "--headless",
@@ -147,6 +148,10 @@ def test_two_phones_see_their_own_cards_and_answer_a_seven_on_the_phone(
             "Blue castle (politics)",
             "Green castle (science)",
         ]
+        # Where the robber stands (§8); an island has no pirate.
+        place = hex_words(game, game.robber_hex)
+        robber = catalogue(SOURCE).render(msg("Robber: {place}", place=place))
+        assert browser.find_element(By.ID, "robber").text == robber
         browser.save_screenshot(str(artifacts_dir / "phone_other_seat.png"))
 
         browser.switch_to.new_window("tab")

@@ -1,6 +1,7 @@
 """A New Shores seat's page in a real browser (headless Chromium, as ``test_phone_browser.py``):
-in German and in Vietnamese, its ships and the gold field's choices (§13.5) tapped one by one on
-the phone, no English word left on the page. Screenshots go to ``artifacts/``."""
+in German and in Vietnamese, its ships, where the robber and the pirate stand, and the gold
+field's choices (§13.5) tapped one by one on the phone, no English word left on the page.
+Screenshots go to ``artifacts/``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from test_phone_browser import WAIT_S, buttons, english_left, hand_shown, link, 
 
 from companion_app.i18n import catalogue
 from companion_app.journal import Journal
+from companion_app.phones.view import robber_and_pirate
 from companion_app.rules.actions import TakeGold
 from companion_app.rules.cards import RESOURCES
 from companion_app.rules.game import Game
@@ -83,6 +85,10 @@ def test_s13_5_a_phone_taps_its_gold_choices_and_sees_its_ships_in_its_language(
             )
             left = words.render(msg("{left} of {total} still to build", left=15 - ships, total=15))
             assert on_board in sea.text and left in sea.text
+            # Where the robber and the pirate stand (§13.4), in the table's section.
+            where = [words.render(w) for w in robber_and_pirate(game).values() if w is not None]
+            assert len(where) == 2
+            assert driver.find_element(By.ID, "robber").text == " · ".join(where)
             driver.save_screenshot(str(artifacts_dir / f"phone_gold_{code}.png"))
             driver.execute_script("window.scrollBy(0, 700)")
             driver.save_screenshot(str(artifacts_dir / f"phone_sea_{code}.png"))

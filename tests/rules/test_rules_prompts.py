@@ -18,7 +18,7 @@ ROOT = Path(companion_app.__file__).parent
 KIND_NAMES = {k.name for k in PromptKind}
 KIND_VALUES = {k.value for k in PromptKind}
 
-WORDS_FIELDS = {"count", "cards", "roads", "knights"}
+WORDS_FIELDS = {"count", "cards", "roads", "pieces", "knights"}
 DETAILS_FIELDS = {"offerer", "gives", "takes", "active", "offered", "held"}
 
 
@@ -38,9 +38,13 @@ def test_each_declaration_is_consistent_and_its_words_are_one_template() -> None
     for kind, rule in registry.PROMPTS.items():
         assert said(rule.words) and said(rule.words) == said(rule.words).strip(), kind
         assert _fields(said(rule.words)) <= WORDS_FIELDS, kind
+        assert _fields(rule.sea_words) <= WORDS_FIELDS, kind
         assert _fields(rule.details) | _fields(rule.phone_details) <= DETAILS_FIELDS, kind
         assert _fields(rule.shown) <= {"target", "cards"}, kind
-        if rule.picker is not None:
+        if rule.picker is not None and rule.picker.hand is PickedHand.BANK:
+            # The bank's resources (a gold field's choice, §13.5): nothing hidden.
+            assert not rule.private and rule.phone and not rule.shown, kind
+        elif rule.picker is not None:
             # Choosing among hidden cards: private, on the decider's phone, words to show.
             assert rule.private and rule.phone and rule.shown, kind
             assert rule.picker.verb in ("Discard", "Give", "Take", "Put back"), kind
@@ -54,13 +58,13 @@ def test_each_declaration_is_consistent_and_its_words_are_one_template() -> None
         PromptKind.PROGRESS_DISCARD,
         PromptKind.SPY,
         PromptKind.MASTER_MERCHANT,
+        PromptKind.GOLD,  # a gold field's choice among the bank's resources (§13.5)
     } == registry.PICKER_PROMPTS
     assert (
         registry.PICKER_PROMPTS
         | {
             PromptKind.TRADE_RESPONSE,
             PromptKind.DESERTER_REMOVE,
-            PromptKind.GOLD,  # a gold field's choice, answered on the phone too (§13.5)
         }
         == registry.PHONE_PROMPTS
     )

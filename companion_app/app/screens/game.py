@@ -238,7 +238,10 @@ class GameScreen(GameViewScreen):
         """How the highlighted places are taken: a road by its two ends where the board is too
         small for a finger on its middle (a 7-inch tablet)."""
         if self.ids.board.roads_by_ends(self.spot_actions):
-            if self.controller.bar_key in C.SHIP_KEYS:
+            bar_key, game = self.controller.bar_key, self.game
+            # A decision on a sea board (Road Building, the setup) may take a ship there too.
+            at_sea = not bar_key and game is not None and game.topology.has_sea
+            if bar_key in C.SHIP_KEYS or at_sea:
                 return _("an edge's two ends")
             return _("a road's two ends")
         return _("a highlighted place")
@@ -315,10 +318,14 @@ class GameScreen(GameViewScreen):
             box.cols = 1
             return
         if control.covered(game) or control.picking(game):
-            self.list_title = _("Only {player} looks now").format(player=name)
+            # A gold field's choice (§13.5) hides nothing: its picker opens without a cover.
+            in_the_open = control.picking_in_the_open(game)
+            title = _("{player} chooses in the card picker") if in_the_open else ""
+            self.list_title = (title or _("Only {player} looks now")).format(player=name)
             box.cols = 1
+            words = _("Open the card picker") if in_the_open else _("Show my cards")
             button = Factory.BigButton(
-                text=_("Show my cards"), height="56dp", background_color=(0.55, 0.35, 0.1, 1)
+                text=words, height="56dp", background_color=(0.55, 0.35, 0.1, 1)
             )
             button.reveal = True
             button.bind(on_release=lambda _b: self.reveal())

@@ -20,7 +20,7 @@ from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
 from companion_app.rules.actions import Action, BuildRoad, BuildShip, EndTurn, OfferTrade, Roll
 from companion_app.rules.cards import TERRAIN_WORDS, Card, Terrain
-from companion_app.rules.registry import PRIVATE_PROMPTS, is_turn
+from companion_app.rules.registry import PICKER_PROMPTS, PRIVATE_PROMPTS, is_turn
 
 INFO_AFTER_TURN = 12
 """The turn after which the hands, the chart and the statistics are opened (cards to show)."""
@@ -351,20 +351,15 @@ class Tour(ScenarioDriver):
         taken = len(game.history)
         if kind.value not in self.seen:
             yield from self.look_once(kind.value)
-            if kind in PRIVATE_PROMPTS:
-                self.lay_out()
-                reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
-                if reveal:
-                    yield from self.tap_in_sight(reveal[0])
-                    yield from self.look(f"{kind.value}_shown")
+            if kind in PRIVATE_PROMPTS or kind in PICKER_PROMPTS:  # a gold field's: in the open
+                yield from self.shown(screen, action)
         if len(game.history) != taken:
             # A decision with one option, taken by the app while the tour looked at it (the
             # dice box's news, arriving in wall-clock time, makes the app take such ones).
             return
-        if game.in_setup and isinstance(action, BuildRoad | BuildShip):
-            by_taps = yield from self.setup_piece_by_taps(screen, action)
-            if by_taps:
-                return
+        by_taps = yield from self.piece_by_taps(screen, action)
+        if by_taps:
+            return
         if is_turn(game) and not game.awaiting_roll and "why_not" not in self.seen:
             yield from self.why_not(screen)
         if not is_turn(game) or isinstance(action, Roll | EndTurn):
@@ -387,6 +382,43 @@ class Tour(ScenarioDriver):
                 # planned action follows).
                 yield from self.tap_in_sight(self.bar_button(screen, key))
                 yield 2
+
+    def shown(self, screen: Any, action: Action) -> Step:
+        """ "Show my cards" (or "Open the card picker") tapped, and a look; a picker in the open
+        (a gold field's choice, §13.5) of one card is then answered by taps: + on the planned
+        card's row, Confirm."""
+        kind = self.session.game.prompt.kind
+        self.lay_out()
+        reveal = [b for b in screen.ids.actions.children if getattr(b, "reveal", False)]
+        if not reveal:
+            return
+        yield from self.tap_in_sight(reveal[0])
+        yield from self.look(f"{kind.value}_shown")
+        panel = screen.picker_panel
+        if kind in PRIVATE_PROMPTS or panel is None or panel.picker.count != 1:
+            return
+        keys = [row.key for row in panel.picker.rows]
+        card = getattr(action, "card", None)
+        if card not in keys or panel.picker.action_for(card) != action:
+            raise AssertionError(f"the card picker does not offer {action}")
+        taken = len(self.session.game.history)
+        yield from self.tap_in_sight(panel.lines[keys.index(card)].ids.plus)
+        yield 2
+        yield from self.tap_in_sight(panel.ids.confirm)
+        yield lambda: len(self.session.game.history) > taken
+
+    def piece_by_taps(
+        self, screen: Any, action: Action
+    ) -> Generator[int | Callable[[], bool], None, bool]:
+        """A piece taken by taps on the board the first time it comes up: the setup's (a coast
+        edge's road or ship, the first road) and Road Building's first ship; True when taps
+        took it."""
+        game = self.session.game
+        if game.in_setup and isinstance(action, BuildRoad | BuildShip):
+            return (yield from self.setup_piece_by_taps(screen, action))
+        if isinstance(action, BuildShip) and not is_turn(game):  # Road Building's, free
+            return (yield from self.free_ship_by_taps(screen, action))
+        return False
 
     def setup_piece_by_taps(
         self, screen: Any, action: BuildRoad | BuildShip
@@ -435,6 +467,37 @@ class Tour(ScenarioDriver):
             raise AssertionError(f"{len(buttons)} buttons take {action}")
         yield from self.tap_in_sight(buttons[0])
         yield 3
+
+    def free_ship_by_taps(
+        self, screen: Any, action: BuildShip
+    ) -> Generator[int | Callable[[], bool], None, bool]:
+        """The first of Road Building's pieces built as a ship (§13.9, R15), free: a look at
+        the places offered, then taps on the board (a coast edge asks road or ship: the ship's
+        button answers); True when taps took it."""
+        game = self.session.game
+        name = f"{game.prompt.kind.value}_ship"
+        if "free ship by taps" in self.seen:
+            return False
+        self.seen.add("free ship by taps")
+        taken = len(game.history)
+        self.app.refresh()
+        yield 1
+        yield from self.look(name)
+        yield from self.tap_spot(screen.ids.board, ("edge", action.edge))
+        yield 3
+        if len(game.history) == taken:
+            ship = [
+                b
+                for b in screen.ids.actions.children
+                if getattr(getattr(b, "choice", None), "action", None) == action
+            ]
+            if len(ship) != 1:
+                raise AssertionError(f"{len(ship)} buttons take {action}")
+            yield from self.tap_in_sight(ship[0])
+            yield 3
+        if game.history[taken:] != [action]:
+            raise AssertionError(f"the taps took {game.history[taken:]}, planned {action}")
+        return True
 
     def why_not(self, screen: Any) -> Step:
         """The action bar's "Why not?" at the first turn: the reasons as they open, then after

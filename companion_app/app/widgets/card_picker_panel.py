@@ -1,5 +1,6 @@
-"""The covered card picker on screen: opened by "Show my cards", one row per card with − / +,
-the running count, Confirm; "Cover" closes it without choosing. The rows are made once per
+"""The card picker on screen: opened by "Show my cards", one row per card with − / +,
+the running count, Confirm; "Cover" closes it without choosing ("Close" where nothing is hidden:
+a gold field's choice from the bank, opened by "Open the card picker"). The rows are made once per
 decision and only their numbers change, so a repeated tap lands on the same card.
 
 What it shows is :class:`companion_app.presenters.card_picker.CardPicker`'s; what a tap does is the
@@ -29,6 +30,8 @@ class CardPickerPanel(ModalView):
     """A portrait window: the panel takes the width and only the height its rows need."""
     row_count = NumericProperty(0)
     """More than four rows go in two columns in a landscape window (no scrolling)."""
+    hidden = BooleanProperty(True)
+    """The rows are a hand's: the way out covers it ("Cover"), else it closes ("Close")."""
 
     def __init__(
         self,
@@ -41,7 +44,12 @@ class CardPickerPanel(ModalView):
     ) -> None:
         from kivy.core.window import Window
 
-        super().__init__(tall=Window.height > Window.width, row_count=len(picker.rows), **kwargs)
+        super().__init__(
+            tall=Window.height > Window.width,
+            row_count=len(picker.rows),
+            hidden=picker.hidden,
+            **kwargs,
+        )
         self.picker = picker
         self._on_confirm = on_confirm
         self._on_cover = on_cover

@@ -380,6 +380,8 @@
     }
     var modes = { balanced: _("Dice: balanced"), deck: _("Dice: card deck") };
     if (modes[p.dice_mode]) { roll.appendChild(el("div", "dice-mode", modes[p.dice_mode])); }
+    // Where the robber stands and, on a sea board, the pirate: the server's words.
+    $("robber").textContent = [p.robber, p.pirate].filter(Boolean).join(" · ");
     var b = p.barbarians, box = $("barbarians"); clear(box);
     box.appendChild(el("div", "",
       _("Barbarians {position} of {length} · strength {strength} against knights {knights}",

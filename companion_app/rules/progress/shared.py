@@ -436,5 +436,9 @@ SHARED_PROMPTS = (
         picker=CardPick(PickedHand.OWN_PROGRESS, N_("Put back")),
         shown=N_("Your progress cards: {cards}"),
     ),
-    PromptRule(PromptKind.FREE_ROAD, N_("build {roads} free, or stop")),
+    PromptRule(
+        PromptKind.FREE_ROAD,
+        N_("build {roads} free, or stop"),
+        sea_words=N_("build {pieces} free, or stop"),  # Road Building at sea (§13.9)
+    ),
 )

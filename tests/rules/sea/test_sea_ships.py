@@ -395,7 +395,10 @@ def test_road_building_may_build_ships_and_they_count_as_placed() -> None:
         isinstance(a, BuildRoad) for a in legal
     )
     assert StopEffect(0) in legal
+    # The banner says a ship may be built (the island's words count roads only).
+    assert said(game.describe_prompt()).endswith(": build 2 roads or ships free, or stop")
     game.apply(BuildShip(0, OUT))
+    assert said(game.describe_prompt()).endswith(": build 1 road or ship free, or stop")
     game.apply(BuildShip(0, ON))
     assert ships_of(game) == {OUT, ON} and game.hand(0) == hand_of()
     assert game.ships_placed == [OUT, ON]
@@ -601,6 +604,7 @@ def test_the_diplomats_own_road_comes_back_as_a_road_never_a_ship() -> None:
     assert not any(isinstance(a, BuildShip) for a in legal)
     assert any(isinstance(a, BuildRoad) for a in legal)
     refused(game, BuildShip(0, OUT), "the Diplomat's road comes back as a road (R14)")
+    assert said(game.describe_prompt()).endswith(": build 1 road free, or stop")
 
 
 def test_r22_the_distance_rule_counts_sea_edges() -> None:
