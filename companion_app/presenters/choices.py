@@ -198,6 +198,19 @@ def action_bar(game: Game) -> list[BarButton]:
     return sorted(buttons, key=lambda b: _BAR_ORDER.get(b.key, len(_BAR)))
 
 
+def bar_view_height(needed: float, room: float, row: float, gap: float) -> float:
+    """The height the action bar is shown at: all of it where it fits in ``room``; else it
+    scrolls, showing whole rows and half of the next, so the cut row says there is more (an
+    800x480 display, a sea game's twelve buttons: the decision's choices and "Show my cards"
+    keep their room below it). Any unit, the same for all four."""
+    if needed <= room:
+        return needed
+    rows = int((room + gap) // (row + gap))
+    while rows > 0 and rows * (row + gap) + row / 2 > room:
+        rows -= 1
+    return rows * (row + gap) + row / 2
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One thing to tap: a spot on the board or a button; it takes ``action`` or opens

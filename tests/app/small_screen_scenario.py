@@ -5,7 +5,9 @@ The game screen at 800x480, 1024x600 and portrait 800x1280: the bank's words and
 lines never overlap, and at its newest end the log shows no line cut at its top. Then Home with
 no game open: it greets with the last game's 30-hex board, its harbours in the table's words.
 Then Settings in a copy whose German catalogue is not compiled: German greyed, with the reason.
-Every step is recorded as a check and photographed.
+Last, a four-player Heading for New Shores turn at 800x480 whose action bar has twelve buttons:
+the bar scrolls, and the decision its last row opens keeps "Show my cards" in the window. Every
+step is recorded as a check and photographed.
 
 Usage: python small_screen_scenario.py --journal DB --artifacts DIR --result JSON
 """
@@ -31,6 +33,8 @@ LANGUAGES = ("de", "vi")
 SEED = 3
 TURNS = 30
 MORE_ACTIONS = 12
+SEA_BAR_BUTTONS = 12
+"""A New Shores turn's bar at most: Why not? and eleven kinds of action."""
 
 
 def board_only_hexes(board: Board) -> Any:
@@ -118,6 +122,7 @@ class Scenario(ScenarioDriver):
             self.check(f"{where}: no log line is cut", cut_lines(log), [])
         yield from self.home_after_the_game(session.game.config.board)
         yield from self.settings_without_german()
+        yield from self.sea_bar_at_800x480()
 
     def home_after_the_game(self, board: Board) -> Step:
         """Home as at a start: no game open, the journal's last game is the six players'."""
@@ -201,6 +206,66 @@ class Scenario(ScenarioDriver):
             i18n.LOCALE_DIR = compiled
             i18n.catalogue.cache_clear()
             shutil.rmtree(copy.parent)
+
+    def sea_bar_at_800x480(self) -> Step:
+        """Heading for New Shores, four players, at 800x480 in German: the planned game's turn
+        whose bar has twelve buttons (ships, knights, the Commercial Harbor, Why not?). The
+        bar scrolls; the Commercial Harbor, tapped in its last row, opens its decision with
+        "Show my cards" in the window, and the layout check finds nothing."""
+        from kivy.core.window import Window
+        from kivy.metrics import dp
+
+        from companion_app.app.tour.layout_check import collect, inside, problems
+        from companion_app.app.tour.plan import SCENARIO_PLAN_SEEDS, make_plan
+        from companion_app.presenters.choices import HARBOR_KEY, action_bar
+
+        app = self.app
+        plan = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
+        session = app.journal.new_game(plan.config)
+        actions = iter(plan.actions)
+        while len(action_bar(session.game)) < SEA_BAR_BUTTONS - 1 or HARBOR_KEY not in {
+            b.key for b in action_bar(session.game)
+        }:
+            session.apply(next(actions))
+        app.switch_language("de")
+        Window.size = (800, 480)
+        yield lambda: tuple(Window.size) == (800, 480)
+        app.open_session(session)
+        yield 5
+        screen = app.root.get_screen("game")
+        bar = screen.ids.bar
+        view = screen.ids.get("bar_view", bar.parent)
+        self.check("sea bar 800x480: its buttons", len(bar.children), SEA_BAR_BUTTONS)
+        self.check("sea bar 800x480: it scrolls", bar.height > view.height, True)
+        harbor = next(b for b in bar.children if b.bar_key == HARBOR_KEY)
+        yield from self.tap(harbor)
+        yield 5
+        # The bar is filled again after a tap: its open button is a new one.
+        harbor = next(b for b in bar.children if b.bar_key == HARBOR_KEY)
+        window = (0.0, 0.0, float(Window.width), float(Window.height))
+        choices = list(screen.ids.actions.children)
+        self.check("sea bar 800x480: the Commercial Harbor is open", harbor.state, "down")
+        self.check(
+            "sea bar 800x480: Show my cards offered",
+            [b.text for b in choices],
+            [i18n.catalogue("de").gettext("Show my cards")],
+        )
+        self.check(
+            "sea bar 800x480: the choices lie in the window",
+            [b.text for b in choices if not inside(window_box(b), window)],
+            [],
+        )
+        self.check(
+            "sea bar 800x480: the open button in sight",
+            inside(window_box(harbor), window_box(view)),
+            True,
+        )
+        self.check(
+            "sea bar 800x480: the layout check",
+            problems(collect(Window), Window.size, dp(1)),
+            [],
+        )
+        yield from self.shot("small_screen_sea_bar_de_800x480.png")
 
 
 if __name__ == "__main__":

@@ -260,3 +260,15 @@ def test_the_tours_new_shores_games_chase_the_pirate_with_a_knight() -> None:
     step = C.bar_step(game, "chase_pirate")
     assert list(step.spots) == [("node", chase.node)]
     assert step.spots[("node", chase.node)].action == chase
+
+
+def test_a_bar_too_tall_for_its_room_scrolls_showing_half_its_next_row() -> None:
+    """In dp: 48 dp rows 5 dp apart. Twelve buttons in three columns (a New Shores turn at
+    800x480) need four rows, 207 dp, where 186 dp are left above the heading and one row of
+    choices: three rows and half the fourth, 183 dp. Nine buttons (154 dp) are shown whole."""
+    assert C.bar_view_height(207, 186, 48, 5) == 3 * 53 + 24 == 183
+    assert C.bar_view_height(154, 186, 48, 5) == 154
+    # Three whole rows would leave no room for the half one: two rows and a half.
+    assert C.bar_view_height(207, 170, 48, 5) == 2 * 53 + 24
+    # Less room than a row: half of one, which says the bar scrolls.
+    assert C.bar_view_height(207, 40, 48, 5) == 24

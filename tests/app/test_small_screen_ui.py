@@ -1,6 +1,7 @@
 """A six-player game at the small tablet sizes in German and Vietnamese, under Xvfb
 (``small_screen_scenario.py``): the bank and the log never overlap, and the log shows no line
-cut under the bank."""
+cut under the bank; a sea game's twelve-button action bar at 800x480 scrolls and leaves its
+decision's "Show my cards" in the window."""
 
 from __future__ import annotations
 
@@ -44,3 +45,10 @@ def test_settings_greys_a_language_whose_catalogue_is_not_compiled(run: dict) ->
     assert "settings: German greyed, the others not" in names
     assert "settings: the reason names German and what compiles it" in names
     assert "settings: a tap on German changes nothing" in names
+
+
+def test_a_twelve_button_sea_bar_leaves_show_my_cards_in_the_window(run: dict) -> None:
+    checks = {c["name"]: c for c in run["checks"] if c["name"].startswith("sea bar 800x480")}
+    assert len(checks) == 7, sorted(checks)
+    failed = {name: (c["shown"], c["expected"]) for name, c in checks.items() if not c["ok"]}
+    assert not failed, failed

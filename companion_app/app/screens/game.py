@@ -266,6 +266,14 @@ class GameScreen(GameViewScreen):
             button.types = item.types
             button.bind(on_release=lambda b: self.pick_bar(b.bar_key))
             box.add_widget(button)
+        # Where the bar scrolls (800x480), the open button stays in sight.
+        Clock.schedule_once(lambda _dt: self._open_bar_in_sight(), 0)
+
+    def _open_bar_in_sight(self) -> None:
+        view, box = self.ids.bar_view, self.ids.bar
+        down = [b for b in box.children if b.state == "down"]
+        if down and box.height > view.height:
+            view.scroll_to(down[0], padding=0, animate=False)
 
     def _fill_placement(self, game: Game) -> None:
         """The setup order with the current step marked; starting resources are in the hands."""
