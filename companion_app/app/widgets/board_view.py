@@ -274,8 +274,8 @@ class BoardView(StencilView):
         self.canvas.clear()
         picture: BoardPicture | None = self.picture
         self.drawn = ()
-        if picture is None:
-            return
+        if picture is None or self.width <= 0 or self.height <= 0:
+            return  # no board, or none to see yet (Home's before its first layout)
         geo = self.geometry
         self.drawn = drawn_things(picture, geo, dp(1), self._offered())
         with self.canvas:
