@@ -5,7 +5,9 @@ pseudo-terminal, the wire damaged both ways (drops, duplicates, garbage, corrupt
 pulled every 250 rolls and the box power-cycled every 1,000; presses run up to four ahead of
 the acknowledgements (the consumer commits each roll a moment after it arrives, as the journal
 does). Every roll the firmware made is compared with what the host passed on: lost, doubled and
-reordered (per boot, in ``seq`` order) must all be 0. Reconnect time: from the port coming back
+reordered (per boot, in ``seq`` order, the rolls passed on as they came and the offline ones
+offered in a batch taken together, as the game gets them) must all be 0; each roll out of order
+is named in the figure's detail. Reconnect time: from the port coming back
 (or the box restarting) to the host's ``Connected``, p50/p99.
 """
 
@@ -50,6 +52,9 @@ class SoakResult:
     """Presses the box answered without a roll (full, or disarmed)."""
     missing: list[tuple[str, int]]
     """(boot, seq) of each roll made and never passed on, for finding out why."""
+    out_of_order: list[tuple[str, int, bool, int]]
+    """(boot, seq, offline, the highest seq of its boot passed on before it) of each roll
+    passed on after a later one of its boot."""
 
 
 def soak(sizes: Sizes, seed: int = 18) -> SoakResult:
@@ -64,7 +69,7 @@ def soak(sizes: Sizes, seed: int = 18) -> SoakResult:
     from companion_app.emulator import Emulator, FaultPlan
 
     events: queue.Queue[object] = queue.Queue()
-    delivered: list[tuple[str, str, int, int, int, str]] = []
+    delivered: list[tuple[str, str, int, int, int, str, bool]] = []
     reconnect_ms: list[float] = []
     waiting_since: list[float] = []
     unacked: list[object] = []
@@ -103,6 +108,7 @@ def soak(sizes: Sizes, seed: int = 18) -> SoakResult:
                         roll.yellow,
                         roll.red,
                         roll.event.value,
+                        roll.offline,
                     )
                 )
                 with lock:
@@ -162,21 +168,21 @@ def soak(sizes: Sizes, seed: int = 18) -> SoakResult:
             counters = dict(vars(link.counters))
             unplugs, resets = box.unplugs, box.resets
     keys = [(d[1], d[2]) for d in delivered]
-    values = {(d[1], d[2]): d[3:] for d in delivered}
+    values = {(d[1], d[2]): d[3:6] for d in delivered}
     made_values = {(m[0], m[1]): m[2:] for m in made}
     wrong = sum(1 for k in set(keys) if values[k] != made_values.get(k))
     last: dict[str, int] = {}
-    reordered = 0
-    for boot, seq in keys:
+    out_of_order = []
+    for _dev, boot, seq, *_dice, offline in delivered:
         if seq <= last.get(boot, 0):
-            reordered += 1
+            out_of_order.append((boot, seq, offline, last[boot]))
         last[boot] = max(seq, last.get(boot, 0))
     return SoakResult(
         made=len(made),
         delivered=len(keys),
         lost=len(set(made_values) - set(keys)) + wrong,
         doubled=len(keys) - len(set(keys)),
-        reordered=reordered,
+        reordered=len(out_of_order),
         unplugs=unplugs,
         resets=resets,
         reconnect_ms=reconnect_ms,
@@ -184,6 +190,7 @@ def soak(sizes: Sizes, seed: int = 18) -> SoakResult:
         counters=counters,
         refused=refused[0],
         missing=sorted(set(made_values) - set(keys)),
+        out_of_order=out_of_order,
     )
 
 
@@ -199,6 +206,10 @@ def run(sizes: Sizes) -> list[Row]:
         "faults": FAULTS,
         "counters": result.counters,
         "refused_presses": result.refused,
+        "out_of_order": [
+            {"boot": boot, "seq": seq, "offline": offline, "after_seq": after}
+            for boot, seq, offline, after in result.out_of_order
+        ],
     }
     bad = result.lost + result.doubled + result.reordered
     p50 = percentile(result.reconnect_ms, 50) if result.reconnect_ms else None
@@ -235,6 +246,7 @@ if __name__ == "__main__":
     found = soak(Sizes(rolls=rolls), seed)
     print(
         f"{found.made:,} rolls: lost / doubled / reordered {found.lost} / {found.doubled} / "
-        f"{found.reordered}; missing {found.missing}; {found.seconds:.0f} s"
+        f"{found.reordered}; missing {found.missing}; out of order {found.out_of_order}; "
+        f"{found.seconds:.0f} s"
     )
     print(found.counters)

@@ -27,19 +27,15 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion_app import APP_NAME, __version__
-from companion_app.app.bot_seats import TableBots
 from companion_app.app.screens.home import HomeScreen
 from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
-from companion_app.game_log import GameLog, log_for
 from companion_app.i18n import LANGUAGES, SOURCE, can_show, current, render_error
 from companion_app.i18n.current import _, n_
 from companion_app.journal import GameSession, Journal, JournalError, JournalStep
 from companion_app.journal.errors import ExportNotSavedError
 from companion_app.journal.exports import delete_after_export, exports_folder, save_export
 from companion_app.journal.upgrade import backup_note
-from companion_app.presenters import game_controller as GC
-from companion_app.presenters.dice_controller import DiceController
 from companion_app.presenters.home_board import LastBoard
 from companion_app.presenters.settings import (
     chosen_language,
@@ -51,8 +47,13 @@ from companion_app.rules.actions import Action, Roll
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError, NothingToUndoError
 
-if TYPE_CHECKING:  # the phones (aiohttp) load only when switched on
+if TYPE_CHECKING:
+    # The phones (aiohttp) load only when switched on; a game's modules (the bots, the log,
+    # the decisions' helpers) and the dice's when first used, after Home's first frame.
+    from companion_app.app.bot_seats import TableBots
     from companion_app.app.phones import TablePhones
+    from companion_app.game_log import GameLog
+    from companion_app.presenters.dice_controller import DiceController
 
 SCREENSHOT_DELAY_S = 1.0
 READY_LINE = "READY"
@@ -117,8 +118,7 @@ class CompanionApp(App):
         self.last_export: Path | None = None
         self.phones: TablePhones | None = None
         """The table server for players' phones, while switched on (off by default)."""
-        self.bots = TableBots(self)
-        """The seats the tablet plays: asked after every refresh, their steps shown."""
+        self._bots: TableBots | None = None
         self.settings_path = settings_path(journal_path)
         self.sounds = SoundCues(self.settings_path)
         self.muted = self.sounds.muted
@@ -126,6 +126,19 @@ class CompanionApp(App):
         """The board Home greets with (`presenters.home_board`)."""
         self.language = chosen_language(language, journal_path, os.environ)
         current.use(self.language)
+
+    @property
+    def bots(self) -> TableBots:
+        """The seats the tablet plays: asked after every refresh, their steps shown."""
+        if self._bots is None:
+            from companion_app.app.bot_seats import TableBots
+
+            self._bots = TableBots(self)
+        return self._bots
+
+    @bots.setter
+    def bots(self, bots: TableBots) -> None:
+        self._bots = bots
 
     # ---- lifetime -------------------------------------------------------------------------
 
@@ -180,7 +193,9 @@ class CompanionApp(App):
             self.dice.close()
         if source is not None:
             self.dice_source = source
-        self.dice = DiceController(
+        from companion_app.presenters import dice_controller
+
+        self.dice = dice_controller.DiceController(
             self.dice_source,
             schedule=lambda fn: Clock.schedule_once(lambda _dt: fn(), 0),
             on_change=self._dice_changed,
@@ -340,6 +355,8 @@ class CompanionApp(App):
         session = self.session
         if session is None:
             return
+        from companion_app.presenters import game_controller as GC
+
         for _attempt in range(GC.MAX_AUTOMATIC):
             action = GC.only_choice(session.game)
             if action is None:
@@ -395,6 +412,8 @@ class CompanionApp(App):
             or at[1] != len(history)
             or at[2] is not last
         ):
+            from companion_app.game_log import log_for
+
             self.game_log = log_for(self.game_log, game)
             self._log_at = (game, len(history), last)
         return self.game_log
@@ -482,6 +501,8 @@ class CompanionApp(App):
         session = self.session
         if session is None or not session.can_undo:
             return
+        from companion_app.presenters import game_controller as GC
+
         span = GC.undo_span(session.game)
         roll = next((a for a in span if isinstance(a, Roll)), None)
         if roll is not None:
@@ -506,6 +527,8 @@ class CompanionApp(App):
         session = self.session
         if session is None or not session.can_undo:
             return None
+        from companion_app.presenters import game_controller as GC
+
         return self._undo_or_redo(len(GC.undo_span(session.game)), undo=True)
 
     def redo(self) -> JournalStep | None:
@@ -513,6 +536,8 @@ class CompanionApp(App):
         session = self.session
         if session is None or not session.can_redo:
             return None
+        from companion_app.presenters import game_controller as GC
+
         return self._undo_or_redo(GC.redo_span(session.game, session.redo_actions), undo=False)
 
     def _undo_or_redo(self, count: int, *, undo: bool) -> JournalStep | None:
@@ -607,6 +632,8 @@ class CompanionApp(App):
         PhonesPopup(self.phones, config.names, tablets=bots).open()
 
     def _phones_log(self, session: GameSession) -> GameLog:
+        from companion_app.game_log import log_for
+
         log = self.session_log() if self.session is session else None
         return log if log is not None else log_for(None, session.game)
 

@@ -571,6 +571,9 @@ class HostSession:
         self._trim_seen()
         self.counters.rolls += 1
         if not roll.offline:
+            # Offline rolls passed on before it wait in a batch (for the rest the box's OFFLINE
+            # counted, some of which we may have had before): offered first, they stay first.
+            self._flush_offline(events)
             events.append(RollArrived(roll))
             return
         if len(self._offline) < OFFLINE_MAX:

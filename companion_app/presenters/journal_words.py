@@ -5,14 +5,16 @@ resume and the question before deleting one (re-exported by :mod:`info_presenter
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from companion_app.device.events import DeviceRoll
 from companion_app.i18n.current import _, n_, render
 from companion_app.journal import JournalStep
 from companion_app.presenters.wording import EVENT_WORDS, players_words
 from companion_app.rules.game import Game
 from companion_app.rules.words import dice_words
+
+if TYPE_CHECKING:  # Home lists games with these words before any dice are about
+    from companion_app.device.events import DeviceRoll
 
 # ---- undo / redo -----------------------------------------------------------------------------
 

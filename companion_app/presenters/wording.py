@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from companion_app.game_log import GameLog, production_words
 from companion_app.i18n import render
 from companion_app.i18n.current import _, current, n_
 from companion_app.presenters.board_picture import RGBA, player_colour
@@ -33,6 +33,9 @@ from companion_app.rules.words import EVENT_WORDS as EVENT_WORDS
 from companion_app.rules.words import dice_words
 from companion_app.rules.words import hand_words as hand_words
 from companion_app.rules.words import place_words as place_words
+
+if TYPE_CHECKING:  # the log loads with a game: Home's words need none of it
+    from companion_app.game_log import GameLog
 
 # ---- the top bar ------------------------------------------------------------------------------
 
@@ -61,6 +64,8 @@ def production_lines(game: Game, log: GameLog) -> list[str]:
     """Who got what from the roll shown, every seat in seat order, with the robber's and the
     bank's reasons; a 7, or production held back by the barbarians, says so. The same roll's
     words stay after End turn (the log keeps the report until the next roll)."""
+    from companion_app.game_log import production_words
+
     report = log.last_roll
     if report is None:
         return []

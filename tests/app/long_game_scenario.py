@@ -28,13 +28,13 @@ from typing import Any
 from scenario_driver import Step  # first: it configures Kivy's window before Kivy loads
 from ui_scenario import Scenario
 
-from companion_app.app import companion
 from companion_app.app.companion import CompanionApp, save_screenshot
 from companion_app.app.tour.plan import PLAN_SEED, make_plan
 from companion_app.device.discovery import DiceSource
 from companion_app.i18n import render
 from companion_app.presenters import board_picture as B
 from companion_app.presenters import choices as C
+from companion_app.presenters import dice_controller
 from companion_app.presenters import wording as W
 from companion_app.presenters.choices import HARBOR_KEY
 from companion_app.presenters.dice_controller import DiceController
@@ -443,7 +443,7 @@ def main() -> int:
     with tempfile.NamedTemporaryFile("w", suffix=".dice", delete=False) as script:
         script.write(plan.dice_script())
     # The virtual dice box rolls the plan's dice, as the emulator's --script does.
-    companion.DiceController = functools.partial(DiceController, script=script.name)
+    dice_controller.DiceController = functools.partial(DiceController, script=script.name)
     app = CompanionApp(dice=DiceSource(None), journal_path=args.journal, dice_seed=7)
     scenario = LongGame(app, args.artifacts, plan)
     from kivy.clock import Clock

@@ -257,6 +257,33 @@ def test_an_incomplete_offline_batch_is_offered_at_the_next_other_message() -> N
     assert [type(e) for e in events] == [OfflineRollsOffered]
 
 
+def test_an_online_roll_is_not_passed_on_before_the_offline_rolls_ahead_of_it() -> None:
+    """The box lists its offline rolls again (after our HELLO: a reconnect, a resend request),
+    counting one we were offered already: the batch waits for a roll that never comes new.
+    Its roll 3, made once it heard us, must not overtake roll 2 waiting in that batch."""
+    session = HostSession(0.0)
+    session.open(0.0)
+    events = session.feed(
+        b"\n" + hello(unacked=1) + line("OFFLINE", n=1, first=1, last=1) + roll(1, off=1), 0.1
+    )
+    assert [type(e) for e in events] == [Connected, OfflineRollsOffered]
+    events = session.feed(
+        hello(unacked=2)
+        + line("OFFLINE", n=2, first=1, last=2)
+        + roll(1, off=1)  # offered already: a duplicate
+        + roll(2, 5, 5, "trade", off=1)
+        + roll(3, 6, 1, "science"),
+        0.5,
+    )
+    passed = [
+        [r.seq for r in e.rolls] if isinstance(e, OfflineRollsOffered) else [e.roll.seq]
+        for e in events
+        if isinstance(e, OfflineRollsOffered | RollArrived)
+    ]
+    assert passed == [[2], [3]]
+    assert session.feed(line("HB", up=1000, last=3, unacked=3, armed=1), 0.6) == []
+
+
 def test_press_while_disarmed_is_reported() -> None:
     session = connected()
     assert session.feed(line("PRESS", armed=0, t=1000), 1.0) == [PressedWhileDisarmed()]

@@ -67,6 +67,8 @@ class HomeScreen(Screen):
     picture = ObjectProperty(None, allownone=True)
     """The last game's board as a greeting (`presenters.home_board`), its harbours in the
     table's words (drawn by the game's own board view)."""
+    _listed_for: Any = None
+    """The app the games were last listed for (None: not listed yet)."""
 
     def on_pre_enter(self, *_args: object) -> None:
         self.fill_games()
@@ -75,13 +77,19 @@ class HomeScreen(Screen):
         self.fill_games()
 
     def on_kv_post(self, _base_widget: Any) -> None:
-        # The first enter happens before the app's services exist: list the games one frame on.
+        # A Home made before its app (the first enter then lists nothing): list the games one
+        # frame on. Made by the app, its first enter has listed them already.
         from kivy.clock import Clock
 
-        Clock.schedule_once(lambda _dt: self.fill_games(), 0)
+        Clock.schedule_once(lambda _dt: self._fill_if_listed_without_app(), 0)
+
+    def _fill_if_listed_without_app(self) -> None:
+        if self._listed_for is None or self._listed_for is not App.get_running_app():
+            self.fill_games()
 
     def fill_games(self) -> None:
         app = App.get_running_app()
+        self._listed_for = app
         box = self.ids.games
         box.clear_widgets()
         games = app.unfinished_games() if app is not None else []

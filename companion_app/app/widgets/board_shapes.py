@@ -25,6 +25,50 @@ def flat(points: list[Point]) -> list[float]:
     return [c for xy in points for c in xy]
 
 
+ROUND_TOLERANCE_PX = 0.01
+"""How far a drawn circle's sides may stray inside the true circle, in pixels."""
+
+
+def round_sides(radius: float) -> int:
+    """Sides enough for a circle of ``radius`` pixels: its polygon never strays more than
+    ``ROUND_TOLERANCE_PX`` inside the circle (36 for a pip, 105 for a number token on Home's
+    board at 1280x800), at most Kivy's default of 180 for any circle."""
+    # A side spans 2a where r (1 - cos a) = tolerance.
+    a = math.acos(max(-1.0, 1.0 - ROUND_TOLERANCE_PX / max(radius, ROUND_TOLERANCE_PX)))
+    return max(8, min(180, math.ceil(math.pi / a)))
+
+
+def disc(x: float, y: float, r: float) -> None:
+    """A filled circle of radius ``r`` round (``x``, ``y``)."""
+    Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r), segments=round_sides(r))
+
+
+def ring(x: float, y: float, r: float, width: float) -> None:
+    """A circle's outline, as ``Line(circle=(x, y, r), width=width)`` draws it: a hairline at
+    ``width`` 1, else the band from ``r - width`` to ``r + width`` (`ring_strip`). Kivy builds
+    a wide line with a round joint at each of its 180 corners: the rings of Home's board took
+    its first frame about 60 ms of processor time (Xvfb's software GL) to build and draw; the
+    strip takes a few."""
+    if width == 1.0:
+        Line(circle=(x, y, r))  # one pixel wide: cheap at any number of corners
+        return
+    vertices = ring_strip(x, y, r, width)
+    Mesh(vertices=vertices, indices=list(range(len(vertices) // 4)), mode="triangle_strip")
+
+
+def ring_strip(x: float, y: float, r: float, width: float) -> list[float]:
+    """The vertices (x, y, u, v) of a ring's band as a triangle strip: outer and inner points
+    in turn, round the circle and back to the first pair."""
+    inner, outer = max(0.0, r - width), r + width
+    sides = round_sides(outer)
+    vertices: list[float] = []
+    for i in range(sides + 1):
+        a = 2.0 * math.pi * i / sides
+        c, s = math.cos(a), math.sin(a)
+        vertices += [x + outer * c, y + outer * s, 0.0, 0.0, x + inner * c, y + inner * s, 0.0, 0.0]
+    return vertices
+
+
 def polygon(points: list[Point]) -> None:
     """A filled convex-ish polygon as a triangle fan around its centroid."""
     cx = sum(p[0] for p in points) / len(points)
@@ -91,9 +135,9 @@ def pirate_token(t: Drawn) -> None:
     sea cell it stands on."""
     x, y, r = t.x, t.y, t.width / 2.0
     Color(*PIRATE)
-    Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+    disc(x, y, r)
     Color(*TOKEN_LIGHT)
-    Line(circle=(x, y, r * 0.95), width=max(1.5, r * 0.06))
+    ring(x, y, r * 0.95, max(1.5, r * 0.06))
     w, h = r * 0.62, r * 0.62
     hull = [
         (x - w, y - h * 0.15),

@@ -14,7 +14,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Line, Rectangle
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.stencilview import StencilView
@@ -24,9 +24,11 @@ from companion_app.app.widgets.board_shapes import (
     OUTLINE,
     TOKEN_LIGHT,
     capsule,
+    disc,
     flat,
     pirate_token,
     polygon,
+    ring,
     ship_badge,
     ship_bar,
 )
@@ -272,8 +274,8 @@ class BoardView(StencilView):
         self.canvas.clear()
         picture: BoardPicture | None = self.picture
         self.drawn = ()
-        if picture is None:
-            return
+        if picture is None or self.width <= 0 or self.height <= 0:
+            return  # no board, or none to see yet (Home's before its first layout)
         geo = self.geometry
         self.drawn = drawn_things(picture, geo, dp(1), self._offered())
         with self.canvas:
@@ -422,9 +424,9 @@ class BoardView(StencilView):
             r = s * 0.42
             colour = HARBOUR_COLOURS[harbour]
             Color(*colour)
-            Ellipse(pos=(hx - r, hy - r), size=(2 * r, 2 * r))
+            disc(hx, hy, r)
             Color(*OUTLINE)
-            Line(circle=(hx, hy, r), width=max(1.0, s * 0.025))
+            ring(hx, hy, r, max(1.0, s * 0.025))
             words = label.split(" ")
             ink = text_colour_on(colour)
             if len(words) == 1:
@@ -434,7 +436,7 @@ class BoardView(StencilView):
                 self._text(words[1], hx, hy - s * 0.13, s * 0.2, ink)
             if self.selected == ("harbour", slot):
                 Color(*HIGHLIGHT)
-                Line(circle=(hx, hy, r * 1.15), width=max(2.0, s * 0.06))
+                ring(hx, hy, r * 1.15, max(2.0, s * 0.06))
 
     def _token(self, geo: BoardGeometry, h: int, token: int, pips: int, red: bool) -> None:
         """A number token as large as the middle of its hex left free by pieces on the corners
@@ -443,9 +445,9 @@ class BoardView(StencilView):
         x, y = geo.hex_centre(h)
         r = s * 0.4
         Color(*TOKEN)
-        Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+        disc(x, y, r)
         Color(*OUTLINE)
-        Line(circle=(x, y, r), width=max(1.0, s * 0.02))
+        ring(x, y, r, max(1.0, s * 0.02))
         ink = TOKEN_RED if red else TOKEN_TEXT
         self._text(str(token), x, y + s * 0.07, s * (0.42 if red else 0.38), ink)
         dot = max(2.0, s * 0.045)
@@ -453,7 +455,7 @@ class BoardView(StencilView):
         Color(*ink)
         for i in range(pips):
             px = x + (i - (pips - 1) / 2.0) * gap
-            Ellipse(pos=(px - dot, y - s * 0.24 - dot), size=(2 * dot, 2 * dot))
+            disc(px, y - s * 0.24, dot)
 
     def _hex_token(self, t: Drawn, number: tuple[int | None, bool]) -> None:
         """The robber (black, a pawn) or the merchant (purple, a cone): a round token over the
@@ -462,9 +464,9 @@ class BoardView(StencilView):
         r = d / 2.0
         token, red = number
         Color(*(ROBBER if t.kind == "robber" else MERCHANT))
-        Ellipse(pos=(x - r, y - r), size=(d, d))
+        disc(x, y, r)
         Color(*TOKEN_LIGHT)
-        Line(circle=(x, y, r * 0.95), width=max(1.5, r * 0.06))
+        ring(x, y, r * 0.95, max(1.5, r * 0.06))
         # The figure alone in the middle, or above the number.
         k = 0.8 if token is not None else 1.0
         fy = y + (r * 0.36 if token is not None else r * 0.1)
@@ -477,7 +479,7 @@ class BoardView(StencilView):
             ]
             polygon(body)
             head = r * 0.2 * k
-            Ellipse(pos=(x - head, fy + r * 0.08 * k), size=(2 * head, 2 * head))
+            disc(x, fy + r * 0.08 * k + head, head)
         else:
             polygon(
                 [
@@ -487,7 +489,7 @@ class BoardView(StencilView):
                 ]
             )
             head = r * 0.15 * k
-            Ellipse(pos=(x - head, fy + r * 0.22 * k), size=(2 * head, 2 * head))
+            disc(x, fy + r * 0.22 * k + head, head)
         if token is not None:
             ink = TOKEN_RED_ON_DARK if red else TOKEN_LIGHT
             self._text(str(token), x, y - r * 0.42, r * 0.62, ink)
@@ -521,9 +523,9 @@ class BoardView(StencilView):
                 Color(*OUTLINE)
                 Line(points=flat(outline), close=True, width=rim)
             else:
-                Ellipse(pos=(t.x - r, t.y - r), size=(2 * r, 2 * r))
+                disc(t.x, t.y, r)
                 Color(*OUTLINE)
-                Line(circle=(t.x, t.y, r), width=rim)
+                ring(t.x, t.y, r, rim)
             size = t.height * ROAD_LETTER_SHARE
             self._text(_mark(picture, owner), t.x, t.y, size, text_colour_on(colour))
 
@@ -559,7 +561,7 @@ class BoardView(StencilView):
             ]
         if b.metropolis:
             Color(*TRACK_COLOURS[Track(b.metropolis)])
-            Line(circle=(x, y, w * 1.28), width=max(2.0, s * 0.09))
+            ring(x, y, w * 1.28, max(2.0, s * 0.09))
         Color(*colour)
         polygon(shape)
         Color(*OUTLINE)
@@ -573,9 +575,9 @@ class BoardView(StencilView):
             br = s * 0.24
             bx, by = x + w * 0.95, y + h * 0.95
             Color(*track)
-            Ellipse(pos=(bx - br, by - br), size=(2 * br, 2 * br))
+            disc(bx, by, br)
             Color(*OUTLINE)
-            Line(circle=(bx, by, br), width=1.2)
+            ring(bx, by, br, 1.2)
             self._text(b.metropolis[:1].upper(), bx, by, br * 1.3, text_colour_on(track))
 
     def _knight(self, t: Drawn, k: KnightView, colour: RGBA, mark: str) -> None:
@@ -599,11 +601,11 @@ class BoardView(StencilView):
         else:
             fill = INACTIVE_KNIGHT
             Color(*fill)
-            Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+            disc(x, y, r)
             Color(*colour)
-            Line(circle=(x, y, r * 0.88), width=max(2.0, r * 0.13))
+            ring(x, y, r * 0.88, max(2.0, r * 0.13))
             Color(*OUTLINE)
-            Line(circle=(x, y, r), width=1.0)
+            ring(x, y, r, 1.0)
         ink = text_colour_on(fill)
         self._letter(t, fill, mark)
         bar_w, bar_h, gap = r * 0.17, r * 0.5, r * 0.13
@@ -662,11 +664,11 @@ class BoardView(StencilView):
         band = max(3.0, r * 0.16)
         if empty:
             Color(*HIGHLIGHT[:3], 0.3)
-            Ellipse(pos=(t.x - r, t.y - r), size=(2 * r, 2 * r))
+            disc(t.x, t.y, r)
         Color(*HIGHLIGHT_RIM)
-        Line(circle=(t.x, t.y, r - band), width=band)
+        ring(t.x, t.y, r - band, band)
         Color(*HIGHLIGHT)
-        Line(circle=(t.x, t.y, r - band), width=band * 0.55)
+        ring(t.x, t.y, r - band, band * 0.55)
 
     def _offered(self) -> list[Spot]:
         return self.taps.shown() if self.spots and self.highlight_spots else []
