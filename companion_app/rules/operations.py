@@ -208,21 +208,24 @@ def longest_trade_route(state: GameState, p: int) -> int:
     return _trade_route(state, p)[0]
 
 
-def _trade_route(state: GameState, p: int) -> tuple[int, int]:
-    """:func:`longest_trade_route`, and the edges of one such path (a bit per edge id).
+def _trade_route(state: GameState, p: int, most: int | None = None) -> tuple[int, int]:
+    """:func:`longest_trade_route`, and the edges of one such path (a bit per edge id); with
+    ``most``, known to be no longer than that, and the search ends at a path that long.
 
     Searched on the network with its *through* intersections (two pieces, not blocked, a path
     may pass from one to the other) folded into the legs between the others: a longest path
     starts and ends at those others (or is a whole ring of through ones), so it is a chain of
     whole legs."""
     roads, ships = state.roads_of[p], state.ships_of[p]
-    total = len(roads) + len(ships)
+    total = pieces = len(roads) + len(ships)
     if not total:
         return 0, 0
+    if most is not None and most < total:
+        total = most  # no path is longer: one that long ends the search
     along = _pieces_along(state, roads, ships)
     passes, joins, through = _route_ends(state, p, along)
     legs, edges_of, walked = _legs(along, passes, through)
-    best, path = _longest_ring(along, through, walked) if len(walked) < total else (0, 0)
+    best, path = _longest_ring(along, through, walked) if len(walked) < pieces else (0, 0)
     best_legs = 0
 
     def walk(node: int, used: int, length: int, ship: bool) -> None:
@@ -383,6 +386,11 @@ def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -
         through = _longest_through(state, p, placed)
         if through is not None and through[0] >= state.road_length[p]:
             state.road_length[p], state.route_paths[p] = through
+            _award_longest_road(state)
+        elif through is not None:  # no path is longer than before: the search ends at one
+            state.road_length[p], state.route_paths[p] = _trade_route(
+                state, p, state.road_length[p]
+            )
             _award_longest_road(state)
         else:
             update_longest_road(state, (p,))
