@@ -80,6 +80,12 @@ def along_roads(game: GameState, p: int, start: int) -> list[int]:
     return found
 
 
+_BOTH_KINDS: tuple[int, ...] = (0, 1)
+"""The kinds of piece a knight's path goes on by from an intersection: 0 roads, 1 ships."""
+_ROAD_KIND: tuple[int, ...] = (0,)
+_SHIP_KIND: tuple[int, ...] = (1,)
+
+
 def _along_roads_and_ships(game: GameState, p: int, start: int) -> list[int]:
     """A knight's paths on a sea board (§13.7 item 2, R10): along the player's roads and ships,
     from a road to a ship or back only at the player's settlement or city; the first piece any
@@ -87,34 +93,39 @@ def _along_roads_and_ships(game: GameState, p: int, start: int) -> list[int]:
     topology = game.topology
     node_edges, edge_nodes = topology.node_edges, topology.edge_nodes
     node_owner, knight_owner = game.node_owner, game.knight_owner
-    pieces = (game.edge_owner, game.ship_owner)
-    seen = {(start, 0), (start, 1)}
-    stack = [(start, 0), (start, 1)]
+    roads, ships = game.edge_owner, game.ship_owner
+    # A step is an intersection and the kind of piece it was reached by: node * 2 + 1 by a
+    # ship, node * 2 by a road. Walked depth first, roads before ships where both may go on.
+    seen = {start * 2, start * 2 + 1}
+    stack = [start * 2 + 1]
     reached = {start}
     found: list[int] = []
     while stack:
-        node, kind = stack.pop()
-        if node != start:  # ops.blocks: an opponent's building or knight ends the path
-            owner = node_owner[node]
-            if owner != NOBODY and owner != p:
+        step = stack.pop()
+        node = step >> 1
+        if node == start:
+            kinds = _BOTH_KINDS
+        else:  # ops.blocks: an opponent's building or knight ends the path
+            here = node_owner[node]
+            if here != NOBODY and here != p:
                 continue
             owner = knight_owner[node]
             if owner != NOBODY and owner != p:
                 continue
-        switch = node == start or node_owner[node] == p
-        for k in (0, 1) if switch else (kind,):
-            owners = pieces[k]
+            kinds = _BOTH_KINDS if here == p else _SHIP_KIND if step & 1 else _ROAD_KIND
+        for kind in kinds:
+            owners = ships if kind else roads
             for e in node_edges[node]:
-                if owners[e] != p:
-                    continue
-                a, b = edge_nodes[e]
-                nxt = b if a == node else a
-                if (nxt, k) not in seen:
-                    seen.add((nxt, k))
-                    stack.append((nxt, k))
-                    if nxt not in reached:
-                        reached.add(nxt)
-                        found.append(nxt)
+                if owners[e] == p:
+                    a, b = edge_nodes[e]
+                    nxt = (b if a == node else a) * 2 + kind
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+                        nxt >>= 1
+                        if nxt not in reached:
+                            reached.add(nxt)
+                            found.append(nxt)
     return found
 
 
@@ -244,11 +255,16 @@ def knight_turn_actions(game: GameState, p: int) -> list[Action]:
     actions = knight_build_actions(game, p)
     knight_owner, knight_level = game.knight_owner, game.knight_level
     active, flags = game.knight_active, game.knight_flags
-    robber_corners = game.topology.hex_nodes[game.robber_hex] if game.robber_unlocked else ()
-    pirate_corners = _pirate_corners(game)
+    robber_corners: tuple[int, ...] | None = None  # asked once a knight may act
+    pirate_corners: tuple[int, ...] = ()
     for node in game.knights_of[p]:
         if not active[node] or flags[node] & (ACTIVATED | ACTED):  # may_act
             continue
+        if robber_corners is None:
+            robber_corners = (
+                game.topology.hex_nodes[game.robber_hex] if game.robber_unlocked else ()
+            )
+            pirate_corners = _pirate_corners(game)
         level = knight_level[node]
         for target in along_roads(game, p, node):
             owner = knight_owner[target]

@@ -208,21 +208,24 @@ def longest_trade_route(state: GameState, p: int) -> int:
     return _trade_route(state, p)[0]
 
 
-def _trade_route(state: GameState, p: int) -> tuple[int, int]:
-    """:func:`longest_trade_route`, and the edges of one such path (a bit per edge id).
+def _trade_route(state: GameState, p: int, most: int | None = None) -> tuple[int, int]:
+    """:func:`longest_trade_route`, and the edges of one such path (a bit per edge id); with
+    ``most``, known to be no longer than that, and the search ends at a path that long.
 
     Searched on the network with its *through* intersections (two pieces, not blocked, a path
     may pass from one to the other) folded into the legs between the others: a longest path
     starts and ends at those others (or is a whole ring of through ones), so it is a chain of
     whole legs."""
     roads, ships = state.roads_of[p], state.ships_of[p]
-    total = len(roads) + len(ships)
+    total = pieces = len(roads) + len(ships)
     if not total:
         return 0, 0
+    if most is not None and most < total:
+        total = most  # no path is longer: one that long ends the search
     along = _pieces_along(state, roads, ships)
     passes, joins, through = _route_ends(state, p, along)
     legs, edges_of, walked = _legs(along, passes, through)
-    best, path = _longest_ring(along, through, walked) if len(walked) < total else (0, 0)
+    best, path = _longest_ring(along, through, walked) if len(walked) < pieces else (0, 0)
     best_legs = 0
 
     def walk(node: int, used: int, length: int, ship: bool) -> None:
@@ -359,10 +362,11 @@ def trade_route_grown(state: GameState, p: int, edge: int) -> None:
     standing without it (nothing else of the player's network changed, or only a ship lifted
     off that path): a longer route uses the new piece. When no path can go on past one end of
     it, that is one walk from its other end; else the whole network is measured again."""
-    if state.route_paths[p] is None:
+    path = state.route_paths[p]
+    if path is None:
         update_longest_road(state, (p,))
         return
-    through = _longest_through(state, p, edge)
+    through = _longest_through(state, p, edge, path)
     if through is None:
         update_longest_road(state, (p,))
     elif through[0] > state.road_length[p]:
@@ -384,20 +388,39 @@ def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -
         if through is not None and through[0] >= state.road_length[p]:
             state.road_length[p], state.route_paths[p] = through
             _award_longest_road(state)
+        elif through is not None:  # no path is longer than before: the search ends at one
+            state.road_length[p], state.route_paths[p] = _trade_route(
+                state, p, state.road_length[p]
+            )
+            _award_longest_road(state)
         else:
             update_longest_road(state, (p,))
 
 
-def _longest_through(state: GameState, p: int, edge: int) -> tuple[int, int] | None:
+def _longest_through(state: GameState, p: int, edge: int, kept: int = 0) -> tuple[int, int] | None:
     """The longest path of ``p`` with the piece on ``edge`` (its length and edges), when no
-    path can go on past one end of it (one walk from the other end); else None."""
+    path can go on past one end of it (one walk from the other end); else None. ``kept``: the
+    path of ``route_paths``, standing without the piece: when it ends where the piece goes on
+    from and may go on by it, the two are a path one longer, the longest (no walk)."""
     a, b = state.topology.edge_nodes[edge]
     ship = state.ship_owner[edge] == p
     if _goes_on(state, p, a, edge, ship):
         if _goes_on(state, p, b, edge, ship):
             return None
         a, b = b, a
+    if kept and _ends_at(state, p, kept, b, ship):
+        return state.road_length[p] + 1, kept | 1 << edge
     return _longest_from(state, p, b, 1 << edge, ship)
+
+
+def _ends_at(state: GameState, p: int, path: int, node: int, ship: bool) -> bool:
+    """``path`` (edge bits) ends on ``node`` and may go on from there by a ship (``ship``) or a
+    road: one of its pieces touches the intersection, no opponent's piece stands there, and
+    the piece is of that kind or the player's building lets the path change (§13.6)."""
+    on = [e for e in state.topology.node_edges[node] if path >> e & 1]
+    if len(on) != 1 or blocks(state, p, node):
+        return False
+    return (state.ship_owner[on[0]] == p) is ship or state.node_owner[node] == p
 
 
 def _goes_on(state: GameState, p: int, node: int, edge: int, ship: bool) -> bool:

@@ -46,7 +46,7 @@ from companion_app.rules.events import IslandSettled
 from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.knights import lift_knight, place_knight
-from companion_app.rules.operations import longest_trade_route
+from companion_app.rules.operations import _trade_route, longest_trade_route
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import told_lines
@@ -505,7 +505,13 @@ def _route_against_brute_force(
         roads={e: 0 for e, ship in pieces if not ship},
         ships={e: 0 for e, ship in pieces if ship},
     )
-    assert longest_trade_route(game, 0) == _brute_force_route(pieces, own, theirs)
+    best = _brute_force_route(pieces, own, theirs)
+    assert longest_trade_route(game, 0) == best
+    for most in (best, best + 1):  # told no path is longer: the same length, a path that long
+        length, path = _trade_route(game, 0, most)
+        on_path = [e for e in range(path.bit_length()) if path >> e & 1]
+        assert length == len(on_path) == best
+        assert set(on_path) <= set(edges)
 
 
 RING = [side(SEA, i) for i in range(6)]
