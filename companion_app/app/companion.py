@@ -11,12 +11,10 @@ the game, however they came (a tap, a roll from the dice box, a redo), and shows
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +25,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion_app import APP_NAME, __version__
+from companion_app.app.screens import INFO_SCREENS, make_screen
 from companion_app.app.screens.home import HomeScreen
 from companion_app.app.sound_cues import SoundCues
 from companion_app.device.discovery import DiceSource, choose_dice_source
@@ -391,7 +390,7 @@ class CompanionApp(App):
         if session is not None:
             self._announce(session)
         current = manager.current_screen
-        if current is not None and current.name in _INFO_SCREENS:
+        if current is not None and current.name in INFO_SCREENS:
             current.refresh()
         self.bots.follow()
 
@@ -426,7 +425,7 @@ class CompanionApp(App):
         won = game.is_over and not self._over_seen
         self._attacks_seen = game.barbarian_attacks
         self._over_seen = game.is_over
-        if not self.announce_events or self.root.current not in ("game", *_INFO_SCREENS):
+        if not self.announce_events or self.root.current not in ("game", *INFO_SCREENS):
             return
         if won:
             self.show("game_over")
@@ -671,43 +670,9 @@ class CompanionApp(App):
         if name == "home":
             self.stop_phones()  # the game screen closes: so does the table server
         if not manager.has_screen(name):
-            manager.add_widget(_make_screen(name))
+            manager.add_widget(make_screen(name))
         manager.current = name
         return manager.get_screen(name)
-
-
-@dataclass(frozen=True, slots=True)
-class ScreenEntry:
-    """A screen's class in ``companion_app.app.screens.<its name>`` (imported on first use:
-    only Home loads at start)."""
-
-    cls: str
-    info: bool = False
-    """Opened from a game: it follows the state while shown (``refresh()``)."""
-
-
-SCREENS: dict[str, ScreenEntry] = {
-    "new_game": ScreenEntry("NewGameScreen"),
-    "build_table": ScreenEntry("BuildTableScreen"),
-    "game": ScreenEntry("GameScreen"),
-    "hand": ScreenEntry("HandScreen", info=True),
-    "improvements": ScreenEntry("ImprovementsScreen", info=True),
-    "attack": ScreenEntry("AttackScreen", info=True),
-    "statistics": ScreenEntry("StatisticsScreen", info=True),
-    "game_over": ScreenEntry("GameOverScreen", info=True),
-    "standings": ScreenEntry("StandingsScreen"),
-}
-"""Every screen but Home, by name (the name of its module and its .kv file)."""
-
-_INFO_SCREENS = tuple(name for name, entry in SCREENS.items() if entry.info)
-
-
-def _make_screen(name: str) -> Any:
-    entry = SCREENS.get(name)
-    if entry is None:
-        raise KeyError(f"no screen named {name!r}")
-    module = importlib.import_module(f"companion_app.app.screens.{name}")
-    return getattr(module, entry.cls)(name=name)
 
 
 def save_screenshot(path: str | os.PathLike[str]) -> Path:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kivy.lang import Builder
 
@@ -18,3 +21,38 @@ def load_kv(module_file: str) -> None:
     path = str(Path(module_file).with_suffix(".kv"))
     if path not in Builder.files:
         Builder.load_file(path)
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenEntry:
+    """A screen's class in ``companion_app.app.screens.<its name>`` (imported on first use:
+    only Home loads at start)."""
+
+    cls: str
+    info: bool = False
+    """Opened from a game: it follows the state while shown (``refresh()``)."""
+
+
+SCREENS: dict[str, ScreenEntry] = {
+    "new_game": ScreenEntry("NewGameScreen"),
+    "build_table": ScreenEntry("BuildTableScreen"),
+    "game": ScreenEntry("GameScreen"),
+    "hand": ScreenEntry("HandScreen", info=True),
+    "improvements": ScreenEntry("ImprovementsScreen", info=True),
+    "attack": ScreenEntry("AttackScreen", info=True),
+    "statistics": ScreenEntry("StatisticsScreen", info=True),
+    "game_over": ScreenEntry("GameOverScreen", info=True),
+    "standings": ScreenEntry("StandingsScreen"),
+}
+"""Every screen but Home, by name (the name of its module and its .kv file)."""
+
+INFO_SCREENS = tuple(name for name, entry in SCREENS.items() if entry.info)
+
+
+def make_screen(name: str) -> Any:
+    """A new screen of the table by its name (its module imported on first use)."""
+    entry = SCREENS.get(name)
+    if entry is None:
+        raise KeyError(f"no screen named {name!r}")
+    module = importlib.import_module(f"companion_app.app.screens.{name}")
+    return getattr(module, entry.cls)(name=name)
