@@ -32,8 +32,10 @@ import math
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
+from companion_app.rules import seamap
 from companion_app.rules.cards import (
     HARBOUR_COUNTS,
     HARBOUR_COUNTS_LARGE,
@@ -51,7 +53,7 @@ from companion_app.rules.errors import BoardError
 from companion_app.rules.jsonshape import Shape
 from companion_app.rules.messages import Msg, msg, nmsg
 from companion_app.rules.rng import SplitMix64
-from companion_app.rules.seamap import SEA_MAPS, SeaMap
+from companion_app.rules.seamap import SeaMap
 from companion_app.rules.topology import ISLAND_19, ISLAND_30, Topology
 
 _K = TypeVar("_K")
@@ -122,19 +124,33 @@ FRAME_30 = Frame(
 """The 5-6 player extension's island (§12): 30 hexes, 28 tokens, 11 harbours."""
 FRAMES: dict[int, Frame] = {f.topology.hex_count: f for f in (FRAME_19, FRAME_30)}
 """Each island's frame by its number of land hexes."""
-SEA_FRAMES: dict[str, Frame] = {
-    m.name: Frame(
-        m.topology,
-        m.terrain_counts,
-        m.number_tokens,
-        m.harbour_counts,
-        (m.players,),
-        _spiral(m.topology),
-        m,
-    )
-    for m in SEA_MAPS.values()
-}
-"""Each sea map's frame by the map's name (§13.11): its counts are the printed map's."""
+SEA_FRAMES: dict[str, Frame]
+"""Each sea map's frame by the map's name (§13.11): its counts are the printed map's. Made on
+first use, with the maps (:mod:`~companion_app.rules.seamap`): only a sea game needs them."""
+
+
+@cache
+def _sea_frames() -> dict[str, Frame]:
+    return {
+        m.name: Frame(
+            m.topology,
+            m.terrain_counts,
+            m.number_tokens,
+            m.harbour_counts,
+            (m.players,),
+            _spiral(m.topology),
+            m,
+        )
+        for m in seamap.SEA_MAPS.values()
+    }
+
+
+def __getattr__(name: str) -> object:
+    """``SEA_FRAMES``, made on first use and kept as the module's own name from then on."""
+    if name != "SEA_FRAMES":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    frames = globals()["SEA_FRAMES"] = _sea_frames()
+    return frames
 
 
 def frame_for_players(players: int) -> Frame:
@@ -165,7 +181,7 @@ class Board:
         """The island or sea map the board lies on (a validated board's size or map names
         one)."""
         if self.sea_map is not None:
-            return SEA_FRAMES[self.sea_map]
+            return _sea_frames()[self.sea_map]
         return FRAMES[len(self.terrains)]
 
     @property
@@ -233,7 +249,7 @@ class Board:
         start = None if robber is None else _SHAPE.integer(robber, "robber", 0, 99)
         sea_map = board_data.get("map")
         if sea_map is not None:
-            _SHAPE.choice(sea_map, "map", SEA_FRAMES)
+            _SHAPE.choice(sea_map, "map", _sea_frames())
         board = cls(terrains, tokens, harbours, start, sea_map)
         validate_board(board)
         return board
@@ -336,9 +352,10 @@ def validate_board(board: Board) -> None:
 
 def _check_sizes(board: Board) -> Frame:
     if board.sea_map is not None:
-        frame = SEA_FRAMES.get(board.sea_map)
+        sea_frames = _sea_frames()
+        frame = sea_frames.get(board.sea_map)
         if frame is None:
-            raise BoardError(f"{board.sea_map!r} is no sea map; the maps are {sorted(SEA_FRAMES)}")
+            raise BoardError(f"{board.sea_map!r} is no sea map; the maps are {sorted(sea_frames)}")
     else:
         frame = FRAMES.get(len(board.terrains))
     if frame is None:
