@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from companion_app.rules.cards import Harbour, Terrain
-from companion_app.rules.topology import ISLAND_19, ISLAND_30, Topology, sea_topology
+from companion_app.rules.topology import ISLAND_19, Topology, sea_topology
 
 _LETTERS = {
     "G": Terrain.FIELDS,
@@ -186,6 +186,8 @@ y8  .     .     #     #     #     #     #     #
         pirate=(8, 4),
     )  # fmt: skip
     maps = {m.name: m for m in (new_shores_3, new_shores_4)}
+    from companion_app.rules.topology import ISLAND_30  # built on its first use
+
     every = (ISLAND_19, ISLAND_30, *(m.topology for m in maps.values()))
     largest = (
         max(t.hex_count for t in every),
