@@ -262,10 +262,13 @@ def board_only_picture(board: Board) -> BoardPicture:
 
 
 def _pirate_start(board: Board) -> int | None:
-    """The pirate's printed start on a sea board's map (None on an island)."""
+    """The pirate's printed start on a sea board's map (None on an island: the maps are not
+    parsed for it)."""
+    if board.sea_map is None:
+        return None
     from companion_app.rules.seamap import SEA_MAPS
 
-    sea = SEA_MAPS.get(board.sea_map or "")
+    sea = SEA_MAPS.get(board.sea_map)
     return None if sea is None else sea.pirate_start
 
 

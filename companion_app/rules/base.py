@@ -5,6 +5,7 @@ a turn; and what a roll does (the event die first, then production or a 7).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from companion_app.rules import barbarians, gold, improvements, progress, robber, ships, turnflow
 from companion_app.rules import operations as ops
@@ -57,22 +58,37 @@ from companion_app.rules.words import (
 # Prebuilt action values, so listing legal actions does not construct objects on the hot path.
 _MAX_SEATS = MAX_PLAYERS
 _CARDS = tuple(Card)
-_ROAD = [[BuildRoad(p, e) for e in range(MAX_EDGES)] for p in range(_MAX_SEATS)]
-_SETTLE = [[BuildSettlement(p, n) for n in range(MAX_NODES)] for p in range(_MAX_SEATS)]
-_CITY = [[BuildCity(p, n) for n in range(MAX_NODES)] for p in range(_MAX_SEATS)]
-_TRADE = [[[BankTrade(p, g, t) for t in _CARDS] for g in _CARDS] for p in range(_MAX_SEATS)]
+_V = TypeVar("_V")
+
+
+class _BySeat(dict[int, _V]):
+    """A seat's prebuilt values, made on the seat's first use: loading the rules core makes
+    none, and a game of four never makes the fifth and sixth seats'."""
+
+    def __init__(self, make: Callable[[int], _V]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, p: int) -> _V:
+        values = self[p] = self._make(p)
+        return values
+
+
+_ROAD = _BySeat(lambda p: [BuildRoad(p, e) for e in range(MAX_EDGES)])
+_SETTLE = _BySeat(lambda p: [BuildSettlement(p, n) for n in range(MAX_NODES)])
+_CITY = _BySeat(lambda p: [BuildCity(p, n) for n in range(MAX_NODES)])
+_TRADE = _BySeat(lambda p: [[BankTrade(p, g, t) for t in _CARDS] for g in _CARDS])
 _END = [EndTurn(p) for p in range(_MAX_SEATS)]
 _ACCEPT = [AcceptTrade(p) for p in range(_MAX_SEATS)]
 _DECLINE = [DeclineTrade(p) for p in range(_MAX_SEATS)]
-_ROLLS = [
-    tuple(
+_ROLLS = _BySeat(
+    lambda p: tuple(
         Roll(p, y, r, e)
         for y in range(1, 7)
         for r in range(1, 7)
         for e in (EventDie.SHIP, EventDie.TRADE, EventDie.POLITICS, EventDie.SCIENCE)
     )
-    for p in range(_MAX_SEATS)
-]
+)
 
 
 # ---- checks: the reason an action is illegal, or None -----------------------------------------

@@ -32,8 +32,10 @@ import math
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
+from companion_app.rules import seamap
 from companion_app.rules.cards import (
     HARBOUR_COUNTS,
     HARBOUR_COUNTS_LARGE,
@@ -51,8 +53,8 @@ from companion_app.rules.errors import BoardError
 from companion_app.rules.jsonshape import Shape
 from companion_app.rules.messages import Msg, msg, nmsg
 from companion_app.rules.rng import SplitMix64
-from companion_app.rules.seamap import SEA_MAPS, SeaMap
-from companion_app.rules.topology import ISLAND_19, ISLAND_30, Topology
+from companion_app.rules.seamap import SeaMap
+from companion_app.rules.topology import ISLAND_19, Topology
 
 _K = TypeVar("_K")
 
@@ -111,35 +113,76 @@ FRAME_19 = Frame(
     (9, 4, 5, 10, 14, 13, 8, 1, 2, 6, 11, 15, 18, 17, 16, 12, 7, 3, 0),
 )
 """The base game's island (§1): 19 hexes, 18 tokens, 9 harbours."""
-FRAME_30 = Frame(
-    ISLAND_30,
-    TERRAIN_COUNTS_LARGE,
-    NUMBER_TOKENS_LARGE,
-    HARBOUR_COUNTS_LARGE,
-    (5, 6),
-    _spiral(ISLAND_30),
-)
-"""The 5-6 player extension's island (§12): 30 hexes, 28 tokens, 11 harbours."""
-FRAMES: dict[int, Frame] = {f.topology.hex_count: f for f in (FRAME_19, FRAME_30)}
+FRAME_30: Frame
+"""The 5-6 player extension's island (§12): 30 hexes, 28 tokens, 11 harbours. Made on first
+use, with its topology: only a game of 5 or 6 needs it."""
+FRAMES: dict[int, Frame]
 """Each island's frame by its number of land hexes."""
-SEA_FRAMES: dict[str, Frame] = {
-    m.name: Frame(
-        m.topology,
-        m.terrain_counts,
-        m.number_tokens,
-        m.harbour_counts,
-        (m.players,),
-        _spiral(m.topology),
-        m,
+SEA_FRAMES: dict[str, Frame]
+"""Each sea map's frame by the map's name (§13.11): its counts are the printed map's. Made on
+first use, with the maps (:mod:`~companion_app.rules.seamap`): only a sea game needs them."""
+
+
+@cache
+def _sea_frames() -> dict[str, Frame]:
+    return {
+        m.name: Frame(
+            m.topology,
+            m.terrain_counts,
+            m.number_tokens,
+            m.harbour_counts,
+            (m.players,),
+            _spiral(m.topology),
+            m,
+        )
+        for m in seamap.SEA_MAPS.values()
+    }
+
+
+@cache
+def _frame_30() -> Frame:
+    from companion_app.rules.topology import ISLAND_30  # built on its first use
+
+    return Frame(
+        ISLAND_30,
+        TERRAIN_COUNTS_LARGE,
+        NUMBER_TOKENS_LARGE,
+        HARBOUR_COUNTS_LARGE,
+        (5, 6),
+        _spiral(ISLAND_30),
     )
-    for m in SEA_MAPS.values()
+
+
+@cache
+def _frames() -> dict[int, Frame]:
+    return {f.topology.hex_count: f for f in (FRAME_19, _frame_30())}
+
+
+def _island_frame(hexes: int) -> Frame | None:
+    """The island of ``hexes`` land hexes, if any; the 30-hex one is made only when asked for."""
+    return FRAME_19 if hexes == FRAME_19.topology.hex_count else _frames().get(hexes)
+
+
+_MADE_ON_USE: dict[str, Callable[[], object]] = {
+    "FRAME_30": _frame_30,
+    "FRAMES": _frames,
+    "SEA_FRAMES": _sea_frames,
 }
-"""Each sea map's frame by the map's name (§13.11): its counts are the printed map's."""
+
+
+def __getattr__(name: str) -> object:
+    """``FRAME_30``, ``FRAMES`` and ``SEA_FRAMES``, made on first use and kept as the module's
+    own names from then on."""
+    make = _MADE_ON_USE.get(name)
+    if make is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = make()
+    return value
 
 
 def frame_for_players(players: int) -> Frame:
     """The island a game of ``players`` is played on: 19 hexes for 3-4, 30 for 5-6 (§12)."""
-    return FRAME_30 if players >= LARGE_GAME_PLAYERS else FRAME_19
+    return _frame_30() if players >= LARGE_GAME_PLAYERS else FRAME_19
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +208,9 @@ class Board:
         """The island or sea map the board lies on (a validated board's size or map names
         one)."""
         if self.sea_map is not None:
-            return SEA_FRAMES[self.sea_map]
-        return FRAMES[len(self.terrains)]
+            return _sea_frames()[self.sea_map]
+        hexes = len(self.terrains)
+        return FRAME_19 if hexes == FRAME_19.topology.hex_count else _frames()[hexes]
 
     @property
     def topology(self) -> Topology:
@@ -233,7 +277,7 @@ class Board:
         start = None if robber is None else _SHAPE.integer(robber, "robber", 0, 99)
         sea_map = board_data.get("map")
         if sea_map is not None:
-            _SHAPE.choice(sea_map, "map", SEA_FRAMES)
+            _SHAPE.choice(sea_map, "map", _sea_frames())
         board = cls(terrains, tokens, harbours, start, sea_map)
         validate_board(board)
         return board
@@ -336,11 +380,12 @@ def validate_board(board: Board) -> None:
 
 def _check_sizes(board: Board) -> Frame:
     if board.sea_map is not None:
-        frame = SEA_FRAMES.get(board.sea_map)
+        sea_frames = _sea_frames()
+        frame = sea_frames.get(board.sea_map)
         if frame is None:
-            raise BoardError(f"{board.sea_map!r} is no sea map; the maps are {sorted(SEA_FRAMES)}")
+            raise BoardError(f"{board.sea_map!r} is no sea map; the maps are {sorted(sea_frames)}")
     else:
-        frame = FRAMES.get(len(board.terrains))
+        frame = _island_frame(len(board.terrains))
     if frame is None:
         raise BoardError(
             f"a board has 19 land hexes (30 with 5-6 players), but {len(board.terrains)} "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion_app.rules import seamap
 from companion_app.rules.board import (
     STARTER_BOARD,
     Board,
@@ -21,7 +22,6 @@ from companion_app.rules.cards import LARGE_GAME_PLAYERS
 from companion_app.rules.errors import BoardError, ConfigError
 from companion_app.rules.jsonshape import Shape
 from companion_app.rules.messages import msg
-from companion_app.rules.seamap import SEA_MAPS
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -156,7 +156,7 @@ class GameConfig:
         not given, its VP target (§13.11, R1)."""
         scenario = kwargs.get("scenario")
         if scenario is not None:
-            sea = SEA_MAPS.get(f"{scenario}_{n}")
+            sea = seamap.SEA_MAPS.get(f"{scenario}_{n}")
             if sea is not None and "board" not in kwargs:
                 kwargs["board"] = sea_board(sea, kwargs.get("seed", 0))
             kwargs.setdefault("vp_target", SCENARIO_VP_TARGET.get(scenario, 13))

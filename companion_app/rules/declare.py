@@ -34,9 +34,10 @@ Told = Callable[[Telling, Any], list[Line]]
 audience (the card stolen, the progress card taken)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class ActionRule:
-    """One action type: when it may be taken, whether it is legal, what it does, its words."""
+    """One action type: when it may be taken, whether it is legal, what it does, its words.
+    One value per action type, compared by identity."""
 
     action: type[Action]
     check: Check
@@ -116,10 +117,11 @@ class Decider(Enum):
     """The game is over."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class PromptRule:
     """One kind of prompt, declared once beside the actions that answer it: who decides, what
-    the shared screen and the phones may show of it, and its words.
+    the shared screen and the phones may show of it, and its words. One value per prompt kind,
+    compared by identity.
 
     The words are message ids (marked ``N_``) with named placeholders: ``words`` reads
     ``{count}``, ``{cards}``, ``{roads}``, ``{pieces}``, ``{knights}`` (the prompt's count,

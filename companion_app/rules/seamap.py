@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from companion_app.rules.cards import Harbour, Terrain
-from companion_app.rules.topology import ISLAND_19, ISLAND_30, Topology, sea_topology
+from companion_app.rules.topology import ISLAND_19, Topology, sea_topology
 
 _LETTERS = {
     "G": Terrain.FIELDS,
@@ -116,10 +117,36 @@ def parse_map(
     )
 
 
-NEW_SHORES_3 = parse_map(
-    "new_shores_3",
-    3,
-    """
+MAX_HEXES = 42
+MAX_NODES = 108
+MAX_EDGES = 149
+MAX_CELLS = 68
+"""The largest counts over the islands and the sea maps: bounds for ids read from outside and
+for prebuilt actions. Written out, not counted, so that the maps are parsed on their first use
+(only a sea game needs them) and not at import; they are checked against the maps when the maps
+are parsed."""
+
+NEW_SHORES_3: SeaMap
+"""Heading for New Shores, 3 players (§13.11): 35 hexes (22 land, 13 sea), 24 frame cells,
+the main island of 14 hexes, 8 harbours of fixed types; the robber on the hills 12 of the
+north-west islet (R25), the pirate on the frame east of the gold 4."""
+NEW_SHORES_4: SeaMap
+"""Heading for New Shores, 4 players (§13.11): 42 hexes (28 land, 14 sea), 26 frame cells,
+the base game's 19 hexes as the main island, 9 harbours shuffled onto their spots; the robber
+on the desert, the pirate on the frame east of the gold 10."""
+SEA_MAPS: dict[str, SeaMap]
+"""Every sea map by its name in board JSON."""
+
+_PARSED_ON_USE = ("NEW_SHORES_3", "NEW_SHORES_4", "SEA_MAPS")
+
+
+@cache
+def _sea_maps() -> dict[str, SeaMap]:
+    """Every sea map by its name, parsed once on first use."""
+    new_shores_3 = parse_map(
+        "new_shores_3",
+        3,
+        """
 y0  .     .     #     #     #     #     #
 y1     .     #     B12'  $5'   ~     ~     #
 y2  .     #     ~     ~     ~     W4'   O9'   #
@@ -129,22 +156,18 @@ y5     #     B8    W10   W9    L8    ~     ~     #
 y6  .     #     G11   O3    B11   ~     O8'   #
 y7     .     #     G6    L5    ~     B10'  #
 y8  .     .     #     #     #     #     #
-""",
-    ((2, 3, "W"), (3, 3, "E"), (4, 5, "NE"), (3, 7, "E"), (3, 7, "SW"), (2, 7, "W"),
-     (1, 5, "SW"), (1, 5, "NW")),
-    (Harbour.GRAIN, Harbour.GENERIC, Harbour.WOOL, Harbour.GENERIC, Harbour.LUMBER,
-     Harbour.BRICK, Harbour.GENERIC, Harbour.ORE),
-    robber=(2, 1),
-    pirate=(7, 4),
-)  # fmt: skip
-"""Heading for New Shores, 3 players (§13.11): 35 hexes (22 land, 13 sea), 24 frame cells,
-the main island of 14 hexes, 8 harbours of fixed types; the robber on the hills 12 of the
-north-west islet (R25), the pirate on the frame east of the gold 4."""
-
-NEW_SHORES_4 = parse_map(
-    "new_shores_4",
-    4,
-    """
+    """,
+        ((2, 3, "W"), (3, 3, "E"), (4, 5, "NE"), (3, 7, "E"), (3, 7, "SW"), (2, 7, "W"),
+         (1, 5, "SW"), (1, 5, "NW")),
+        (Harbour.GRAIN, Harbour.GENERIC, Harbour.WOOL, Harbour.GENERIC, Harbour.LUMBER,
+         Harbour.BRICK, Harbour.GENERIC, Harbour.ORE),
+        robber=(2, 1),
+        pirate=(7, 4),
+    )  # fmt: skip
+    new_shores_4 = parse_map(
+        "new_shores_4",
+        4,
+        """
 y0  .     .     #     #     #     #     #     #
 y1     .     #     O8'   W11'  ~     $4'   ~     #
 y2  .     #     ~     ~     ~     ~     B5'   O2'   #
@@ -154,25 +177,36 @@ y5     #     B6    L10   D     G11   L5    ~     ~     #
 y6  .     #     O3    W4    B9    W8    ~     B3'   #
 y7     .     #     G8    L2    O10   ~     G6'   #
 y8  .     .     #     #     #     #     #     #
-""",
-    ((2, 3, "NW"), (3, 3, "NE"), (5, 4, "NE"), (5, 5, "E"), (5, 6, "SE"), (3, 7, "SE"),
-     (2, 7, "SW"), (2, 6, "W"), (2, 4, "W")),
-    {Harbour.GENERIC: 4, Harbour.BRICK: 1, Harbour.LUMBER: 1, Harbour.WOOL: 1,
-     Harbour.GRAIN: 1, Harbour.ORE: 1},
-    robber=(3, 5),
-    pirate=(8, 4),
-)  # fmt: skip
-"""Heading for New Shores, 4 players (§13.11): 42 hexes (28 land, 14 sea), 26 frame cells,
-the base game's 19 hexes as the main island, 9 harbours shuffled onto their spots; the robber
-on the desert, the pirate on the frame east of the gold 10."""
+    """,
+        ((2, 3, "NW"), (3, 3, "NE"), (5, 4, "NE"), (5, 5, "E"), (5, 6, "SE"), (3, 7, "SE"),
+         (2, 7, "SW"), (2, 6, "W"), (2, 4, "W")),
+        {Harbour.GENERIC: 4, Harbour.BRICK: 1, Harbour.LUMBER: 1, Harbour.WOOL: 1,
+         Harbour.GRAIN: 1, Harbour.ORE: 1},
+        robber=(3, 5),
+        pirate=(8, 4),
+    )  # fmt: skip
+    maps = {m.name: m for m in (new_shores_3, new_shores_4)}
+    from companion_app.rules.topology import ISLAND_30  # built on its first use
 
-SEA_MAPS: dict[str, SeaMap] = {m.name: m for m in (NEW_SHORES_3, NEW_SHORES_4)}
-"""Every sea map by its name in board JSON."""
+    every = (ISLAND_19, ISLAND_30, *(m.topology for m in maps.values()))
+    largest = (
+        max(t.hex_count for t in every),
+        max(t.node_count for t in every),
+        max(t.edge_count for t in every),
+        max(t.cell_count for t in every),
+    )
+    if largest != (MAX_HEXES, MAX_NODES, MAX_EDGES, MAX_CELLS):  # pragma: no cover - declared wrong
+        raise AssertionError(f"MAX_HEXES, MAX_NODES, MAX_EDGES, MAX_CELLS must be {largest}")
+    return maps
 
-_ALL = (ISLAND_19, ISLAND_30, *(m.topology for m in SEA_MAPS.values()))
-MAX_HEXES = max(t.hex_count for t in _ALL)
-MAX_NODES = max(t.node_count for t in _ALL)
-MAX_EDGES = max(t.edge_count for t in _ALL)
-MAX_CELLS = max(t.cell_count for t in _ALL)
-"""The largest counts over the islands and the sea maps: bounds for ids read from outside and
-for prebuilt actions."""
+
+def __getattr__(name: str) -> object:
+    """The sea maps (``SEA_MAPS``, ``NEW_SHORES_3``, ``NEW_SHORES_4``), parsed on first use and
+    kept as the module's own names from then on."""
+    if name not in _PARSED_ON_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    maps = _sea_maps()
+    globals().update(
+        NEW_SHORES_3=maps["new_shores_3"], NEW_SHORES_4=maps["new_shores_4"], SEA_MAPS=maps
+    )
+    return globals()[name]

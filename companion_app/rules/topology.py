@@ -38,6 +38,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 # Corner offsets of a pointy-top hex, clockwise from the top corner.
 _CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
@@ -455,12 +456,28 @@ def sea_topology(
 
 ISLAND_19 = _island((3, 4, 5, 4, 3), (3, 3, 4) * 3)
 """The base game's island (3-4 players): 19 hexes, 54 intersections, 72 edges, 9 harbours."""
-ISLAND_30 = _island((3, 4, 5, 6, 5, 4, 3), (4, 3, 3, 4, 3, 4, 3, 3, 4, 3, 4))
+ISLAND_30: Topology
 """The 5-6 player extension's island (§12): 30 hexes, 80 intersections, 109 edges, 11
-harbours."""
-TOPOLOGIES: dict[int, Topology] = {t.hex_count: t for t in (ISLAND_19, ISLAND_30)}
+harbours. Built on first use: only a game of 5 or 6 needs it."""
+TOPOLOGIES: dict[int, Topology]
 """Each island by its number of land hexes (the sea maps' topologies are in
 :mod:`companion_app.rules.seamap`)."""
+
+
+@cache
+def _island_30() -> Topology:
+    """:data:`ISLAND_30`, built once on first use."""
+    return _island((3, 4, 5, 6, 5, 4, 3), (4, 3, 3, 4, 3, 4, 3, 3, 4, 3, 4))
+
+
+def __getattr__(name: str) -> object:
+    """``ISLAND_30`` and ``TOPOLOGIES``, built on first use and kept as the module's own names
+    from then on."""
+    if name not in ("ISLAND_30", "TOPOLOGIES"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    island = _island_30()
+    globals().update(ISLAND_30=island, TOPOLOGIES={t.hex_count: t for t in (ISLAND_19, island)})
+    return globals()[name]
 
 
 # ---- the 19-hex island's names, as they always were -------------------------------------------

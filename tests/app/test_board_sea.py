@@ -9,6 +9,8 @@ board is 474 dp high at 1024x600, 652 dp at 1280x800, and 338 dp at 800x480.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 
 import pytest
 
@@ -180,6 +182,20 @@ def test_a_new_shores_game_is_pictured_with_sea_gold_and_the_pirate_on_its_start
     # Before the game: the map's own starts (the robber on the desert, the pirate on its cell).
     shown = B.board_only_picture(game.board)
     assert (shown.robber_hex, shown.pirate_cell) == (26, 55)
+
+
+def test_home_pictures_an_island_board_without_parsing_the_sea_maps() -> None:
+    """Home's greeting board (the starter board, or the last game's) is pictured at every
+    start: on an island it has no pirate, and the maps stay unparsed (a fresh process)."""
+    code = (
+        "from companion_app.presenters.board_picture import board_only_picture\n"
+        "from companion_app.rules import seamap\n"
+        "from companion_app.rules.board import STARTER_BOARD\n"
+        "shown = board_only_picture(STARTER_BOARD)\n"
+        "print(shown.pirate_cell, seamap._sea_maps.cache_info().currsize)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["None", "0"]
 
 
 def test_a_ships_badge_sits_on_its_edge_clear_of_the_settlement_at_its_end() -> None:

@@ -10,6 +10,8 @@ cards, green and brown, the robber on the desert nearer the middle.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -101,6 +103,30 @@ def test_s12_thirty_hexes_in_rows_of_3_4_5_6_5_4_3() -> None:
     touched = [island.edge_hexes[e][0] for e in island.harbour_edges]
     assert touched == [0, 1, 2, 11, 17, 26, 29, 27, 23, 12, 7]
     assert TOPOLOGIES == {19: ISLAND_19, 30: ISLAND_30}
+
+
+def test_the_30_hex_island_and_the_sea_maps_are_built_only_for_a_game_that_needs_them() -> None:
+    """Loading the rules core, and a 4-player game and its state's round trip, build neither the
+    30-hex island nor a sea map; a 6-player game builds the island once, the one the module
+    names."""
+    code = """
+import companion_app.rules
+from companion_app.rules import board, seamap, topology
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
+
+def built():
+    return topology._island_30.cache_info().currsize, seamap._sea_maps.cache_info().currsize
+
+print(*built())
+four = Game.new(GameConfig.for_players(4, seed=3))
+Game.from_json(four.to_json())
+print(*built(), four.topology is topology.ISLAND_19, four.board.frame is board.FRAME_19)
+six = Game.new(GameConfig.for_players(6, seed=3))
+print(*built(), six.topology is topology.ISLAND_30, six.board.frame is board.FRAMES[30])
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == ["0 0", "0 0 True True", "1 0 True True"]
 
 
 def test_the_19_hex_names_are_the_19_hex_island() -> None:

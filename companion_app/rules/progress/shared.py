@@ -85,9 +85,10 @@ def play_button(game: GameState, a: Any, names: Sequence[str]) -> Msg:
     return msg("Play {card}", card=a.card.title)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class CardRule:
-    """One kind of progress card, whole: its deck, how many, how it is played and its words."""
+    """One kind of progress card, whole: its deck, how many, how it is played and its words.
+    One value per card, compared by identity."""
 
     card: ProgressCard
     track: Track

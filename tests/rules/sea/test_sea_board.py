@@ -9,12 +9,15 @@ kinds, islands), §13.11 (the maps, R25, R27), §13.10 and R1 (the 16 VP target)
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from companion_app.rules import seamap
 from companion_app.rules.__main__ import state_digest
 from companion_app.rules.actions import BuildRoad, BuildShip
 from companion_app.rules.board import SEA_FRAMES, Board, sea_board, validate_board
@@ -26,7 +29,7 @@ from companion_app.rules.invariants import violations
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.randomplay import play_random_game
 from companion_app.rules.seamap import NEW_SHORES_3, NEW_SHORES_4, SEA_MAPS, SeaMap
-from companion_app.rules.topology import ISLAND_19, EdgeKind, NodeKind
+from companion_app.rules.topology import ISLAND_19, ISLAND_30, EdgeKind, NodeKind
 
 MAPS = (NEW_SHORES_3, NEW_SHORES_4)
 T = Terrain
@@ -57,6 +60,30 @@ def test_the_maps_have_the_printed_counts(
     assert len(t.islands[0]) == main
     assert len(t.islands) == 4  # the main island and three small ones
     assert t.has_sea and not ISLAND_19.has_sea
+
+
+def test_the_written_out_bounds_are_the_largest_counts_of_the_islands_and_the_maps() -> None:
+    every = (ISLAND_19, ISLAND_30, *(m.topology for m in SEA_MAPS.values()))
+    assert (
+        max(t.hex_count for t in every),
+        max(t.node_count for t in every),
+        max(t.edge_count for t in every),
+        max(t.cell_count for t in every),
+    ) == (seamap.MAX_HEXES, seamap.MAX_NODES, seamap.MAX_EDGES, seamap.MAX_CELLS)
+    assert (seamap.MAX_HEXES, seamap.MAX_CELLS) == (42, 68)  # New Shores for 4 players
+
+
+def test_the_maps_are_parsed_on_first_use_not_when_the_rules_core_loads() -> None:
+    code = (
+        "import companion_app.rules\n"
+        "from companion_app.rules import board, seamap\n"
+        "before = seamap._sea_maps.cache_info().currsize\n"
+        "maps = board.SEA_FRAMES\n"
+        "print(before, seamap._sea_maps.cache_info().currsize, sorted(maps),"
+        " seamap.NEW_SHORES_4 is maps['new_shores_4'].sea_map)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0", "1", "['new_shores_3',", "'new_shores_4']", "True"]
 
 
 def test_the_small_islands_are_where_the_reference_draws_them() -> None:
