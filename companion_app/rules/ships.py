@@ -107,14 +107,10 @@ def _network(state: GameState, p: int) -> ShipNetwork:
         # the open ships change only where a knight came to or left a ship's end.
         held = kept[4]
         moved = set(kept[2]).symmetric_difference(knights)
-        if moved.isdisjoint(held):
-            opened = kept[3]
-        else:
-            opened = tuple(_open_ships(state, p, _ship_ends(ships, state.topology.edge_nodes)))
+        opened = kept[3] if moved.isdisjoint(held) else tuple(_open_ships(state, p, held))
         made = state.ship_networks[p] = (ships[:], buildings[:], knights[:], opened, *kept[4:])
         return made
-    degree = _ship_ends(ships, state.topology.edge_nodes)
-    held = degree.copy()
+    held = _ship_ends(ships, state.topology.edge_nodes)
     for node in buildings:
         held[node] = held.get(node, 0) + 1
     at = state.topology.node_ship_edges
@@ -125,7 +121,7 @@ def _network(state: GameState, p: int) -> ShipNetwork:
         ships[:],
         buildings[:],
         knights[:],
-        tuple(_open_ships(state, p, degree)),
+        tuple(_open_ships(state, p, held)),
         held,
         tuple(around),
         [],
@@ -143,19 +139,21 @@ def _ship_ends(ships: list[int], edge_nodes: tuple[tuple[int, int], ...]) -> dic
     return degree
 
 
-def _open_ships(state: GameState, p: int, degree: dict[int, int]) -> list[int]:
-    """:func:`open_ships` made anew (``degree``: :func:`_ship_ends` of the player's ships)."""
+def _open_ships(state: GameState, p: int, held: dict[int, int]) -> list[int]:
+    """:func:`open_ships` made anew (``held``: per intersection, how many of the player's
+    ships end there, plus one at each of their buildings: a building anchors its intersection,
+    so the count there never matters)."""
     own = state.ships_of[p]
     edge_nodes = state.topology.edge_nodes
     owner, knight = state.node_owner, state.knight_owner
-    anchored = {node for node in degree if owner[node] == p or knight[node] == p}
+    anchored = {node for node in held if owner[node] == p or knight[node] == p}
     opened: list[int] = []
     # The loops: ships whose every end is an anchor or joins exactly two ships, in pieces
     # joined at intersections that are no anchor.
     candidates: list[int] = []
     for e in own:
         a, b = edge_nodes[e]
-        at_a, at_b = degree[a], degree[b]
+        at_a, at_b = held[a], held[b]
         if (at_a == 1 and a not in anchored) or (at_b == 1 and b not in anchored):
             opened.append(e)
         elif (at_a == 2 or a in anchored) and (at_b == 2 or b in anchored):
@@ -415,29 +413,34 @@ def turn_options(game: GameState, p: int) -> list[Action]:
         if not build:
             return []
         network = _network(game, p)
-        movable: list[int] = []
-    else:
-        network = _network(game, p)
+        spots = _spots_reached(game, p, network[5])[0]
+        ships = _SHIP[p]
+        return [ships[e] for e in spots]
+    network = _network(game, p)
+    movable: list[int] = []
+    if network[3]:
         placed = game.ships_placed
         pirate = pirate_edges(game)
         movable = [e for e in network[3] if e not in placed and e not in pirate]
-        if not build and not movable:
+    if not movable:
+        if not build:
             return []
-    held = network[4]
+        spots = _spots_reached(game, p, network[5])[0]
+        ships = _SHIP[p]
+        return [ships[e] for e in spots]
     spots, reached = _spots_reached(game, p, network[5])
     actions: list[Action] = []
     if build:
         ships = _SHIP[p]
         actions.extend([ships[e] for e in spots])
-    if movable:
-        kept = network[6]  # the moves follow from the network, the movable ships and the spots
-        if kept and kept[0][0] == movable and kept[0][1] == reached:
-            actions.extend(kept[0][2])
-        else:
-            moves: list[Action] = []
-            _moves(moves, p, movable, spots, reached, held, game.topology.edge_nodes)
-            kept[:] = [(movable, reached, moves)]
-            actions.extend(moves)
+    kept = network[6]  # the moves follow from the network, the movable ships and the spots
+    if kept and kept[0][0] == movable and kept[0][1] == reached:
+        actions.extend(kept[0][2])
+    else:
+        moves: list[Action] = []
+        _moves(moves, p, movable, spots, reached, network[4], game.topology.edge_nodes)
+        kept[:] = [(movable, reached, moves)]
+        actions.extend(moves)
     return actions
 
 
