@@ -447,33 +447,35 @@ def _longest_from(state: GameState, p: int, start: int, used: int, ship: bool) -
     best, best_used = 1, used
     most = state.road_length[p] + 1
 
-    def walk(node: int, used: int, length: int, ship: bool) -> None:
+    def walk(node: int, used: int, length: int, ship: bool) -> bool:
+        """On from ``node``; True once a path ``most`` long is found (the search ends)."""
         nonlocal best, best_used
-        if best == most:
-            return
         here = owner[node]
         if (here != NOBODY and here != p) or knight[node] not in (NOBODY, p):
-            return
+            return False
         switch = here == p
         length += 1
         for e in node_edges[node]:
-            bit = 1 << e
-            if used & bit:
-                continue
             if roads[e] == p:
                 kind = False
             elif ships[e] == p:
                 kind = True
             else:
                 continue
-            if kind is not ship and not switch:
+            bit = 1 << e
+            if used & bit or (kind is not ship and not switch):
                 continue
             if length > best:
                 best, best_used = length, used | bit
+                if length == most:
+                    return True
             a, b = edge_nodes[e]
-            walk(b if a == node else a, used | bit, length, kind)
+            if walk(b if a == node else a, used | bit, length, kind):
+                return True
+        return False
 
-    walk(start, used, 1, ship)
+    if best < most:
+        walk(start, used, 1, ship)
     return best, best_used
 
 
