@@ -228,26 +228,28 @@ def _trade_route(state: GameState, p: int, most: int | None = None) -> tuple[int
     best, path = _longest_ring(along, through, walked) if len(walked) < pieces else (0, 0)
     best_legs = 0
 
-    def walk(node: int, used: int, length: int, ship: bool) -> None:
-        """On from ``node``, come by a ship or a road, ``used`` legs taken."""
+    def walk(node: int, used: int, length: int, ship: bool) -> bool:
+        """On from ``node``, come by a ship or a road, ``used`` legs taken; True once a path
+        ``total`` long is found (the search ends)."""
         nonlocal best, best_legs
-        if best == total:
-            return
         switch = node in joins
         for bit, other, size, first, last in legs[node]:
             if used & bit or (first is not ship and not switch):
                 continue
             if length + size > best:
                 best, best_legs = length + size, used | bit
-            if passes[other]:
-                walk(other, used | bit, length + size, last)
+                if best == total:
+                    return True
+            if passes[other] and walk(other, used | bit, length + size, last):
+                return True
+        return False
 
-    for out in legs.values():
+    for out in legs.values() if best < total else ():
         for bit, other, size, _, last in out:  # the first leg: any kind
             if size > best:
                 best, best_legs = size, bit
-            if passes[other]:
-                walk(other, bit, size, last)
+            if best == total or (passes[other] and walk(other, bit, size, last)):
+                break
         if best == total:
             break
     return best, _edges_of(best_legs, edges_of) if best_legs else path
