@@ -97,7 +97,8 @@ def open_ships(state: GameState, p: int) -> list[int]:
 
 def _network(state: GameState, p: int) -> ShipNetwork:
     """The player's :data:`~state.ShipNetwork`, kept in the state while their ships, buildings
-    and knights stay the same (a turn's listings ask it after every action)."""
+    and knights stay the same (a turn's listings ask it after every action); made anew after a
+    ship built or moved, from the counts kept."""
     ships, buildings, knights = state.ships_of[p], state.buildings_of[p], state.knights_of[p]
     kept = state.ship_networks[p]
     if kept is not None and kept[0] == ships and kept[1] == buildings:
@@ -110,11 +111,27 @@ def _network(state: GameState, p: int) -> ShipNetwork:
         opened = kept[3] if moved.isdisjoint(held) else tuple(_open_ships(state, p, held))
         made = state.ship_networks[p] = (ships[:], buildings[:], knights[:], opened, *kept[4:])
         return made
-    held = _ship_ends(ships, state.topology.edge_nodes)
-    for node in buildings:
-        held[node] = held.get(node, 0) + 1
-    at = state.topology.node_ship_edges
     own = set(ships)
+    if (
+        kept is not None
+        and kept[1] == buildings
+        and len(changed := own.symmetric_difference(kept[0])) <= 2
+    ):  # a ship built or moved: the held counts follow from the kept ones
+        held = kept[4].copy()
+        edge_nodes = state.topology.edge_nodes
+        for e in changed:
+            step = 1 if e in own else -1
+            for node in edge_nodes[e]:
+                count = held.get(node, 0) + step
+                if count:
+                    held[node] = count
+                else:
+                    del held[node]
+    else:
+        held = _ship_ends(ships, state.topology.edge_nodes)
+        for node in buildings:
+            held[node] = held.get(node, 0) + 1
+    at = state.topology.node_ship_edges
     around = [(e, node) for node in held for e in at[node] if e not in own]
     around.sort()
     made = state.ship_networks[p] = (
