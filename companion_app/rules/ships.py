@@ -183,48 +183,55 @@ def _open_ships(state: GameState, p: int, held: dict[int, int]) -> list[int]:
 def _open_loops(
     candidates: list[int], edge_nodes: tuple[tuple[int, int], ...], anchored: set[int]
 ) -> set[int]:
-    """The ships of :func:`open_ships`' two loops among ``candidates``."""
+    """The ships of :func:`open_ships`' two loops among ``candidates``: each piece of them
+    joined at intersections that hold no anchor, walked once."""
+    at: dict[int, list[int]] = {}
+    for e in candidates:
+        for node in edge_nodes[e]:
+            if node not in anchored:
+                at.setdefault(node, []).append(e)
     opened: set[int] = set()
-    for ships in _pieces(candidates, edge_nodes, anchored):
-        inner: dict[int, int] = {}
-        for e in ships:
-            for node in edge_nodes[e]:
-                if node not in anchored:
-                    inner[node] = inner.get(node, 0) + 1
-        if any(count != 2 for count in inner.values()):
+    seen: set[int] = set()
+    for start in candidates:
+        if start in seen:
+            continue
+        seen.add(start)
+        piece, touching, whole = _piece(start, at, seen, edge_nodes, anchored)
+        if not whole:
             continue  # a piece of a longer chain: the end test said it all
-        touching = [(e, node) for e in ships for node in edge_nodes[e] if node in anchored]
         if not touching:
-            opened.update(ships)  # a ring touching none of the owner's anchors
+            opened.update(piece)  # a ring touching none of the owner's anchors
         elif len(touching) == 2 and touching[0][1] == touching[1][1]:
             opened.update(e for e, _ in touching)  # a chain back to where it left
     return opened
 
 
-def _pieces(
-    own: list[int], edge_nodes: tuple[tuple[int, int], ...], anchored: set[int]
-) -> list[list[int]]:
-    """The ships joined to each other at intersections that hold no anchor."""
-    at: dict[int, list[int]] = {}
-    for e in own:
+def _piece(
+    start: int,
+    at: dict[int, list[int]],
+    seen: set[int],
+    edge_nodes: tuple[tuple[int, int], ...],
+    anchored: set[int],
+) -> tuple[list[int], list[tuple[int, int]], bool]:
+    """The ships joined to ``start`` at intersections that hold no anchor (``at``: the ships
+    at each such intersection; each added to ``seen``), each ship's ends at an anchor, and
+    whether every other intersection of the piece joins exactly two of them."""
+    piece = [start]
+    touching: list[tuple[int, int]] = []
+    whole = True
+    for e in piece:  # grows while walked
         for node in edge_nodes[e]:
-            if node not in anchored:
-                at.setdefault(node, []).append(e)
-    seen: set[int] = set()
-    pieces: list[list[int]] = []
-    for start in own:
-        if start in seen:
-            continue
-        seen.add(start)
-        piece = [start]
-        for e in piece:  # grows while walked
-            for node in edge_nodes[e]:
-                for f in at.get(node, ()):
-                    if f not in seen:
-                        seen.add(f)
-                        piece.append(f)
-        pieces.append(piece)
-    return pieces
+            if node in anchored:
+                touching.append((e, node))
+                continue
+            there = at[node]
+            if len(there) != 2:
+                whole = False
+            for f in there:
+                if f not in seen:
+                    seen.add(f)
+                    piece.append(f)
+    return piece, touching, whole
 
 
 def movable_ships(state: GameState, p: int) -> list[int]:
