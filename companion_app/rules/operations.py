@@ -228,26 +228,28 @@ def _trade_route(state: GameState, p: int, most: int | None = None) -> tuple[int
     best, path = _longest_ring(along, through, walked) if len(walked) < pieces else (0, 0)
     best_legs = 0
 
-    def walk(node: int, used: int, length: int, ship: bool) -> None:
-        """On from ``node``, come by a ship or a road, ``used`` legs taken."""
+    def walk(node: int, used: int, length: int, ship: bool) -> bool:
+        """On from ``node``, come by a ship or a road, ``used`` legs taken; True once a path
+        ``total`` long is found (the search ends)."""
         nonlocal best, best_legs
-        if best == total:
-            return
         switch = node in joins
         for bit, other, size, first, last in legs[node]:
             if used & bit or (first is not ship and not switch):
                 continue
             if length + size > best:
                 best, best_legs = length + size, used | bit
-            if passes[other]:
-                walk(other, used | bit, length + size, last)
+                if best == total:
+                    return True
+            if passes[other] and walk(other, used | bit, length + size, last):
+                return True
+        return False
 
-    for out in legs.values():
+    for out in legs.values() if best < total else ():
         for bit, other, size, _, last in out:  # the first leg: any kind
             if size > best:
                 best, best_legs = size, bit
-            if passes[other]:
-                walk(other, bit, size, last)
+            if best == total or (passes[other] and walk(other, bit, size, last)):
+                break
         if best == total:
             break
     return best, _edges_of(best_legs, edges_of) if best_legs else path
@@ -447,33 +449,35 @@ def _longest_from(state: GameState, p: int, start: int, used: int, ship: bool) -
     best, best_used = 1, used
     most = state.road_length[p] + 1
 
-    def walk(node: int, used: int, length: int, ship: bool) -> None:
+    def walk(node: int, used: int, length: int, ship: bool) -> bool:
+        """On from ``node``; True once a path ``most`` long is found (the search ends)."""
         nonlocal best, best_used
-        if best == most:
-            return
         here = owner[node]
         if (here != NOBODY and here != p) or knight[node] not in (NOBODY, p):
-            return
+            return False
         switch = here == p
         length += 1
         for e in node_edges[node]:
-            bit = 1 << e
-            if used & bit:
-                continue
             if roads[e] == p:
                 kind = False
             elif ships[e] == p:
                 kind = True
             else:
                 continue
-            if kind is not ship and not switch:
+            bit = 1 << e
+            if used & bit or (kind is not ship and not switch):
                 continue
             if length > best:
                 best, best_used = length, used | bit
+                if length == most:
+                    return True
             a, b = edge_nodes[e]
-            walk(b if a == node else a, used | bit, length, kind)
+            if walk(b if a == node else a, used | bit, length, kind):
+                return True
+        return False
 
-    walk(start, used, 1, ship)
+    if best < most:
+        walk(start, used, 1, ship)
     return best, best_used
 
 

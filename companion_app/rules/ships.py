@@ -97,7 +97,8 @@ def open_ships(state: GameState, p: int) -> list[int]:
 
 def _network(state: GameState, p: int) -> ShipNetwork:
     """The player's :data:`~state.ShipNetwork`, kept in the state while their ships, buildings
-    and knights stay the same (a turn's listings ask it after every action)."""
+    and knights stay the same (a turn's listings ask it after every action); made anew after a
+    ship built or moved, from the counts kept."""
     ships, buildings, knights = state.ships_of[p], state.buildings_of[p], state.knights_of[p]
     kept = state.ship_networks[p]
     if kept is not None and kept[0] == ships and kept[1] == buildings:
@@ -107,25 +108,37 @@ def _network(state: GameState, p: int) -> ShipNetwork:
         # the open ships change only where a knight came to or left a ship's end.
         held = kept[4]
         moved = set(kept[2]).symmetric_difference(knights)
-        if moved.isdisjoint(held):
-            opened = kept[3]
-        else:
-            opened = tuple(_open_ships(state, p, _ship_ends(ships, state.topology.edge_nodes)))
+        opened = kept[3] if moved.isdisjoint(held) else tuple(_open_ships(state, p, held))
         made = state.ship_networks[p] = (ships[:], buildings[:], knights[:], opened, *kept[4:])
         return made
-    degree = _ship_ends(ships, state.topology.edge_nodes)
-    held = degree.copy()
-    for node in buildings:
-        held[node] = held.get(node, 0) + 1
-    at = state.topology.node_ship_edges
     own = set(ships)
+    if (
+        kept is not None
+        and kept[1] == buildings
+        and len(changed := own.symmetric_difference(kept[0])) <= 2
+    ):  # a ship built or moved: the held counts follow from the kept ones
+        held = kept[4].copy()
+        edge_nodes = state.topology.edge_nodes
+        for e in changed:
+            step = 1 if e in own else -1
+            for node in edge_nodes[e]:
+                count = held.get(node, 0) + step
+                if count:
+                    held[node] = count
+                else:
+                    del held[node]
+    else:
+        held = _ship_ends(ships, state.topology.edge_nodes)
+        for node in buildings:
+            held[node] = held.get(node, 0) + 1
+    at = state.topology.node_ship_edges
     around = [(e, node) for node in held for e in at[node] if e not in own]
     around.sort()
     made = state.ship_networks[p] = (
         ships[:],
         buildings[:],
         knights[:],
-        tuple(_open_ships(state, p, degree)),
+        tuple(_open_ships(state, p, held)),
         held,
         tuple(around),
         [],
@@ -143,19 +156,21 @@ def _ship_ends(ships: list[int], edge_nodes: tuple[tuple[int, int], ...]) -> dic
     return degree
 
 
-def _open_ships(state: GameState, p: int, degree: dict[int, int]) -> list[int]:
-    """:func:`open_ships` made anew (``degree``: :func:`_ship_ends` of the player's ships)."""
+def _open_ships(state: GameState, p: int, held: dict[int, int]) -> list[int]:
+    """:func:`open_ships` made anew (``held``: per intersection, how many of the player's
+    ships end there, plus one at each of their buildings: a building anchors its intersection,
+    so the count there never matters)."""
     own = state.ships_of[p]
     edge_nodes = state.topology.edge_nodes
     owner, knight = state.node_owner, state.knight_owner
-    anchored = {node for node in degree if owner[node] == p or knight[node] == p}
+    anchored = {node for node in held if owner[node] == p or knight[node] == p}
     opened: list[int] = []
     # The loops: ships whose every end is an anchor or joins exactly two ships, in pieces
     # joined at intersections that are no anchor.
     candidates: list[int] = []
     for e in own:
         a, b = edge_nodes[e]
-        at_a, at_b = degree[a], degree[b]
+        at_a, at_b = held[a], held[b]
         if (at_a == 1 and a not in anchored) or (at_b == 1 and b not in anchored):
             opened.append(e)
         elif (at_a == 2 or a in anchored) and (at_b == 2 or b in anchored):
@@ -168,48 +183,55 @@ def _open_ships(state: GameState, p: int, degree: dict[int, int]) -> list[int]:
 def _open_loops(
     candidates: list[int], edge_nodes: tuple[tuple[int, int], ...], anchored: set[int]
 ) -> set[int]:
-    """The ships of :func:`open_ships`' two loops among ``candidates``."""
+    """The ships of :func:`open_ships`' two loops among ``candidates``: each piece of them
+    joined at intersections that hold no anchor, walked once."""
+    at: dict[int, list[int]] = {}
+    for e in candidates:
+        for node in edge_nodes[e]:
+            if node not in anchored:
+                at.setdefault(node, []).append(e)
     opened: set[int] = set()
-    for ships in _pieces(candidates, edge_nodes, anchored):
-        inner: dict[int, int] = {}
-        for e in ships:
-            for node in edge_nodes[e]:
-                if node not in anchored:
-                    inner[node] = inner.get(node, 0) + 1
-        if any(count != 2 for count in inner.values()):
+    seen: set[int] = set()
+    for start in candidates:
+        if start in seen:
+            continue
+        seen.add(start)
+        piece, touching, whole = _piece(start, at, seen, edge_nodes, anchored)
+        if not whole:
             continue  # a piece of a longer chain: the end test said it all
-        touching = [(e, node) for e in ships for node in edge_nodes[e] if node in anchored]
         if not touching:
-            opened.update(ships)  # a ring touching none of the owner's anchors
+            opened.update(piece)  # a ring touching none of the owner's anchors
         elif len(touching) == 2 and touching[0][1] == touching[1][1]:
             opened.update(e for e, _ in touching)  # a chain back to where it left
     return opened
 
 
-def _pieces(
-    own: list[int], edge_nodes: tuple[tuple[int, int], ...], anchored: set[int]
-) -> list[list[int]]:
-    """The ships joined to each other at intersections that hold no anchor."""
-    at: dict[int, list[int]] = {}
-    for e in own:
+def _piece(
+    start: int,
+    at: dict[int, list[int]],
+    seen: set[int],
+    edge_nodes: tuple[tuple[int, int], ...],
+    anchored: set[int],
+) -> tuple[list[int], list[tuple[int, int]], bool]:
+    """The ships joined to ``start`` at intersections that hold no anchor (``at``: the ships
+    at each such intersection; each added to ``seen``), each ship's ends at an anchor, and
+    whether every other intersection of the piece joins exactly two of them."""
+    piece = [start]
+    touching: list[tuple[int, int]] = []
+    whole = True
+    for e in piece:  # grows while walked
         for node in edge_nodes[e]:
-            if node not in anchored:
-                at.setdefault(node, []).append(e)
-    seen: set[int] = set()
-    pieces: list[list[int]] = []
-    for start in own:
-        if start in seen:
-            continue
-        seen.add(start)
-        piece = [start]
-        for e in piece:  # grows while walked
-            for node in edge_nodes[e]:
-                for f in at.get(node, ()):
-                    if f not in seen:
-                        seen.add(f)
-                        piece.append(f)
-        pieces.append(piece)
-    return pieces
+            if node in anchored:
+                touching.append((e, node))
+                continue
+            there = at[node]
+            if len(there) != 2:
+                whole = False
+            for f in there:
+                if f not in seen:
+                    seen.add(f)
+                    piece.append(f)
+    return piece, touching, whole
 
 
 def movable_ships(state: GameState, p: int) -> list[int]:
@@ -415,29 +437,34 @@ def turn_options(game: GameState, p: int) -> list[Action]:
         if not build:
             return []
         network = _network(game, p)
-        movable: list[int] = []
-    else:
-        network = _network(game, p)
+        spots = _spots_reached(game, p, network[5])[0]
+        ships = _SHIP[p]
+        return [ships[e] for e in spots]
+    network = _network(game, p)
+    movable: list[int] = []
+    if network[3]:
         placed = game.ships_placed
         pirate = pirate_edges(game)
         movable = [e for e in network[3] if e not in placed and e not in pirate]
-        if not build and not movable:
+    if not movable:
+        if not build:
             return []
-    held = network[4]
+        spots = _spots_reached(game, p, network[5])[0]
+        ships = _SHIP[p]
+        return [ships[e] for e in spots]
     spots, reached = _spots_reached(game, p, network[5])
     actions: list[Action] = []
     if build:
         ships = _SHIP[p]
         actions.extend([ships[e] for e in spots])
-    if movable:
-        kept = network[6]  # the moves follow from the network, the movable ships and the spots
-        if kept and kept[0][0] == movable and kept[0][1] == reached:
-            actions.extend(kept[0][2])
-        else:
-            moves: list[Action] = []
-            _moves(moves, p, movable, spots, reached, held, game.topology.edge_nodes)
-            kept[:] = [(movable, reached, moves)]
-            actions.extend(moves)
+    kept = network[6]  # the moves follow from the network, the movable ships and the spots
+    if kept and kept[0][0] == movable and kept[0][1] == reached:
+        actions.extend(kept[0][2])
+    else:
+        moves: list[Action] = []
+        _moves(moves, p, movable, spots, reached, network[4], game.topology.edge_nodes)
+        kept[:] = [(movable, reached, moves)]
+        actions.extend(moves)
     return actions
 
 

@@ -14,7 +14,7 @@ from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import SNAPSHOT_EVERY, Game
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
-from companion_app.rules.ships import movable_ships, open_ships
+from companion_app.rules.ships import _network, movable_ships, open_ships
 
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=3, max_value=6)
@@ -218,6 +218,8 @@ def test_kept_lookups_never_outlive_what_they_were_made_from(
         for p in range(n):
             assert game.road_ends(p) == fresh.road_ends(p), move
             assert open_ships(game, p) == open_ships(fresh, p), move
+            if sea:  # the network's counts and edges, made from the kept ones after a ship change
+                assert _network(game, p)[:6] == _network(fresh, p)[:6], move
             assert movable_ships(game, p) == movable_ships(fresh, p), move
             assert game.road_length[p] == fresh.longest_road(p), move
             path = game.route_paths[p]  # the kept trade route: the player's, as long

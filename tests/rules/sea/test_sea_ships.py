@@ -266,6 +266,16 @@ def test_r13_a_ring_touching_no_building_or_knight_is_open_all_round() -> None:
     assert open_ships(game, 0) == sorted(e for e in ring if ISLE in T.edge_nodes[e])
 
 
+def test_r13_two_rings_sharing_a_side_are_no_ring_and_none_is_open() -> None:
+    """Eleven ships round two sea hexes that share a side: every end joins two or three ships,
+    and the pieces between the two three-ship intersections are parts of longer chains, not
+    rings: no ship is open."""
+    sides = {side(SEA, i) for i in range(6)} | {side(hex_at(5, 3), i) for i in range(6)}
+    assert len(sides) == 11
+    game = sea_game(ships=dict.fromkeys(sorted(sides), 0))
+    assert open_ships(game, 0) == []
+
+
 def test_open_ships_follow_a_settlement_or_knight_coming_to_a_ships_end() -> None:
     """The open ships are kept between listings: a building or knight of the owner that comes
     to the open end closes the ship at once, and it opens again when the knight leaves."""
