@@ -342,11 +342,12 @@ class LongGame(Scenario):
 
     def tap_bar(self, key: str) -> Step:
         screen = self.game_screen()
+        yield 1  # the bar's scroll view places a bar filled anew on the next frame
         self.lay_out()
         buttons = [b for b in screen.ids.bar.children if b.bar_key == key]
         if len(buttons) != 1:
             raise AssertionError(f"{len(buttons)} action-bar buttons for {key}")
-        self.tap_widget(buttons[0])
+        yield from self.tap_in_sight(buttons[0])
         if key not in self.seen_bar:
             self.seen_bar.add(key)
             yield from self.shot(f"long_bar_{key}.png")
