@@ -458,6 +458,11 @@ class Tour(ScenarioDriver):
         yield from self.tap_spot(screen.ids.board, ("edge", action.edge))
         yield 3
         yield from self.look("road_or_ship")
+        yield from self.tap_choice(screen, action)
+
+    def tap_choice(self, screen: Any, action: Action) -> Step:
+        """Tap the one choice button below the board that takes ``action`` (a coast edge's
+        road or ship)."""
         buttons = [
             b
             for b in screen.ids.actions.children
@@ -486,15 +491,7 @@ class Tour(ScenarioDriver):
         yield from self.tap_spot(screen.ids.board, ("edge", action.edge))
         yield 3
         if len(game.history) == taken:
-            ship = [
-                b
-                for b in screen.ids.actions.children
-                if getattr(getattr(b, "choice", None), "action", None) == action
-            ]
-            if len(ship) != 1:
-                raise AssertionError(f"{len(ship)} buttons take {action}")
-            yield from self.tap_in_sight(ship[0])
-            yield 3
+            yield from self.tap_choice(screen, action)
         if game.history[taken:] != [action]:
             raise AssertionError(f"the taps took {game.history[taken:]}, planned {action}")
         return True
