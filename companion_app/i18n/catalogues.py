@@ -23,6 +23,7 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS: dict[str, Any] = {
     "_": None,
     "N_": None,
+    "Nn_": (1, 2),
     "msg": None,
     "nmsg": (1, 2),
     "n_": (1, 2),

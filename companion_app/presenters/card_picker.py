@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion_app.i18n.current import _, n_, render
+from companion_app.i18n.current import n_, render
 from companion_app.rules.actions import (
     Action,
     DiscardCard,
@@ -30,7 +30,7 @@ from companion_app.rules.declare import PickedHand
 from companion_app.rules.game import Game
 from companion_app.rules.messages import Msg
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.registry import PICKER_PROMPTS, picked_from, picker_about, prompt_rule
+from companion_app.rules.registry import PICKER_PROMPTS, picked_from, picker_heading, prompt_rule
 
 __all__ = ["PICKED_TYPES", "CardPicker", "PickerRow", "card_picker", "suggest"]
 
@@ -63,14 +63,13 @@ class CardPicker:
     player: int
     count: int
     """How many cards the decision takes."""
-    verb: str
-    """The decision's verb, a message id ("Discard"), rendered when shown."""
+    words: Msg
+    """Who chooses what, one sentence of the prompt's declaration ("Blue: discard 4 cards"),
+    rendered when shown: a switch of language reads an open picker's heading anew."""
+    confirm: str
+    """Confirm's words once the choice is made, a message id with ``{cards}`` ("Discard
+    {cards}"), rendered when shown, as the heading."""
     rows: list[PickerRow] = field(default_factory=list)
-    name: str = ""
-    """The deciding player, named in the title (the tablet is theirs now)."""
-    about: Msg | None = None
-    """Whose cards the rows are, or whom they go to: "from Red's hand" (the Spy, the Master
-    Merchant), "to Red" (a gift), else None; rendered when shown, as the verb."""
     answers: dict[Key, Action] = field(default_factory=dict)
     """The rules core's one-card action for each row's card (from the legal actions)."""
     hidden: bool = True
@@ -102,16 +101,7 @@ class CardPicker:
     @property
     def heading(self) -> str:
         """Who chooses what: "Blue: discard 4 cards"."""
-        if any(isinstance(r.key, ProgressCard) for r in self.rows):
-            cards = n_("{count} progress card", "{count} progress cards", self.count)
-        else:
-            cards = n_("{count} card", "{count} cards", self.count)
-        verb = render(self.verb)
-        whose = f" {render(self.about)}" if self.about is not None else ""
-        if not self.name:
-            return _("{verb} {cards}").format(verb=verb, cards=cards) + whose
-        what = _("{verb} {cards}").format(verb=verb.lower(), cards=cards) + whose
-        return _("{player}: {what}").format(player=self.name, what=what)
+        return render(self.words)
 
     @property
     def tally(self) -> str:
@@ -136,7 +126,7 @@ class CardPicker:
             for r in self.rows
             if r.chosen
         )
-        return f"{render(self.verb)} {picked}"
+        return render(Msg(self.confirm, (("cards", picked),)))
 
     def actions(self) -> list[Action]:
         """The rules core's one-card actions for the choice, rows in order (empty until ready)."""
@@ -178,10 +168,11 @@ def card_picker(game: Game) -> CardPicker | None:
         rows = [PickerRow(c, from_hand[c]) for c in cards]
     # A gold choice the bank cannot meet is lost (R3): never more than the rows hold.
     count = min(pick.count or prompt.count, sum(r.held for r in rows))
-    names = game.config.names
-    about = picker_about(game)
+    words = picker_heading(game, count)
+    if words is None:  # pragma: no cover - a picker prompt declares its heading
+        return None
     hidden = hand is not PickedHand.BANK
-    picker = CardPicker(kind, p, count, pick.verb, rows, names[p], about, answers, hidden)
+    picker = CardPicker(kind, p, count, words, pick.confirm, rows, answers, hidden)
     if pick.suggested:
         suggest(picker)
     return picker

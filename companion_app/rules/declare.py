@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any
 
 from companion_app.rules.actions import Action
-from companion_app.rules.messages import Msg
+from companion_app.rules.messages import Msg, Plural
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
 from companion_app.rules.words import Line, Telling
@@ -95,10 +95,12 @@ class CardPick:
     """A decision among hidden cards, answered by one card picker: several one-card actions."""
 
     hand: PickedHand
-    verb: str
-    """What the picker's Confirm does with the cards: "Discard", "Give", "Take", "Put back"."""
-    about: str = ""
-    """Whose cards they are or whom they go to, beside the count: "to {active}"."""
+    heading: Plural
+    """Who chooses what, one sentence counted by the cards to choose: "{player}: discard
+    {count} card(s)", "{player}: take {count} card(s) from {target}'s hand"."""
+    confirm: str
+    """Confirm's words once the choice is made, ``{cards}`` the cards chosen: "Discard
+    {cards}"."""
     count: int = 0
     """How many cards the decision takes: the prompt's count when 0."""
     suggested: bool = False
@@ -127,8 +129,8 @@ class PromptRule:
     ``{count}``, ``{cards}``, ``{roads}``, ``{pieces}``, ``{knights}`` (the prompt's count,
     counted); ``details`` reads ``{offerer}``, ``{gives}``, ``{takes}`` (a domestic offer),
     ``{active}``, ``{offered}`` (a Commercial Harbor offer) and ``{held}`` (the decider's card
-    count); ``shown`` reads ``{target}`` and ``{cards}``; a picker's ``about`` ``{active}`` and
-    ``{target}``.
+    count); ``shown`` reads ``{target}`` and ``{cards}``; a picker's ``heading`` (marked ``Nn_``)
+    ``{player}`` (the decider), ``{count}``, ``{active}`` and ``{target}``.
     """
 
     kind: PromptKind

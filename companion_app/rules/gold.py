@@ -19,7 +19,7 @@ from companion_app.rules.actions import Action, TakeGold
 from companion_app.rules.cards import RESOURCES, Card, Terrain
 from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
-from companion_app.rules.messages import N_, Msg, msg
+from companion_app.rules.messages import N_, Msg, Nn_, msg
 from companion_app.rules.pieces import CITY, NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.state import GameState
@@ -136,7 +136,14 @@ PROMPTS = (
         PromptKind.GOLD,
         N_("gold field: take {cards} of your choice"),
         phone=True,
-        picker=CardPick(PickedHand.BANK, N_("Take"), about=N_("from the bank")),
+        picker=CardPick(
+            PickedHand.BANK,
+            Nn_(
+                "{player}: take {count} card from the bank",
+                "{player}: take {count} cards from the bank",
+            ),
+            N_("Take {cards}"),
+        ),
         sea=True,
     ),
 )

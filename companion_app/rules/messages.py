@@ -7,8 +7,9 @@ number as it is, or another :class:`Msg` rendered in the same language first (a 
 inside a log line).
 
 The three constructors are the keywords the catalogue's extraction looks for (``msg``,
-``nmsg`` for a sentence with plural forms, ``pmsg`` for a word whose id needs a context), so a
-message id is written once, where the rule is.
+``nmsg`` for a sentence with plural forms, ``pmsg`` for a word whose id needs a context), as
+are the declarations' marks (``N_``, ``Nn_`` for a sentence with plural forms counted later), so
+a message id is written once, where the rule is.
 
 Developer words: the English rendering of a message (``str()``) for logs and tracebacks.
 """
@@ -92,3 +93,24 @@ def placeholders(template: str) -> set[str]:
 def N_(text: str) -> str:  # noqa: N802  (gettext's name for "a message id, translated later")
     """Marks a message id kept in a declaration for the catalogue's extraction."""
     return text
+
+
+@dataclass(frozen=True, slots=True)
+class Plural:
+    """A sentence with plural forms kept in a declaration, counted when it is said."""
+
+    singular: str
+    plural: str
+
+    def counted(self, count: int, **params: Value) -> Msg:
+        """The sentence for ``count`` (filling ``{count}``) with the other placeholders'
+        values, those it uses."""
+        used = placeholders(self.singular) | placeholders(self.plural)
+        values = tuple((k, v) for k, v in params.items() if k in used)
+        return Msg(self.singular, (("count", count), *values), self.plural, count)
+
+
+def Nn_(singular: str, plural: str) -> Plural:  # noqa: N802  (``N_`` with a plural)
+    """Marks a message id and its plural kept in a declaration for the catalogue's
+    extraction, as ``ngettext`` reads them."""
+    return Plural(singular, plural)

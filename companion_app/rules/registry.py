@@ -249,14 +249,17 @@ def prompt_details(state: GameState, *, revealed: bool = False, phone: bool = Fa
     )
 
 
-def picker_about(state: GameState) -> Msg | None:
-    """Whose cards the picker shows or whom they go to: "from Red's hand", "to Red"."""
-    rule = prompt_rule(state)
-    if rule.picker is None or not rule.picker.about:
+def picker_heading(state: GameState, count: int) -> Msg | None:
+    """Who chooses what, ``count`` cards: "Blue: discard 4 cards", "Blue: take 2 cards from
+    Red's hand"; None when the decision now due is no card picker's."""
+    pick = prompt_rule(state).picker
+    if pick is None:
         return None
     names = state.config.names
     target = names[state.card_target] if state.card_target != NOBODY else ""
-    return msg_of(rule.picker.about, active=names[state.active], target=target)
+    return pick.heading.counted(
+        count, player=names[state.prompt.player], active=names[state.active], target=target
+    )
 
 
 def msg_of(template: str, **values: Value) -> Msg:

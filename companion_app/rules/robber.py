@@ -15,7 +15,7 @@ from companion_app.rules.cards import CARD_KINDS, Card
 from companion_app.rules.config import MAX_PLAYERS
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.events import Steal
-from companion_app.rules.messages import N_, Msg, msg
+from companion_app.rules.messages import N_, Msg, Nn_, msg
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.seamap import MAX_CELLS, MAX_HEXES
@@ -296,7 +296,12 @@ PROMPTS = (
         N_("discard {cards}"),
         private=True,
         phone=True,
-        picker=CardPick(PickedHand.OWN, N_("Discard"), suggested=True),
+        picker=CardPick(
+            PickedHand.OWN,
+            Nn_("{player}: discard {count} card", "{player}: discard {count} cards"),
+            N_("Discard {cards}"),
+            suggested=True,
+        ),
         shown=N_("Your cards: {cards}"),
         phone_details=N_("You hold {held}."),
     ),

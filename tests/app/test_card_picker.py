@@ -6,11 +6,13 @@ bank on New Shores, §13.5)."""
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Sequence
 
 import pytest
 
 from companion_app.app.tour.plan import PLAN_SEED, SCENARIO_PLAN_SEEDS, make_plan
+from companion_app.i18n import current
 from companion_app.presenters.card_picker import CardPicker, card_picker
 from companion_app.presenters.game_controller import GameController, undo_span
 from companion_app.rules.actions import Action, DiscardCard, EventDie, Roll, TakeGold
@@ -162,13 +164,18 @@ def _states_of(actions: Sequence[Action], game: Game) -> list[Game]:
 
 
 @functools.cache
-def _planned_states() -> list[Game]:
-    """Every card decision the planned games (the UI scenarios' island game, the New Shores
-    tour's 4-player game) stand at."""
+def _planned_games() -> tuple[str, ...]:
     plan = make_plan(PLAN_SEED)
     states = _states_of(plan.actions, Game.new(plan.config))
     sea = make_plan(SCENARIO_PLAN_SEEDS[("new_shores", 4)], 4, scenario="new_shores")
-    return states + _states_of(sea.actions, Game.new(sea.config))
+    states += _states_of(sea.actions, Game.new(sea.config))
+    return tuple(json.dumps(g.to_json()) for g in states)
+
+
+def _planned_states() -> list[Game]:
+    """Every card decision the planned games (the UI scenarios' island game, the New Shores
+    tour's 4-player game) stand at, each a fresh game (a test plays on from it)."""
+    return [Game.from_json(json.loads(text)) for text in _planned_games()]
 
 
 def test_the_planned_game_reaches_every_card_decision() -> None:
@@ -196,3 +203,52 @@ def test_every_card_decision_confirms_into_legal_actions_that_finish_it(kind: Pr
             game.apply(action)
         same = game.prompt.kind is kind and game.prompt.player == decider
         assert not same or kind is PromptKind.DISCARD  # a Saboteur may follow a 7 for the same seat
+
+
+def _headings(game: Game, codes: Sequence[str]) -> list[str]:
+    picker = card_picker(game)
+    assert picker is not None
+    try:
+        shown = []
+        for code in codes:
+            current.use(code)
+            shown.append(picker.heading)
+        return shown
+    finally:
+        current.use("en")
+
+
+def test_the_heading_is_one_sentence_in_the_language_with_its_plural_form() -> None:
+    """Each kind of decision says who chooses what as one translated sentence, the count in
+    the language's plural form (Polish: 1 kartę, 4 karty), never a verb glued to a count."""
+    assert _headings(_seven(), ["en", "de", "pl"]) == [
+        "Blue: discard 4 cards",
+        "Blue: wirf 4 Karten ab",
+        "Blue: odrzuć 4 karty",
+    ]
+    one_from_the_bank = _white_on_gold(brick=0, lumber=0, ore=0, wool=1, grain=0)
+    assert _headings(one_from_the_bank, ["en", "de", "pl"]) == [
+        "White: take 1 card from the bank",
+        "White: nimm 1 Karte von der Bank",
+        "White: weź 1 kartę z banku",
+    ]
+    merchant = next(g for g in _planned_states() if g.prompt.kind is PromptKind.MASTER_MERCHANT)
+    names = merchant.config.names
+    player, target = names[merchant.prompt.player], names[merchant.card_target]
+    assert _headings(merchant, ["en", "de", "pl"]) == [
+        f"{player}: take 2 cards from {target}'s hand",
+        f"{player}: nimm 2 Karten aus der Hand von {target}",
+        f"{player}: weź 2 karty z ręki gracza {target}",
+    ]
+
+
+def test_confirm_names_the_chosen_cards_in_the_language() -> None:
+    picker = card_picker(_seven())
+    assert picker is not None
+    try:
+        current.use("de")
+        assert picker.confirm_words == "3 Lehm, 1 Erz abwerfen"
+        current.use("pl")
+        assert picker.confirm_words == "Odrzuć: 3 cegły, 1 kamień"
+    finally:
+        current.use("en")

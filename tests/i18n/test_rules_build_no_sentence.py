@@ -1,7 +1,7 @@
 """The rules core builds no sentence for people: it names one by its message id.
 
 Read from the source with ``ast``. In ``companion_app/rules`` a text for people is a call of
-``msg`` / ``nmsg`` / ``pmsg`` (or a declaration's ``N_``) with literal message ids, so the
+``msg`` / ``nmsg`` / ``pmsg`` (or a declaration's ``N_`` / ``Nn_``) with literal message ids, so the
 catalogue's extraction finds every one and the reader's language renders it. What the scan
 refuses anywhere else in the package: an f-string, ``str.format`` or ``%`` on a literal, a
 literal glued with ``+``, and a literal with words in it (a letter and a space) that is not a
@@ -21,7 +21,7 @@ from pathlib import Path
 import companion_app.rules
 
 ROOT = Path(companion_app.rules.__file__).parent
-MESSAGE_CALLS = {"msg": 1, "nmsg": 2, "pmsg": 2, "N_": 1}
+MESSAGE_CALLS = {"msg": 1, "nmsg": 2, "pmsg": 2, "N_": 1, "Nn_": 2}
 """The constructors of messages and how many literal ids each takes first."""
 DEVELOPER_MODULES = {
     "__main__.py",
@@ -156,6 +156,7 @@ def test_messages_docstrings_raises_and_enum_values_pass() -> None:
         '    return nmsg("{count} card", "{count} cards", n)\n'
         'ORE = pmsg("card", "ore")\n'
         'WORDS = N_("discard {cards}")\n'
+        'HEADING = Nn_("{player}: discard {count} card", "{player}: discard {count} cards")\n'
         'NUMBERS = ", ".join(["8", "3"])\n'
     )
     assert sentences_built(clean) == []

@@ -1,5 +1,5 @@
 """Every prompt kind declared once (a ``PromptRule`` beside the actions answering it): who
-decides, what the shared screen and the phones may show, the card picker's hand and verb, the
+decides, what the shared screen and the phones may show, the card picker's hand and heading, the
 banner's words; and no module outside the rules core branches on a prompt's kind."""
 
 from __future__ import annotations
@@ -47,8 +47,13 @@ def test_each_declaration_is_consistent_and_its_words_are_one_template() -> None
         elif rule.picker is not None:
             # Choosing among hidden cards: private, on the decider's phone, words to show.
             assert rule.private and rule.phone and rule.shown, kind
-            assert rule.picker.verb in ("Discard", "Give", "Take", "Put back"), kind
-            assert _fields(rule.picker.about) <= {"active", "target"}, kind
+        if rule.picker is not None:
+            # One sentence counted by the cards to choose, and Confirm naming them.
+            heading = rule.picker.heading
+            assert _fields(heading.singular) == _fields(heading.plural), kind
+            assert {"player", "count"} <= _fields(heading.singular), kind
+            assert _fields(heading.singular) <= {"player", "count", "active", "target"}, kind
+            assert _fields(rule.picker.confirm) == {"cards"}, kind
         if rule.private:
             assert kind in registry.ALWAYS_ASKED, kind
     assert {

@@ -24,7 +24,7 @@ from companion_app.rules.actions import (
 )
 from companion_app.rules.cards import Card, ProgressCard, Track
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
-from companion_app.rules.messages import N_, Msg, msg
+from companion_app.rules.messages import N_, Msg, Nn_, msg
 from companion_app.rules.pieces import KNIGHT_NAMES, KNIGHTS_PER_LEVEL, NOBODY
 from companion_app.rules.progress.shared import (
     STOP_FOLLOW_UP,
@@ -585,7 +585,15 @@ PROMPTS = (
         N_("Wedding: give {cards} of your choice"),
         private=True,
         phone=True,
-        picker=CardPick(PickedHand.OWN, N_("Give"), about=N_("to {active}"), suggested=True),
+        picker=CardPick(
+            PickedHand.OWN,
+            Nn_(
+                "{player}: give {count} card to {active}",
+                "{player}: give {count} cards to {active}",
+            ),
+            N_("Give {cards}"),
+            suggested=True,
+        ),
         shown=N_("Your cards: {cards}"),
     ),
     PromptRule(
@@ -594,7 +602,13 @@ PROMPTS = (
         private=True,  # the victim's progress cards, shown to the spy only
         phone=True,
         picker=CardPick(
-            PickedHand.TARGET_PROGRESS, N_("Take"), about=N_("from {target}'s hand"), count=1
+            PickedHand.TARGET_PROGRESS,
+            Nn_(
+                "{player}: take {count} progress card from {target}'s hand",
+                "{player}: take {count} progress cards from {target}'s hand",
+            ),
+            N_("Take {cards}"),
+            count=1,
         ),
         shown=N_("{target}'s progress cards: {cards}"),
     ),

@@ -36,7 +36,7 @@ from companion_app.rules.declare import (
     PickedHand,
     PromptRule,
 )
-from companion_app.rules.messages import N_, Msg, msg
+from companion_app.rules.messages import N_, Msg, Nn_, msg
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState
 from companion_app.rules.words import (
@@ -434,7 +434,14 @@ SHARED_PROMPTS = (
         N_("more than 4 progress cards: discard {count}"),
         private=True,
         phone=True,
-        picker=CardPick(PickedHand.OWN_PROGRESS, N_("Put back")),
+        picker=CardPick(
+            PickedHand.OWN_PROGRESS,
+            Nn_(
+                "{player}: put back {count} progress card",
+                "{player}: put back {count} progress cards",
+            ),
+            N_("Put back {cards}"),
+        ),
         shown=N_("Your progress cards: {cards}"),
     ),
     PromptRule(

@@ -28,7 +28,7 @@ from companion_app.rules.cards import (
 )
 from companion_app.rules.declare import ActionRule, CardPick, Options, PickedHand, PromptRule
 from companion_app.rules.events import CardsMoved
-from companion_app.rules.messages import N_, Msg, msg
+from companion_app.rules.messages import N_, Msg, Nn_, msg
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.progress.shared import (
     CardRule,
@@ -433,7 +433,14 @@ PROMPTS = (
         private=True,
         phone=True,
         picker=CardPick(
-            PickedHand.OWN, N_("Give"), about=N_("to {active}"), count=1, suggested=True
+            PickedHand.OWN,
+            Nn_(
+                "{player}: give {count} commodity to {active}",
+                "{player}: give {count} commodities to {active}",
+            ),
+            N_("Give {cards}"),
+            count=1,
+            suggested=True,
         ),
         shown=N_("Your cards: {cards}"),
         details=N_("{active} gives you 1 {offered}"),
@@ -443,7 +450,14 @@ PROMPTS = (
         N_("Master Merchant: take {cards}"),
         private=True,  # the victim's hand, shown to the merchant only
         phone=True,
-        picker=CardPick(PickedHand.TARGET, N_("Take"), about=N_("from {target}'s hand")),
+        picker=CardPick(
+            PickedHand.TARGET,
+            Nn_(
+                "{player}: take {count} card from {target}'s hand",
+                "{player}: take {count} cards from {target}'s hand",
+            ),
+            N_("Take {cards}"),
+        ),
         shown=N_("{target}'s cards: {cards}"),
     ),
 )
