@@ -24,6 +24,7 @@ from companion_app.rules.actions import (
     MovePirate,
     MoveRobber,
     MoveShip,
+    PlayDiplomat,
     TakeGold,
 )
 from companion_app.rules.cards import RESOURCES
@@ -209,7 +210,8 @@ def test_why_not_asks_about_ships_and_the_pirate_at_sea_only() -> None:
         raise AssertionError("no turn of a player without a ship")
     rows = {r.title: r.text for r in why_not_rows(game, catalogue("en"), revealed=True)}
     shown = {b.key for b in C.action_bar(game)}
-    assert "build_ship" in shown or rows["Ship"].startswith("A ship needs 1 lumber and 1 wool")
+    reasons = ("A ship needs 1 lumber and 1 wool", "No free coast or sea edge joins your ships")
+    assert "build_ship" in shown or rows["Ship"].startswith(reasons), rows["Ship"]
     assert rows["Move ship"] == "You have no ship on the board."
     assert rows["Chase pirate"] == "The pirate stays on its start until the first attack (§13.4)."
     island_plan = make_plan(3, 4)
@@ -252,7 +254,7 @@ def test_the_tours_new_shores_games_chase_the_pirate_with_a_knight() -> None:
             SCENARIO_PLAN_SEEDS[("new_shores", players)], players, scenario="new_shores"
         )
         assert "chase_pirate" in plan.types and plan.winner is not None
-    assert len(plan.actions) == 682  # shorter than the game before the chase (773)
+    assert len(plan.actions) == 460
     game = Game.new(plan.config)
     chase = _until(game, plan.actions, ChasePirate)
     assert isinstance(chase, ChasePirate)
@@ -272,3 +274,28 @@ def test_a_bar_too_tall_for_its_room_scrolls_showing_half_its_next_row() -> None
     assert C.bar_view_height(207, 170, 48, 5) == 2 * 53 + 24
     # Less room than a row: half of one, which says the bar scrolls.
     assert C.bar_view_height(207, 40, 48, 5) == 24
+
+
+def test_s13_9_r14_the_tours_new_shores_games_place_a_diplomats_own_ship_again() -> None:
+    """§13.9 (R14): the planner's Diplomat takes the player's own open ship until one was
+    placed again; its owner places it again, free."""
+    for players in (3, 4):
+        plan = make_plan(
+            SCENARIO_PLAN_SEEDS[("new_shores", players)], players, scenario="new_shores"
+        )
+        assert "free_ship" in plan.prompts, players
+        game = Game.new(plan.config)
+        actions = iter(plan.actions)
+        while game.prompt.kind is not PromptKind.FREE_SHIP:
+            action = next(actions)
+            diplomat = action if isinstance(action, PlayDiplomat) else None
+            owner = game.ship_owner[diplomat.edge] if diplomat else -1
+            game.apply(action)
+        assert diplomat is not None and owner == diplomat.player, players
+        assert game.prompt.player == owner and game.ship_owner[diplomat.edge] == -1
+        placed = next(actions)
+        assert isinstance(placed, BuildShip) and placed.player == owner, placed
+        hand = tuple(game.hands[owner])
+        game.apply(placed)
+        assert game.ship_owner[placed.edge] == owner and tuple(game.hands[owner]) == hand
+        assert game.prompt.kind is not PromptKind.FREE_SHIP

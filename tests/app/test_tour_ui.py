@@ -289,6 +289,7 @@ SEA_SCREENS = (
     "bar_move_ship_zoomed",
     "free_road_ship",
     "free_road_ship_zoomed",
+    "free_ship",
     "move_robber_or_pirate_zoomed",
     "gold",
     "gold_shown",
@@ -300,7 +301,8 @@ SEA_SCREENS = (
 game, its printed map to lay out (zoomed: the sea board is an overview at 1024x600, its sides
 33 dp), the table's own sea board entered (the printed map filled in), the setup on the main
 island with a coast edge asking road or ship, a turn, a ship built and one moved, Road
-Building's ship placed free by taps (§13.9, R15), a 7's robber or pirate, a gold field's choice
+Building's ship placed free by taps (§13.9, R15), a Diplomat's own ship placed again by taps
+(§13.9, R14), a 7's robber or pirate, a gold field's choice
 (opened in the open, answered by + and Confirm in the card picker), an attack, to the end."""
 
 

@@ -33,6 +33,7 @@ from companion_app.rules.actions import (
     NobodyBuilds,
     OfferTrade,
     PlayAlchemist,
+    PlayDiplomat,
     Roll,
     StartSpecialBuild,
     StopEffect,
@@ -62,10 +63,11 @@ PLAN_SEEDS: dict[int, int] = {6: 7}
 """The seed of the planned game for another number of players. Six: a short game (49 turns,
 367 actions) through the 30-hex board and the special build phase to a winner; the three
 players' tour covers every other action."""
-SCENARIO_PLAN_SEEDS: dict[tuple[str, int], int] = {("new_shores", 3): 111, ("new_shores", 4): 53}
+SCENARIO_PLAN_SEEDS: dict[tuple[str, int], int] = {("new_shores", 3): 1336, ("new_shores", 4): 1242}
 """The planned game's seed on a Seafarers map (§13), by scenario and players: games to a winner
-with ships built and moved, the robber and the pirate moved, a knight chasing the pirate and a
-gold field's choice (3 players: 77 turns, 525 actions; 4: 95 turns, 682)."""
+with ships built and moved, the robber and the pirate moved, a knight chasing the pirate, a
+gold field's choice and a Diplomat's own ship placed again (3 players: 83 turns, 534 actions;
+4: 75 turns, 460, every sea decision but a tie's choice of a progress deck)."""
 MAX_TURN_ACTIONS = 6
 """Actions a player takes in one turn before ending it (keeps the game moving)."""
 
@@ -158,7 +160,7 @@ class Planner:
             return self.roll()
         legal = list(game.legal_actions())
         if is_turn(game):
-            return self.turn(legal)
+            return self.diplomat_on_own_ship(self.turn(legal), legal)
         if any(isinstance(a, NobodyBuilds) for a in legal):
             return self.who_builds(legal)
         if any(isinstance(a, EndSpecialBuild) for a in legal):
@@ -171,9 +173,9 @@ class Planner:
             return declines[0]
         if any(isinstance(a, CommitKnights) for a in legal):
             return self.commit(legal)
-        chased = self.pirate_to_a_knight(legal)
-        if chased:
-            return chased[0]
+        steered = self.pirate_to_a_knight(legal) or self.ship_placed_again(legal)
+        if steered:
+            return steered[0]
         fresh = [a for a in legal if self.unseen(a) and not isinstance(a, StopEffect)]
         if fresh:
             return self.rng.choice(fresh)
@@ -183,6 +185,15 @@ class Planner:
             if useful and "stop_effect" in self.plan.types:
                 return self.rng.choice(useful)
         return self.rng.choice(legal)
+
+    def diplomat_on_own_ship(self, action: Action, legal: list[Action]) -> Action:
+        """Until a Diplomat's ship was placed again (§13.9, R14): a Diplomat the policy plays
+        removes the player's own open ship where there is one."""
+        if not isinstance(action, PlayDiplomat) or "free_ship" in self.plan.prompts:
+            return action
+        owner = self.game.ship_owner
+        own = [a for a in legal if isinstance(a, PlayDiplomat) and owner[a.edge] == a.player]
+        return own[0] if own else action
 
     def who_builds(self, legal: list[Action]) -> Action:
         """The special build phase (5-6 players): now and then someone builds; else mostly
@@ -303,6 +314,12 @@ class Planner:
             if isinstance(a, MovePirate)
             and any(game.knight_active[n] for n in cell_corners(game.topology, a.cell))
         ]
+
+    def ship_placed_again(self, legal: list[Action]) -> list[Action]:
+        """A ship the Diplomat took from its owner: placed again, never kept off the board."""
+        if self.game.prompt.kind is not PromptKind.FREE_SHIP:
+            return []
+        return [a for a in legal if not isinstance(a, StopEffect)]
 
     def weight(self, action: Action) -> int:
         """Commodities for the improvements (cards, Aqueduct, metropolis) come first."""

@@ -20,6 +20,7 @@ from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
 from companion_app.rules.actions import Action, BuildRoad, BuildShip, EndTurn, OfferTrade, Roll
 from companion_app.rules.cards import TERRAIN_WORDS, Card, Terrain
+from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import PICKER_PROMPTS, PRIVATE_PROMPTS, is_turn
 
 INFO_AFTER_TURN = 12
@@ -416,7 +417,7 @@ class Tour(ScenarioDriver):
         game = self.session.game
         if game.in_setup and isinstance(action, BuildRoad | BuildShip):
             return (yield from self.setup_piece_by_taps(screen, action))
-        if isinstance(action, BuildShip) and not is_turn(game):  # Road Building's, free
+        if isinstance(action, BuildShip) and not is_turn(game):  # Road Building's, Diplomat's
             return (yield from self.free_ship_by_taps(screen, action))
         return False
 
@@ -476,18 +477,21 @@ class Tour(ScenarioDriver):
     def free_ship_by_taps(
         self, screen: Any, action: BuildShip
     ) -> Generator[int | Callable[[], bool], None, bool]:
-        """The first of Road Building's pieces built as a ship (§13.9, R15), free: a look at
-        the places offered, then taps on the board (a coast edge asks road or ship: the ship's
-        button answers); True when taps took it."""
+        """The first of Road Building's pieces built as a ship (§13.9, R15), and the first
+        ship a Diplomat took placed again (§13.9, R14), free: a look at the places offered
+        (the Diplomat's decision was looked at as it came up), then taps on the board (a coast
+        edge asks road or ship: the ship's button answers); True when taps took it."""
         game = self.session.game
-        name = f"{game.prompt.kind.value}_ship"
-        if "free ship by taps" in self.seen:
+        kind = game.prompt.kind
+        name = f"{kind.value}_ship"
+        if f"{name} by taps" in self.seen:
             return False
-        self.seen.add("free ship by taps")
+        self.seen.add(f"{name} by taps")
         taken = len(game.history)
         self.app.refresh()
         yield 1
-        yield from self.look(name)
+        if kind is PromptKind.FREE_ROAD:
+            yield from self.look(name)
         yield from self.tap_spot(screen.ids.board, ("edge", action.edge))
         yield 3
         if len(game.history) == taken:
