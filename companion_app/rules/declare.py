@@ -125,17 +125,19 @@ class PromptRule:
     the shared screen and the phones may show of it, and its words. One value per prompt kind,
     compared by identity.
 
-    The words are message ids (marked ``N_``) with named placeholders: ``words`` reads
-    ``{count}``, ``{cards}``, ``{roads}``, ``{pieces}``, ``{knights}`` (the prompt's count,
-    counted); ``details`` reads ``{offerer}``, ``{gives}``, ``{takes}`` (a domestic offer),
-    ``{active}``, ``{offered}`` (a Commercial Harbor offer) and ``{held}`` (the decider's card
-    count); ``shown`` reads ``{target}`` and ``{cards}``; a picker's ``heading`` (marked ``Nn_``)
-    ``{player}`` (the decider), ``{count}``, ``{active}`` and ``{target}``.
+    The words are message ids (marked ``N_``) with named placeholders, or, where they carry a
+    count, one sentence with its plural (marked ``Nn_``, ``{count}``): a count glued into a
+    sentence would keep the case of a phrase alone ("odrzuć 1 karta"). ``words`` and
+    ``sea_words`` are counted by the prompt's count; ``details`` reads ``{offerer}``,
+    ``{gives}``, ``{takes}`` (a domestic offer), ``{active}``, ``{offered}`` (a Commercial Harbor
+    offer) and, on the phone, ``phone_details`` as well or, marked ``Nn_``, counted by the
+    decider's cards; ``shown`` reads ``{target}`` and ``{cards}``; a picker's ``heading``
+    (marked ``Nn_``) ``{player}`` (the decider), ``{count}``, ``{active}`` and ``{target}``.
     """
 
     kind: PromptKind
-    words: str
-    """The banner's words after the decider's name: "discard {cards}"."""
+    words: str | Plural
+    """The banner's words after the decider's name: "move the robber", "discard {count} card(s)"."""
     decider: Decider = Decider.ASKED
     private: bool = False
     """Its options tell what a hand holds: shown on the shared screen only once the decider
@@ -151,11 +153,11 @@ class PromptRule:
     cards."""
     details: str = ""
     """The banner's second line, on the tablet (for a private prompt, while covered)."""
-    phone_details: str = ""
+    phone_details: str | Plural = ""
     """The same on the decider's phone."""
     sea: bool = False
     """Only a game on a sea board asks it (Seafarers, §13)."""
-    sea_words: str = ""
+    sea_words: str | Plural = ""
     """The banner's words on a sea board, where they differ (a ship may stand for a road,
     §13.3; ``{pieces}`` counts roads or ships); not for a prompt naming a track (the
     Diplomat's own road comes back as a road, R14)."""

@@ -134,7 +134,10 @@ OPTIONS: dict[PromptKind, Options] = {PromptKind.GOLD: gold_options}
 PROMPTS = (
     PromptRule(
         PromptKind.GOLD,
-        N_("gold field: take {cards} of your choice"),
+        Nn_(
+            "gold field: take {count} card of your choice",
+            "gold field: take {count} cards of your choice",
+        ),
         phone=True,
         picker=CardPick(
             PickedHand.BANK,

@@ -107,19 +107,5 @@ TURN_PROMPTS = tuple(Prompt(PromptKind.TURN, p) for p in range(MAX_PLAYERS))
 ROLL_PROMPTS = tuple(Prompt(PromptKind.ROLL, p) for p in range(MAX_PLAYERS))
 
 
-def cards_counted(n: int) -> Msg:
-    """``"1 card"``, ``"4 cards"``: the prompts' words for amounts."""
-    return nmsg("{count} card", "{count} cards", n)
-
-
-def roads_counted(n: int) -> Msg:
-    return nmsg("{count} road", "{count} roads", n)
-
-
-def pieces_counted(n: int) -> Msg:
-    """Roads or ships, on a sea board (§13.9: Road Building builds either)."""
-    return nmsg("{count} road or ship", "{count} roads or ships", n)
-
-
 def knights_counted(n: int) -> Msg:
     return nmsg("{count} knight", "{count} knights", n)

@@ -23,16 +23,9 @@ from companion_app.rules import (
 )
 from companion_app.rules.actions import ACTION_TYPES, Action
 from companion_app.rules.declare import ActionRule, Decider, Options, PickedHand, PromptRule
-from companion_app.rules.messages import Msg, Value, listing, msg, placeholders
+from companion_app.rules.messages import Msg, Plural, Value, listing, msg, placeholders
 from companion_app.rules.pieces import NOBODY
-from companion_app.rules.prompts import (
-    Prompt,
-    PromptKind,
-    cards_counted,
-    knights_counted,
-    pieces_counted,
-    roads_counted,
-)
+from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import GameState
 from companion_app.rules.words import Line, Telling, hand_words
 
@@ -181,20 +174,12 @@ def prompt_rule(state: GameState) -> PromptRule:
 
 
 def prompt_words(prompt: Prompt, *, sea: bool = False) -> Msg:
-    """The decision without its decider: "discard 4 cards"; ``sea`` for a game on a sea
-    board (§13)."""
-    n = prompt.count
+    """The decision without its decider: "discard 4 cards", one sentence counted by the
+    prompt's count; ``sea`` for a game on a sea board (§13)."""
     rule = PROMPTS[prompt.kind]
     # A prompt naming a track is the Diplomat's own road: it comes back as a road (R14).
     at_sea = sea and rule.sea_words and not prompt.track
-    return msg_of(
-        rule.sea_words if at_sea else rule.words,
-        count=n,
-        cards=cards_counted(n),
-        roads=roads_counted(n),
-        pieces=pieces_counted(n),
-        knights=knights_counted(n),
-    )
+    return said_of(rule.sea_words if at_sea else rule.words, prompt.count)
 
 
 def describe_prompt(
@@ -233,6 +218,8 @@ def prompt_details(state: GameState, *, revealed: bool = False, phone: bool = Fa
         seat = state.card_target if state.card_target != NOBODY else state.prompt.player
         return msg_of(rule.shown, target=names[seat], cards=_cards_shown(state))
     template = rule.phone_details if phone else rule.details
+    if isinstance(template, Plural):  # the decider's own cards, counted
+        return template.counted(state.card_count(state.prompt.player))
     offer, offered = state.offer, state.harbor_offer
     if not template or ("{offerer}" in template and offer is None):
         return None
@@ -245,7 +232,6 @@ def prompt_details(state: GameState, *, revealed: bool = False, phone: bool = Fa
         takes=hand_words(offer.take) if offer else "",
         active=names[state.active],
         offered=offered.words if offered else "",
-        held=cards_counted(state.card_count(state.prompt.player)),
     )
 
 
@@ -266,6 +252,11 @@ def msg_of(template: str, **values: Value) -> Msg:
     """A declared message id (``N_``) with the values of the placeholders it uses."""
     used = placeholders(template)
     return Msg(template, tuple((k, v) for k, v in values.items() if k in used))
+
+
+def said_of(words: str | Plural, count: int) -> Msg:
+    """Declared words (``N_``, or ``Nn_`` counted by ``count``) as a message."""
+    return words.counted(count) if isinstance(words, Plural) else msg_of(words, count=count)
 
 
 def is_turn(state: GameState) -> bool:

@@ -293,7 +293,7 @@ OPTIONS: dict[PromptKind, Options] = {
 PROMPTS = (
     PromptRule(
         PromptKind.DISCARD,  # a 7, or a Saboteur
-        N_("discard {cards}"),
+        Nn_("discard {count} card", "discard {count} cards"),
         private=True,
         phone=True,
         picker=CardPick(
@@ -303,7 +303,7 @@ PROMPTS = (
             suggested=True,
         ),
         shown=N_("Your cards: {cards}"),
-        phone_details=N_("You hold {held}."),
+        phone_details=Nn_("You hold {count} card.", "You hold {count} cards."),
     ),
     PromptRule(PromptKind.MOVE_ROBBER, N_("move the robber")),
     PromptRule(PromptKind.CHOOSE_VICTIM, N_("choose whom to steal from")),

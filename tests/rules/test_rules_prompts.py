@@ -11,6 +11,7 @@ from pathlib import Path
 import companion_app
 from companion_app.rules import registry
 from companion_app.rules.declare import Decider, PickedHand
+from companion_app.rules.messages import Plural
 from companion_app.rules.prompts import Prompt, PromptKind
 from tests.said import said
 
@@ -18,12 +19,19 @@ ROOT = Path(companion_app.__file__).parent
 KIND_NAMES = {k.name for k in PromptKind}
 KIND_VALUES = {k.value for k in PromptKind}
 
-WORDS_FIELDS = {"count", "cards", "roads", "pieces", "knights"}
-DETAILS_FIELDS = {"offerer", "gives", "takes", "active", "offered", "held"}
+DETAILS_FIELDS = {"offerer", "gives", "takes", "active", "offered"}
 
 
 def _fields(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def _counted_once(words: str | Plural) -> bool:
+    """Words without a count, or one sentence with its plural counting ``{count}``: never a
+    counted phrase glued in (its case is the phrase's, not the sentence's)."""
+    if isinstance(words, Plural):
+        return _fields(words.singular) == _fields(words.plural) == {"count"}
+    return not _fields(words)
 
 
 def test_every_prompt_kind_is_declared_once_in_the_module_of_its_mechanic() -> None:
@@ -36,10 +44,14 @@ def test_every_prompt_kind_is_declared_once_in_the_module_of_its_mechanic() -> N
 
 def test_each_declaration_is_consistent_and_its_words_are_one_template() -> None:
     for kind, rule in registry.PROMPTS.items():
-        assert said(rule.words) and said(rule.words) == said(rule.words).strip(), kind
-        assert _fields(said(rule.words)) <= WORDS_FIELDS, kind
-        assert _fields(rule.sea_words) <= WORDS_FIELDS, kind
-        assert _fields(rule.details) | _fields(rule.phone_details) <= DETAILS_FIELDS, kind
+        english = said(registry.prompt_words(Prompt(kind, 0, 2)))
+        assert english and english == english.strip(), kind
+        assert _counted_once(rule.words) and _counted_once(rule.sea_words), kind
+        assert _fields(rule.details) <= DETAILS_FIELDS, kind
+        phone = rule.phone_details
+        assert (
+            _counted_once(phone) if isinstance(phone, Plural) else _fields(phone) <= DETAILS_FIELDS
+        )
         assert _fields(rule.shown) <= {"target", "cards"}, kind
         if rule.picker is not None and rule.picker.hand is PickedHand.BANK:
             # The bank's resources (a gold field's choice, §13.5): nothing hidden.
@@ -86,8 +98,13 @@ def test_the_banner_words_come_from_the_declaration() -> None:
         "Ben: Wedding: give 2 cards of your choice"
     )
     assert said(registry.describe_prompt(Prompt(PromptKind.PROGRESS_DISCARD, 2, 1))) == (
-        "Player 3: more than 4 progress cards: discard 1"
+        "Player 3: more than 4 progress cards: discard 1 card"
     )
+    assert said(registry.describe_prompt(Prompt(PromptKind.FREE_ROAD, 0, 1), names)) == (
+        "Anna: build 1 road free, or stop"
+    )
+    sea = registry.describe_prompt(Prompt(PromptKind.FREE_ROAD, 0, 2), names, sea=True)
+    assert said(sea) == "Anna: build 2 roads or ships free, or stop"
 
 
 # ---- no module outside the rules core branches on a prompt's kind -----------------------------

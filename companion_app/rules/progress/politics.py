@@ -582,7 +582,10 @@ PROMPTS = (
     ),
     PromptRule(
         PromptKind.WEDDING_GIVE,
-        N_("Wedding: give {cards} of your choice"),
+        Nn_(
+            "Wedding: give {count} card of your choice",
+            "Wedding: give {count} cards of your choice",
+        ),
         private=True,
         phone=True,
         picker=CardPick(

@@ -31,7 +31,7 @@ from companion_app.rules.cards import (
 )
 from companion_app.rules.declare import Options, PromptRule
 from companion_app.rules.events import CardsMoved
-from companion_app.rules.messages import N_, Msg, msg
+from companion_app.rules.messages import Msg, Nn_, msg
 from companion_app.rules.pieces import CITY, NOBODY
 from companion_app.rules.progress.shared import (
     STOP_FOLLOW_UP,
@@ -333,4 +333,12 @@ CARDS = (
 RULES = ()
 OPTIONS: dict[PromptKind, Options] = {PromptKind.SMITH: smith_options}
 STOPS: dict[PromptKind, Stop] = {PromptKind.SMITH: STOP_FOLLOW_UP}
-PROMPTS = (PromptRule(PromptKind.SMITH, N_("Smith: promote up to {knights} free, or stop")),)
+PROMPTS = (
+    PromptRule(
+        PromptKind.SMITH,
+        Nn_(
+            "Smith: promote up to {count} knight free, or stop",
+            "Smith: promote up to {count} knights free, or stop",
+        ),
+    ),
+)

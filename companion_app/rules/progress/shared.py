@@ -431,7 +431,10 @@ SHARED_STOPS: dict[PromptKind, Stop] = {PromptKind.FREE_ROAD: STOP_FOLLOW_UP}
 SHARED_PROMPTS = (
     PromptRule(
         PromptKind.PROGRESS_DISCARD,
-        N_("more than 4 progress cards: discard {count}"),
+        Nn_(
+            "more than 4 progress cards: discard {count} card",
+            "more than 4 progress cards: discard {count} cards",
+        ),
         private=True,
         phone=True,
         picker=CardPick(
@@ -446,7 +449,10 @@ SHARED_PROMPTS = (
     ),
     PromptRule(
         PromptKind.FREE_ROAD,
-        N_("build {roads} free, or stop"),
-        sea_words=N_("build {pieces} free, or stop"),  # Road Building at sea (§13.9)
+        Nn_("build {count} road free, or stop", "build {count} roads free, or stop"),
+        # Road Building at sea (§13.9)
+        sea_words=Nn_(
+            "build {count} road or ship free, or stop", "build {count} roads or ships free, or stop"
+        ),
     ),
 )

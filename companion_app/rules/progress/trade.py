@@ -447,7 +447,7 @@ PROMPTS = (
     ),
     PromptRule(
         PromptKind.MASTER_MERCHANT,
-        N_("Master Merchant: take {cards}"),
+        Nn_("Master Merchant: take {count} card", "Master Merchant: take {count} cards"),
         private=True,  # the victim's hand, shown to the merchant only
         phone=True,
         picker=CardPick(
