@@ -2,8 +2,9 @@
 ``test_small_screen_ui.py`` in its own process under Xvfb.
 
 The game screen at 800x480, 1024x600 and portrait 800x1280: the bank's words and the log's
-lines never overlap, and at its newest end the log shows no line cut at its top. Then Home with
-no game open: it greets with the last game's 30-hex board, its harbours in the table's words.
+lines never overlap, at its newest end the log shows no line cut at its top, and the
+barbarian track's words fit their box (in Polish too: "Barbarzyńcy 6/7 · ~2 rzuty"). Then Home
+with no game open: it greets with the last game's 30-hex board, its harbours in the table's words.
 Then Settings in a copy whose German catalogue is not compiled: German greyed, with the reason.
 Last, a four-player Heading for New Shores turn at 800x480 whose action bar has twelve buttons:
 the bar scrolls, and the decision its last row opens keeps "Show my cards" in the window. Every
@@ -30,6 +31,8 @@ from companion_app.rules.rng import SplitMix64
 
 SIZES = ((800, 480), (1024, 600), (800, 1280))
 LANGUAGES = ("de", "vi")
+GAME_LANGUAGES = (*LANGUAGES, "pl")
+"""The game screen's languages: Polish has the longest barbarian track words."""
 SEED = 3
 TURNS = 30
 MORE_ACTIONS = 12
@@ -77,6 +80,18 @@ def cut_lines(log: Any) -> list[str]:
     return cut
 
 
+def label_problems(label: Any) -> list[str]:
+    """The layout check's problems of one label (its text needs more than its box)."""
+    from kivy.core.window import Window
+    from kivy.metrics import dp
+
+    from companion_app.app.tour.layout_check import collect, problems
+
+    box = window_box(label)
+    mine = [b for b in collect(Window) if b.rect == box and b.needs is not None]
+    return problems(mine, Window.size, dp(1))
+
+
 class Scenario(ScenarioDriver):
     def steps(self) -> Step:
         from kivy.core.window import Window
@@ -91,7 +106,7 @@ class Scenario(ScenarioDriver):
             session.apply(choose_random_action(session.game, rng))
         app.open_session(session)
         screen = app.root.get_screen("game")
-        for code in LANGUAGES:
+        for code in GAME_LANGUAGES:
             app.switch_language(code)
             for width, height in SIZES:
                 Window.size = (width, height)
@@ -107,6 +122,11 @@ class Scenario(ScenarioDriver):
                     0.0,
                 )
                 self.check(f"{where}: no log line is cut", cut_lines(log), [])
+                self.check(
+                    f"{where}: the barbarian track's words fit",
+                    label_problems(screen.ids.track_words),
+                    [],
+                )
                 yield from self.shot(f"small_screen_{code}_{width}x{height}.png")
         # The log's lines move with each action: a few more at 800x480 in German.
         app.switch_language("de")

@@ -1,7 +1,8 @@
-"""A six-player game at the small tablet sizes in German and Vietnamese, under Xvfb
-(``small_screen_scenario.py``): the bank and the log never overlap, and the log shows no line
-cut under the bank; a sea game's twelve-button action bar at 800x480 scrolls and leaves its
-decision's "Show my cards" in the window."""
+"""A six-player game at the small tablet sizes in German and Vietnamese (the game screen in
+Polish too), under Xvfb (``small_screen_scenario.py``): the bank and the log never overlap, the
+log shows no line cut under the bank, and the barbarian track's words fit their box; a sea
+game's twelve-button action bar at 800x480 scrolls and leaves its decision's "Show my cards" in
+the window."""
 
 from __future__ import annotations
 
@@ -31,6 +32,13 @@ def test_the_bank_and_the_log_never_overlap(run: dict) -> None:
     names = [c["name"] for c in run["checks"]]
     for where in ("de 800x480", "vi 800x480", "de 1024x600", "vi 800x1280"):
         assert f"{where}: no log line is cut" in names, where
+
+
+def test_the_barbarian_track_words_fit_in_polish_at_800x480(run: dict) -> None:
+    """ "Barbarzyńcy 6/7 · ~2 rzuty" wrapped to two lines in a box of one at 800x480."""
+    checks = {c["name"]: c["ok"] for c in run["checks"]}
+    for code in ("pl", "de", "vi"):
+        assert checks[f"{code} 800x480: the barbarian track's words fit"], code
 
 
 def test_home_greets_with_the_last_games_board_in_the_tables_words(run: dict) -> None:

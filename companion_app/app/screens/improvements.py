@@ -62,6 +62,7 @@ class ImprovementsScreen(InfoScreen):
                     color=text_colour_on(fill) if cell.reached else (0.92, 0.92, 0.92, 1),
                 )
                 tile.cell = cell
+                tile.words = f"{cell.building} {cell.cost} {cell.draws}"
                 tile.bind(texture_size=lambda *_a, r=row: _fit_row(r))
                 row.ids.cells.add_widget(tile)
             header.bind(texture_size=lambda *_a, r=row: _fit_row(r))
