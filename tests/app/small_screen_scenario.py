@@ -3,9 +3,10 @@
 
 The game screen at 800x480, 1024x600 and portrait 800x1280: the bank's words and the log's
 lines never overlap, at its newest end the log shows no line cut at its top, and the
-barbarian track's words fit their box (in Polish too: "Barbarzyńcy 6/7 · ~2 rzuty"). Then Home
-with no game open: it greets with the last game's 30-hex board, its harbours in the table's words.
-Then Settings in a copy whose German catalogue is not compiled: German greyed, with the reason.
+barbarian track's words fit their box (in Polish too: "Barbarzyńcy 6/7 · ~2 rzuty"). The
+Bishop's rule, the longest in German, fits its popup at 800x480. Then Home with no game open:
+it greets with the last game's 30-hex board, its harbours in the table's words. Then Settings
+in a copy whose German catalogue is not compiled: German greyed, with the reason.
 Last, a four-player Heading for New Shores turn at 800x480 whose action bar has twelve buttons:
 the bar scrolls, and the decision its last row opens keeps "Show my cards" in the window. Every
 step is recorded as a check and photographed.
@@ -143,9 +144,26 @@ class Scenario(ScenarioDriver):
                 0.0,
             )
             self.check(f"{where}: no log line is cut", cut_lines(log), [])
+        yield from self.bishop_rule_at_800x480()
         yield from self.home_after_the_game(session.game.config.board)
         yield from self.settings_without_german()
         yield from self.sea_bar_at_800x480()
+
+    def bishop_rule_at_800x480(self) -> Step:
+        """The Bishop's rule, the longest in German, in its popup at 800x480: set smaller
+        rather than its last line cut."""
+        from companion_app.app.screens.hand import CardRulePopup
+        from companion_app.rules.cards import ProgressCard
+
+        popup = CardRulePopup(ProgressCard.BISHOP)
+        popup.open(animation=False)
+        yield 5
+        self.check(
+            "de 800x480: the Bishop's rule fits its popup", label_problems(popup.ids.rule), []
+        )
+        yield from self.shot("small_screen_bishop_rule_de_800x480.png")
+        popup.dismiss(animation=False)
+        yield 2
 
     def home_after_the_game(self, board: Board) -> Step:
         """Home as at a start: no game open, the journal's last game is the six players'."""

@@ -41,6 +41,11 @@ def test_the_barbarian_track_words_fit_in_polish_at_800x480(run: dict) -> None:
         assert checks[f"{code} 800x480: the barbarian track's words fit"], code
 
 
+def test_a_long_progress_card_rule_fits_its_popup_at_800x480(run: dict) -> None:
+    checks = {c["name"]: c["ok"] for c in run["checks"]}
+    assert checks["de 800x480: the Bishop's rule fits its popup"]
+
+
 def test_home_greets_with_the_last_games_board_in_the_tables_words(run: dict) -> None:
     names = [c["name"] for c in run["checks"] if c["ok"]]
     for code in ("de", "vi"):
