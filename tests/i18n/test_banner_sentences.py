@@ -77,3 +77,20 @@ def test_a_played_discard_shows_the_sentence_on_the_banner_and_the_phone() -> No
     assert on_phone is not None
     assert polish.render(on_phone) == f"Masz {held} {forms[_polish_form(held)]}."
     assert prompt_view(game).words == f"{name}: discard {n} card{'s' if n > 1 else ''}"
+
+
+def test_an_offer_names_its_cards_after_a_colon_in_polish_and_czech() -> None:
+    """An offer's cards are a list of counted names ("1 cegła, 2 wełny"), no one sentence's
+    plural: Polish and Czech name them after a colon, where the nominative is right (after the
+    verb "oferuje 1 cegła" would need "1 cegłę")."""
+    game = Game.new(GameConfig.for_players(3, seed=1))
+    rng = SplitMix64(1)
+    while game.prompt.kind is not PromptKind.TRADE_RESPONSE:
+        game.apply(choose_random_action(game, rng))
+    details = registry.prompt_details(game)
+    on_phone = registry.prompt_details(game, phone=True)
+    assert details is not None and on_phone is not None
+    assert str(details) == "Red offers 1 paper for 1 grain"
+    assert catalogue("pl").render(details) == "Red oferuje: 1 papier; w zamian chce: 1 zboże"
+    assert catalogue("pl").render(on_phone) == "Red daje: 1 papier; w zamian chce: 1 zboże"
+    assert catalogue("cs").render(details) == "Red nabízí: 1 papír; chce za to: 1 obilí"
