@@ -133,6 +133,8 @@ class Planner:
         self.game = Game.new(self.plan.config)
         self.turn_actions = 0
         self.ship_odds = 0.25
+        self.ship_taken_back = False
+        """A Diplomat just took the player's own ship: it is placed again."""
 
     def run(self, max_turns: int = 200) -> Plan:
         game, plan = self.game, self.plan
@@ -189,11 +191,14 @@ class Planner:
     def diplomat_on_own_ship(self, action: Action, legal: list[Action]) -> Action:
         """Until a Diplomat's ship was placed again (§13.9, R14): a Diplomat the policy plays
         removes the player's own open ship where there is one."""
-        if not isinstance(action, PlayDiplomat) or "free_ship" in self.plan.prompts:
+        if not isinstance(action, PlayDiplomat) or not self.game.topology.has_sea:
             return action
         owner = self.game.ship_owner
-        own = [a for a in legal if isinstance(a, PlayDiplomat) and owner[a.edge] == a.player]
-        return own[0] if own else action
+        if "free_ship" not in self.plan.prompts:
+            own = [a for a in legal if isinstance(a, PlayDiplomat) and owner[a.edge] == a.player]
+            action = own[0] if own else action
+        self.ship_taken_back = owner[action.edge] == action.player
+        return action
 
     def who_builds(self, legal: list[Action]) -> Action:
         """The special build phase (5-6 players): now and then someone builds; else mostly
@@ -316,9 +321,11 @@ class Planner:
         ]
 
     def ship_placed_again(self, legal: list[Action]) -> list[Action]:
-        """A ship the Diplomat took from its owner: placed again, never kept off the board."""
-        if self.game.prompt.kind is not PromptKind.FREE_SHIP:
+        """A ship the Diplomat took from its owner: placed again, never kept off the board
+        (its one decision comes next, §13.9, R14)."""
+        if not self.ship_taken_back:
             return []
+        self.ship_taken_back = False
         return [a for a in legal if not isinstance(a, StopEffect)]
 
     def weight(self, action: Action) -> int:

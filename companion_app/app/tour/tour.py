@@ -20,7 +20,6 @@ from companion_app.presenters import choices as C
 from companion_app.presenters.why_not import WHY_NOT_KEY
 from companion_app.rules.actions import Action, BuildRoad, BuildShip, EndTurn, OfferTrade, Roll
 from companion_app.rules.cards import TERRAIN_WORDS, Card, Terrain
-from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import PICKER_PROMPTS, PRIVATE_PROMPTS, is_turn
 
 INFO_AFTER_TURN = 12
@@ -478,9 +477,9 @@ class Tour(ScenarioDriver):
         self, screen: Any, action: BuildShip
     ) -> Generator[int | Callable[[], bool], None, bool]:
         """The first of Road Building's pieces built as a ship (§13.9, R15), and the first
-        ship a Diplomat took placed again (§13.9, R14), free: a look at the places offered
-        (the Diplomat's decision was looked at as it came up), then taps on the board (a coast
-        edge asks road or ship: the ship's button answers); True when taps took it."""
+        ship a Diplomat took placed again (§13.9, R14), free: a look at the places offered,
+        then taps on the board (a coast edge asks road or ship: the ship's button answers);
+        True when taps took it."""
         game = self.session.game
         kind = game.prompt.kind
         name = f"{kind.value}_ship"
@@ -490,8 +489,7 @@ class Tour(ScenarioDriver):
         taken = len(game.history)
         self.app.refresh()
         yield 1
-        if kind is PromptKind.FREE_ROAD:
-            yield from self.look(name)
+        yield from self.look(name)
         yield from self.tap_spot(screen.ids.board, ("edge", action.edge))
         yield 3
         if len(game.history) == taken:
