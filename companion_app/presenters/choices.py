@@ -422,13 +422,15 @@ def _bank_step(game: Game, actions: Sequence[Action], title: str) -> ChoiceStep:
     for give, items in by_give.items():
         rate = game.trade_rate(items[0].player, give)
         fleet = " (" + _("Merchant Fleet") + ")" if give in game.fleet else ""
+        # counted, so the card takes the form its number asks for ("4 cegły", not "4 cegła")
+        given = render(give.counted(rate))
         choices.append(
             Choice(
-                _("Give {count} {card}").format(count=rate, card=render(give.words)) + fleet,
+                _("Give {cards}").format(cards=given) + fleet,
                 None,
                 None,
                 ChoiceStep(
-                    _("Give {count} {card} for…").format(count=rate, card=render(give.words)),
+                    _("Give {cards} for…").format(cards=given),
                     tuple(Choice(render(a.take.counted(1)), None, a) for a in items),
                     4,
                 ),

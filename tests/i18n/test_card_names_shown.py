@@ -66,10 +66,8 @@ def test_the_bank_trade_buttons_name_the_cards_in_czech() -> None:
         trade = choice.then.choices[0].action
         assert isinstance(trade, BankTrade)
         rate = game.trade_rate(trade.player, trade.give)
-        name = CZECH_CARDS[trade.give]
-        assert choice.label.startswith(
-            CZECH.gettext("Give {count} {card}").format(count=rate, card=name)
-        )
+        given = CZECH.render(trade.give.counted(rate))
+        assert choice.label.startswith(CZECH.gettext("Give {cards}").format(cards=given))
         for take in choice.then.choices:
             assert isinstance(take.action, BankTrade)
             assert take.label == CZECH.render(take.action.take.counted(1))

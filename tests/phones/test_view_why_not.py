@@ -35,7 +35,7 @@ def test_the_seat_on_turn_reads_why_not_in_each_language_others_read_nothing() -
     german = {row["title"]: row for row in page["why_not"]["de"]}
     assert german["Stadt"]["text"] == "Eine Stadt kostet 2 Getreide und 3 Erz: du hast 1 Getreide."
     czech = {row["title"]: row for row in page["why_not"]["cs"]}
-    assert czech["Město"]["text"] == "Město stojí 2 obilí a 3 rudy: máš 1 obilí."
+    assert czech["Město"]["text"] == "Město stojí 2 obilí a 3 rudy; máš: 1 obilí."
     for seat in (1, 2, 3):
         assert seat_page(game, seat)["why_not"] == {}
 
