@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import count
 from typing import Any
 
 from companion_app.rules.actions import Action, OfferTrade, Roll
@@ -96,6 +97,8 @@ ShipMoves = list[tuple[list[int], dict[int, int], list[Action]]]
 """The last ship moves listed from a :data:`ShipNetwork` (none, or one): the movable ships,
 the spots with where each is reached from, and the moves, which follow from those two and the
 network alone."""
+ShipSpots = list[tuple[int, list[int], dict[int, int]]]
+"""The last spots listed (none, or one): the board mark, the spots, whence each is reached."""
 ShipNetwork = tuple[
     list[int],
     list[int],
@@ -104,14 +107,18 @@ ShipNetwork = tuple[
     dict[int, int],
     tuple[tuple[int, int], ...],
     ShipMoves,
+    ShipSpots,
 ]
 """A player's ships, buildings and knights (copies), and what follows from them alone: the
 open ships (§13.3); per intersection, how many of those buildings and ship ends hold it; the
 coast and sea edges at those intersections that none of the player's ships holds, each with
-the intersection (in edge order; an edge between two of them twice); the last moves listed
-(:data:`ShipMoves`). Never changed once made but for those moves, looked up by their value: a
-state's copy shares it."""
+the intersection (in edge order; an edge between two of them twice); the last moves and spots
+listed (:data:`ShipMoves`, :data:`ShipSpots`). Never changed once made but for those, looked
+up by their value or board mark: a state's copy shares it."""
 
+
+BOARD_MARKS = count(1)
+"""The source of :attr:`GameState.board_mark`: each drawn once in the process."""
 
 _copy_list = list.copy
 
@@ -435,6 +442,9 @@ class GameState:
 
     def rebuild_indexes(self) -> None:
         """Derived lookups (pieces per player, supplies, trade rates) from the board arrays."""
+        self.board_mark = next(BOARD_MARKS)
+        """New whenever a road, ship, building or knight comes or goes or the pirate moves (not
+        in the JSON): what was read off the board under one mark holds in every copy."""
         n = self.player_count
         self.roads_of: list[list[int]] = [[] for _ in range(n)]
         self.buildings_of: list[list[int]] = [[] for _ in range(n)]

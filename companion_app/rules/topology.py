@@ -130,6 +130,9 @@ class Topology:
     shared with a hex for a frame cell. A pirate on the cell blocks these (§13.4)."""
     node_ship_edges: tuple[tuple[int, ...], ...]
     """Per intersection, its coast and sea edges: where a ship may lie (§13.2)."""
+    node_links: tuple[tuple[tuple[int, int], ...], ...]
+    """Per intersection, ``node_edges`` and ``node_neighbours`` paired: each edge with the
+    intersection it leads to (the walks along roads and ships)."""
 
     @property
     def hex_count(self) -> int:
@@ -367,6 +370,10 @@ def _build(
         cell_edges=cell_edges,
         node_ship_edges=tuple(
             tuple(e for e in edges if edge_kinds[e] is not EdgeKind.LAND) for edges in node_edges
+        ),
+        node_links=tuple(
+            tuple(zip(edges, nodes, strict=True))
+            for edges, nodes in zip(node_edges, node_neighbours, strict=True)
         ),
     )
 
