@@ -332,7 +332,7 @@ def _longest_from(state: GameState, p: int, start: int, used: int, ship: bool) -
     """The longest path of ``p`` that is the piece ``used`` (its edge's bit; a ship or a road)
     ending on ``start`` and then goes on from there: its length and edges. Without that piece
     the route was ``road_length`` at most, so one path a piece longer ends the search."""
-    node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
+    links = state.topology.node_links
     roads, ships = state.edge_owner, state.ship_owner
     owner, knight = state.node_owner, state.knight_owner
     best, best_used = 1, used
@@ -342,11 +342,14 @@ def _longest_from(state: GameState, p: int, start: int, used: int, ship: bool) -
         """On from ``node``; True once a path ``most`` long is found (the search ends)."""
         nonlocal best, best_used
         here = owner[node]
-        if (here != NOBODY and here != p) or knight[node] not in (NOBODY, p):
+        if here != NOBODY and here != p:
+            return False
+        there = knight[node]
+        if there != NOBODY and there != p:
             return False
         switch = here == p
         length += 1
-        for e in node_edges[node]:
+        for e, other in links[node]:
             if roads[e] == p:
                 kind = False
             elif ships[e] == p:
@@ -360,8 +363,7 @@ def _longest_from(state: GameState, p: int, start: int, used: int, ship: bool) -
                 best, best_used = length, used | bit
                 if length == most:
                     return True
-            a, b = edge_nodes[e]
-            if walk(b if a == node else a, used | bit, length, kind):
+            if walk(other, used | bit, length, kind):
                 return True
         return False
 
