@@ -25,6 +25,7 @@ def measure_routes(state: GameState, players: Iterable[int]) -> None:
     Road card if it changes hands (§11)."""
     for p in players:
         state.road_length[p], state.route_paths[p] = _trade_route(state, p)
+        state.route_cores[p] = NOBODY
     award_longest_road(state)
 
 
@@ -218,9 +219,12 @@ def trade_route_grown(state: GameState, p: int, edge: int) -> None:
     through = _longest_through(state, p, edge, path)
     if through is None:
         measure_routes(state, (p,))
-    elif through[0] > state.road_length[p]:
+    elif through[0] > state.road_length[p]:  # every path that long holds the new piece
         state.road_length[p], state.route_paths[p] = through
+        state.route_cores[p] = edge
         award_longest_road(state)
+    elif through[0] == state.road_length[p]:  # one as long may not hold the core piece
+        state.route_cores[p] = NOBODY
 
 
 def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -> None:
@@ -234,8 +238,18 @@ def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -
         trade_route_grown(state, p, placed)
     else:
         through = _longest_through(state, p, placed)
+        # The core piece lifted: every path as long held it, so without it none is; the path
+        # kept, which ends with it, one shorter is the longest.
+        cored = state.route_cores[p] == lifted
+        state.route_cores[p] = NOBODY
         if through is not None and through[0] >= state.road_length[p]:
             state.road_length[p], state.route_paths[p] = through
+            if cored:
+                state.route_cores[p] = placed
+            award_longest_road(state)
+        elif through is not None and cored:
+            state.road_length[p] -= 1
+            state.route_paths[p] = path & ~(1 << lifted)
             award_longest_road(state)
         elif through is not None:  # no path is longer than before: the search ends at one
             state.road_length[p], state.route_paths[p] = _trade_route(
@@ -256,6 +270,7 @@ def trade_route_lost(state: GameState, p: int, edge: int) -> None:
         return
     if path >> edge & 1:
         state.road_length[p], state.route_paths[p] = _trade_route(state, p, state.road_length[p])
+        state.route_cores[p] = NOBODY
     award_longest_road(state)
 
 
@@ -283,9 +298,7 @@ def trade_routes_settled(state: GameState, p: int, node: int) -> None:
             and not route_stands(state, q, node)
         ):
             measured.add(q)
-    for q in measured:
-        state.road_length[q], state.route_paths[q] = _trade_route(state, q)
-    award_longest_road(state)
+    measure_routes(state, measured)
 
 
 def _longest_through(state: GameState, p: int, edge: int, kept: int = 0) -> tuple[int, int] | None:
