@@ -243,9 +243,9 @@ def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -
         cored = state.route_cores[p] == lifted
         state.route_cores[p] = NOBODY
         if through is not None and through[0] >= state.road_length[p]:
-            state.road_length[p], state.route_paths[p] = through
-            if cored:
+            if cored or through[0] > state.road_length[p]:  # none as long without it
                 state.route_cores[p] = placed
+            state.road_length[p], state.route_paths[p] = through
             award_longest_road(state)
         elif through is not None and cored:
             state.road_length[p] -= 1
