@@ -251,8 +251,9 @@ def knight_build_actions(game: GameState, p: int) -> list[Action]:
 
 _KNIGHT_MOVES: dict[tuple[int, int, int], list[Action]] = {}
 """Per board mark (:attr:`~state.GameState.board_mark`), knight and level, the knight's moves
-and displacements: they follow from the board and the knight's level alone, and a turn's
-listings ask them after every action. Never changed once made."""
+and displacements: they follow from the board (pieces and knights' levels, which the mark
+follows) and the knight's level alone, and a turn's listings ask them after every action.
+Never changed once made."""
 _KNIGHT_MOVES_KEPT = 1024
 
 
@@ -508,6 +509,7 @@ def do_promote(game: GameState, a: PromoteKnight) -> None:
     if not smith:
         ops.pay(game, a.player, COSTS[Build.PROMOTE_KNIGHT])
     game.knight_level[a.node] += 1
+    game.board_mark = next(BOARD_MARKS)  # the knights it may now displace, or be displaced by
     game.knight_flags[a.node] |= PROMOTED
     if smith:
         turnflow.pending_step_done(game)

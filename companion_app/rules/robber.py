@@ -222,12 +222,15 @@ def _pirate_moves(game: GameState, p: int) -> list[Action]:
     key = id(topology), p, game.pirate_cell
     known = _PIRATE_MOVES.get(key)
     if known is None or known[0] is not topology:
+        if len(_PIRATE_MOVES) >= _PIRATE_MOVES_KEPT:
+            _PIRATE_MOVES.clear()
         moves: list[Action] = [_PIRATE[p][c] for c in pirate_targets(game)]
         known = _PIRATE_MOVES[key] = (topology, moves)
     return known[1]
 
 
 _PIRATE_MOVES: dict[tuple[int, int, int], tuple[Topology, list[Action]]] = {}
+_PIRATE_MOVES_KEPT = 1024
 
 
 def victim_options(game: GameState, p: int) -> list[Action]:

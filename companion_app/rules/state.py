@@ -442,7 +442,7 @@ class GameState:
     def rebuild_indexes(self) -> None:
         """Derived lookups (pieces per player, supplies, trade rates) from the board arrays."""
         self.board_mark = next(BOARD_MARKS)
-        """New when a road, ship, building or knight comes or goes or the pirate moves."""
+        """New when a piece or knight comes or goes, a knight is promoted or the pirate moves."""
         n = self.player_count
         self.roads_of: list[list[int]] = [[] for _ in range(n)]
         self.buildings_of: list[list[int]] = [[] for _ in range(n)]
