@@ -38,7 +38,7 @@ from companion_app.rules.pieces import (
     PROMOTED,
 )
 from companion_app.rules.prompts import Prompt, PromptKind
-from companion_app.rules.state import GameState, holds, needs_of
+from companion_app.rules.state import BOARD_MARKS, GameState, holds, needs_of
 from companion_app.rules.topology import NodeKind
 from companion_app.rules.words import Line, LineKind, Telling, place_words
 
@@ -80,22 +80,23 @@ def along_roads(game: GameState, p: int, start: int) -> list[int]:
     return found
 
 
-_BOTH_KINDS: tuple[int, ...] = (0, 1)
-"""The kinds of piece a knight's path goes on by from an intersection: 0 roads, 1 ships."""
-_ROAD_KIND: tuple[int, ...] = (0,)
-_SHIP_KIND: tuple[int, ...] = (1,)
+_Kinds = tuple[tuple[list[int], int], ...]
+"""The kinds of piece a knight's path goes on by from an intersection: each kind's owners by
+edge, and 0 for roads, 1 for ships."""
 
 
 def _along_roads_and_ships(game: GameState, p: int, start: int) -> list[int]:
     """A knight's paths on a sea board (§13.7 item 2, R10): along the player's roads and ships,
     from a road to a ship or back only at the player's settlement or city; the first piece any
     road or ship at ``start``. A sea intersection is reached only by a ship (item 3)."""
-    topology = game.topology
-    node_edges, edge_nodes = topology.node_edges, topology.edge_nodes
+    links = game.topology.node_links
     node_owner, knight_owner = game.node_owner, game.knight_owner
     roads, ships = game.edge_owner, game.ship_owner
     # A step is an intersection and the kind of piece it was reached by: node * 2 + 1 by a
     # ship, node * 2 by a road. Walked depth first, roads before ships where both may go on.
+    by_road: _Kinds = ((roads, 0),)
+    by_ship: _Kinds = ((ships, 1),)
+    both: _Kinds = (roads, 0), (ships, 1)
     seen = {start * 2, start * 2 + 1}
     stack = [start * 2 + 1]
     reached = {start}
@@ -104,7 +105,7 @@ def _along_roads_and_ships(game: GameState, p: int, start: int) -> list[int]:
         step = stack.pop()
         node = step >> 1
         if node == start:
-            kinds = _BOTH_KINDS
+            kinds = both
         else:  # ops.blocks: an opponent's building or knight ends the path
             here = node_owner[node]
             if here != NOBODY and here != p:
@@ -112,20 +113,17 @@ def _along_roads_and_ships(game: GameState, p: int, start: int) -> list[int]:
             owner = knight_owner[node]
             if owner != NOBODY and owner != p:
                 continue
-            kinds = _BOTH_KINDS if here == p else _SHIP_KIND if step & 1 else _ROAD_KIND
-        for kind in kinds:
-            owners = ships if kind else roads
-            for e in node_edges[node]:
+            kinds = both if here == p else by_ship if step & 1 else by_road
+        for owners, kind in kinds:
+            for e, other in links[node]:
                 if owners[e] == p:
-                    a, b = edge_nodes[e]
-                    nxt = (b if a == node else a) * 2 + kind
+                    nxt = other * 2 + kind
                     if nxt not in seen:
                         seen.add(nxt)
                         stack.append(nxt)
-                        nxt >>= 1
-                        if nxt not in reached:
-                            reached.add(nxt)
-                            found.append(nxt)
+                        if other not in reached:
+                            reached.add(other)
+                            found.append(other)
     return found
 
 
@@ -251,6 +249,14 @@ def knight_build_actions(game: GameState, p: int) -> list[Action]:
     return actions
 
 
+_KNIGHT_MOVES: dict[tuple[int, int, int], list[Action]] = {}
+"""Per board mark (:attr:`~state.GameState.board_mark`), knight and level, the knight's moves
+and displacements: they follow from the board (pieces and knights' levels, which the mark
+follows) and the knight's level alone, and a turn's listings ask them after every action.
+Never changed once made."""
+_KNIGHT_MOVES_KEPT = 1024
+
+
 def knight_turn_actions(game: GameState, p: int) -> list[Action]:
     actions = knight_build_actions(game, p)
     knight_owner, knight_level = game.knight_owner, game.knight_level
@@ -266,13 +272,21 @@ def knight_turn_actions(game: GameState, p: int) -> list[Action]:
             )
             pirate_corners = _pirate_corners(game)
         level = knight_level[node]
-        for target in along_roads(game, p, node):
-            owner = knight_owner[target]
-            if owner == NOBODY:
-                if game.node_owner[target] == NOBODY:
-                    actions.append(_MOVE(p, node, target))
-            elif owner != p and knight_level[target] < level:
-                actions.append(_DISPLACE(p, node, target))
+        key = game.board_mark, node, level
+        moves = _KNIGHT_MOVES.get(key)
+        if moves is None:
+            moves = []
+            for target in along_roads(game, p, node):
+                owner = knight_owner[target]
+                if owner == NOBODY:
+                    if game.node_owner[target] == NOBODY:
+                        moves.append(_MOVE(p, node, target))
+                elif owner != p and knight_level[target] < level:
+                    moves.append(_DISPLACE(p, node, target))
+            if len(_KNIGHT_MOVES) >= _KNIGHT_MOVES_KEPT:
+                _KNIGHT_MOVES.clear()
+            _KNIGHT_MOVES[key] = moves
+        actions.extend(moves)
         if node in robber_corners:
             actions.append(_CHASE(p, node))
         if node in pirate_corners:
@@ -454,6 +468,7 @@ def check_relocate(game: GameState, a: RelocateKnight) -> Msg | None:
 
 def place_knight(game: GameState, p: int, node: int, level: int, active: bool, flags: int) -> None:
     game.knight_owner[node] = p
+    game.board_mark = next(BOARD_MARKS)
     game.knight_level[node] = level
     game.knight_active[node] = active
     game.knight_flags[node] = flags
@@ -464,6 +479,7 @@ def lift_knight(game: GameState, node: int) -> tuple[int, int, bool, int]:
     p = game.knight_owner[node]
     lifted = (p, game.knight_level[node], game.knight_active[node], game.knight_flags[node])
     game.knight_owner[node] = NOBODY
+    game.board_mark = next(BOARD_MARKS)
     game.knight_level[node] = 0
     game.knight_active[node] = False
     game.knight_flags[node] = 0
@@ -493,6 +509,7 @@ def do_promote(game: GameState, a: PromoteKnight) -> None:
     if not smith:
         ops.pay(game, a.player, COSTS[Build.PROMOTE_KNIGHT])
     game.knight_level[a.node] += 1
+    game.board_mark = next(BOARD_MARKS)  # the knights it may now displace, or be displaced by
     game.knight_flags[a.node] |= PROMOTED
     if smith:
         turnflow.pending_step_done(game)

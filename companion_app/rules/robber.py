@@ -19,7 +19,7 @@ from companion_app.rules.messages import N_, Msg, Nn_, msg
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind, Stage
 from companion_app.rules.seamap import MAX_CELLS, MAX_HEXES
-from companion_app.rules.state import ALL_CARDS, GameState
+from companion_app.rules.state import ALL_CARDS, BOARD_MARKS, GameState
 from companion_app.rules.topology import Topology
 from companion_app.rules.words import Line, LineKind, Telling, cell_words, hex_words, steal_lines
 
@@ -182,6 +182,7 @@ def do_move_robber(game: GameState, a: MoveRobber) -> None:
 
 def do_move_pirate(game: GameState, a: MovePirate) -> None:
     game.pirate_cell = a.cell
+    game.board_mark = next(BOARD_MARKS)
     game.victims = tuple(pirate_victims(game, a.cell))
     game.robber_by_knight = False
     if game.victims:
@@ -206,12 +207,30 @@ def robber_options(game: GameState, p: int) -> list[Action]:
 
 
 def pirate_options(game: GameState, p: int) -> list[Action]:
-    return [_PIRATE[p][c] for c in pirate_targets(game)]
+    return _pirate_moves(game, p)[:]
 
 
 def robber_or_pirate_options(game: GameState, p: int) -> list[Action]:
     """A 7 on a sea board: every robber move, then every pirate move (§13.4 item 3)."""
-    return robber_options(game, p) + pirate_options(game, p)
+    return robber_options(game, p) + _pirate_moves(game, p)
+
+
+def _pirate_moves(game: GameState, p: int) -> list[Action]:
+    """The pirate moves of ``p`` from where it is (:func:`pirate_targets`), made once per
+    board, seat and cell (every 7 after the first attack asks them); never changed."""
+    topology = game.topology
+    key = id(topology), p, game.pirate_cell
+    known = _PIRATE_MOVES.get(key)
+    if known is None or known[0] is not topology:
+        if len(_PIRATE_MOVES) >= _PIRATE_MOVES_KEPT:
+            _PIRATE_MOVES.clear()
+        moves: list[Action] = [_PIRATE[p][c] for c in pirate_targets(game)]
+        known = _PIRATE_MOVES[key] = (topology, moves)
+    return known[1]
+
+
+_PIRATE_MOVES: dict[tuple[int, int, int], tuple[Topology, list[Action]]] = {}
+_PIRATE_MOVES_KEPT = 1024
 
 
 def victim_options(game: GameState, p: int) -> list[Action]:

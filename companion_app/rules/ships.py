@@ -3,7 +3,7 @@ ship, settling small islands (§13.3 item 4) and their Catan chits (§13.10), on
 
 A ship lies on a coast or sea edge (``state.ship_owner``); roads and ships meet only at the
 owner's settlement or city, so each grows only from its own kind's ends and the player's
-buildings. The Longest Trade Route (§13.6) is :func:`operations.longest_trade_route`, measured
+buildings. The Longest Trade Route (§13.6) is :func:`traderoute.longest_trade_route`, measured
 wherever the Longest Road is.
 
 Elsewhere: the pirate's moves and its steal from ship owners (:mod:`robber`), knights along
@@ -17,6 +17,7 @@ from bisect import insort
 from collections.abc import Callable
 
 from companion_app.rules import operations as ops
+from companion_app.rules import traderoute as routes
 from companion_app.rules import turnflow
 from companion_app.rules.actions import Action, BuildShip, MoveShip
 from companion_app.rules.cards import COSTS, Build, Track
@@ -27,7 +28,14 @@ from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import NOBODY, SHIPS_PER_PLAYER
 from companion_app.rules.prompts import PromptKind, Stage
 from companion_app.rules.seamap import MAX_EDGES
-from companion_app.rules.state import GameState, ShipNetwork, affords, holds, needs_of
+from companion_app.rules.state import (
+    BOARD_MARKS,
+    GameState,
+    ShipNetwork,
+    affords,
+    holds,
+    needs_of,
+)
 from companion_app.rules.topology import EdgeKind
 from companion_app.rules.words import Line, LineKind, Telling
 
@@ -142,6 +150,7 @@ def _network(state: GameState, p: int) -> ShipNetwork:
         held,
         tuple(around),
         [],
+        [],
     )
     return made
 
@@ -162,8 +171,9 @@ def _open_ships(state: GameState, p: int, held: dict[int, int]) -> list[int]:
     so the count there never matters)."""
     own = state.ships_of[p]
     edge_nodes = state.topology.edge_nodes
-    owner, knight = state.node_owner, state.knight_owner
-    anchored = {node for node in held if owner[node] == p or knight[node] == p}
+    # The player's buildings (all held) and their knights there.
+    anchored = held.keys() & state.knights_of[p]
+    anchored.update(state.buildings_of[p])
     opened: list[int] = []
     # The loops: ships whose every end is an anchor or joins exactly two ships, in pieces
     # joined at intersections that are no anchor.
@@ -335,10 +345,11 @@ def remove_ship(state: GameState, edge: int) -> None:
     again."""
     p = state.ship_owner[edge]
     state.ship_owner[edge] = NOBODY
+    state.board_mark = next(BOARD_MARKS)
     state.ships_of[p].remove(edge)
     if edge in state.ships_placed:
         state.ships_placed.remove(edge)
-    ops.update_longest_road(state, (p,))
+    routes.trade_route_lost(state, p, edge)
 
 
 def free_ship_spots(game: GameState, p: int) -> list[Action]:
@@ -348,13 +359,14 @@ def free_ship_spots(game: GameState, p: int) -> list[Action]:
 
 def place_ship(state: GameState, p: int, edge: int) -> None:
     """A ship of ``p`` on ``edge``, the trade route measured with it (the route measured last
-    was that of the network without it, see :func:`operations.trade_route_grown`)."""
+    was that of the network without it, see :func:`traderoute.trade_route_grown`)."""
     _put_ship(state, p, edge)
-    ops.trade_route_grown(state, p, edge)
+    routes.trade_route_grown(state, p, edge)
 
 
 def _put_ship(state: GameState, p: int, edge: int) -> None:
     state.ship_owner[edge] = p
+    state.board_mark = next(BOARD_MARKS)
     insort(state.ships_of[p], edge)
 
 
@@ -378,7 +390,7 @@ def do_move_ship(game: GameState, a: MoveShip) -> None:
     game.ships_of[p].remove(a.edge)
     game.ship_moved = True
     _put_ship(game, p, a.to)
-    ops.trade_route_ship_moved(game, p, a.edge, a.to)
+    routes.trade_route_ship_moved(game, p, a.edge, a.to)
 
 
 def settled(game: GameState, p: int, node: int) -> None:
@@ -392,7 +404,7 @@ def settled(game: GameState, p: int, node: int) -> None:
     if island is not None and island > 0 and island not in game.islands_settled[p]:
         insort(game.islands_settled[p], island)
         game.events.append(IslandSettled(p, island))
-    ops.update_longest_road(game, ops.road_owners_at(game, node) | {p})
+    routes.trade_routes_settled(game, p, node)
 
 
 # ---- options -------------------------------------------------------------------------------------
@@ -433,39 +445,37 @@ def turn_options(game: GameState, p: int) -> list[Action]:
         return []
     own = game.ships_of[p]
     build = len(own) < SHIPS_PER_PLAYER and holds(game.hands[p], _SHIP_NEEDS)
-    if not own or game.ship_moved:
-        if not build:
-            return []
-        network = _network(game, p)
-        spots = _spots_reached(game, p, network[5])[0]
-        ships = _SHIP[p]
-        return [ships[e] for e in spots]
+    if not build and (not own or game.ship_moved):
+        return []
     network = _network(game, p)
     movable: list[int] = []
-    if network[3]:
+    if own and not game.ship_moved and network[3]:
         placed = game.ships_placed
         pirate = pirate_edges(game)
         movable = [e for e in network[3] if e not in placed and e not in pirate]
+    if not movable and not build:
+        return []
+    # The spots follow from the network and the board: kept while the board mark stays (a
+    # turn's listings ask them after every action).
+    spotted = network[7]
+    if spotted and spotted[0][0] == game.board_mark:
+        _, spots, reached = spotted[0]
+    else:
+        spots, reached = _spots_reached(game, p, network[5])
+        spotted[:] = [(game.board_mark, spots, reached)]
+    ships = _SHIP[p]
     if not movable:
-        if not build:
-            return []
-        spots = _spots_reached(game, p, network[5])[0]
-        ships = _SHIP[p]
         return [ships[e] for e in spots]
-    spots, reached = _spots_reached(game, p, network[5])
-    actions: list[Action] = []
-    if build:
-        ships = _SHIP[p]
-        actions.extend([ships[e] for e in spots])
     kept = network[6]  # the moves follow from the network, the movable ships and the spots
     if kept and kept[0][0] == movable and kept[0][1] == reached:
-        actions.extend(kept[0][2])
+        moves = kept[0][2]
     else:
-        moves: list[Action] = []
+        moves = []
         _moves(moves, p, movable, spots, reached, network[4], game.topology.edge_nodes)
         kept[:] = [(movable, reached, moves)]
-        actions.extend(moves)
-    return actions
+    if build:
+        return [ships[e] for e in spots] + moves
+    return moves[:]
 
 
 def _spots_reached(
@@ -487,8 +497,8 @@ def _spots_reached(
         ):
             reached[e] = NOBODY if e in reached else node
     if game.pirate_cell != NOBODY:
-        for e in game.topology.cell_edges[game.pirate_cell]:
-            reached.pop(e, None)
+        for e in reached.keys() & game.topology.cell_edges[game.pirate_cell]:
+            del reached[e]
     return list(reached), reached
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import count
 from typing import Any
 
 from companion_app.rules.actions import Action, OfferTrade, Roll
@@ -70,6 +71,7 @@ _COPIED_LISTS = (
     "road_ends_of",
     "ship_networks",
     "route_paths",
+    "route_cores",
     "ship_owner",
     "ships_placed",
 )
@@ -93,9 +95,10 @@ immutable (ints, tuples, frozen dataclasses, enums) or replaced whole, never cha
 
 
 ShipMoves = list[tuple[list[int], dict[int, int], list[Action]]]
-"""The last ship moves listed from a :data:`ShipNetwork` (none, or one): the movable ships,
-the spots with where each is reached from, and the moves, which follow from those two and the
-network alone."""
+"""The last ship moves listed (none, or one): the movable ships, the spots with where each is
+reached from, and the moves, which follow from those two and the network alone."""
+ShipSpots = list[tuple[int, list[int], dict[int, int]]]
+"""The last spots listed (none, or one): the board mark, the spots, whence each is reached."""
 ShipNetwork = tuple[
     list[int],
     list[int],
@@ -104,14 +107,17 @@ ShipNetwork = tuple[
     dict[int, int],
     tuple[tuple[int, int], ...],
     ShipMoves,
+    ShipSpots,
 ]
 """A player's ships, buildings and knights (copies), and what follows from them alone: the
 open ships (§13.3); per intersection, how many of those buildings and ship ends hold it; the
-coast and sea edges at those intersections that none of the player's ships holds, each with
-the intersection (in edge order; an edge between two of them twice); the last moves listed
-(:data:`ShipMoves`). Never changed once made but for those moves, looked up by their value: a
-state's copy shares it."""
+coast and sea edges there that none of the player's ships holds, each with the intersection
+(in edge order, an edge between two such twice); the last moves and spots listed (kept by
+value or board mark, see :data:`ShipMoves`, :data:`ShipSpots`). A state's copy shares it."""
 
+
+BOARD_MARKS = count(1)
+"""The source of :attr:`GameState.board_mark`: each drawn once in the process."""
 
 _copy_list = list.copy
 
@@ -435,6 +441,8 @@ class GameState:
 
     def rebuild_indexes(self) -> None:
         """Derived lookups (pieces per player, supplies, trade rates) from the board arrays."""
+        self.board_mark = next(BOARD_MARKS)
+        """New when a piece or knight comes or goes, a knight is promoted or the pirate moves."""
         n = self.player_count
         self.roads_of: list[list[int]] = [[] for _ in range(n)]
         self.buildings_of: list[list[int]] = [[] for _ in range(n)]
@@ -458,6 +466,9 @@ class GameState:
         """Per player on a sea board, the edges (a bit per edge id) of one path as long as
         ``road_length`` (the Longest Trade Route, §13.6), measured with it; None until
         measured. A piece added then needs only the paths through it."""
+        self.route_cores: list[int] = [NOBODY] * n
+        """Per player on a sea board, a piece every path as long as ``road_length`` holds (the
+        one whose coming made the route that long), or NOBODY when not known."""
         self.ship_networks: list[ShipNetwork | None] = [None] * n
         """Per player, what the ship listing keeps (see :data:`ShipNetwork`), None until
         asked; each use checks it against the player's ships, buildings and knights."""

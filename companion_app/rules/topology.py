@@ -130,6 +130,11 @@ class Topology:
     shared with a hex for a frame cell. A pirate on the cell blocks these (§13.4)."""
     node_ship_edges: tuple[tuple[int, ...], ...]
     """Per intersection, its coast and sea edges: where a ship may lie (§13.2)."""
+    has_sea: bool
+    """A sea board (§13): sea hexes and a frame of cells, ships and the pirate."""
+    node_links: tuple[tuple[tuple[int, int], ...], ...]
+    """Per intersection, ``node_edges`` and ``node_neighbours`` paired: each edge with the
+    intersection it leads to (the walks along roads and ships)."""
 
     @property
     def hex_count(self) -> int:
@@ -151,11 +156,6 @@ class Topology:
     def cell_count(self) -> int:
         """Hexes and frame cells: the places the pirate may be named by (§13.4)."""
         return len(self.hex_xy) + len(self.frame_xy)
-
-    @property
-    def has_sea(self) -> bool:
-        """A sea board (§13): sea hexes and a frame of cells, ships and the pirate."""
-        return bool(self.frame_xy)
 
     @property
     def sea_cells(self) -> tuple[int, ...]:
@@ -367,6 +367,11 @@ def _build(
         cell_edges=cell_edges,
         node_ship_edges=tuple(
             tuple(e for e in edges if edge_kinds[e] is not EdgeKind.LAND) for edges in node_edges
+        ),
+        has_sea=bool(frame_xy),
+        node_links=tuple(
+            tuple(zip(edges, nodes, strict=True))
+            for edges, nodes in zip(node_edges, node_neighbours, strict=True)
         ),
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from builders import e, make_game
 
+from companion_app.rules import knights
 from companion_app.rules.actions import (
     ActivateKnight,
     BankTrade,
@@ -117,6 +118,17 @@ def test_s6_displace_a_weaker_knight_whose_owner_relocates_it_along_their_roads(
     game.apply(RelocateKnight(1, 24))
     assert game.knight_owner[24] == 1 and game.knight_active[24]  # keeps its side
     assert game.prompt.kind is PromptKind.TURN and game.prompt.player == 0
+
+
+def test_s6_a_knight_promoted_since_the_last_listing_is_no_longer_displaced() -> None:
+    """The knights' moves are kept while no piece comes or goes: a promotion changes them too
+    (nothing else on the board moved here)."""
+    game = knight_game({13: (0, 2, True), 18: (1, 1, True)}, hands={1: hand_of(wool=1, ore=1)})
+    assert DisplaceKnight(0, 13, 18) in game.legal_actions()
+    knights.do_promote(game, PromoteKnight(1, 18))  # as if on its owner's turn
+    game._legal_cache = None
+    assert game.knight_level[18] == 2
+    assert DisplaceKnight(0, 13, 18) not in game.legal_actions()
 
 
 def test_s6_a_displaced_knight_with_nowhere_to_go_is_removed() -> None:

@@ -12,9 +12,11 @@ from companion_app.rules.actions import Action, EndTurn
 from companion_app.rules.config import GameConfig
 from companion_app.rules.errors import IllegalActionError
 from companion_app.rules.game import SNAPSHOT_EVERY, Game
+from companion_app.rules.pieces import NOBODY
 from companion_app.rules.randomplay import choose_random_action
 from companion_app.rules.rng import SplitMix64
 from companion_app.rules.ships import _network, movable_ships, open_ships
+from companion_app.rules.traderoute import longest_trade_route
 
 seeds = st.integers(min_value=0, max_value=2**32)
 players = st.integers(min_value=3, max_value=6)
@@ -194,10 +196,10 @@ def test_kept_lookups_never_outlive_what_they_were_made_from(
     seed: int, n: int, sea: bool, steps: int, moves: list[str]
 ) -> None:
     """The state keeps lookups between actions (the road ends per player, the ship networks
-    with the ship moves last listed from them, the trade route's path, the listed legal
-    actions): after every apply, push, undo and copy, a random game (on the 19-hex island or
-    New Shores) lists exactly what the same state decoded from its JSON lists, which starts
-    with nothing kept."""
+    with the ship moves last listed from them, the trade route's path and the piece every path
+    as long holds, the listed legal actions): after every apply, push, undo and copy, a random
+    game (on the 19-hex island or New Shores) lists exactly what the same state decoded from
+    its JSON lists, which starts with nothing kept."""
     if sea:
         n = min(n, 4)
     game = played(seed, steps, n, "new_shores" if sea else None)
@@ -227,3 +229,13 @@ def test_kept_lookups_never_outlive_what_they_were_made_from(
                 edges = [e for e in range(path.bit_length()) if path >> e & 1]
                 assert len(edges) == game.road_length[p], move
                 assert set(edges) <= set(game.roads_of[p]) | set(game.ships_of[p]), move
+            core = game.route_cores[p]  # every path as long holds it: one shorter without it
+            if core != NOBODY:
+                assert path is not None and path >> core & 1, move
+                without = game.copy()
+                if without.ship_owner[core] == p:
+                    without.ship_owner[core] = NOBODY
+                else:
+                    without.edge_owner[core] = NOBODY
+                without.rebuild_indexes()
+                assert longest_trade_route(without, p) == game.road_length[p] - 1, move

@@ -46,12 +46,12 @@ from companion_app.rules.events import IslandSettled
 from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.knights import lift_knight, place_knight
-from companion_app.rules.operations import _trade_route, longest_trade_route
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import told_lines
 from companion_app.rules.ships import open_ships, ship_spots
 from companion_app.rules.topology import EdgeKind
+from companion_app.rules.traderoute import _trade_route, longest_trade_route
 from companion_app.rules.words import Prior, Telling
 
 SHIP_CARDS = hand_of(lumber=1, wool=1)
