@@ -9,12 +9,12 @@ dealt again, so nothing they choose can depend on another hand, a deck or the di
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from companion_app.bot import reasons
 from companion_app.bot.decision import Decision
 from companion_app.bot.sim import bot_rng, clone, mix, roll_answer
-from companion_app.bot.value import PIPS, hand_points, open_spots, value
+from companion_app.bot.value import PIPS, expert_value, hand_points, open_spots, value
 from companion_app.rules import progress, registry
 from companion_app.rules.actions import (
     AcceptTrade,
@@ -175,7 +175,13 @@ def seat_seed(game: Game, seat: int, salt: int) -> int:
     return mix(game.config.seed, seat, len(game.history), salt)
 
 
-def ranked(sample: Game, seat: int, options: Sequence[Action]) -> list[tuple[float, int, Action]]:
+Judge = Callable[[Game, int], float]
+"""A seat's value of a game: :func:`~companion_app.bot.value.value`, or the expert's."""
+
+
+def ranked(
+    sample: Game, seat: int, options: Sequence[Action], judge: Judge = value
+) -> list[tuple[float, int, Action]]:
     """Each option's value for the seat one action ahead on ``sample`` (and its follow-ups,
     see :func:`settle`), best first (ties in the options' order)."""
     scored: list[tuple[float, int, Action]] = []
@@ -184,7 +190,7 @@ def ranked(sample: Game, seat: int, options: Sequence[Action]) -> list[tuple[flo
         if not ahead.is_legal(action):  # pragma: no cover - a seat's options are its own
             continue
         ahead.apply(action)
-        scored.append((settle(ahead, seat), -i, action))
+        scored.append((settle(ahead, seat, judge), -i, action))
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
     return scored
 
@@ -194,7 +200,7 @@ FOLLOW_UPS = 6
 discards on a Saboteur) played out before the value is read."""
 
 
-def settle(game: Game, seat: int) -> float:
+def settle(game: Game, seat: int, judge: Judge = value) -> float:
     """The seat's value once what ``game``'s last action set off is decided: the seat's own
     follow-ups by their immediate value, the others' (forced answers) by their first option,
     until the turn or the roll is back."""
@@ -209,13 +215,13 @@ def settle(game: Game, seat: int) -> float:
             for action in options:
                 ahead = clone(game)
                 ahead.apply(action)
-                worth = value(ahead, seat)
+                worth = judge(ahead, seat)
                 if worth > best_value:
                     best, best_value = action, worth
             game.apply(best)
         else:
             game.apply(options[0])
-    return value(game, seat)
+    return judge(game, seat)
 
 
 def cards_on_sum(game: Game, seat: int, total: int) -> int:
@@ -467,7 +473,9 @@ class ExpertPlayer(GreedyPlayer):
     """A determinized search: the greedy player's best options, each followed by the seat's
     best further actions of the turn (the greedy player's, up to :data:`DEPTH`), averaged
     over deals of the hidden cards (:func:`~companion_app.rules.hidden.redraw_hidden`); at
-    most :data:`NODE_BUDGET` options scored per decision."""
+    most :data:`NODE_BUDGET` options scored per decision. The options and the turn's further
+    actions are judged by :func:`~companion_app.bot.value.expert_value` (the value and the
+    expert's own terms)."""
 
     salt = 4
 
@@ -488,7 +496,7 @@ class ExpertPlayer(GreedyPlayer):
 
     def choose(self, game: Game, seat: int, options: Sequence[Action]) -> Action:
         samples = [self.sample(game, seat, i) for i in range(self.samples)]
-        first = ranked(samples[0], seat, options)
+        first = ranked(samples[0], seat, options, expert_value)
         nodes = len(options)
         candidates = [a for _, _, a in first[: self.width]]
         if len(candidates) == 1:
@@ -499,7 +507,7 @@ class ExpertPlayer(GreedyPlayer):
             for sample in samples:
                 ahead = clone(sample)
                 ahead.apply(action)
-                settle(ahead, seat)
+                settle(ahead, seat, expert_value)
                 nodes += 1
                 worth, nodes = self.follow(ahead, seat, nodes, self.depth)
                 total += worth
@@ -512,18 +520,18 @@ class ExpertPlayer(GreedyPlayer):
     def follow(self, game: Game, seat: int, nodes: int, depth: int) -> tuple[float, int]:
         """The seat's value after its best further actions of this turn (or none), within
         the budget; and the options scored so far."""
-        now = value(game, seat)
+        now = expert_value(game, seat)
         if depth == 0 or game.is_over or game.awaiting_roll or game.prompt.player != seat:
             return now, nodes
         options = [a for a in game.legal_actions() if not isinstance(a, EndTurn | EndSpecialBuild)]
         if not options or nodes + len(options) > self.budget:
             return now, nodes
-        top = ranked(game, seat, options)[0]
+        top = ranked(game, seat, options, expert_value)[0]
         nodes += len(options)
         if top[0] <= now:
             return now, nodes
         ahead = clone(game)
         ahead.apply(top[2])
-        settle(ahead, seat)
+        settle(ahead, seat, expert_value)
         deeper, nodes = self.follow(ahead, seat, nodes, depth - 1)
         return max(now, top[0], deeper), nodes

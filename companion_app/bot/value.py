@@ -20,6 +20,9 @@ victory point is worth :data:`VP`:
 - on a sea board only: ships toward the small islands and the pirate
   (:mod:`companion_app.bot.sea`).
 
+The expert adds its own term (:func:`expert_value`): a starting position that produces no
+wool, grain or ore (:func:`start_points`).
+
 To add a heuristic: a function of ``(game, seat)`` returning points, added in :func:`value`
 with its weight as a named constant here, and a worked example in tests/bot/test_bot_value.py.
 """
@@ -34,6 +37,7 @@ from companion_app.rules.cards import (
     TERRAIN_RESOURCE,
     TRACKS,
     Build,
+    Card,
     improvement_cost,
 )
 from companion_app.rules.game import Game
@@ -69,6 +73,12 @@ ROAD_POINTS = 12.0
 SPOT_POINTS = 60.0
 OTHERS_SHARE = 0.15
 LEADER_SHARE = 0.3
+START_SHORT_POINTS = 150.0
+"""The expert's, before the game's first roll: per card of a knight and its activation (wool,
+ore, grain; grain and ore build cities too) that none of the seat's buildings produce. A seat
+without one cannot defend its city at the first barbarian attack, which comes in the first
+rounds; the production term, which adds up pips, weighs the missing card no more than any."""
+START_CARDS = (Card.WOOL, Card.GRAIN, Card.ORE)
 
 
 def pips_of(game: Game, node: int) -> list[float]:
@@ -246,4 +256,21 @@ def value(game: Game, seat: int) -> float:
         points -= OTHERS_SHARE * sum(theirs) / len(theirs) + LEADER_SHARE * max(theirs)
     if game.topology.has_sea:
         points += sea_points(game, seat)
+    return points
+
+
+def start_points(game: Game, seat: int) -> float:
+    """Before the game's first roll (the setup): minus :data:`START_SHORT_POINTS` per card of
+    :data:`START_CARDS` the seat's buildings do not produce; nothing once the dice rolled."""
+    if game.last_roll is not None:
+        return 0.0
+    pips = production(game, seat)
+    return -START_SHORT_POINTS * sum(1 for card in START_CARDS if pips[card] <= 0)
+
+
+def expert_value(game: Game, seat: int) -> float:
+    """The expert's value: :func:`value` and its own terms (:func:`start_points`)."""
+    points = value(game, seat)
+    if not game.is_over:
+        points += start_points(game, seat)
     return points

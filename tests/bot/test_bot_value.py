@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from companion_app.bot.players import ExpertPlayer, GreedyPlayer
 from companion_app.bot.value import (
     ACTIVE_POINTS,
     DANGER_POINTS,
     KNIGHT_LEVEL_POINTS,
+    START_SHORT_POINTS,
+    expert_value,
     knight_points,
     pips_of,
+    start_points,
     value,
 )
+from companion_app.rules.actions import BuildRoad, BuildSettlement, EventDie, Roll
 from companion_app.rules.cards import Card
+from companion_app.rules.config import GameConfig
+from companion_app.rules.game import Game
 from tests.rules.builders import make_game
 
 NODE_8 = 8
@@ -66,3 +73,32 @@ def test_the_same_cards_are_worth_more_where_they_build_a_city() -> None:
     )
     wool = make_game(buildings={NODE_8: (0, "settlement")}, hands={0: (0, 0, 5, 0, 0, 0, 0, 0)})
     assert value(city_cards, 0) > value(wool, 0) + 100
+
+
+def test_the_expert_counts_the_knight_cards_a_start_does_not_produce() -> None:
+    """Before the first roll: node 14 (hills, forest, pasture) produces neither grain nor ore,
+    node 8 (hills, mountains, pasture) no grain; once the dice rolled the term is gone."""
+    no_grain_no_ore = make_game(buildings={14: (0, "settlement")}, prompt="roll")
+    assert start_points(no_grain_no_ore, 0) == -2 * START_SHORT_POINTS
+    no_grain = make_game(buildings={NODE_8: (0, "settlement")}, prompt="roll")
+    assert start_points(no_grain, 0) == -START_SHORT_POINTS
+    assert expert_value(no_grain, 0) == value(no_grain, 0) - START_SHORT_POINTS
+    no_grain.apply(Roll(0, 4, 6, EventDie.POLITICS))
+    assert start_points(no_grain, 0) == 0
+    assert expert_value(no_grain, 0) == value(no_grain, 0)
+
+
+def test_the_expert_starts_where_it_produces_grain_the_greedy_player_does_not() -> None:
+    """The starter board, 3 players: White's first settlement after Red's on 44 and Blue's on
+    28. The greedy player takes 14 (brick, lumber, wool: 10 pips, no grain; then a city on 31,
+    still no grain, no knight activated at the first attack); the expert 45 (wool, grain 8)."""
+    game = Game.new(GameConfig.for_players(3, seed=1))
+    for action in (
+        BuildSettlement(0, 44),
+        BuildRoad(0, 56),
+        BuildSettlement(1, 28),
+        BuildRoad(1, 34),
+    ):
+        game.apply(action)
+    assert GreedyPlayer().decide(game, 2).action == BuildSettlement(2, 14)
+    assert ExpertPlayer().decide(game, 2).action == BuildSettlement(2, 45)
