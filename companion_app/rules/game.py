@@ -38,6 +38,11 @@ from companion_app.rules.state import GameState, VictoryPoints, copy_fields
 STATE_VERSION = codec.STATE_VERSION
 SNAPSHOT_EVERY = 128
 """Actions between the state snapshots undo starts from (undo replays at most this many)."""
+_HistoryParts = tuple[list[Action], list[Action], bool]
+"""A game's ``_history``, ``_history_tail`` and ``_history_shared`` (see :meth:`Game.copy`)."""
+_TAIL_COPIED = 32
+"""The longest history tail :meth:`Game.copy` copies; a longer one is joined to the shared
+history first (once: the copy and the original then share that)."""
 
 
 class Game(GameState):
@@ -50,8 +55,12 @@ class Game(GameState):
     def __init__(self, config: GameConfig) -> None:
         """Use :meth:`new`; this sets up the empty board before the setup rounds."""
         super().__init__(config)
-        self.history: list[Action] = []
-        """Actions applied since :meth:`at_history_start`."""
+        self._history: list[Action] = []
+        """:attr:`history`, or while it is shared with copies (``_history_shared``) the part
+        before ``_history_tail``."""
+        self._history_tail: list[Action] = []
+        """This game's own actions after a shared ``_history`` (empty while it is not shared):
+        a copy and an apply to it cost no copy of the whole history."""
         self._restored_from: dict[str, Any] | None = None
         self._snapshots: list[tuple[int, dict[str, Any]]] = []
         """(len(history), the fields then, copied) every :data:`SNAPSHOT_EVERY` actions: undo
@@ -59,7 +68,7 @@ class Game(GameState):
         used."""
         self._legal_cache: list[Action] | None = None
         self._history_shared = False
-        """:attr:`history` is shared with a copy (:meth:`copy`): copied before it changes."""
+        """``_history`` is shared with a copy (:meth:`copy`): it never changes any more."""
         self._undo_records: list[tuple[int, dict[str, Any]]] = []
         """(index in history, the fields before that action) per action taken with :meth:`push`
         and not yet undone: :meth:`undo` restores them instead of replaying."""
@@ -76,6 +85,19 @@ class Game(GameState):
         :raises ReplayError: at the first action that is not legal where it stands.
         """
         return replay_onto(cls(config), actions)
+
+    @property
+    def history(self) -> list[Action]:
+        """Actions applied since :meth:`at_history_start`; read-only for callers."""
+        tail = self._history_tail
+        if tail:
+            self._history = self._history + tail
+            self._history_tail = []
+            self._history_shared = False
+        return self._history
+
+    def _history_length(self) -> int:
+        return len(self._history) + len(self._history_tail)
 
     # ---- legality ---------------------------------------------------------------------------
 
@@ -196,17 +218,22 @@ class Game(GameState):
                 raise IllegalActionError(reason)
         before = self.copied_fields()
         self._apply_effects(action)
-        self._undo_records.append((len(self.history) - 1, before))
+        self._undo_records.append((self._history_length() - 1, before))
 
     def copy(self) -> Game:
         """An independent copy: the same state, legal actions, history and JSON. Applying to
         either never changes the other. Costs a copy of the state's lists; the history (a list
-        of immutable actions) is shared until either changes it, and the legal-action list is
-        shared (both are read-only for callers). Actions taken with :meth:`push` before the copy
-        are undone by replay in the copy."""
+        of immutable actions) is shared, each adding its own actions after it (a tail), and the
+        legal-action list is shared (both are read-only for callers). Actions taken with
+        :meth:`push` before the copy are undone by replay in the copy."""
         fields = self.copied_fields()
         fields["_snapshots"] = self._snapshots[:]
         fields["_undo_records"] = []
+        tail = self._history_tail
+        if len(tail) > _TAIL_COPIED:
+            self._history = fields["_history"] = self._history + tail
+            tail = self._history_tail = []
+        fields["_history_tail"] = tail[:]
         self._history_shared = fields["_history_shared"] = True
         twin = Game.__new__(Game)
         twin.__dict__ = fields
@@ -224,7 +251,7 @@ class Game(GameState):
 
     def _apply_unchecked(self, action: Action) -> None:
         self._apply_effects(action)
-        length = len(self.history)
+        length = len(self._history) + len(self._history_tail)
         if length % SNAPSHOT_EVERY == 0:
             self._snapshots.append((length, self.copied_fields()))
 
@@ -233,11 +260,10 @@ class Game(GameState):
         if self.events:
             self.events = []
         registry.EFFECTS[type(action)](self, action)
-        history = self.history
         if self._history_shared:
-            history = self.history = history[:]
-            self._history_shared = False
-        history.append(action)
+            self._history_tail.append(action)
+        else:
+            self._history.append(action)
         self._legal_cache = None
         turnflow.check_win(self)
 
@@ -247,15 +273,17 @@ class Game(GameState):
 
         :raises NothingToUndoError: if no action was taken yet (since :meth:`from_json`).
         """
-        history = self.history
-        if not history:
+        kept = self._history_length() - 1
+        if kept < 0:
             raise NothingToUndoError()
-        undone = history[-1]
-        kept = len(history) - 1
-        if self._history_shared:
-            history = history[:kept]
+        history, tail, shared = self._history, self._history_tail, self._history_shared
+        if tail:
+            undone = tail.pop()
+        elif shared:
+            undone = history[-1]
+            history, shared = history[:kept], False
         else:
-            history.pop()
+            undone = history.pop()
         snapshots = self._snapshots
         while snapshots and snapshots[-1][0] > kept:
             snapshots.pop()
@@ -263,28 +291,30 @@ class Game(GameState):
         while records and records[-1][0] > kept:
             records.pop()
         if records and records[-1][0] == kept:
-            self._restore(records.pop()[1], history, snapshots, records)
+            self._restore(records.pop()[1], (history, tail, shared), snapshots, records)
             return undone
+        if tail:
+            history = history + tail
         if snapshots:
             start, fields = snapshots[-1]
-            self._restore(copy_fields(fields), history[:start], snapshots, records)
+            own: _HistoryParts = (history[:start], [], False)
+            self._restore(copy_fields(fields), own, snapshots, records)
         else:
             start = 0
-            self._restore(self.at_history_start().__dict__, [], snapshots, records)
+            self._restore(self.at_history_start().__dict__, ([], [], False), snapshots, records)
         replay_onto(self, history[start:kept], checked=False)
         return undone
 
     def _restore(
         self,
         fields: dict[str, Any],
-        history: list[Action],
+        history: _HistoryParts,
         snapshots: list[tuple[int, dict[str, Any]]],
         records: list[tuple[int, dict[str, Any]]],
     ) -> None:
-        """Become the state of ``fields`` (taken as it is), with this history and the
-        snapshots and undo records kept."""
-        fields["history"] = history
-        fields["_history_shared"] = False
+        """Become the state of ``fields`` (taken as it is), with this history (``_history``,
+        ``_history_tail``, ``_history_shared``) and the snapshots and undo records kept."""
+        fields["_history"], fields["_history_tail"], fields["_history_shared"] = history
         fields["_snapshots"] = snapshots
         fields["_undo_records"] = records
         fields["_restored_from"] = self._restored_from
@@ -332,8 +362,8 @@ class Game(GameState):
         game = cls._loaded(data)
         if game.config != config:
             raise StateError("the state is of another game (its config differs)")
-        game.history = list(history)
-        game._snapshots = [(len(game.history), game.copied_fields())]
+        game._history = list(history)
+        game._snapshots = [(len(game._history), game.copied_fields())]
         return game
 
     @classmethod
