@@ -227,13 +227,13 @@ class Game(GameState):
         legal-action list is shared (both are read-only for callers). Actions taken with
         :meth:`push` before the copy are undone by replay in the copy."""
         fields = self.copied_fields()
-        fields["_snapshots"] = self._snapshots[:]
+        fields["_snapshots"] = self._snapshots.copy()
         fields["_undo_records"] = []
         tail = self._history_tail
         if len(tail) > _TAIL_COPIED:
             self._history = fields["_history"] = self._history + tail
             tail = self._history_tail = []
-        fields["_history_tail"] = tail[:]
+        fields["_history_tail"] = tail.copy()
         self._history_shared = fields["_history_shared"] = True
         twin = Game.__new__(Game)
         twin.__dict__ = fields

@@ -114,6 +114,7 @@ state's copy shares it."""
 
 
 _copy_list = list.copy
+_new_object = object.__new__
 
 
 def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
@@ -121,10 +122,12 @@ def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
     done to the one changes the other."""
     fields = fields.copy()
     for name in _COPIED_LISTS:
-        fields[name] = fields[name][:]
+        fields[name] = _copy_list(fields[name])  # no slice object made, unlike [:]
     for name in _COPIED_NESTED_LISTS:
         fields[name] = list(map(_copy_list, fields[name]))
-    fields["rng"] = SplitMix64(fields["rng"].state)
+    rng = _new_object(SplitMix64)  # its state set here: no __init__ call
+    rng.state = fields["rng"].state
+    fields["rng"] = rng
     return fields
 
 
