@@ -72,6 +72,7 @@ _COPIED_LISTS = (
     "route_paths",
     "ship_owner",
     "ships_placed",
+    "trade_rates",
 )
 """The state's flat lists (of immutable items): a copy copies each."""
 _COPIED_NESTED_LISTS = (
@@ -83,7 +84,6 @@ _COPIED_NESTED_LISTS = (
     "roads_of",
     "buildings_of",
     "knights_of",
-    "trade_rates",
     "ships_of",
     "islands_settled",
 )
@@ -131,6 +131,7 @@ def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
+_NO_HARBOUR = (4,) * CARD_KINDS
 SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SETUP_ROAD)
 ALL_CARDS = range(CARD_KINDS)
 
@@ -464,14 +465,15 @@ class GameState:
         self.ship_networks: list[ShipNetwork | None] = [None] * n
         """Per player, what the ship listing keeps (see :data:`ShipNetwork`), None until
         asked; each use checks it against the player's ships, buildings and knights."""
-        self.trade_rates: list[list[int]] = [[4] * CARD_KINDS for _ in range(n)]
+        self.trade_rates: list[tuple[int, ...]] = [_NO_HARBOUR] * n
+        """Per player, the rates of :meth:`update_trade_rates`: a tuple, replaced whole (a copy
+        of the state copies no list of them)."""
         for p in range(n):
             self.update_trade_rates(p)
 
     def update_trade_rates(self, p: int) -> None:
         """Best maritime rate per card: harbours, then the Merchant Guild (trade level 3)."""
-        rates = self.trade_rates[p]
-        rates[:] = [4] * CARD_KINDS
+        rates = [4] * CARD_KINDS
         harbour_slot = self.topology.node_harbour_slot
         for node in self.buildings_of[p]:
             slot = harbour_slot[node]
@@ -495,6 +497,7 @@ class GameState:
         if p == self.active:
             for c in self.fleet:
                 rates[c] = 2
+        self.trade_rates[p] = tuple(rates)
 
     # ---- reading the state ----------------------------------------------------------------
 
