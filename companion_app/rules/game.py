@@ -31,18 +31,14 @@ from companion_app.rules.errors import (
 )
 from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import NOBODY
-from companion_app.rules.progress import EVENT_TRACK, draws_card
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState, VictoryPoints, copy_fields
 
 STATE_VERSION = codec.STATE_VERSION
 SNAPSHOT_EVERY = 128
 """Actions between the state snapshots undo starts from (undo replays at most this many)."""
-_HistoryParts = tuple[list[Action], list[Action], bool]
-"""A game's ``_history``, ``_history_tail`` and ``_history_shared`` (see :meth:`Game.copy`)."""
 _TAIL_COPIED = 32
-"""The longest history tail :meth:`Game.copy` copies; a longer one is joined to the shared
-history first (once: the copy and the original then share that)."""
+"""The longest history tail :meth:`Game.copy` copies; a longer one is joined to it first."""
 
 
 class Game(GameState):
@@ -56,11 +52,9 @@ class Game(GameState):
         """Use :meth:`new`; this sets up the empty board before the setup rounds."""
         super().__init__(config)
         self._history: list[Action] = []
-        """:attr:`history`, or while it is shared with copies (``_history_shared``) the part
-        before ``_history_tail``."""
+        """:attr:`history`, or while shared with copies (never changed then) its start."""
         self._history_tail: list[Action] = []
-        """This game's own actions after a shared ``_history`` (empty while it is not shared):
-        a copy and an apply to it cost no copy of the whole history."""
+        """The rest, this game's own, while ``_history`` is shared (:meth:`copy`)."""
         self._restored_from: dict[str, Any] | None = None
         self._snapshots: list[tuple[int, dict[str, Any]]] = []
         """(len(history), the fields then, copied) every :data:`SNAPSHOT_EVERY` actions: undo
@@ -89,15 +83,10 @@ class Game(GameState):
     @property
     def history(self) -> list[Action]:
         """Actions applied since :meth:`at_history_start`; read-only for callers."""
-        tail = self._history_tail
-        if tail:
-            self._history = self._history + tail
-            self._history_tail = []
+        if self._history_tail:  # joined when read
+            self._history, self._history_tail = self._history + self._history_tail, []
             self._history_shared = False
         return self._history
-
-    def _history_length(self) -> int:
-        return len(self._history) + len(self._history_tail)
 
     # ---- legality ---------------------------------------------------------------------------
 
@@ -148,15 +137,7 @@ class Game(GameState):
         """The seats that draw a progress card on this turn's castle (§9), the active player
         first: each whose level on the castle's track draws on the red die. Empty while a roll
         is due and after a ship."""
-        roll = self.last_roll
-        if roll is None or self.awaiting_roll:
-            return ()
-        track = EVENT_TRACK.get(roll.event.value)
-        if track is None:
-            return ()
-        return tuple(
-            p for p in self.seat_order() if draws_card(self.improvements[p][track.index], roll.red)
-        )
+        return forecast.castle_draws(self)
 
     def barbarian_forecast(self) -> forecast.BarbarianForecast:
         """The next attack as it would go now, with the spaces and rolls left (§7)."""
@@ -218,7 +199,7 @@ class Game(GameState):
                 raise IllegalActionError(reason)
         before = self.copied_fields()
         self._apply_effects(action)
-        self._undo_records.append((self._history_length() - 1, before))
+        self._undo_records.append((len(self._history) + len(self._history_tail) - 1, before))
 
     def copy(self) -> Game:
         """An independent copy: the same state, legal actions, history and JSON. Applying to
@@ -260,10 +241,7 @@ class Game(GameState):
         if self.events:
             self.events = []
         registry.EFFECTS[type(action)](self, action)
-        if self._history_shared:
-            self._history_tail.append(action)
-        else:
-            self._history.append(action)
+        (self._history_tail if self._history_shared else self._history).append(action)
         self._legal_cache = None
         turnflow.check_win(self)
 
@@ -273,17 +251,13 @@ class Game(GameState):
 
         :raises NothingToUndoError: if no action was taken yet (since :meth:`from_json`).
         """
-        kept = self._history_length() - 1
+        kept = len(self._history) + len(self._history_tail) - 1
         if kept < 0:
             raise NothingToUndoError()
         history, tail, shared = self._history, self._history_tail, self._history_shared
-        if tail:
-            undone = tail.pop()
-        elif shared:
-            undone = history[-1]
-            history, shared = history[:kept], False
-        else:
-            undone = history.pop()
+        if shared and not tail:  # a shared list never changes: this game takes a copy
+            history, tail, shared = history[:kept], [history[-1]], False
+        undone = (tail or history).pop()
         snapshots = self._snapshots
         while snapshots and snapshots[-1][0] > kept:
             snapshots.pop()
@@ -293,12 +267,10 @@ class Game(GameState):
         if records and records[-1][0] == kept:
             self._restore(records.pop()[1], (history, tail, shared), snapshots, records)
             return undone
-        if tail:
-            history = history + tail
+        history = history + tail
         if snapshots:
             start, fields = snapshots[-1]
-            own: _HistoryParts = (history[:start], [], False)
-            self._restore(copy_fields(fields), own, snapshots, records)
+            self._restore(copy_fields(fields), (history[:start], [], False), snapshots, records)
         else:
             start = 0
             self._restore(self.at_history_start().__dict__, ([], [], False), snapshots, records)
@@ -308,12 +280,11 @@ class Game(GameState):
     def _restore(
         self,
         fields: dict[str, Any],
-        history: _HistoryParts,
+        history: tuple[list[Action], list[Action], bool],
         snapshots: list[tuple[int, dict[str, Any]]],
         records: list[tuple[int, dict[str, Any]]],
     ) -> None:
-        """Become the state of ``fields`` (taken as it is), with this history (``_history``,
-        ``_history_tail``, ``_history_shared``) and the snapshots and undo records kept."""
+        """Become ``fields`` (taken as it is) with this history, snapshots and records kept."""
         fields["_history"], fields["_history_tail"], fields["_history_shared"] = history
         fields["_snapshots"] = snapshots
         fields["_undo_records"] = records
