@@ -114,7 +114,6 @@ state's copy shares it."""
 
 
 _copy_list = list.copy
-_new_object = object.__new__
 
 
 def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
@@ -125,13 +124,12 @@ def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
         fields[name] = _copy_list(fields[name])  # no slice object made, unlike [:]
     for name in _COPIED_NESTED_LISTS:
         fields[name] = list(map(_copy_list, fields[name]))
-    rng = _new_object(SplitMix64)  # its state set here: no __init__ call
+    rng = object.__new__(SplitMix64)  # its state set here: no __init__ call
     rng.state = fields["rng"].state
     fields["rng"] = rng
     return fields
 
 
-_NO_HARBOUR = (4,) * CARD_KINDS
 SETUP_KINDS = (PromptKind.SETUP_SETTLEMENT, PromptKind.SETUP_CITY, PromptKind.SETUP_ROAD)
 ALL_CARDS = range(CARD_KINDS)
 
@@ -465,9 +463,8 @@ class GameState:
         self.ship_networks: list[ShipNetwork | None] = [None] * n
         """Per player, what the ship listing keeps (see :data:`ShipNetwork`), None until
         asked; each use checks it against the player's ships, buildings and knights."""
-        self.trade_rates: list[tuple[int, ...]] = [_NO_HARBOUR] * n
-        """Per player, the rates of :meth:`update_trade_rates`: a tuple, replaced whole (a copy
-        of the state copies no list of them)."""
+        self.trade_rates: list[tuple[int, ...]] = [()] * n
+        """Per player, :meth:`update_trade_rates`'s tuple: replaced whole, never changed."""
         for p in range(n):
             self.update_trade_rates(p)
 
