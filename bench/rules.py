@@ -36,8 +36,8 @@ class Sizes:
     games_per_round: int = 2  # of each side, for the throughput
     timed_games: int = 6  # games whose every action is timed (p50/p99)
     undos: int = 200  # undo + redo pairs at UNDO_DEPTH actions
-    positions: int = 200  # recorded mid-game positions of each side, for the search primitives
-    search_rounds: int = 10  # interleaved rounds over them
+    positions: int = 400  # recorded mid-game positions of each side, for the search primitives
+    search_rounds: int = 10  # interleaved rounds over them (40 positions of each side a round)
 
 
 UNDO_DEPTH = 1000
@@ -116,7 +116,8 @@ def _undo_times(seed: int, depth: int, undos: int) -> list[float]:
 
 def _our_positions(count: int) -> list[Game]:
     """``count`` mid-game positions: from seeded random games, every 97th action from the
-    second setup round on (rolls, turns, discards, card follow-ups as they come)."""
+    second setup round on (rolls, turns, discards, card follow-ups as they come), a won game's
+    last position excepted (nothing is left to apply there)."""
     positions: list[Game] = []
     seed = 1
     while len(positions) < count:
@@ -124,14 +125,15 @@ def _our_positions(count: int) -> list[Game]:
         rng = SplitMix64(seed ^ 0x5EED)
         while not game.is_over and game.turn < 500 and len(positions) < count:
             game.apply(choose_random_action(game, rng))
-            if len(game.history) % 97 == 0:
+            if len(game.history) % 97 == 0 and not game.is_over:
                 positions.append(game.copy())
         seed += 1
     return positions
 
 
 def _catanatron_positions(count: int) -> list[Any]:
-    """The same from catanatron's random 4-player games, every 97th action."""
+    """The same from catanatron's random 4-player games, every 97th action, a won game's last
+    position excepted."""
     from catanatron import Color, Game, RandomPlayer
 
     colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
@@ -141,7 +143,7 @@ def _catanatron_positions(count: int) -> list[Any]:
         game = Game([RandomPlayer(c) for c in colours], seed=seed)
         while game.winning_color() is None and len(positions) < count:
             game.play_tick()
-            if len(game.state.actions) % 97 == 0:
+            if len(game.state.actions) % 97 == 0 and game.winning_color() is None:
                 positions.append(game.copy())
             if game.state.num_turns >= 1000:
                 break
@@ -182,7 +184,13 @@ def _catanatron_copy_execute(positions: list[Any], rng: SplitMix64) -> list[floa
 def search_rows(sizes: Sizes, have_anchor: bool) -> list[Row]:
     """Copy + apply per call on recorded mid-game positions, beside catanatron's ``copy()`` +
     ``execute`` on its own; push + undo beside the same. Interleaved by rounds over slices of
-    the positions; the ratio is the median of the rounds' ratios of median time per call."""
+    the positions; the ratio is the median of the rounds' ratios of median time per call.
+
+    Each call is timed once, right after its action is chosen, alike on both sides. A round
+    holds 40 positions of each side (200 in all before 2026-11-28 made it 20): its median is
+    of actions of every kind (a roll costs several times an end of turn), and with 20 the
+    rounds' ratios spread from ×2.4 to ×3.6; more positions of both sides narrow that alike
+    (about 1.5 s more to record them)."""
     ours = _our_positions(sizes.positions)
     theirs = _catanatron_positions(sizes.positions) if have_anchor else []
     rounds = max(1, sizes.search_rounds)

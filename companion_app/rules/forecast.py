@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from companion_app.rules.barbarians import attack_outcome
 from companion_app.rules.cards import TRACKS, Track
 from companion_app.rules.pieces import NOBODY
+from companion_app.rules.progress import EVENT_TRACK
 from companion_app.rules.progress.shared import draws_card
 from companion_app.rules.state import AttackFigures, GameState
 
@@ -67,4 +68,17 @@ def castle_table(game: GameState) -> dict[Track, tuple[tuple[int, ...], ...]]:
     }
 
 
-__all__ = ["BarbarianForecast", "barbarian_forecast", "castle_table", "quiet_rolls"]
+def castle_draws(game: GameState) -> tuple[int, ...]:
+    """The seats that draw on this turn's castle (see :meth:`~game.Game.castle_draws`)."""
+    roll = game.last_roll
+    if roll is None or game.awaiting_roll:
+        return ()
+    track = EVENT_TRACK.get(roll.event.value)
+    if track is None:
+        return ()
+    return tuple(
+        p for p in game.seat_order() if draws_card(game.improvements[p][track.index], roll.red)
+    )
+
+
+__all__ = ["BarbarianForecast", "barbarian_forecast", "castle_draws", "castle_table", "quiet_rolls"]

@@ -31,13 +31,14 @@ from companion_app.rules.errors import (
 )
 from companion_app.rules.messages import Msg, msg
 from companion_app.rules.pieces import NOBODY
-from companion_app.rules.progress import EVENT_TRACK, draws_card
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.state import GameState, VictoryPoints, copy_fields
 
 STATE_VERSION = codec.STATE_VERSION
 SNAPSHOT_EVERY = 128
 """Actions between the state snapshots undo starts from (undo replays at most this many)."""
+_TAIL_COPIED = 32
+"""The longest history tail :meth:`Game.copy` copies; a longer one is joined to it first."""
 
 
 class Game(GameState):
@@ -50,8 +51,10 @@ class Game(GameState):
     def __init__(self, config: GameConfig) -> None:
         """Use :meth:`new`; this sets up the empty board before the setup rounds."""
         super().__init__(config)
-        self.history: list[Action] = []
-        """Actions applied since :meth:`at_history_start`."""
+        self._history: list[Action] = []
+        """:attr:`history`, or while shared with copies (never changed then) its start."""
+        self._history_tail: list[Action] = []
+        """The rest, this game's own, while ``_history`` is shared (:meth:`copy`)."""
         self._restored_from: dict[str, Any] | None = None
         self._snapshots: list[tuple[int, dict[str, Any]]] = []
         """(len(history), the fields then, copied) every :data:`SNAPSHOT_EVERY` actions: undo
@@ -59,7 +62,7 @@ class Game(GameState):
         used."""
         self._legal_cache: list[Action] | None = None
         self._history_shared = False
-        """:attr:`history` is shared with a copy (:meth:`copy`): copied before it changes."""
+        """``_history`` is shared with a copy (:meth:`copy`): it never changes any more."""
         self._undo_records: list[tuple[int, dict[str, Any]]] = []
         """(index in history, the fields before that action) per action taken with :meth:`push`
         and not yet undone: :meth:`undo` restores them instead of replaying."""
@@ -76,6 +79,14 @@ class Game(GameState):
         :raises ReplayError: at the first action that is not legal where it stands.
         """
         return replay_onto(cls(config), actions)
+
+    @property
+    def history(self) -> list[Action]:
+        """Actions applied since :meth:`at_history_start`; read-only for callers."""
+        if self._history_tail:  # joined when read
+            self._history, self._history_tail = self._history + self._history_tail, []
+            self._history_shared = False
+        return self._history
 
     # ---- legality ---------------------------------------------------------------------------
 
@@ -126,15 +137,7 @@ class Game(GameState):
         """The seats that draw a progress card on this turn's castle (§9), the active player
         first: each whose level on the castle's track draws on the red die. Empty while a roll
         is due and after a ship."""
-        roll = self.last_roll
-        if roll is None or self.awaiting_roll:
-            return ()
-        track = EVENT_TRACK.get(roll.event.value)
-        if track is None:
-            return ()
-        return tuple(
-            p for p in self.seat_order() if draws_card(self.improvements[p][track.index], roll.red)
-        )
+        return forecast.castle_draws(self)
 
     def barbarian_forecast(self) -> forecast.BarbarianForecast:
         """The next attack as it would go now, with the spaces and rolls left (§7)."""
@@ -196,17 +199,22 @@ class Game(GameState):
                 raise IllegalActionError(reason)
         before = self.copied_fields()
         self._apply_effects(action)
-        self._undo_records.append((len(self.history) - 1, before))
+        self._undo_records.append((len(self._history) + len(self._history_tail) - 1, before))
 
     def copy(self) -> Game:
         """An independent copy: the same state, legal actions, history and JSON. Applying to
         either never changes the other. Costs a copy of the state's lists; the history (a list
-        of immutable actions) is shared until either changes it, and the legal-action list is
-        shared (both are read-only for callers). Actions taken with :meth:`push` before the copy
-        are undone by replay in the copy."""
+        of immutable actions) is shared, each adding its own actions after it (a tail), and the
+        legal-action list is shared (both are read-only for callers). Actions taken with
+        :meth:`push` before the copy are undone by replay in the copy."""
         fields = self.copied_fields()
-        fields["_snapshots"] = self._snapshots[:]
+        fields["_snapshots"] = self._snapshots.copy()
         fields["_undo_records"] = []
+        tail = self._history_tail
+        if len(tail) > _TAIL_COPIED:
+            self._history = fields["_history"] = self._history + tail
+            tail = self._history_tail = []
+        fields["_history_tail"] = tail.copy()
         self._history_shared = fields["_history_shared"] = True
         twin = Game.__new__(Game)
         twin.__dict__ = fields
@@ -224,7 +232,7 @@ class Game(GameState):
 
     def _apply_unchecked(self, action: Action) -> None:
         self._apply_effects(action)
-        length = len(self.history)
+        length = len(self._history) + len(self._history_tail)
         if length % SNAPSHOT_EVERY == 0:
             self._snapshots.append((length, self.copied_fields()))
 
@@ -233,11 +241,7 @@ class Game(GameState):
         if self.events:
             self.events = []
         registry.EFFECTS[type(action)](self, action)
-        history = self.history
-        if self._history_shared:
-            history = self.history = history[:]
-            self._history_shared = False
-        history.append(action)
+        (self._history_tail if self._history_shared else self._history).append(action)
         self._legal_cache = None
         turnflow.check_win(self)
 
@@ -247,15 +251,13 @@ class Game(GameState):
 
         :raises NothingToUndoError: if no action was taken yet (since :meth:`from_json`).
         """
-        history = self.history
-        if not history:
+        kept = len(self._history) + len(self._history_tail) - 1
+        if kept < 0:
             raise NothingToUndoError()
-        undone = history[-1]
-        kept = len(history) - 1
-        if self._history_shared:
-            history = history[:kept]
-        else:
-            history.pop()
+        history, tail, shared = self._history, self._history_tail, self._history_shared
+        if shared and not tail:  # a shared list never changes: this game takes a copy
+            history, tail, shared = history[:kept], [history[-1]], False
+        undone = (tail or history).pop()
         snapshots = self._snapshots
         while snapshots and snapshots[-1][0] > kept:
             snapshots.pop()
@@ -263,28 +265,27 @@ class Game(GameState):
         while records and records[-1][0] > kept:
             records.pop()
         if records and records[-1][0] == kept:
-            self._restore(records.pop()[1], history, snapshots, records)
+            self._restore(records.pop()[1], (history, tail, shared), snapshots, records)
             return undone
+        history = history + tail
         if snapshots:
             start, fields = snapshots[-1]
-            self._restore(copy_fields(fields), history[:start], snapshots, records)
+            self._restore(copy_fields(fields), (history[:start], [], False), snapshots, records)
         else:
             start = 0
-            self._restore(self.at_history_start().__dict__, [], snapshots, records)
+            self._restore(self.at_history_start().__dict__, ([], [], False), snapshots, records)
         replay_onto(self, history[start:kept], checked=False)
         return undone
 
     def _restore(
         self,
         fields: dict[str, Any],
-        history: list[Action],
+        history: tuple[list[Action], list[Action], bool],
         snapshots: list[tuple[int, dict[str, Any]]],
         records: list[tuple[int, dict[str, Any]]],
     ) -> None:
-        """Become the state of ``fields`` (taken as it is), with this history and the
-        snapshots and undo records kept."""
-        fields["history"] = history
-        fields["_history_shared"] = False
+        """Become ``fields`` (taken as it is) with this history, snapshots and records kept."""
+        fields["_history"], fields["_history_tail"], fields["_history_shared"] = history
         fields["_snapshots"] = snapshots
         fields["_undo_records"] = records
         fields["_restored_from"] = self._restored_from
@@ -332,8 +333,8 @@ class Game(GameState):
         game = cls._loaded(data)
         if game.config != config:
             raise StateError("the state is of another game (its config differs)")
-        game.history = list(history)
-        game._snapshots = [(len(game.history), game.copied_fields())]
+        game._history = list(history)
+        game._snapshots = [(len(game._history), game.copied_fields())]
         return game
 
     @classmethod

@@ -74,6 +74,7 @@ _COPIED_LISTS = (
     "route_cores",
     "ship_owner",
     "ships_placed",
+    "trade_rates",
 )
 """The state's flat lists (of immutable items): a copy copies each."""
 _COPIED_NESTED_LISTS = (
@@ -85,7 +86,6 @@ _COPIED_NESTED_LISTS = (
     "roads_of",
     "buildings_of",
     "knights_of",
-    "trade_rates",
     "ships_of",
     "islands_settled",
 )
@@ -127,10 +127,12 @@ def copy_fields(fields: dict[str, Any]) -> dict[str, Any]:
     done to the one changes the other."""
     fields = fields.copy()
     for name in _COPIED_LISTS:
-        fields[name] = fields[name][:]
+        fields[name] = _copy_list(fields[name])  # no slice object made, unlike [:]
     for name in _COPIED_NESTED_LISTS:
         fields[name] = list(map(_copy_list, fields[name]))
-    fields["rng"] = SplitMix64(fields["rng"].state)
+    rng = object.__new__(SplitMix64)  # its state set here: no __init__ call
+    rng.state = fields["rng"].state
+    fields["rng"] = rng
     return fields
 
 
@@ -472,14 +474,14 @@ class GameState:
         self.ship_networks: list[ShipNetwork | None] = [None] * n
         """Per player, what the ship listing keeps (see :data:`ShipNetwork`), None until
         asked; each use checks it against the player's ships, buildings and knights."""
-        self.trade_rates: list[list[int]] = [[4] * CARD_KINDS for _ in range(n)]
+        self.trade_rates: list[tuple[int, ...]] = [()] * n
+        """Per player, :meth:`update_trade_rates`'s tuple: replaced whole, never changed."""
         for p in range(n):
             self.update_trade_rates(p)
 
     def update_trade_rates(self, p: int) -> None:
         """Best maritime rate per card: harbours, then the Merchant Guild (trade level 3)."""
-        rates = self.trade_rates[p]
-        rates[:] = [4] * CARD_KINDS
+        rates = [4] * CARD_KINDS
         harbour_slot = self.topology.node_harbour_slot
         for node in self.buildings_of[p]:
             slot = harbour_slot[node]
@@ -503,6 +505,7 @@ class GameState:
         if p == self.active:
             for c in self.fleet:
                 rates[c] = 2
+        self.trade_rates[p] = tuple(rates)
 
     # ---- reading the state ----------------------------------------------------------------
 

@@ -27,7 +27,7 @@ SHARED_FIELDS = {
     "topology",
     "token_hexes",
     "gold_token_hexes",
-    "history",
+    "_history",
     "_legal_cache",
 }
 """What a copy may share with its original: immutable, replaced whole, or copied on change."""
@@ -73,6 +73,64 @@ def test_a_copy_is_the_same_game_and_work_on_it_never_reaches_the_original(
             break
         original.apply(choose_random_action(original, rng))
     assert picture(twin) == after_copy
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=seeds,
+    steps=st.integers(min_value=0, max_value=300),
+    moves=st.lists(
+        st.tuples(st.sampled_from(("apply", "push", "undo", "copy", "read")), st.integers(0, 7)),
+        min_size=1,
+        max_size=120,
+    ),
+)
+def test_a_family_of_copies_keeps_each_its_own_history(
+    seed: int, steps: int, moves: list[tuple[str, int]]
+) -> None:
+    """Copies of copies share the history they started from and each adds its own tail (a
+    long one joined first): applies, pushes, undos into the shared part and reads on any member
+    leave every member with exactly its own actions, and its state that of their replay."""
+    family = [played(seed, steps, 4)]
+    expected = [list(family[0].history)]
+    rng = SplitMix64(seed ^ 6)
+    for move, pick in moves:
+        i = pick % len(family)
+        game = family[i]
+        if move == "copy":
+            family.append(game.copy())
+            expected.append(list(expected[i]))
+        elif move == "undo":
+            if expected[i]:
+                assert game.undo() is expected[i].pop()
+        elif move == "read":
+            assert game.history == expected[i]
+        elif not game.is_over:
+            action = choose_random_action(game, rng)
+            (game.push if move == "push" else game.apply)(action)
+            expected[i].append(action)
+        assert [g.history for g in family] == expected
+    for game, history in zip(family, expected, strict=True):
+        assert game.to_json() == Game.replay(game.config, history).to_json()
+
+
+def test_a_history_read_before_a_copy_never_grows_by_the_copy() -> None:
+    """The list :attr:`Game.history` gives stays the original's: the copy's actions, and the
+    original's own after the copy, go to tails of their own."""
+    original = played(9, 200, 4)
+    before = original.history
+    kept = list(before)
+    twin = original.copy()
+    rng = SplitMix64(9)
+    for _ in range(50):  # longer than the tail a copy copies
+        twin.apply(choose_random_action(twin, rng))
+        original.apply(choose_random_action(original, rng))
+    third = twin.copy()
+    third.undo()
+    assert before == kept
+    assert original.history[: len(kept)] == kept
+    assert twin.history[:-1] == third.history
+    assert len(original.history) == len(twin.history) == len(kept) + 50
 
 
 def test_a_copy_shares_no_list_of_the_state() -> None:
