@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from companion_app.rules.messages import Msg, msg, nmsg, pmsg
+from companion_app.rules.rng import SplitMix64
 
 
 class Card(IntEnum):
@@ -441,3 +442,13 @@ def deck_composition(track: Track) -> tuple[ProgressCard, ...]:
         if entry.track is track
         for _ in range(entry.count)
     )
+
+
+def new_decks(rng: SplitMix64) -> list[list[ProgressCard]]:
+    """The three decks, each shuffled from the game's generator; the top card is index 0."""
+    decks: list[list[ProgressCard]] = []
+    for track in TRACKS:
+        deck = list(deck_composition(track))
+        rng.shuffle(deck)
+        decks.append(deck)
+    return decks

@@ -21,14 +21,13 @@ from companion_app.rules.cards import (
     CARD_KINDS,
     COMMODITIES,
     TERRAIN_RESOURCE,
-    TRACKS,
     Card,
     Hand,
     Harbour,
     ProgressCard,
     Terrain,
     bank_start,
-    deck_composition,
+    new_decks,
 )
 from companion_app.rules.config import GameConfig
 from companion_app.rules.events import Event
@@ -175,16 +174,6 @@ def affords(hand: Sequence[int], cost: Hand) -> bool:
         if hand[c] < n:
             return False
     return True
-
-
-def new_decks(rng: SplitMix64) -> list[list[ProgressCard]]:
-    """The three decks, each shuffled from the game's generator; the top card is index 0."""
-    decks: list[list[ProgressCard]] = []
-    for track in TRACKS:
-        deck = list(deck_composition(track))
-        rng.shuffle(deck)
-        decks.append(deck)
-    return decks
 
 
 @dataclass(frozen=True, slots=True)
