@@ -237,7 +237,7 @@ def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -
     elif not path >> lifted & 1:
         trade_route_grown(state, p, placed)
     else:
-        through = _longest_through(state, p, placed)
+        through = _longest_through(state, p, placed, *_rest_of(state, path, lifted))
         # The core piece lifted: every path as long held it, so without it none is; the path
         # kept, which ends with it, one shorter is the longest.
         cored = state.route_cores[p] == lifted
@@ -301,20 +301,43 @@ def trade_routes_settled(state: GameState, p: int, node: int) -> None:
     measure_routes(state, measured)
 
 
-def _longest_through(state: GameState, p: int, edge: int, kept: int = 0) -> tuple[int, int] | None:
+def _longest_through(
+    state: GameState, p: int, edge: int, kept: int = 0, end: int = NOBODY
+) -> tuple[int, int] | None:
     """The longest path of ``p`` with the piece on ``edge`` (its length and edges), when no
     path can go on past one end of it (one walk from the other end); else None. ``kept``: the
     path of ``route_paths``, standing without the piece: when it ends where the piece goes on
-    from and may go on by it, the two are a path one longer, the longest (no walk)."""
+    from and may go on by it, the two are a path one longer, the longest (no walk). ``end``:
+    ``kept`` is that path without the ship at its end that just moved to ``edge``, and only its
+    end where that ship was counts (see :func:`_rest_of`)."""
     a, b = state.topology.edge_nodes[edge]
     ship = state.ship_owner[edge] == p
     if _goes_on(state, p, a, edge, ship):
         if _goes_on(state, p, b, edge, ship):
             return None
         a, b = b, a
-    if kept and _ends_at(state, p, kept, b, ship):
-        return state.road_length[p] + 1, kept | 1 << edge
+    if kept and end in (NOBODY, b) and _ends_at(state, p, kept, b, ship):
+        return kept.bit_count() + 1, kept | 1 << edge
     return _longest_from(state, p, b, 1 << edge, ship)
+
+
+def _rest_of(state: GameState, path: int, lifted: int) -> tuple[int, int]:
+    """When the ship lifted off ``lifted`` was the piece at one end of ``path`` (nothing else of
+    it at that end): the rest of the path and the intersection it now ends on, where the ship
+    was joined; else nothing (0, NOBODY).
+
+    A ship placed at that intersection and going on nowhere else makes, with the rest, a path
+    as long as the route was, and none longer: a path through it is one ending there that the
+    lifted ship could have gone on from too (both ships, the same intersection), so no longer
+    than the route without it."""
+    node_edges = state.topology.node_edges
+    rest = path & ~(1 << lifted)
+    a, b = state.topology.edge_nodes[lifted]
+    at_a = any(rest >> e & 1 for e in node_edges[a])
+    at_b = any(rest >> e & 1 for e in node_edges[b])
+    if at_a is at_b:
+        return 0, NOBODY
+    return rest, a if at_a else b
 
 
 def _ends_at(state: GameState, p: int, path: int, node: int, ship: bool) -> bool:

@@ -436,6 +436,25 @@ def test_roads_and_ships_join_at_the_settlement_into_one_route() -> None:
         assert longest_trade_route(game, 0) == 3
 
 
+def test_the_ship_at_the_end_of_the_route_moved_keeps_the_route_as_a_fresh_search_does() -> None:
+    """§13.6: the route SHORE - OUT - ON is 2 long, ON its open end (at ISLE). Moved to the
+    other coast edge at ISLE_TOP, where the rest of the route ends, the route is again 2, the
+    moved ship with OUT; moved to the settlement's coast edges, OUT and it meet there, 2 as
+    well. Each as a fresh search finds."""
+    game = sea_game(buildings={SHORE: (0, "settlement")}, ships={OUT: 0, ON: 0})
+    assert game.road_length[0] == 2 and game.route_paths[0] == 1 << OUT | 1 << ON
+    moves = {a.to: a for a in game.legal_actions() if isinstance(a, MoveShip)}
+    sibling = edge(ISLE_TOP, corner(hex_at(6, 3), 5))  # the coast edge at ISLE_TOP
+    assert sibling in moves and len(moves) == 3
+    for to, move in moves.items():
+        moved = game.copy()
+        moved.apply(move)
+        assert moved.road_length[0] == 2 == longest_trade_route(moved, 0), to
+        assert moved.route_paths[0] == 1 << OUT | 1 << to, to
+        fresh = Game.from_json(moved.to_json())
+        assert fresh.legal_actions() == moved.legal_actions(), to
+
+
 def test_an_opponents_settlement_splits_the_route() -> None:
     ring = [side(SEA, i) for i in range(6)]
     game = sea_game(buildings={SHORE: (0, "settlement")}, ships=dict.fromkeys(ring, 0))
