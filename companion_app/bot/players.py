@@ -331,11 +331,11 @@ class GreedyPlayer:
         return Decision(DeclineTrade(seat), reasons.declined(game, offer.player))
 
     def offer(self, game: Game, seat: int) -> OfferTrade | None:
-        """One domestic offer: one or two cards the seat's hand misses least for the one card
-        its next city or settlement lacks, when that brings the hand :data:`OFFER_GAIN` or
-        more; to a player not ahead of the seat and not near the win, the first one the
-        seat's deals of the hidden cards say would accept; never an offer made on this turn
-        already."""
+        """One domestic offer: the card the seat's hand misses least for the one card its next
+        city or settlement lacks, when that brings the hand :data:`OFFER_GAIN` or more; to a
+        player not ahead of the seat and not near the win, the first one the seat's deals of
+        the hidden cards say would accept; never an offer made on this turn already. One card
+        for one: two for one hands the taker a card."""
         made = offers_this_turn(game, seat)
         if len(made) >= self.offers:
             return None
@@ -369,26 +369,23 @@ class GreedyPlayer:
 
 
 def offer_gives(game: Game, seat: int, wanted: int) -> list[tuple[int, ...]]:
-    """What the seat may give for one ``wanted`` card (one card, or two): those that leave
-    its hand :data:`OFFER_GAIN` or more better off once the card comes, fewer cards first,
-    then the best for the hand."""
+    """What the seat may give for one ``wanted`` card, one card of another kind: those that
+    leave its hand :data:`OFFER_GAIN` or more better off once the card comes, the best for
+    the hand first."""
     hand = game.hands[seat]
     now = hand_points(game, seat)
-    scored: list[tuple[int, float, tuple[int, ...]]] = []
-    kinds = [c for c in range(CARD_KINDS) if c != wanted and hand[c] > 0]
-    pairs = [(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a != b or hand[a] > 1]
-    for cards in [(c,) for c in kinds] + pairs:
+    scored: list[tuple[float, tuple[int, ...]]] = []
+    for card in range(CARD_KINDS):
+        if card == wanted or hand[card] == 0:
+            continue
         after = list(hand)
-        give = [0] * CARD_KINDS
-        for c in cards:
-            after[c] -= 1
-            give[c] += 1
+        after[card] -= 1
         after[wanted] += 1
         gain = hand_points(game, seat, after) - now
         if gain >= OFFER_GAIN:
-            scored.append((len(cards), -gain, tuple(give)))
+            scored.append((-gain, Card(card).amount(1)))
     scored.sort()
-    return [give for _, _, give in scored]
+    return [give for _, give in scored]
 
 
 def would_accept(sample: Game, offer: OfferTrade) -> bool:

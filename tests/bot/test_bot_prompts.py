@@ -12,6 +12,7 @@ from companion_app.bot.players import GreedyPlayer
 from companion_app.i18n import render
 from companion_app.rules.actions import (
     AcceptTrade,
+    BankTrade,
     CommitKnights,
     DeclineTrade,
     MoveRobber,
@@ -145,23 +146,32 @@ def test_no_trade_with_a_player_who_may_win_with_it(level: str) -> None:
     assert decision.reason.text == "{player} is close to winning: no trade"
 
 
-def test_one_offer_a_turn_and_never_the_same_again() -> None:
-    """Red lacks an ore for a city, holds 3 brick: it offers 1 brick for 1 ore once, rather
-    than 3:1 at its harbour, to a player not ahead of it who may hold an ore and would gain by
-    it; refused, it does not offer again (offers=1); with offers=2 it makes another offer (never
-    the same); with offers=0 it never offers."""
-    game = make_game(
+def offer_table(green: tuple[int, ...] | None = None) -> Game:
+    """Red lacks an ore for a city and holds 3 brick; Blue and White hold 4 cards each (and
+    Green ``green``)."""
+    hands = {
+        0: hand_of(brick=3, ore=2, grain=2),
+        1: hand_of(wool=2, lumber=1, ore=1),
+        2: hand_of(lumber=3, ore=1),
+    }
+    if green is not None:
+        hands[3] = green
+    return make_game(
         buildings={
             corner(0, 0): (0, "settlement"),
             corner(4, 0): (1, "settlement"),
             corner(18, 3): (2, "settlement"),
         },
-        hands={
-            0: hand_of(brick=3, ore=2, grain=2),
-            1: hand_of(wool=2, lumber=1, ore=1),
-            2: hand_of(lumber=3, ore=1),
-        },
+        hands=hands,
     )
+
+
+def test_one_offer_a_turn_and_never_the_same_again() -> None:
+    """Red offers 1 brick for 1 ore once, rather than 3:1 at its harbour, to a player not
+    ahead of it who may hold an ore and would gain by it; refused, it does not offer again
+    (offers=1); with offers=2 it makes another offer (never the same); with offers=0 it never
+    offers."""
+    game = offer_table(green=hand_of(wool=2, lumber=1, ore=1))
     first = GreedyPlayer(offers=1).decide(game, 0).action
     assert isinstance(first, OfferTrade)
     assert first.give == Card.BRICK.amount(1) and first.take == Card.ORE.amount(1)
@@ -170,11 +180,24 @@ def test_one_offer_a_turn_and_never_the_same_again() -> None:
     assert not isinstance(GreedyPlayer(offers=1).decide(game, 0).action, OfferTrade)
     second = GreedyPlayer(offers=2).decide(game, 0).action
     assert isinstance(second, OfferTrade) and second != first
+    assert second.give == Card.BRICK.amount(1) and second.to != first.to
     fresh = make_game(
         buildings={corner(0, 0): (0, "settlement")},
         hands={0: hand_of(brick=3, ore=2, grain=2), 1: hand_of(wool=2)},
     )
     assert not isinstance(GreedyPlayer(offers=0).decide(fresh, 0).action, OfferTrade)
+
+
+def test_one_card_for_one_never_two() -> None:
+    """Blue refuses 1 brick for Red's missing ore and White would not take a brick: Red's
+    second offer was 2 brick for the ore to Blue (a card more to a rival); now it trades 3 brick
+    for the ore at its harbour instead."""
+    game = offer_table()
+    first = GreedyPlayer(offers=2).decide(game, 0).action
+    assert first == OfferTrade(0, 1, Card.BRICK.amount(1), Card.ORE.amount(1))
+    game.apply(first)
+    game.apply(DeclineTrade(1))
+    assert GreedyPlayer(offers=2).decide(game, 0).action == BankTrade(0, Card.BRICK, Card.ORE)
 
 
 def test_no_offer_to_a_player_ahead_nor_one_that_gains_the_hand_little() -> None:
