@@ -98,7 +98,9 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "rp2040": lambda: rp2040.run(rp2040.Sizes(rolls=50, presses=3), WORKDIR / "quick"),
             "phones": lambda: phones.run(phones.Sizes(actions=20)),
             "soak": lambda: soak.run(soak.Sizes(rolls=200, unplug_every=50, reset_every=100)),
-            "bot": lambda: bot.run(bot.Sizes(seeds=1, expert_seeds=1, max_turns=150, positions=20)),
+            "bot": lambda: bot.run(
+                bot.Sizes(seeds=1, expert_seeds=1, trading_seeds=1, max_turns=150, positions=20)
+            ),
         }
     return {
         "rules": lambda: rules.run(rules.Sizes()),
