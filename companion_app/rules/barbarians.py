@@ -40,11 +40,8 @@ def advance_barbarians(game: GameState) -> bool:
 def defenders(game: GameState) -> list[int]:
     if game.config.evil_barbarians:
         return list(game.committed)
-    return [
-        n
-        for n in range(game.topology.node_count)
-        if game.knight_owner[n] != NOBODY and game.knight_active[n]
-    ]
+    active = game.knight_active
+    return sorted(n for knights in game.knights_of for n in knights if active[n])
 
 
 def attack_outcome(

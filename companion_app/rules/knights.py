@@ -172,11 +172,13 @@ def knight_spots(game: GameState, p: int) -> list[int]:
     board roads or ships, never a sea intersection (§13.7 item 1, R20)."""
     owner, knight = game.node_owner, game.knight_owner
     if not game.topology.has_sea:
-        ends: tuple[int, ...] = game.road_ends(p)
-    else:
-        kinds = game.topology.node_kinds
-        ends = tuple(n for n in piece_ends(game, p) if kinds[n] is not NodeKind.SEA)
-    return [n for n in ends if owner[n] == NOBODY and knight[n] == NOBODY]  # is_free
+        return [n for n in game.road_ends(p) if owner[n] == NOBODY and knight[n] == NOBODY]
+    kinds, sea = game.topology.node_kinds, NodeKind.SEA  # one pass, no tuple between
+    return [
+        n
+        for n in piece_ends(game, p)
+        if kinds[n] is not sea and owner[n] == NOBODY and knight[n] == NOBODY
+    ]
 
 
 def may_act(game: GameState, node: int) -> bool:

@@ -27,7 +27,7 @@ from companion_app.rules.events import Production, ProgressDrawn, Shortage
 from companion_app.rules.pieces import CITY, NOBODY
 from companion_app.rules.prompts import Prompt, PromptKind
 from companion_app.rules.state import ALL_CARDS, BOARD_MARKS, GameState
-from companion_app.rules.topology import EdgeKind, NodeKind
+from companion_app.rules.topology import NodeKind
 from companion_app.rules.traderoute import (
     award_longest_road,
     blocks,
@@ -109,7 +109,7 @@ def road_spots(state: GameState, p: int) -> list[int]:
     seen: set[int] = set()
     spots: list[int] = []
     frontier: set[int] = set(state.buildings_of[p])
-    node_edges, edge_nodes = state.topology.node_edges, state.topology.edge_nodes
+    node_edges, edge_nodes = state.topology.node_road_edges, state.topology.edge_nodes
     for e in state.roads_of[p]:
         for node in edge_nodes[e]:
             if not blocks(state, p, node):
@@ -120,9 +120,9 @@ def road_spots(state: GameState, p: int) -> list[int]:
                 seen.add(e)
                 spots.append(e)
     spots.sort()
-    if state.topology.has_sea:  # roads never go to sea nor onto a ship (§13.2)
-        kinds, ships = state.topology.edge_kinds, state.ship_owner
-        spots = [e for e in spots if kinds[e] is not EdgeKind.SEA and ships[e] == NOBODY]
+    if state.topology.has_sea:  # roads never go to sea (node_road_edges) nor onto a ship (§13.2)
+        ships = state.ship_owner
+        spots = [e for e in spots if ships[e] == NOBODY]
     return spots
 
 

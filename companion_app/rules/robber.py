@@ -203,7 +203,19 @@ def discard_options(game: GameState, p: int) -> list[Action]:
 
 
 def robber_options(game: GameState, p: int) -> list[Action]:
-    return [_ROBBER[p][h] for h in ops.robber_targets(game)]
+    """After a 7 every other land hex: those moves made once per board, seat and robber hex
+    (a sea board's many hexes made them anew at every 7); a knight's chase lists its own."""
+    if game.robber_by_knight:
+        return [_ROBBER[p][h] for h in ops.robber_targets(game)]
+    topology = game.topology
+    key = id(topology), p, game.robber_hex
+    known = _ROBBER_MOVES.get(key)
+    if known is None or known[0] is not topology:
+        if len(_ROBBER_MOVES) >= _PIRATE_MOVES_KEPT:
+            _ROBBER_MOVES.clear()
+        moves: list[Action] = [_ROBBER[p][h] for h in ops.robber_targets(game)]
+        known = _ROBBER_MOVES[key] = (topology, moves)
+    return known[1][:]
 
 
 def pirate_options(game: GameState, p: int) -> list[Action]:
@@ -231,6 +243,7 @@ def _pirate_moves(game: GameState, p: int) -> list[Action]:
 
 _PIRATE_MOVES: dict[tuple[int, int, int], tuple[Topology, list[Action]]] = {}
 _PIRATE_MOVES_KEPT = 1024
+_ROBBER_MOVES: dict[tuple[int, int, int], tuple[Topology, list[Action]]] = {}
 
 
 def victim_options(game: GameState, p: int) -> list[Action]:

@@ -412,20 +412,17 @@ class GameState:
         tokens = self.tokens
         # A gold field pays resources of choice (§13.5), not a fixed card: it is left out here.
         gold = self.board.frame.sea_map is not None and Terrain.GOLD in self.board.terrains
-        self.token_hexes = {
-            t: tuple(
-                h
-                for h in range(len(tokens))
-                if tokens[h] == t and not (gold and self.board.terrains[h] is Terrain.GOLD)
-            )
-            for t in range(2, 13)
-        }
+        terrains = self.board.terrains
+        found: dict[int, list[int]] = {t: [] for t in range(2, 13)}
         gold_hexes: dict[int, tuple[int, ...]] = {}
-        if gold:
-            terrains = self.board.terrains
-            for h, t in enumerate(tokens):
-                if t is not None and terrains[h] is Terrain.GOLD:
-                    gold_hexes[t] = (*gold_hexes.get(t, ()), h)
+        for h, t in enumerate(tokens):  # one pass over the hexes, not one a number
+            if t is None:
+                continue
+            if gold and terrains[h] is Terrain.GOLD:
+                gold_hexes[t] = (*gold_hexes.get(t, ()), h)
+            elif t in found:
+                found[t].append(h)
+        self.token_hexes = {t: tuple(hexes) for t, hexes in found.items()}
         self.gold_token_hexes = gold_hexes
         """The gold fields per number token, only numbers that have one (§13.5); replaced
         whole, never changed in place."""

@@ -130,6 +130,9 @@ class Topology:
     shared with a hex for a frame cell. A pirate on the cell blocks these (§13.4)."""
     node_ship_edges: tuple[tuple[int, ...], ...]
     """Per intersection, its coast and sea edges: where a ship may lie (§13.2)."""
+    node_road_edges: tuple[tuple[int, ...], ...]
+    """Per intersection, its land and coast edges: where a road may lie (§13.2); on an
+    island ``node_edges`` itself."""
     has_sea: bool
     """A sea board (§13): sea hexes and a frame of cells, ships and the pirate."""
     node_links: tuple[tuple[tuple[int, int], ...], ...]
@@ -368,6 +371,11 @@ def _build(
         node_ship_edges=tuple(
             tuple(e for e in edges if edge_kinds[e] is not EdgeKind.LAND) for edges in node_edges
         ),
+        node_road_edges=tuple(
+            tuple(e for e in edges if edge_kinds[e] is not EdgeKind.SEA) for edges in node_edges
+        )
+        if frame_xy
+        else node_edges,
         has_sea=bool(frame_xy),
         node_links=tuple(
             tuple(zip(edges, nodes, strict=True))
