@@ -8,6 +8,8 @@ actions (``move_robber_or_pirate``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+
 from companion_app.rules import operations as ops
 from companion_app.rules import turnflow
 from companion_app.rules.actions import Action, DiscardCard, MovePirate, MoveRobber, StealFrom
@@ -207,15 +209,7 @@ def robber_options(game: GameState, p: int) -> list[Action]:
     (a sea board's many hexes made them anew at every 7); a knight's chase lists its own."""
     if game.robber_by_knight:
         return [_ROBBER[p][h] for h in ops.robber_targets(game)]
-    topology = game.topology
-    key = id(topology), p, game.robber_hex
-    known = _ROBBER_MOVES.get(key)
-    if known is None or known[0] is not topology:
-        if len(_ROBBER_MOVES) >= _PIRATE_MOVES_KEPT:
-            _ROBBER_MOVES.clear()
-        moves: list[Action] = [_ROBBER[p][h] for h in ops.robber_targets(game)]
-        known = _ROBBER_MOVES[key] = (topology, moves)
-    return known[1][:]
+    return _moves_once(_ROBBER_MOVES, game, p, game.robber_hex, ops.robber_targets, _ROBBER)[:]
 
 
 def pirate_options(game: GameState, p: int) -> list[Action]:
@@ -230,20 +224,37 @@ def robber_or_pirate_options(game: GameState, p: int) -> list[Action]:
 def _pirate_moves(game: GameState, p: int) -> list[Action]:
     """The pirate moves of ``p`` from where it is (:func:`pirate_targets`), made once per
     board, seat and cell (every 7 after the first attack asks them); never changed."""
+    return _moves_once(_PIRATE_MOVES, game, p, game.pirate_cell, pirate_targets, _PIRATE)
+
+
+KeptMoves = dict[tuple[int, int, int], tuple[Topology, list[Action]]]
+"""Moves by board, seat and where the piece stands, with the board they were made on (an id
+alone may name a board made anew at the same address)."""
+
+
+def _moves_once(
+    kept: KeptMoves,
+    game: GameState,
+    p: int,
+    at: int,
+    targets: Callable[[GameState], Iterable[int]],
+    actions: Sequence[Sequence[Action]],
+) -> list[Action]:
+    """``p``'s moves of a piece standing at ``at`` to each of ``targets``, made once per board
+    (``kept``, emptied when full); never changed by a caller."""
     topology = game.topology
-    key = id(topology), p, game.pirate_cell
-    known = _PIRATE_MOVES.get(key)
+    key = id(topology), p, at
+    known = kept.get(key)
     if known is None or known[0] is not topology:
-        if len(_PIRATE_MOVES) >= _PIRATE_MOVES_KEPT:
-            _PIRATE_MOVES.clear()
-        moves: list[Action] = [_PIRATE[p][c] for c in pirate_targets(game)]
-        known = _PIRATE_MOVES[key] = (topology, moves)
+        if len(kept) >= _MOVES_KEPT:
+            kept.clear()
+        known = kept[key] = (topology, [actions[p][t] for t in targets(game)])
     return known[1]
 
 
-_PIRATE_MOVES: dict[tuple[int, int, int], tuple[Topology, list[Action]]] = {}
-_PIRATE_MOVES_KEPT = 1024
-_ROBBER_MOVES: dict[tuple[int, int, int], tuple[Topology, list[Action]]] = {}
+_PIRATE_MOVES: KeptMoves = {}
+_MOVES_KEPT = 1024
+_ROBBER_MOVES: KeptMoves = {}
 
 
 def victim_options(game: GameState, p: int) -> list[Action]:
