@@ -128,6 +128,11 @@ class Scenario(ScenarioDriver):
                     label_problems(screen.ids.track_words),
                     [],
                 )
+                self.check(
+                    f"{where}: the decision's heading fits",
+                    label_problems(screen.ids.headline),
+                    [],
+                )
                 yield from self.shot(f"small_screen_{code}_{width}x{height}.png")
         # The log's lines move with each action: a few more at 800x480 in German.
         app.switch_language("de")

@@ -41,6 +41,14 @@ def test_the_barbarian_track_words_fit_in_polish_at_800x480(run: dict) -> None:
         assert checks[f"{code} 800x480: the barbarian track's words fit"], code
 
 
+def test_the_decisions_heading_fits_in_polish_at_800x480(run: dict) -> None:
+    """ "Specjalna faza budowy: kto buduje?" (5-6 players) was shortened to "Specjalna bu...: kto
+    buduje?" in its box at 800x480."""
+    checks = {c["name"]: c["ok"] for c in run["checks"]}
+    for code in ("pl", "de", "vi"):
+        assert checks[f"{code} 800x480: the decision's heading fits"], code
+
+
 def test_a_long_progress_card_rule_fits_its_popup_at_800x480(run: dict) -> None:
     checks = {c["name"]: c["ok"] for c in run["checks"]}
     assert checks["de 800x480: the Bishop's rule fits its popup"]
