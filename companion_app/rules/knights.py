@@ -227,7 +227,13 @@ def knight_build_actions(game: GameState, p: int) -> list[Action]:
     actions: list[Action] = []
     hand = game.hands[p]
     if holds(hand, _KNIGHT_NEEDS) and game.knights_at_level(p, 1) < KNIGHTS_PER_LEVEL:
-        actions.extend(_BUILD(p, n) for n in knight_spots(game, p))
+        key = game.board_mark, p, 0  # level 0: no knight's moves, the player's builds
+        builds = _KNIGHT_MOVES.get(key)
+        if builds is None:
+            if len(_KNIGHT_MOVES) >= _KNIGHT_MOVES_KEPT:
+                _KNIGHT_MOVES.clear()
+            builds = _KNIGHT_MOVES[key] = [_BUILD(p, n) for n in knight_spots(game, p)]
+        actions.extend(builds)
     knights = game.knights_of[p]  # kept in id order
     if not knights:
         return actions
@@ -253,9 +259,8 @@ def knight_build_actions(game: GameState, p: int) -> list[Action]:
 
 _KNIGHT_MOVES: dict[tuple[int, int, int], list[Action]] = {}
 """Per board mark (:attr:`~state.GameState.board_mark`), knight and level, the knight's moves
-and displacements: they follow from the board (pieces and knights' levels, which the mark
-follows) and the knight's level alone, and a turn's listings ask them after every action.
-Never changed once made."""
+and displacements, and per mark, player and level 0 the player's knight builds: they follow
+from the board (which the mark follows), asked after every action of a turn. Never changed."""
 _KNIGHT_MOVES_KEPT = 1024
 
 

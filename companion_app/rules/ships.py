@@ -456,26 +456,34 @@ def turn_options(game: GameState, p: int) -> list[Action]:
     if not movable and not build:
         return []
     # The spots follow from the network and the board: kept while the board mark stays (a
-    # turn's listings ask them after every action).
+    # turn's listings ask them after every action), with the ships built there once asked.
     spotted = network[7]
     if spotted and spotted[0][0] == game.board_mark:
-        _, spots, reached = spotted[0]
+        _, spots, reached, builds = spotted[0]
     else:
         spots, reached = _spots_reached(game, p, network[5])
-        spotted[:] = [(game.board_mark, spots, reached)]
-    ships = _SHIP[p]
+        builds = None
+        spotted[:] = [(game.board_mark, spots, reached, None)]
+    if build and builds is None:
+        ships = _SHIP[p]
+        builds = [ships[e] for e in spots]
+        spotted[0] = (game.board_mark, spots, reached, builds)
     if not movable:
-        return [ships[e] for e in spots]
+        return builds if builds is not None and build else []
     kept = network[6]  # the moves follow from the network, the movable ships and the spots
     if kept and kept[0][0] == movable and kept[0][1] == reached:
-        moves = kept[0][2]
+        moves, both = kept[0][2], kept[0][3]
     else:
         moves = []
         _moves(moves, p, movable, spots, reached, network[4], game.topology.edge_nodes)
-        kept[:] = [(movable, reached, moves)]
-    if build:
-        return [ships[e] for e in spots] + moves
-    return moves[:]
+        both = None
+        kept[:] = [(movable, reached, moves, None)]
+    if not build or not builds:
+        return moves
+    if both is None:
+        both = builds + moves
+        kept[0] = (movable, reached, moves, both)
+    return both
 
 
 def _spots_reached(

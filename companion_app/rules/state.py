@@ -93,11 +93,13 @@ immutable (ints, tuples, frozen dataclasses, enums) or replaced whole, never cha
 (the config, the board and its topology, ``token_hexes``): a copy shares it."""
 
 
-ShipMoves = list[tuple[list[int], dict[int, int], list[Action]]]
+ShipMoves = list[tuple[list[int], dict[int, int], list[Action], list[Action] | None]]
 """The last ship moves listed (none, or one): the movable ships, the spots with where each is
-reached from, and the moves, which follow from those two and the network alone."""
-ShipSpots = list[tuple[int, list[int], dict[int, int]]]
-"""The last spots listed (none, or one): the board mark, the spots, whence each is reached."""
+reached from, the moves, which follow from those two and the network alone, and once asked
+the ships built on those spots followed by the moves."""
+ShipSpots = list[tuple[int, list[int], dict[int, int], list[Action] | None]]
+"""The last spots listed (none, or one): the board mark, the spots, whence each is reached,
+once asked a ship built on each."""
 ShipNetwork = tuple[
     list[int],
     list[int],
@@ -112,7 +114,8 @@ ShipNetwork = tuple[
 open ships (§13.3); per intersection, how many of those buildings and ship ends hold it; the
 coast and sea edges there that none of the player's ships holds, each with the intersection
 (in edge order, an edge between two such twice); the last moves and spots listed (kept by
-value or board mark, see :data:`ShipMoves`, :data:`ShipSpots`). A state's copy shares it."""
+value or board mark, see :data:`ShipMoves`, :data:`ShipSpots`; their lists are listed as they
+are, never changed). A state's copy shares it."""
 
 
 BOARD_MARKS = count(1)

@@ -253,6 +253,13 @@ def test_3_player_harbours_are_fixed_on_their_spots() -> None:
     assert sea_board(sea, 2) == board
 
 
+def test_every_sea_board_is_valid_whatever_the_seed() -> None:
+    # sea_board does not validate each game's board: the printed maps must make it valid.
+    for sea in SEA_MAPS.values():
+        for seed in range(40):
+            validate_board(sea_board(sea, seed))
+
+
 def test_4_player_harbours_are_shuffled_by_the_seed() -> None:
     boards = {sea_board(NEW_SHORES_4, seed).harbours for seed in range(12)}
     assert len(boards) > 6
