@@ -237,7 +237,8 @@ def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -
     elif not path >> lifted & 1:
         trade_route_grown(state, p, placed)
     else:
-        through = _longest_through(state, p, placed, *_rest_of(state, path, lifted))
+        rest, end = _rest_of(state, path, lifted)
+        through = _longest_through(state, p, placed, rest, end)
         # The core piece lifted: every path as long held it, so without it none is; the path
         # kept, which ends with it, one shorter is the longest.
         cored = state.route_cores[p] == lifted
@@ -251,6 +252,8 @@ def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -
             state.road_length[p] -= 1
             state.route_paths[p] = path & ~(1 << lifted)
             award_longest_road(state)
+        elif through is not None and rest and (again := _on_by_another(state, p, rest, end)):
+            state.route_paths[p] = again  # as long as before: no longer one, see below
         elif through is not None:  # no path is longer than before: the search ends at one
             state.road_length[p], state.route_paths[p] = _trade_route(
                 state, p, state.road_length[p]
@@ -338,6 +341,25 @@ def _rest_of(state: GameState, path: int, lifted: int) -> tuple[int, int]:
     if at_a is at_b:
         return 0, NOBODY
     return rest, a if at_a else b
+
+
+def _on_by_another(state: GameState, p: int, rest: int, node: int) -> int:
+    """``rest`` (edge bits), the kept path without the ship that was its piece at ``node``,
+    with another piece of ``p`` there that it may go on by (of its kind, or any at the player's
+    settlement or city, §13.6): a path as long as the kept one. Else 0."""
+    edges = state.topology.node_edges[node]
+    on = [e for e in edges if rest >> e & 1]
+    if len(on) != 1 or blocks(state, p, node):
+        return 0
+    roads, ships = state.edge_owner, state.ship_owner
+    switch = state.node_owner[node] == p
+    ship = ships[on[0]] == p
+    for e in edges:
+        if e != on[0] and (
+            (roads[e] == p and (switch or not ship)) or (ships[e] == p and (switch or ship))
+        ):
+            return rest | 1 << e
+    return 0
 
 
 def _ends_at(state: GameState, p: int, path: int, node: int, ship: bool) -> bool:
