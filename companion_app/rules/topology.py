@@ -269,22 +269,27 @@ def _build(
         edge_between[(a, b)] = e
         edge_between[(b, a)] = e
     node_count = len(node_xy)
-    node_hexes = tuple(
-        tuple(h for h in range(hex_count) if n in hex_nodes[h]) for n in range(node_count)
-    )
-    node_edges = tuple(
-        tuple(e for e, pair in enumerate(edge_nodes) if n in pair) for n in range(node_count)
-    )
+    # Each hex and edge added to its intersections (and each hex to its edges) in id order: one
+    # pass, the same tuples as asking every intersection about every hex and edge.
+    hexes_at: list[list[int]] = [[] for _ in range(node_count)]
+    sides_of: dict[int, list[int]] = {}
+    for h, corners in enumerate(hex_nodes):
+        for i, n in enumerate(corners):
+            hexes_at[n].append(h)
+            sides_of.setdefault(edge_between[(n, corners[(i + 1) % 6])], []).append(h)
+    edges_at: list[list[int]] = [[] for _ in range(node_count)]
+    for e, (a, b) in enumerate(edge_nodes):
+        edges_at[a].append(e)
+        edges_at[b].append(e)
+    node_hexes = tuple(map(tuple, hexes_at))
+    node_edges = tuple(map(tuple, edges_at))
     node_neighbours = tuple(
         tuple(
             edge_nodes[e][1] if edge_nodes[e][0] == n else edge_nodes[e][0] for e in node_edges[n]
         )
         for n in range(node_count)
     )
-    edge_hexes = tuple(
-        tuple(h for h in range(hex_count) if a in hex_nodes[h] and b in hex_nodes[h])
-        for a, b in edge_nodes
-    )
+    edge_hexes = tuple(tuple(sides_of[e]) for e in range(len(edge_nodes)))
     hex_at = {xy: h for h, xy in enumerate(hex_xy)}
     hex_neighbours = tuple(
         tuple(
