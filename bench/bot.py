@@ -38,14 +38,16 @@ class Sizes:
     seeds: int = 25
     """Deals of the cheap matches (random and weighted random players), each played once per
     seat rotation (4 games)."""
-    expert_seeds: int = 40
-    """Deals of the expert against greedy players (160 games with 4 players, 120 with 3). At
+    expert_seeds: int = 30
+    """Deals of the expert against greedy players (120 games with 4 players, 90 with 3). At
     100 games the interval was 19 points wide and the deals alone moved the share by 7 (37 % on
-    deals 1-25, 44 % on deals 201-250, the same expert): too coarse for a 40 % target whose lower
-    bound must clear 31 %."""
-    trading_seeds: int = 50
-    """Deals of trading on against off (200 games): at 100 games the interval ran from 16 to
-    32 % around a 25 % line, and the same offers won 24.6 % of 500 games on deals 101-225."""
+    deals 1-25, 44 % on deals 201-250, the same expert); at 120 it is 18 wide, and the expert's
+    shares (50.0 % of 160, 66.7 % of 120 with 3 players) stand well above the targets."""
+    trading_seeds: int = 100
+    """Deals of trading on against off (400 games): a share near the 25 % line needs the most
+    games of any match. At 200 games (deals 1-50) the interval ran from 19 to 30 %, and the
+    same offers won 24.0 % there against 27.0 % of 600 games on deals 101-250; the games are
+    paid for by the expert's 10 deals fewer."""
     max_turns: int = 250
     positions: int = 1000
     """Recorded positions timed (from greedy games, every fifth decision)."""
