@@ -216,7 +216,7 @@ def trade_route_grown(state: GameState, p: int, edge: int) -> None:
     if path is None:
         measure_routes(state, (p,))
         return
-    through = _longest_through(state, p, edge, path)
+    through = _longest_through(state, p, edge, path, longest=True)
     if through is None:
         measure_routes(state, (p,))
     elif through[0] > state.road_length[p]:  # every path that long holds the new piece
@@ -305,14 +305,16 @@ def trade_routes_settled(state: GameState, p: int, node: int) -> None:
 
 
 def _longest_through(
-    state: GameState, p: int, edge: int, kept: int = 0, end: int = NOBODY
+    state: GameState, p: int, edge: int, kept: int = 0, end: int = NOBODY, longest: bool = False
 ) -> tuple[int, int] | None:
     """The longest path of ``p`` with the piece on ``edge`` (its length and edges), when no
     path can go on past one end of it (one walk from the other end); else None. ``kept``: the
     path of ``route_paths``, standing without the piece: when it ends where the piece goes on
     from and may go on by it, the two are a path one longer, the longest (no walk). ``end``:
     ``kept`` is that path without the ship at its end that just moved to ``edge``, and only its
-    end where that ship was counts (see :func:`_rest_of`)."""
+    end where that ship was counts (see :func:`_rest_of`). ``longest``: ``kept`` is a longest
+    path of the network without the piece, so :func:`_no_longer` may answer with no walk: then
+    the length is given as the route's (it is no longer; a path as long may hold no core)."""
     a, b = state.topology.edge_nodes[edge]
     ship = state.ship_owner[edge] == p
     if _goes_on(state, p, a, edge, ship):
@@ -321,7 +323,59 @@ def _longest_through(
         a, b = b, a
     if kept and end in (NOBODY, b) and _ends_at(state, p, kept, b, ship):
         return kept.bit_count() + 1, kept | 1 << edge
+    if longest and _no_longer(state, p, edge, b, ship):
+        return state.road_length[p], kept
     return _longest_from(state, p, b, 1 << edge, ship)
+
+
+def _no_longer(state: GameState, p: int, edge: int, node: int, ship: bool) -> bool:
+    """No path with the new piece on ``edge``, going on past ``node``, is longer than the route
+    measured without it (the longest then), found with no walk: two pieces there may take it on,
+    and along one of them the intersections that may pass a path on, each by one piece, lead
+    to one with one or three such pieces there (or an opponent's piece, or the end).
+
+    A path as long as the route, on from ``node``, that left one of the two aside would be a
+    piece longer with it, so it takes both and comes back to where it began; the longest, it
+    takes every piece at each intersection it passes (one left would lengthen it), so each of
+    them joins an even number of them, which that one does not."""
+    if blocks(state, p, node):
+        return False
+    on = _ways_on(state, p, node, edge, NOBODY, ship)
+    if len(on) != 2:
+        return False
+    e, ship = on[0]
+    edge_nodes = state.topology.edge_nodes
+    at = node
+    for _ in range(len(state.roads_of[p]) + len(state.ships_of[p])):
+        a, b = edge_nodes[e]
+        at = b if a == at else a
+        if at == node:
+            return False  # a ring of them all: walked
+        if blocks(state, p, at):
+            return True
+        on = _ways_on(state, p, at, e, edge, ship)
+        if len(on) != 1:
+            return True
+        e, ship = on[0]
+    return False
+
+
+def _ways_on(
+    state: GameState, p: int, node: int, edge: int, new: int, ship: bool
+) -> list[tuple[int, bool]]:
+    """The pieces of ``p`` (edge, a ship) a path along ``edge`` (a ship or a road) may go on by
+    at ``node``, the piece on ``new`` left out."""
+    switch = state.node_owner[node] == p
+    roads, ships = state.edge_owner, state.ship_owner
+    on: list[tuple[int, bool]] = []
+    for e in state.topology.node_edges[node]:
+        if e in (edge, new):
+            continue
+        if roads[e] == p and (switch or not ship):
+            on.append((e, False))
+        elif ships[e] == p and (switch or ship):
+            on.append((e, True))
+    return on
 
 
 def _rest_of(state: GameState, path: int, lifted: int) -> tuple[int, int]:

@@ -46,12 +46,18 @@ from companion_app.rules.events import IslandSettled
 from companion_app.rules.game import Game
 from companion_app.rules.invariants import violations
 from companion_app.rules.knights import lift_knight, place_knight
+from companion_app.rules.operations import place_road
 from companion_app.rules.pieces import NOBODY
 from companion_app.rules.prompts import PromptKind
 from companion_app.rules.registry import told_lines
-from companion_app.rules.ships import open_ships, ship_spots
+from companion_app.rules.ships import open_ships, place_ship, ship_spots
 from companion_app.rules.topology import EdgeKind
-from companion_app.rules.traderoute import _trade_route, longest_trade_route
+from companion_app.rules.traderoute import (
+    _trade_route,
+    longest_trade_route,
+    measure_routes,
+    trade_route_ship_moved,
+)
 from companion_app.rules.words import Prior, Telling
 
 SHIP_CARDS = hand_of(lumber=1, wool=1)
@@ -559,6 +565,79 @@ def test_the_trade_route_round_a_ring_matches_a_brute_force_search(
     """The same on the six edges round the sea hex (a ring: every start is a through
     intersection unless a building, a blocker or a change of kind is on it) and one more."""
     _route_against_brute_force(list(dict.fromkeys(RING + extra)), as_ship, own, theirs)
+
+
+def test_a_ship_on_from_a_ring_of_ships_makes_the_route_one_longer() -> None:
+    """Six ships round the sea hex are a route of 6; a seventh at one of its corners goes on
+    round it: 7 (a ring, where both ships at that corner are on every path as long)."""
+    game = sea_game(ships=dict.fromkeys(RING, 0))
+    assert game.longest_road(0) == 6
+    measure_routes(game, (0,))
+    out = next(e for e in T.node_edges[corner(SEA, 0)] if e not in RING)
+    place_ship(game, 0, out)
+    assert game.road_length[0] == 7 == longest_trade_route(game, 0)
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.sampled_from(AREA_EDGES), min_size=2, max_size=5, unique=True),
+    st.sampled_from((None, *range(6))),
+    st.lists(st.booleans(), min_size=7, max_size=7),
+    st.sets(st.sampled_from(AREA_NODES), max_size=2),
+    st.sets(st.sampled_from(AREA_NODES), max_size=1),
+    st.integers(min_value=0, max_value=10),
+)
+def test_a_piece_built_or_a_ship_moved_keeps_the_route_a_brute_force_search_finds(
+    edges: list[int],
+    ring: int | None,
+    as_ship: list[bool],
+    own: set[int],
+    theirs: set[int],
+    lifted: int,
+) -> None:
+    """The route measured after one more piece (the last), or after a ship moved there (the
+    ``lifted``-th piece, if a ship), from the route measured before: the same length as a
+    search of every ordering, round the ring too (a new piece between two of the player's
+    pieces judged with no walk, or walked when they lead round a ring)."""
+    if ring is not None:  # ships round the sea hex, the new piece on from its corner
+        out = next(e for e in T.node_edges[corner(SEA, ring)] if e not in RING)
+        edges = [*RING, out]
+        as_ship = [True] * 6 + as_ship[-1:]
+    pieces: list[tuple[int, bool]] = []
+    for e, ship in zip(edges, as_ship, strict=False):
+        kind = T.edge_kinds[e]
+        pieces.append((e, (ship and kind is not EdgeKind.LAND) or kind is EdgeKind.SEA))
+    theirs -= own
+    *before, (new, new_ship) = pieces
+    moved = lifted < len(before) and before[lifted][1] and new_ship
+    buildings = {n: (0, "settlement") for n in own} | {n: (1, "settlement") for n in theirs}
+    game = sea_game(
+        buildings=buildings,
+        roads={e: 0 for e, ship in before if not ship},
+        ships={e: 0 for e, ship in before if ship},
+    )
+    measure_routes(game, (0,))
+    if moved:
+        gone = before[lifted][0]
+        game.ship_owner[gone] = NOBODY
+        game.ships_of[0].remove(gone)
+        game.ship_owner[new] = 0
+        game.ships_of[0].append(new)
+        game.ships_of[0].sort()
+        trade_route_ship_moved(game, 0, gone, new)
+        pieces.remove(before[lifted])
+    elif new_ship:
+        place_ship(game, 0, new)
+    else:
+        place_road(game, 0, new)
+    assert game.road_length[0] == _brute_force_route(pieces, own, theirs)
+    path = game.route_paths[0]
+    assert path is not None and path.bit_count() == game.road_length[0]
+    assert {e for e in range(path.bit_length()) if path >> e & 1} <= {e for e, _ in pieces}
+    core = game.route_cores[0]
+    if core != NOBODY:  # every path as long holds it
+        rest = [piece for piece in pieces if piece[0] != core]
+        assert _brute_force_route(rest, own, theirs) == game.road_length[0] - 1
 
 
 # --------------------------------------------------------------------------------------------
