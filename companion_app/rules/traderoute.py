@@ -216,15 +216,15 @@ def trade_route_grown(state: GameState, p: int, edge: int) -> None:
     if path is None:
         measure_routes(state, (p,))
         return
-    through = _longest_through(state, p, edge, path, longest=True)
+    through = _longest_through(state, p, edge, path)
     if through is None:
         measure_routes(state, (p,))
     elif through[0] > state.road_length[p]:  # every path that long holds the new piece
         state.road_length[p], state.route_paths[p] = through
         state.route_cores[p] = edge
         award_longest_road(state)
-    elif through[0] == state.road_length[p]:  # one as long may not hold the core piece
-        state.route_cores[p] = NOBODY
+    elif through[0] == state.road_length[p] or not through[0]:
+        state.route_cores[p] = NOBODY  # one as long (or maybe) may not hold the core piece
 
 
 def trade_route_ship_moved(state: GameState, p: int, lifted: int, placed: int) -> None:
@@ -305,16 +305,15 @@ def trade_routes_settled(state: GameState, p: int, node: int) -> None:
 
 
 def _longest_through(
-    state: GameState, p: int, edge: int, kept: int = 0, end: int = NOBODY, longest: bool = False
+    state: GameState, p: int, edge: int, kept: int = 0, end: int = NOBODY
 ) -> tuple[int, int] | None:
     """The longest path of ``p`` with the piece on ``edge`` (its length and edges), when no
     path can go on past one end of it (one walk from the other end); else None. ``kept``: the
     path of ``route_paths``, standing without the piece: when it ends where the piece goes on
     from and may go on by it, the two are a path one longer, the longest (no walk). ``end``:
     ``kept`` is that path without the ship at its end that just moved to ``edge``, and only its
-    end where that ship was counts (see :func:`_rest_of`). ``longest``: ``kept`` is a longest
-    path of the network without the piece, so :func:`_no_longer` may answer with no walk: then
-    the length is given as the route's (it is no longer; a path as long may hold no core)."""
+    end where that ship was counts (see :func:`_rest_of`). (0, 0): no path with the piece is
+    longer than the longest without it (:func:`_no_longer`, no walk)."""
     a, b = state.topology.edge_nodes[edge]
     ship = state.ship_owner[edge] == p
     if _goes_on(state, p, a, edge, ship):
@@ -323,18 +322,18 @@ def _longest_through(
         a, b = b, a
     if kept and end in (NOBODY, b) and _ends_at(state, p, kept, b, ship):
         return kept.bit_count() + 1, kept | 1 << edge
-    if longest and _no_longer(state, p, edge, b, ship):
-        return state.road_length[p], kept
+    if _no_longer(state, p, edge, b, ship):
+        return 0, 0
     return _longest_from(state, p, b, 1 << edge, ship)
 
 
 def _no_longer(state: GameState, p: int, edge: int, node: int, ship: bool) -> bool:
-    """No path with the new piece on ``edge``, going on past ``node``, is longer than the route
-    measured without it (the longest then), found with no walk: two pieces there may take it on,
-    and along one of them the intersections that may pass a path on, each by one piece, lead
-    to one with one or three such pieces there (or an opponent's piece, or the end).
+    """No path with the new piece on ``edge``, going on past ``node``, is longer than the
+    longest of the player's network without it, found with no walk: two pieces there may take
+    it on, and along one of them the intersections that may pass a path on, each by one piece,
+    lead to one with one or three such pieces there (or an opponent's piece, or the end).
 
-    A path as long as the route, on from ``node``, that left one of the two aside would be a
+    A path as long as that longest, on from ``node``, that left one of the two aside would be a
     piece longer with it, so it takes both and comes back to where it began; the longest, it
     takes every piece at each intersection it passes (one left would lengthen it), so each of
     them joins an even number of them, which that one does not."""
