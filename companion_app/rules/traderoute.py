@@ -92,8 +92,11 @@ def _trade_route(state: GameState, p: int, most: int | None = None) -> tuple[int
                 return True
         return False
 
-    for out in legs.values() if best < total else ():
-        for bit, other, size, _, last in out:  # the first leg: any kind
+    for node, out in legs.items() if best < total else ():
+        ended = _to_dead_ends(out, passes, node in joins) if passes[node] else ()
+        for bit, other, size, first, last in out:  # the first leg: any kind
+            if first in ended:  # a path from here is part of one from the dead end
+                continue
             if size > best:
                 best, best_legs = size, bit
             if best == total or (passes[other] and walk(other, bit, size, last)):
@@ -101,6 +104,20 @@ def _trade_route(state: GameState, p: int, most: int | None = None) -> tuple[int
         if best == total:
             break
     return best, _edges_of(best_legs, edges_of) if best_legs else path
+
+
+def _to_dead_ends(
+    out: list[tuple[int, int, int, bool, bool]], passes: dict[int, bool], switch: bool
+) -> tuple[bool, ...]:
+    """The kinds (a ship) of the legs from an intersection a path may pass that a path beginning
+    there by one of them never needs to take first: a leg of that kind (any kind where the
+    player's building lets the path change) goes to an end no path passes. A path from there
+    that leaves that leg aside is one longer with it first, from its far end; one that takes it
+    later, turned round, begins at its far end: either is searched from there."""
+    kinds = tuple({first for _, other, _, first, _ in out if not passes[other]})
+    if kinds and switch:
+        return (False, True)
+    return kinds
 
 
 def _edges_of(legs: int, edges_of: list[int]) -> int:
@@ -216,7 +233,9 @@ def trade_route_grown(state: GameState, p: int, edge: int) -> None:
     if path is None:
         measure_routes(state, (p,))
         return
-    through = _longest_through(state, p, edge, path)
+    # With a core piece known, the walk tells whether a path as long takes the new piece: if
+    # none does, the core stays known.
+    through = _longest_through(state, p, edge, path, judged=state.route_cores[p] == NOBODY)
     if through is None:
         measure_routes(state, (p,))
     elif through[0] > state.road_length[p]:  # every path that long holds the new piece
@@ -305,7 +324,7 @@ def trade_routes_settled(state: GameState, p: int, node: int) -> None:
 
 
 def _longest_through(
-    state: GameState, p: int, edge: int, kept: int = 0, end: int = NOBODY
+    state: GameState, p: int, edge: int, kept: int = 0, end: int = NOBODY, judged: bool = True
 ) -> tuple[int, int] | None:
     """The longest path of ``p`` with the piece on ``edge`` (its length and edges), when no
     path can go on past one end of it (one walk from the other end); else None. ``kept``: the
@@ -313,7 +332,7 @@ def _longest_through(
     from and may go on by it, the two are a path one longer, the longest (no walk). ``end``:
     ``kept`` is that path without the ship at its end that just moved to ``edge``, and only its
     end where that ship was counts (see :func:`_rest_of`). (0, 0): no path with the piece is
-    longer than the longest without it (:func:`_no_longer`, no walk)."""
+    longer than the longest without it (:func:`_no_longer`, no walk), only when ``judged``."""
     a, b = state.topology.edge_nodes[edge]
     ship = state.ship_owner[edge] == p
     if _goes_on(state, p, a, edge, ship):
@@ -322,7 +341,7 @@ def _longest_through(
         a, b = b, a
     if kept and end in (NOBODY, b) and _ends_at(state, p, kept, b, ship):
         return kept.bit_count() + 1, kept | 1 << edge
-    if _no_longer(state, p, edge, b, ship):
+    if judged and _no_longer(state, p, edge, b, ship):
         return 0, 0
     return _longest_from(state, p, b, 1 << edge, ship)
 

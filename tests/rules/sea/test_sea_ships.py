@@ -567,6 +567,18 @@ def test_the_trade_route_round_a_ring_matches_a_brute_force_search(
     _route_against_brute_force(list(dict.fromkeys(RING + extra)), as_ship, own, theirs)
 
 
+def test_roads_between_two_ships_out_to_sea_are_the_route_unless_a_settlement_joins_them() -> None:
+    """Two roads along the sea hex, a ship out from each end: a road and a ship meet at those
+    corners, so the route is the 2 roads (a search may begin there by a road although a ship
+    there leads to an end); the player's settlement at one corner joins its ship: 3."""
+    roads = {side(SEA, 0): 0, side(SEA, 1): 0}
+    ships = {side(SEA, 5): 0, side(SEA, 2): 0}
+    assert [T.edge_kinds[e] for e in (*roads, *ships)] == [EdgeKind.COAST] * 2 + [EdgeKind.SEA] * 2
+    assert longest_trade_route(sea_game(roads=roads, ships=ships), 0) == 2
+    settled = sea_game(buildings={corner(SEA, 0): (0, "settlement")}, roads=roads, ships=ships)
+    assert longest_trade_route(settled, 0) == 3
+
+
 def test_a_ship_on_from_a_ring_of_ships_makes_the_route_one_longer() -> None:
     """Six ships round the sea hex are a route of 6; a seventh at one of its corners goes on
     round it: 7 (a ring, where both ships at that corner are on every path as long)."""
