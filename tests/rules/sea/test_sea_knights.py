@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from companion_app.rules.actions import (
     BuildKnight,
+    BuildShip,
     DisplaceKnight,
     MoveKnight,
     PlaceDeserter,
@@ -63,6 +64,22 @@ def test_a_knight_is_built_at_a_road_or_ship_end_on_land_never_at_sea() -> None:
     game.apply(BuildKnight(0, 13))
     assert game.knight_owner[13] == 0 and game.victory_points(0) == 1
     assert violations(game) == []
+
+
+def test_knight_spots_follow_each_states_own_ships() -> None:
+    """§13.7 item 1: a copy that builds a ship from the islet's 13 to its coast 7 (edge 12) or
+    19 (edge 20) gets that end as a spot at once, while the game it was copied from (the same
+    roads, the road ends the state keeps shared with it) keeps its own: nothing a listing keeps
+    leaks between copies."""
+    game = red_game(hands={0: hand_of(lumber=2, wool=2, ore=1)})
+    assert knight_spots(game, 0) == [13, 34, 42]
+    west, north = game.copy(), game.copy()
+    west.apply(BuildShip(0, 12))
+    assert knight_spots(west, 0) == [7, 13, 34, 42]
+    north.apply(BuildShip(0, 20))
+    assert knight_spots(north, 0) == [13, 19, 34, 42]
+    assert knight_spots(game, 0) == [13, 34, 42]
+    assert knight_spots(west, 0) == [7, 13, 34, 42]
 
 
 def test_a_knight_moves_from_its_road_onto_a_ship_through_its_settlement() -> None:
