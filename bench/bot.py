@@ -45,9 +45,9 @@ class Sizes:
     shares (50.0 % of 160, 66.7 % of 120 with 3 players) stand well above the targets."""
     trading_seeds: int = 100
     """Deals of trading on against off (400 games): a share near the 25 % line needs the most
-    games of any match. At 200 games (deals 1-50) the interval ran from 19 to 30 %, and the
-    same offers won 24.0 % there against 27.0 % of 600 games on deals 101-250; the games are
-    paid for by the expert's 10 deals fewer."""
+    games of any match. At 200 games (deals 1-50) the interval ran from 19 to 30 %, and offers
+    for a city or a settlement won 24.0 % there, 27.0 % of 600 games on deals 101-250 and
+    22.4 % of 800 on deals 251-450; the games are paid for by the expert's 10 deals fewer."""
     max_turns: int = 250
     positions: int = 1000
     """Recorded positions timed (from greedy games, every fifth decision)."""

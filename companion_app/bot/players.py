@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from companion_app.bot import reasons
 from companion_app.bot.decision import Decision
 from companion_app.bot.sim import bot_rng, clone, mix, roll_answer
-from companion_app.bot.value import PIPS, expert_value, hand_points, open_spots, value
+from companion_app.bot.value import PIPS, expert_value, hand_points, value
 from companion_app.rules import progress, registry
 from companion_app.rules.actions import (
     AcceptTrade,
@@ -332,14 +332,14 @@ class GreedyPlayer:
 
     def offer(self, game: Game, seat: int) -> OfferTrade | None:
         """One domestic offer: the card the seat's hand misses least for the one card its next
-        city or settlement lacks, when that brings the hand :data:`OFFER_GAIN` or more; to a
+        city lacks, when that brings the hand :data:`OFFER_GAIN` or more; to a
         player not ahead of the seat and not near the win, the first one the seat's deals of
         the hidden cards say would accept; never an offer made on this turn already. One card
         for one: two for one hands the taker a card."""
         made = offers_this_turn(game, seat)
         if len(made) >= self.offers:
             return None
-        wanted = missing_card(game, seat)
+        wanted = card_for_city(game, seat)
         if wanted is None:
             return None
         gives = offer_gives(game, seat, wanted)
@@ -440,18 +440,15 @@ ACCEPT_MARGIN_AHEAD = 40.0
 SEVEN = 7
 
 
-def missing_card(game: Game, seat: int) -> int | None:
-    """The one card the seat lacks for a city or a settlement, if one is all it lacks."""
-    hand = game.hands[seat]
-    targets = []
-    if game.cities_left(seat) and game.settlements_on_board(seat):
-        targets.append(COSTS[Build.CITY])
-    if game.settlements_left(seat) and open_spots(game, seat):
-        targets.append(COSTS[Build.SETTLEMENT])
-    for cost in targets:
-        lacking = [c for c in range(CARD_KINDS) if hand[c] < cost[c]]
-        if len(lacking) == 1 and cost[lacking[0]] - hand[lacking[0]] == 1:
-            return lacking[0]
+def card_for_city(game: Game, seat: int) -> int | None:
+    """The one card the seat lacks for a city, if one is all it lacks. Not for a settlement:
+    offers for settlements too lowered the share on paired deals (docs/bot.md, issue #39)."""
+    if not (game.cities_left(seat) and game.settlements_on_board(seat)):
+        return None
+    hand, cost = game.hands[seat], COSTS[Build.CITY]
+    lacking = [c for c in range(CARD_KINDS) if hand[c] < cost[c]]
+    if len(lacking) == 1 and cost[lacking[0]] - hand[lacking[0]] == 1:
+        return lacking[0]
     return None
 
 
