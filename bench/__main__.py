@@ -99,7 +99,14 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
             "phones": lambda: phones.run(phones.Sizes(actions=20)),
             "soak": lambda: soak.run(soak.Sizes(rolls=200, unplug_every=50, reset_every=100)),
             "bot": lambda: bot.run(
-                bot.Sizes(seeds=1, expert_seeds=1, trading_seeds=1, max_turns=150, positions=20)
+                bot.Sizes(
+                    seeds=1,
+                    expert_seeds=1,
+                    trading_seeds=1,
+                    max_turns=150,
+                    positions=20,
+                    sea_positions=10,
+                )
             ),
         }
     return {

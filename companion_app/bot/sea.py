@@ -27,7 +27,6 @@ is worth 1000, as there:
 from __future__ import annotations
 
 import math
-from collections import deque
 from dataclasses import dataclass
 
 from companion_app.rules.actions import (
@@ -137,10 +136,35 @@ def sea_links(topology: Topology) -> SeaLinks:
     return made
 
 
+_REACHES: dict[tuple[int, ...], tuple[list[int | None], Reach | None]] = {}
+""":func:`reach` per board mark (which changes whenever a piece, a knight or the pirate comes
+or goes), seat, robber hex and the seat's pieces left, with the number tokens it was found on
+(an Inventor swaps them): a search values the same board again and again (each option that
+builds nothing, each deal of the hidden cards)."""
+_REACHES_KEPT = 4096
+
+
 def reach(game: Game, seat: int) -> Reach | None:
     """The seat's best small-island spot by :data:`ISLAND_POINTS` (or :data:`SPOT_POINTS`)
     less :data:`STEP_POINTS` per ship on the shortest way, or None (no spot, no settlement
     left, nothing worth the ships)."""
+    left = game.settlements_left(seat)
+    if left == 0:
+        return None
+    key = (game.board_mark, seat, game.robber_hex, left, game.ships_left(seat))
+    kept = _REACHES.get(key)
+    if kept is not None and kept[0] == game.tokens:
+        return kept[1]
+    best = reach_searched(game, seat)
+    if len(_REACHES) >= _REACHES_KEPT:
+        _REACHES.clear()
+    _REACHES[key] = (game.tokens[:], best)
+    return best
+
+
+def reach_searched(game: Game, seat: int) -> Reach | None:
+    """:func:`reach` searched: breadth first over the coast and sea edges from the seat's
+    buildings and ship ends, a level of the same number of ships at a time."""
     if game.settlements_left(seat) == 0:
         return None
     topology = game.topology
@@ -150,47 +174,46 @@ def reach(game: Game, seat: int) -> Reach | None:
     roads, ships = game.edge_owner, game.ship_owner
     blocked = pirate_blocked(game)
     settled = game.islands_settled[seat]
-    distance: dict[int, int] = {}
-    todo: deque[int] = deque()
-    starts = set(game.buildings_of[seat])
     edge_nodes = topology.edge_nodes
+    starts = set(game.buildings_of[seat])
     for e in game.ships_of[seat]:
         starts.update(edge_nodes[e])
-    for node in sorted(starts):
-        distance[node] = 0
-        todo.append(node)
+    seen = set(starts)
+    level = sorted(starts)
     best: Reach | None = None
     farthest = min(game.ships_left(seat), MAX_SHIPS)
-    while todo:
-        node = todo.popleft()
-        d = distance[node]
+    free = (NOBODY, seat)
+    for d in range(farthest + 1):
+        # No spot this many ships away or farther beats the best found.
         if best is not None and best.points >= ISLAND_POINTS - STEP_POINTS * d + SPOT_CAP:
             break
-        if node in landings and spot_free(game, node):
-            island = island_of[node] or 0
-            new = island not in settled
-            worth = (ISLAND_POINTS if new else SPOT_POINTS) + spot_pips(game, node)
-            points = worth - STEP_POINTS * d
-            if points > 0 and (best is None or points > best.points):
-                best = Reach(node, island, d, new, points)
-        if d >= farthest:
-            continue  # no ship left to go further, or none worth it
-        if owner[node] not in (NOBODY, seat) or knight[node] not in (NOBODY, seat):
-            continue  # nobody sails past an opponent's piece
-        for e, m in links[node]:
-            if m in distance or roads[e] != NOBODY or ships[e] != NOBODY or e in blocked:
-                continue  # the seat's own ships: both their ends are starts
-            distance[m] = d + 1
-            todo.append(m)
+        further: list[int] = []
+        for node in level:
+            if node in landings and spot_free(game, node):
+                island = island_of[node] or 0
+                new = island not in settled
+                worth = (ISLAND_POINTS if new else SPOT_POINTS) + spot_pips(game, node)
+                points = worth - STEP_POINTS * d
+                if points > 0 and (best is None or points > best.points):
+                    best = Reach(node, island, d, new, points)
+            if d == farthest or owner[node] not in free or knight[node] not in free:
+                continue  # no ship left to go further; nobody sails past an opponent's piece
+            for e, m in links[node]:
+                if m in seen or roads[e] != NOBODY or ships[e] != NOBODY or e in blocked:
+                    continue  # the seat's own ships: both their ends are starts
+                seen.add(m)
+                further.append(m)
+        if not further:
+            break
+        level = further
     return best
 
 
-MAX_SHIPS = 12
-"""No spot is worth more ships than this (:data:`ISLAND_POINTS` and the best pips)."""
-
-
-SPOT_CAP = 40 * SPOT_PIP_POINTS
-"""More than any spot's pips bring: the search stops when no farther spot can beat the best."""
+SPOT_CAP = 3 * PIPS[6] * SPOT_PIP_POINTS
+"""The most a spot's pips bring (three hexes of 5 pips): the search stops when no farther spot
+can beat the best."""
+MAX_SHIPS = int((ISLAND_POINTS + SPOT_CAP) // STEP_POINTS)
+"""No spot farther than this is worth its ships (9)."""
 
 
 def spot_pips(game: Game, node: int) -> float:
@@ -236,10 +259,12 @@ def sea_points(game: Game, seat: int) -> float:
     blocked = pirate_blocked(game)
     if blocked:
         ships = game.ship_owner
-        if any(ships[e] == seat for e in blocked):
+        owners = {ships[e] for e in blocked}
+        if seat in owners:
             points -= PIRATE_OWN_POINTS
-        top = leader(game, seat)
-        if top is not None and any(ships[e] == top for e in blocked):
+        owners.discard(seat)
+        owners.discard(NOBODY)
+        if owners and leader(game, seat) in owners:  # the leader asked only when it may matter
             points += PIRATE_LEADER_POINTS
     return points
 

@@ -20,7 +20,7 @@ from companion_app.bot.players import (
     RandomPlayer,
     WeightedRandomPlayer,
 )
-from companion_app.bot.sea import direction, reach
+from companion_app.bot.sea import direction, reach, reach_searched
 from companion_app.bot.sim import play_game
 from companion_app.i18n import render
 from companion_app.presenters import bot_turn as BT
@@ -44,7 +44,7 @@ from companion_app.rules.hidden import redraw_hidden
 from companion_app.rules.invariants import violations
 from companion_app.rules.messages import Msg
 from companion_app.rules.prompts import PromptKind
-from companion_app.rules.randomplay import random_roll
+from companion_app.rules.randomplay import choose_random_action, random_roll
 from companion_app.rules.rng import SplitMix64
 from companion_app.rules.seamap import NEW_SHORES_3, NEW_SHORES_4
 from tests.rules.sea.ck_builders import ck_sea_game
@@ -119,6 +119,44 @@ def test_a_ship_waiting_at_the_island_does_not_sail_back_and_forth(level: str) -
     game = sea_game(buildings=RED_SHORE, ships=ships)
     assert any(isinstance(a, MoveShip) for a in game.legal_actions())
     assert decide(game, 0, level).action == EndTurn(0)
+
+
+def test_the_reach_kept_per_board_is_the_reach_searched_again() -> None:
+    """The reach is kept per board mark, seat, robber hex and pieces left, with the tokens it
+    was found on: at every step of two random 4-player New Shores games (ships built and
+    moved, the robber and the pirate moved, Inventors played) and of a look-ahead undone
+    after each, every seat's kept reach is the one a new search finds (§13.3, §13.10)."""
+    checked = 0
+    for seed in (3, 4):
+        game = Game.new(new_shores(4, seed))
+        rng = SplitMix64(seed)
+        while not game.is_over and game.turn < 160:
+            action = choose_random_action(game, rng)
+            ahead = game.copy()
+            ahead.push(action)
+            for seat in range(4):
+                assert reach(ahead, seat) == reach_searched(ahead, seat)
+            ahead.undo()
+            game.apply(action)
+            for seat in range(4):
+                assert reach(game, seat) == reach_searched(game, seat)
+                checked += 1
+    assert checked > 2000
+
+
+def test_an_inventors_swap_is_seen_by_the_kept_reach() -> None:
+    """§9 (the Inventor) swaps two number tokens and moves no piece: the island spot's pips,
+    and so its worth, follow the new tokens."""
+    game = sea_game(buildings=RED_SHORE, ships=RED_SHIP)
+    before = reach(game, 0)
+    assert before is not None and before.node == 44
+    hexes = [h for h in T.node_hexes[44] if game.tokens[h] is not None]
+    assert hexes
+    low = next(h for h, t in enumerate(game.tokens) if t in (2, 12) and h not in hexes)
+    game.tokens[hexes[0]], game.tokens[low] = game.tokens[low], game.tokens[hexes[0]]
+    after = reach(game, 0)
+    assert after == reach_searched(game, 0)
+    assert after is not None and after.points < before.points
 
 
 def test_the_small_islands_are_named_by_where_they_lie() -> None:
