@@ -106,6 +106,7 @@ def plan(quick: bool) -> dict[str, Callable[[], list[Row]]]:
                     max_turns=150,
                     positions=20,
                     sea_positions=10,
+                    sea_seeds=1,
                 )
             ),
         }
